@@ -1,0 +1,143 @@
+import type { Logger } from './types/adapter.js'
+import type { AdapterFactory } from './types/adapter.js'
+import type { CaipNetworkId, Network } from './types/network.js'
+import type { ThemeMode, ThemeVariables } from './types/state.js'
+import type { Storage } from './storage/storage.js'
+
+/** Feature flags with the defaults of SPEC §9. */
+export interface Features {
+  swaps: boolean
+  onramp: boolean
+  receive: boolean
+  send: boolean
+  email: boolean
+  emailShowWallets: boolean
+  history: boolean
+  analytics: boolean
+  allWallets: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  collapseWallets: boolean
+  /** Order of the connection sections; unknown to SPEC defaults are appended. */
+  connectorTypeOrder: ConnectorSection[]
+  walletFeaturesOrder: WalletFeature[]
+  connectMethodsOrder: ConnectMethod[]
+}
+
+export type ConnectorSection =
+  | 'walletConnect'
+  | 'recent'
+  | 'injected'
+  | 'featured'
+  | 'custom'
+  | 'external'
+  | 'recommended'
+export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
+export type ConnectMethod = 'wallet' | 'email' | 'social'
+
+/** SPEC §9: connector order default. */
+export const DEFAULT_CONNECTOR_ORDER: readonly ConnectorSection[] = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+]
+/** SPEC §9: wallet feature order. */
+export const DEFAULT_WALLET_FEATURES_ORDER: readonly WalletFeature[] = ['onramp', 'swaps', 'receive', 'send']
+/** SPEC §9: default connect method order. */
+export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['wallet', 'email', 'social']
+
+/** SPEC §9: features on and off by default. */
+export const DEFAULT_FEATURES: Readonly<Features> = {
+  swaps: true,
+  onramp: true,
+  receive: true,
+  send: true,
+  email: true,
+  emailShowWallets: true,
+  history: true,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+  connectorTypeOrder: [...DEFAULT_CONNECTOR_ORDER],
+  walletFeaturesOrder: [...DEFAULT_WALLET_FEATURES_ORDER],
+  connectMethodsOrder: [...DEFAULT_CONNECT_METHODS_ORDER],
+}
+
+export interface Metadata {
+  name: string
+  description?: string
+  url?: string
+  icons?: string[]
+}
+
+export interface PorticoConfig {
+  /** The networks the site supports, across namespaces. At least one. */
+  networks: readonly [Network, ...Network[]]
+  adapters?: readonly AdapterFactory[]
+  /** Network to start on; the first network otherwise. */
+  defaultNetwork?: Network
+  metadata?: Metadata
+  /** The project registered on a Portico server. Needed only with `apiUrl`. */
+  projectId?: string
+  /** Base URL of a Portico server. Without it no request leaves the page for Portico. */
+  apiUrl?: string
+  features?: Partial<Features>
+  /** Reverse-domain ids of wallets never to show (e.g. `io.metamask`). */
+  excludeWalletIds?: readonly string[]
+  /** Reverse-domain ids shown first among installed wallets, in this order. */
+  featuredWalletIds?: readonly string[]
+  /** Let the wallet sit on a network the site does not list without opening UnsupportedChain. */
+  allowUnsupportedChain?: boolean
+  /** Embedded mode: the modal lives inside the page; closing returns to Account or Connect. */
+  enableEmbedded?: boolean
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  /** Where state is kept; localStorage in a browser, memory otherwise. */
+  storage?: Storage
+  /** Set when rendering on a server: state is restored only when `initialize` runs in the browser. */
+  ssr?: boolean
+  /** Overrides small-screen detection (tests, native shells). */
+  isMobile?: () => boolean
+  logger?: Logger
+  /** SDK identification sent with analytics (`st`, `sv`). */
+  sdkType?: string
+  sdkVersion?: string
+}
+
+/** The config after defaults are applied. */
+export interface ResolvedOptions {
+  metadata: Metadata | undefined
+  projectId: string | undefined
+  apiUrl: string | undefined
+  features: Features
+  excludeWalletIds: readonly string[]
+  featuredWalletIds: readonly string[]
+  allowUnsupportedChain: boolean
+  enableEmbedded: boolean
+  defaultNetworkId: CaipNetworkId
+  sdkType: string
+  sdkVersion: string
+}
+
+/** Merges a configured order with a default: configured entries first, the rest in default order. */
+export function mergeOrder<T>(configured: readonly T[] | undefined, defaults: readonly T[]): T[] {
+  const first = (configured ?? []).filter((item, index, all) => all.indexOf(item) === index)
+  return [...first, ...defaults.filter((item) => !first.includes(item))]
+}
+
+/** Applies SPEC §9 defaults to a config. */
+export function resolveFeatures(features: Partial<Features> | undefined): Features {
+  return {
+    ...DEFAULT_FEATURES,
+    ...features,
+    connectorTypeOrder: mergeOrder(features?.connectorTypeOrder, DEFAULT_CONNECTOR_ORDER),
+    walletFeaturesOrder: mergeOrder(features?.walletFeaturesOrder, DEFAULT_WALLET_FEATURES_ORDER),
+    connectMethodsOrder: mergeOrder(features?.connectMethodsOrder, DEFAULT_CONNECT_METHODS_ORDER),
+  }
+}

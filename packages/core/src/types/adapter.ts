@@ -1,0 +1,83 @@
+import type { Storage } from '../storage/storage.js'
+import type { ChainNamespace, Network } from './network.js'
+
+/** How a wallet reaches the page (SPEC §3, plus the kinds later features add). */
+export type ConnectorType = 'MULTI_CHAIN' | 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH'
+
+/** A wallet the visitor can pick. Plain data: the provider object stays inside the adapter. */
+export interface Connector {
+  /** Stable id; for EIP-6963 wallets it is the reverse-domain id (rdns). */
+  id: string
+  name: string
+  type: ConnectorType
+  namespace: ChainNamespace
+  /** A `data:image/…` or `https:` URL, already checked by the adapter. */
+  imageUrl?: string
+  rdns?: string
+  /** False for a wallet that is known but not present in this browser. */
+  installed: boolean
+}
+
+export interface ConnectResult {
+  /** The account address as the namespace writes it. */
+  address: string
+  /** Every account the wallet exposed, first one active. */
+  accounts: readonly string[]
+  /** The CAIP-2 reference of the wallet's current network (chain id for EVM). */
+  chainId: number | string
+}
+
+export interface Balance {
+  value: bigint
+  decimals: number
+  symbol: string
+}
+
+/** Events an adapter reports; core turns them into state. */
+export type AdapterEvent =
+  | { type: 'connectors'; connectors: readonly Connector[] }
+  | { type: 'accountsChanged'; connectorId: string; accounts: readonly string[] }
+  | { type: 'chainChanged'; connectorId: string; chainId: number | string }
+  | { type: 'disconnect'; connectorId: string }
+
+export interface Logger {
+  debug(message: string, details?: unknown): void
+  warn(message: string, details?: unknown): void
+  error(message: string, details?: unknown): void
+}
+
+export interface AdapterContext {
+  /** The networks the site configured for this adapter's namespace. */
+  networks: () => readonly Network[]
+  storage: Storage
+  emit: (event: AdapterEvent) => void
+  logger: Logger
+  /** True only in a browser; adapters must not touch `window` otherwise. */
+  isBrowser: boolean
+}
+
+/**
+ * What a namespace adapter must do. Optional capabilities are declared by presence; core shows
+ * the matching feature only when the method exists.
+ */
+export interface Adapter {
+  namespace: ChainNamespace
+  /** Starts discovery (EIP-6963 announcements and the like). Called once, in the browser only. */
+  start(): void
+  /** Stops listening and releases providers. */
+  destroy(): void
+  getConnectors(): readonly Connector[]
+  /** Asks the wallet for access. Rejects with `UserRejectedRequestError` when the visitor declines. */
+  connect(parameters: { connectorId: string; network?: Network }): Promise<ConnectResult>
+  /** Restores an earlier connection without prompting; resolves undefined when it is gone. */
+  reconnect(parameters: { connectorId: string; timeoutMs: number }): Promise<ConnectResult | undefined>
+  disconnect(parameters: { connectorId: string }): Promise<void>
+  switchNetwork(parameters: { connectorId: string; network: Network }): Promise<void>
+  signMessage(parameters: { connectorId: string; address: string; message: string }): Promise<string>
+  getBalance(parameters: { address: string; network: Network }): Promise<Balance>
+  /** A block-explorer link for an address, when the network has an explorer. */
+  getAddressExplorerUrl?(parameters: { address: string; network: Network }): string | undefined
+}
+
+/** `evm(options)` returns one of these; core calls it with the instance's context. */
+export type AdapterFactory = (context: AdapterContext) => Adapter
