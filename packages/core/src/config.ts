@@ -1,8 +1,7 @@
-import type { Logger } from './types/adapter.js'
-import type { AdapterFactory } from './types/adapter.js'
+import type { Storage } from './storage/storage.js'
+import type { AdapterFactory, Logger } from './types/adapter.js'
 import type { CaipNetworkId, Network } from './types/network.js'
 import type { ThemeMode, ThemeVariables } from './types/state.js'
-import type { Storage } from './storage/storage.js'
 
 /** Feature flags with the defaults of SPEC §9. */
 export interface Features {

@@ -1,32 +1,138 @@
-// Public entry of @portico/core. Filled as modules land; names only, no `export *`.
-export type { ChainNamespace, CaipNetworkId, CaipAddress, Network, NativeCurrency } from './types/network.js'
+// Public entry of @portico/core. Names only, no `export *`.
+
+export { addNetwork } from './actions/addNetwork.js'
+export { MAX_RECENT_WALLETS } from './actions/applyConnection.js'
+export { cancelConnect } from './actions/cancelConnect.js'
+export { closeModal } from './actions/closeModal.js'
+export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './actions/connect.js'
+export { connect, findConnector } from './actions/connect.js'
+export { destroy } from './actions/destroy.js'
+export type { DisconnectParameters, DisconnectReturnType } from './actions/disconnect.js'
+export { disconnect } from './actions/disconnect.js'
+export { getDefaultRoute } from './actions/getDefaultRoute.js'
+export { goBack } from './actions/goBack.js'
+// Actions
+export { initialize, RECONNECT_TIMEOUT_MS } from './actions/initialize.js'
+export type { NavigateParameters } from './actions/navigate.js'
+export { navigate } from './actions/navigate.js'
+export type { OpenModalParameters } from './actions/openModal.js'
+export { openModal } from './actions/openModal.js'
+export type { RefreshBalanceParameters } from './actions/refreshBalance.js'
+export { refreshBalance } from './actions/refreshBalance.js'
+export { removeAdapter } from './actions/removeAdapter.js'
+export { removeNetwork } from './actions/removeNetwork.js'
+export type { ReplaceRouteParameters } from './actions/replaceRoute.js'
+export { replaceRoute } from './actions/replaceRoute.js'
+export type { SetThemeParameters } from './actions/setTheme.js'
+export { setTheme } from './actions/setTheme.js'
+export { SHAKE_DURATION_MS, shakeModal } from './actions/shakeModal.js'
+export type { ShowAlertParameters } from './actions/showAlert.js'
+export { ALERT_DURATION_MS, dismissAlert, showAlert } from './actions/showAlert.js'
+export type { ShowToastParameters } from './actions/showToast.js'
+export { dismissToast, showToast, TOAST_DURATION_MS } from './actions/showToast.js'
+export type { SignMessageParameters } from './actions/signMessage.js'
+export { signMessage } from './actions/signMessage.js'
+export type {
+  SwitchNetworkErrorType,
+  SwitchNetworkParameters,
+  SwitchNetworkReturnType,
+} from './actions/switchNetwork.js'
+export { switchNetwork } from './actions/switchNetwork.js'
+export type { AnalyticsPayload } from './analytics/createAnalytics.js'
+export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
+export type {
+  ConnectMethod,
+  ConnectorSection,
+  Features,
+  Metadata,
+  PorticoConfig,
+  ResolvedOptions,
+  WalletFeature,
+} from './config.js'
+export {
+  DEFAULT_CONNECT_METHODS_ORDER,
+  DEFAULT_CONNECTOR_ORDER,
+  DEFAULT_FEATURES,
+  DEFAULT_WALLET_FEATURES_ORDER,
+  mergeOrder,
+  resolveFeatures,
+} from './config.js'
+export { createPortico, InvalidConfigError } from './createPortico.js'
+export type { BaseErrorOptions } from './errors/base.js'
+// Errors and user-facing texts
+export {
+  AdapterNotFoundError,
+  BaseError,
+  ConnectorNotFoundError,
+  InvalidChainIdError,
+  InvalidResponseError,
+  NetworkNotFoundError,
+  NotConnectedError,
+  ProviderRequestError,
+  ProviderTimeoutError,
+  RequestCancelledError,
+  UnrecognizedChainError,
+  UserRejectedRequestError,
+} from './errors/base.js'
+export { ERROR_CODES, MESSAGES, SWITCH_NETWORK_MESSAGES, toUserMessage } from './errors/messages.js'
+export { formatDisplayAmount, formatUnits, shortenAddress } from './format/formatUnits.js'
+// Networks, formatting
+export { findNetwork, parseCaipAddress, toCaipAddress, toCaipNetworkId } from './network/caip.js'
+export { DEFAULT_ACCOUNT_TYPES } from './network/createChainState.js'
+export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
+export type { AccountInfo, ConnectionInfo } from './reads/account.js'
+export { getAccount, getConnection, watchAccount, watchConnection } from './reads/account.js'
+export type { ConnectorListItem } from './reads/connectors.js'
+export {
+  BROWSER_WALLET_NAME,
+  getConnectorList,
+  isConnectorVisible,
+  searchConnectors,
+  watchConnectors,
+} from './reads/connectors.js'
+// Reads and change feeds
+export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } from './reads/modal.js'
+export type { NetworkInfo } from './reads/network.js'
+export { getNetwork, watchNetwork } from './reads/network.js'
+export { getAlert, getToast, watchAlert, watchToast } from './reads/notices.js'
+export type { WatchParameters } from './reads/watch.js'
+export type { StorageKey, StorageValue } from './storage/keys.js'
+export { STORAGE_PREFIX, STORAGE_VERSION, storageSchemas } from './storage/keys.js'
+// Storage
+export type { Storage } from './storage/storage.js'
+export { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
 export type {
   Adapter,
   AdapterContext,
   AdapterEvent,
   AdapterFactory,
   Balance,
-  ConnectResult,
   Connector,
   ConnectorType,
+  ConnectResult,
   Logger,
 } from './types/adapter.js'
+// Types
+export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types/network.js'
 export type { Route, View } from './types/routes.js'
-export {
-  BaseError,
-  UserRejectedRequestError,
-  UnrecognizedChainError,
-  InvalidChainIdError,
-  ProviderRequestError,
-  ProviderTimeoutError,
-  ConnectorNotFoundError,
-  AdapterNotFoundError,
-  NetworkNotFoundError,
-  NotConnectedError,
-  InvalidResponseError,
-  RequestCancelledError,
-} from './errors/base.js'
-export type { BaseErrorOptions } from './errors/base.js'
-export { MESSAGES, ERROR_CODES, toUserMessage } from './errors/messages.js'
-export type { Storage } from './storage/storage.js'
-export { createMemoryStorage, createBrowserStorage } from './storage/storage.js'
+export type {
+  AccountState,
+  AccountTab,
+  AccountType,
+  Alert,
+  AlertVariant,
+  ChainState,
+  ConnectionError,
+  ConnectionState,
+  ConnectionStatus,
+  ConnectorsState,
+  ModalState,
+  NetworkState,
+  RecentWallet,
+  RouterState,
+  ThemeMode,
+  ThemeState,
+  ThemeVariables,
+  Toast,
+  ToastVariant,
+} from './types/state.js'

@@ -35,9 +35,10 @@ export interface AccountState {
 
 /** Network state per chain (SPEC §3). */
 export interface NetworkState {
-  /** The active network; `unsupported` when the wallet sits on a network the site does not list. */
+  /** The active network: always one the site lists. */
   caipNetwork: Network | undefined
-  unsupported: boolean
+  /** Set while the connected wallet sits on a network the site does not list. */
+  unsupportedCaipNetworkId: CaipNetworkId | undefined
   supportsAllNetworks: boolean
   smartAccountEnabledNetworks: readonly number[]
   approvedCaipNetworkIds: readonly CaipNetworkId[]
@@ -80,13 +81,16 @@ export interface ConnectionState {
   error: ConnectionError | undefined
   /** Set while switching to a network of another namespace (SPEC §4). */
   switchingNamespace: boolean
+  /** The network a switch is waiting on in the wallet, and why the last switch failed. */
+  pendingNetworkId: CaipNetworkId | undefined
+  switchError: string | undefined
 }
 
 export interface RecentWallet {
   id: string
   name: string
   namespace: ChainNamespace
-  imageUrl?: string
+  imageUrl?: string | undefined
 }
 
 export interface ConnectorsState {

@@ -1,0 +1,35 @@
+import { createAccountState } from '../network/createChainState.js'
+import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../types/network.js'
+import { syncConnectionStatus } from './syncConnectionStatus.js'
+
+/**
+ * Forgets a namespace's connection in state and storage, without talking to the wallet. When no
+ * namespace stays connected the modal resets to Connect and closes (unless embedded).
+ */
+export function clearConnection(portico: Portico, namespace: ChainNamespace): void {
+  const { state, internal } = portico
+  const chain = state.chains[namespace]
+  if (!chain) return
+  const preferred = chain.accountState.preferredAccountType
+  chain.accountState = { ...createAccountState(namespace), preferredAccountType: preferred }
+  chain.connectorId = undefined
+  chain.networkState.unsupportedCaipNetworkId = undefined
+  internal.balanceRequest[namespace] = (internal.balanceRequest[namespace] ?? 0) + 1
+
+  const connections = { ...internal.storage.get('connections') }
+  delete connections[namespace]
+  if (Object.keys(connections).length > 0) {
+    internal.storage.set('connections', connections)
+    internal.storage.set('connectedNamespaces', Object.keys(connections) as ChainNamespace[])
+  } else {
+    internal.storage.remove('connections')
+    internal.storage.remove('connectedNamespaces')
+  }
+  syncConnectionStatus(portico)
+  if (state.connection.status === 'disconnected') {
+    state.router.route = { view: 'Connect' }
+    state.router.history = []
+    if (!portico.options.enableEmbedded) state.modal.open = false
+  }
+}

@@ -1,0 +1,92 @@
+import {
+  BaseError,
+  ConnectorNotFoundError,
+  ProviderTimeoutError,
+  UserRejectedRequestError,
+} from '../errors/base.js'
+import { toUserMessage } from '../errors/messages.js'
+import type { Portico } from '../portico.js'
+import type { Connector } from '../types/adapter.js'
+import type { ConnectionError } from '../types/state.js'
+import { applyConnection } from './applyConnection.js'
+import { checkUnsupportedChain } from './checkUnsupportedChain.js'
+import { syncConnectionStatus } from './syncConnectionStatus.js'
+
+export type ConnectParameters = { connectorId: string }
+export type ConnectReturnType = { connected: boolean }
+export type ConnectErrorType = ConnectorNotFoundError
+
+/** Finds a discovered connector by id across namespaces. */
+export function findConnector(portico: Portico, connectorId: string): Connector | undefined {
+  for (const list of Object.values(portico.state.connectors.byNamespace))
+    for (const connector of list ?? []) if (connector.id === connectorId) return connector
+  return undefined
+}
+
+function describe(error: unknown): ConnectionError {
+  if (error instanceof UserRejectedRequestError) return { kind: 'rejected', message: 'Connection declined' }
+  if (error instanceof ProviderTimeoutError) return { kind: 'timeout', message: error.shortMessage }
+  return { kind: 'failed', message: error instanceof BaseError ? toUserMessage(error) : 'Connection failed' }
+}
+
+/**
+ * Asks a wallet for access and shows the connecting view while waiting. On success the modal
+ * moves to Account (or UnsupportedChain); on failure the view offers a retry. An attempt that
+ * was cancelled (back, close, retry) is ignored when it settles.
+ *
+ * @example
+ * await connect(portico, { connectorId: 'io.metamask' })
+ */
+export async function connect(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
+  const { state, internal } = portico
+  const connector = findConnector(portico, parameters.connectorId)
+  const adapter = connector && internal.adapters.get(connector.namespace)
+  if (!connector || !adapter) throw new ConnectorNotFoundError(parameters.connectorId)
+
+  const attempt = ++internal.connectAttempt
+  const { router, connection } = state
+  if (router.route.view !== 'ConnectingExternal' || router.route.params.connectorId !== connector.id) {
+    router.history.push(router.route)
+    router.route = {
+      view: 'ConnectingExternal',
+      params: { connectorId: connector.id, namespace: connector.namespace },
+    }
+  }
+  connection.connectingConnectorId = connector.id
+  connection.error = undefined
+  syncConnectionStatus(portico)
+  internal.track({
+    type: 'track',
+    event: 'SELECT_WALLET',
+    properties: { name: connector.name, platform: 'browser' },
+  })
+
+  try {
+    const network = state.chains[connector.namespace]?.networkState.caipNetwork
+    const result = await adapter.connect({ connectorId: connector.id, ...(network ? { network } : {}) })
+    if (attempt !== internal.connectAttempt) return { connected: false }
+    connection.connectingConnectorId = undefined
+    applyConnection(portico, connector.namespace, connector, result)
+    if (!checkUnsupportedChain(portico, connector.namespace)) {
+      router.route = { view: 'Account' }
+      router.history = []
+    }
+    internal.track({
+      type: 'track',
+      event: 'CONNECT_SUCCESS',
+      properties: { method: 'browser', name: connector.name },
+    })
+    return { connected: true }
+  } catch (error) {
+    if (attempt !== internal.connectAttempt) return { connected: false }
+    connection.error = describe(error)
+    syncConnectionStatus(portico)
+    internal.logger.warn(`connect: ${connector.name} failed`, error)
+    internal.track({
+      type: 'track',
+      event: 'CONNECT_ERROR',
+      properties: { message: connection.error.message, name: connector.name },
+    })
+    return { connected: false }
+  }
+}

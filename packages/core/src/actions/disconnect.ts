@@ -1,0 +1,61 @@
+import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../types/network.js'
+import { clearConnection } from './clearConnection.js'
+
+export type DisconnectParameters = { namespace?: ChainNamespace }
+export type DisconnectReturnType = { failures: { namespace: ChainNamespace; error: unknown }[] }
+
+/** Connectors that hold several namespaces in one session: disconnecting one ends all (SPEC §4). */
+const SHARED_SESSION_TYPES = new Set(['WALLET_CONNECT', 'AUTH'])
+
+/**
+ * Disconnects one namespace, or every connected one. A failure in one namespace does not stop the
+ * others; failures are collected, logged and returned (SPEC §4). State is cleared either way.
+ *
+ * @example
+ * const { failures } = await disconnect(portico)
+ */
+export async function disconnect(
+  portico: Portico,
+  parameters: DisconnectParameters = {},
+): Promise<DisconnectReturnType> {
+  const { state, internal } = portico
+  const connected = (Object.keys(state.chains) as ChainNamespace[]).filter(
+    (namespace) => state.chains[namespace]?.accountState.status === 'connected',
+  )
+  let targets = parameters.namespace
+    ? connected.filter((namespace) => namespace === parameters.namespace)
+    : connected
+  for (const namespace of [...targets]) {
+    const chain = state.chains[namespace]
+    const type = chain?.accountState.connectedWalletInfo?.type
+    if (type && SHARED_SESSION_TYPES.has(type))
+      targets = [
+        ...new Set([
+          ...targets,
+          ...connected.filter((other) => state.chains[other]?.connectorId === chain?.connectorId),
+        ]),
+      ]
+  }
+
+  const failures: DisconnectReturnType['failures'] = []
+  await Promise.all(
+    targets.map(async (namespace) => {
+      const connectorId = state.chains[namespace]?.connectorId
+      const adapter = internal.adapters.get(namespace)
+      try {
+        if (adapter && connectorId) await adapter.disconnect({ connectorId })
+      } catch (error) {
+        failures.push({ namespace, error })
+        internal.logger.error(`disconnect: ${namespace} failed`, error)
+      }
+      clearConnection(portico, namespace)
+    }),
+  )
+  internal.track({
+    type: 'track',
+    event: failures.length ? 'DISCONNECT_ERROR' : 'DISCONNECT_SUCCESS',
+    properties: { namespaces: targets },
+  })
+  return { failures }
+}

@@ -1,0 +1,13 @@
+import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../types/network.js'
+import type { Route } from '../types/routes.js'
+
+/** SPEC §2 opening rules: no adapters → AllWallets on mobile else basic pairing; connected → Account; else Connect. */
+export function getDefaultRoute(portico: Portico, namespace?: ChainNamespace): Route {
+  const { state, internal } = portico
+  if (internal.adapters.size === 0)
+    return internal.isMobile() ? { view: 'AllWallets' } : { view: 'ConnectingWalletConnectBasic' }
+  const chain = state.chains[namespace ?? state.modal.activeChain ?? 'eip155']
+  if (chain?.accountState.caipAddress) return { view: 'Account' }
+  return namespace ? { view: 'Connect', params: { namespace } } : { view: 'Connect' }
+}

@@ -1,0 +1,81 @@
+import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../types/network.js'
+import { applyConnection } from './applyConnection.js'
+import { checkUnsupportedChain } from './checkUnsupportedChain.js'
+import { findConnector } from './connect.js'
+import { syncConnectionStatus } from './syncConnectionStatus.js'
+
+/** How long reconnect waits for a stored wallet to be announced and to answer (SPEC §9: 3 s). */
+export const RECONNECT_TIMEOUT_MS = 3_000
+
+/**
+ * Starts the instance in the browser: restores the last network and recent wallets, starts
+ * wallet discovery and reconnects stored connections without prompting. Safe to call more than
+ * once; `createPortico` calls it unless `ssr` is set, and `PorticoProvider` calls it on mount.
+ */
+export function initialize(portico: Portico): Promise<void> {
+  portico.internal.initialization ??= run(portico)
+  return portico.internal.initialization
+}
+
+async function run(portico: Portico): Promise<void> {
+  const { state, internal } = portico
+  if (!internal.isBrowser) return
+  const recent = internal.storage.get('recentWallets')
+  if (recent) state.connectors.recent = recent
+  const storedNetworkId = internal.storage.get('activeCaipNetworkId')
+  const stored = state.networks.find((network) => network.caipNetworkId === storedNetworkId)
+  if (stored && state.chains[stored.namespace]) {
+    state.modal.activeChain = stored.namespace
+    state.modal.selectedNetworkId = stored.caipNetworkId
+    const chain = state.chains[stored.namespace]
+    if (chain) chain.networkState.caipNetwork = stored
+  }
+
+  for (const adapter of internal.adapters.values()) {
+    try {
+      adapter.start()
+      state.connectors.byNamespace[adapter.namespace] = [...adapter.getConnectors()]
+    } catch (error) {
+      internal.logger.error(`initialize: the ${adapter.namespace} adapter failed to start`, error)
+    }
+  }
+  internal.cleanups.push(() => {
+    for (const adapter of internal.adapters.values()) adapter.destroy()
+  })
+
+  const connections = internal.storage.get('connections') ?? {}
+  const activeNamespace = internal.storage.get('activeNamespace')
+  const entries = Object.entries(connections).filter(([namespace]) =>
+    internal.adapters.has(namespace as ChainNamespace),
+  ) as [ChainNamespace, { connectorId: string }][]
+  if (entries.length > 0) {
+    state.modal.loading = true
+    state.connection.status = 'connecting'
+  }
+  await Promise.all(
+    entries.map(async ([namespace, { connectorId }]) => {
+      const adapter = internal.adapters.get(namespace)
+      try {
+        const result = await adapter?.reconnect({ connectorId, timeoutMs: RECONNECT_TIMEOUT_MS })
+        const connector = findConnector(portico, connectorId)
+        if (result && connector) {
+          applyConnection(portico, namespace, connector, result)
+          return
+        }
+      } catch (error) {
+        internal.logger.warn(`reconnect: ${namespace} failed`, error)
+      }
+      const remaining = { ...internal.storage.get('connections') }
+      delete remaining[namespace]
+      internal.storage.set('connections', remaining)
+    }),
+  )
+  if (activeNamespace && state.chains[activeNamespace]?.accountState.status === 'connected')
+    state.modal.activeChain = activeNamespace
+  state.modal.loading = false
+  state.modal.initialized = true
+  syncConnectionStatus(portico)
+  const active = state.modal.activeChain
+  if (active) checkUnsupportedChain(portico, active)
+}

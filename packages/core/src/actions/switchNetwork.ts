@@ -1,0 +1,80 @@
+import {
+  InvalidChainIdError,
+  NetworkNotFoundError,
+  UnrecognizedChainError,
+  UserRejectedRequestError,
+} from '../errors/base.js'
+import { ERROR_CODES, MESSAGES, SWITCH_NETWORK_MESSAGES } from '../errors/messages.js'
+import type { Portico } from '../portico.js'
+import type { CaipNetworkId } from '../types/network.js'
+import { checkUnsupportedChain } from './checkUnsupportedChain.js'
+import { refreshBalance } from './refreshBalance.js'
+import { setWalletNetwork } from './setWalletNetwork.js'
+import { showAlert } from './showAlert.js'
+
+export type SwitchNetworkParameters = { networkId: CaipNetworkId }
+export type SwitchNetworkReturnType = { switched: boolean }
+export type SwitchNetworkErrorType = NetworkNotFoundError
+
+function alertCode(error: unknown): number {
+  if (error instanceof UnrecognizedChainError) return ERROR_CODES.unrecognizedChain
+  if (error instanceof InvalidChainIdError) return ERROR_CODES.invalidChainId
+  return ERROR_CODES.default
+}
+
+/**
+ * Makes a listed network active. When that namespace is connected the wallet is asked to switch
+ * (it may add the network first); otherwise the choice is only recorded. A network that is not
+ * listed shows 'Network Not Found' (SPEC §8).
+ *
+ * @example
+ * await switchNetwork(portico, { networkId: 'eip155:10' })
+ */
+export async function switchNetwork(
+  portico: Portico,
+  parameters: SwitchNetworkParameters,
+): Promise<SwitchNetworkReturnType> {
+  const { state, internal } = portico
+  const network = state.networks.find((candidate) => candidate.caipNetworkId === parameters.networkId)
+  if (!network) {
+    showAlert(portico, { message: MESSAGES.networkNotFound })
+    throw new NetworkNotFoundError(parameters.networkId)
+  }
+  const { namespace } = network
+  const chain = state.chains[namespace]
+  if (!chain) throw new NetworkNotFoundError(parameters.networkId)
+  const { connection, modal } = state
+  const otherNamespace = modal.activeChain !== namespace
+  if (otherNamespace) connection.switchingNamespace = true
+  connection.switchError = undefined
+
+  const adapter = internal.adapters.get(namespace)
+  try {
+    if (chain.accountState.status === 'connected' && adapter && chain.connectorId) {
+      connection.pendingNetworkId = network.caipNetworkId
+      await adapter.switchNetwork({ connectorId: chain.connectorId, network })
+    }
+    modal.activeChain = namespace
+    internal.storage.set('activeNamespace', namespace)
+    chain.networkState.caipNetwork = network
+    setWalletNetwork(portico, namespace, network.id)
+    checkUnsupportedChain(portico, namespace)
+    internal.track({ type: 'track', event: 'SWITCH_NETWORK', properties: { network: network.caipNetworkId } })
+    void refreshBalance(portico, { namespace })
+    return { switched: true }
+  } catch (error) {
+    internal.logger.warn(`switchNetwork: ${network.caipNetworkId} failed`, error)
+    if (error instanceof UserRejectedRequestError) {
+      connection.switchError = 'Switch declined in the wallet'
+    } else {
+      const code = alertCode(error)
+      const message = SWITCH_NETWORK_MESSAGES[code] ?? MESSAGES.somethingWentWrong
+      connection.switchError = message
+      showAlert(portico, { message, code })
+    }
+    return { switched: false }
+  } finally {
+    connection.pendingNetworkId = undefined
+    if (otherNamespace) connection.switchingNamespace = false
+  }
+}

@@ -1,0 +1,149 @@
+import { proxy } from 'valtio/vanilla'
+import { handleAdapterEvent } from './actions/handleAdapterEvent.js'
+import { initialize } from './actions/initialize.js'
+import { createAnalytics } from './analytics/createAnalytics.js'
+import { type PorticoConfig, resolveFeatures } from './config.js'
+import { BaseError } from './errors/base.js'
+import { createChainState } from './network/createChainState.js'
+import type { Portico, PorticoInternal, PorticoState } from './portico.js'
+import { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
+import { createTypedStorage } from './storage/typedStorage.js'
+import type { Adapter, Logger } from './types/adapter.js'
+import type { ChainNamespace } from './types/network.js'
+
+const consoleLogger: Logger = {
+  debug: () => {},
+  warn: (message, details) => console.warn(`[portico] ${message}`, details ?? ''),
+  error: (message, details) => console.error(`[portico] ${message}`, details ?? ''),
+}
+
+function detectMobile(): boolean {
+  const agent = globalThis.navigator?.userAgent ?? ''
+  return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(agent)
+}
+
+export class InvalidConfigError extends BaseError {
+  override name = 'InvalidConfigError'
+  constructor(details: string) {
+    super('The Portico configuration is invalid.', { details })
+  }
+}
+
+/**
+ * Creates one Portico instance that owns all of its state, adapters and timers.
+ *
+ * @example
+ * const portico = createPortico({ networks: [mainnet], adapters: [evm()] })
+ */
+export function createPortico(config: PorticoConfig): Portico {
+  const networks = [...config.networks]
+  if (networks.length === 0) throw new InvalidConfigError('`networks` needs at least one network.')
+  const seen = new Set<string>()
+  for (const network of networks) {
+    if (seen.has(network.caipNetworkId))
+      throw new InvalidConfigError(`${network.caipNetworkId} is listed twice.`)
+    seen.add(network.caipNetworkId)
+  }
+  const defaultNetwork = config.defaultNetwork ?? networks[0]!
+  if (!seen.has(defaultNetwork.caipNetworkId))
+    throw new InvalidConfigError(`defaultNetwork ${defaultNetwork.caipNetworkId} is not in \`networks\`.`)
+
+  const isBrowser = typeof window !== 'undefined' && typeof document !== 'undefined'
+  const logger = config.logger ?? consoleLogger
+  const rawStorage = config.storage ?? (isBrowser ? createBrowserStorage() : createMemoryStorage())
+  const features = resolveFeatures(config.features)
+
+  const state: PorticoState = proxy({
+    modal: {
+      loading: false,
+      open: false,
+      selectedNetworkId: defaultNetwork.caipNetworkId,
+      activeChain: defaultNetwork.namespace,
+      initialized: false,
+      shake: false,
+    },
+    router: { route: { view: 'Connect' }, history: [] },
+    networks,
+    chains: {},
+    connectors: { byNamespace: {}, recent: [] },
+    connection: {
+      status: 'disconnected',
+      connectingConnectorId: undefined,
+      error: undefined,
+      switchingNamespace: false,
+      pendingNetworkId: undefined,
+      switchError: undefined,
+    },
+    theme: { themeMode: config.themeMode ?? 'dark', themeVariables: { ...config.themeVariables } },
+    alert: { current: undefined },
+    toast: { current: undefined },
+  })
+
+  const internal: PorticoInternal = {
+    adapters: new Map(),
+    storage: createTypedStorage(rawStorage, logger),
+    logger,
+    isBrowser,
+    isMobile: config.isMobile ?? detectMobile,
+    connectAttempt: 0,
+    balanceRequest: {},
+    timers: {},
+    nextId: 1,
+    initialization: undefined,
+    track: () => {},
+    cleanups: [],
+    memo: new Map(),
+  }
+
+  const portico: Portico = {
+    state,
+    config,
+    internal,
+    options: {
+      metadata: config.metadata,
+      projectId: config.projectId,
+      apiUrl: config.apiUrl,
+      features,
+      excludeWalletIds: config.excludeWalletIds ?? [],
+      featuredWalletIds: config.featuredWalletIds ?? [],
+      allowUnsupportedChain: config.allowUnsupportedChain ?? false,
+      enableEmbedded: config.enableEmbedded ?? false,
+      defaultNetworkId: defaultNetwork.caipNetworkId,
+      sdkType: config.sdkType ?? 'portico',
+      sdkVersion: config.sdkVersion ?? 'react-0.1.0',
+    },
+  }
+  internal.track = createAnalytics(portico)
+
+  for (const factory of config.adapters ?? []) {
+    let adapter: Adapter | undefined
+    const context = {
+      networks: () => state.networks.filter((network) => network.namespace === adapter?.namespace),
+      storage: rawStorage,
+      logger,
+      isBrowser,
+      emit: (event: Parameters<typeof handleAdapterEvent>[2]) => {
+        if (adapter) handleAdapterEvent(portico, adapter.namespace, event)
+      },
+    }
+    adapter = factory(context)
+    if (internal.adapters.has(adapter.namespace))
+      throw new InvalidConfigError(`Two adapters for the ${adapter.namespace} namespace.`)
+    internal.adapters.set(adapter.namespace, adapter)
+  }
+
+  const namespaces = new Set<ChainNamespace>([
+    ...networks.map((n) => n.namespace),
+    ...internal.adapters.keys(),
+  ])
+  for (const namespace of namespaces) {
+    const first =
+      namespace === defaultNetwork.namespace
+        ? defaultNetwork
+        : networks.find((n) => n.namespace === namespace)
+    state.chains[namespace] = createChainState(namespace, first)
+  }
+
+  if (isBrowser && !config.ssr) void initialize(portico)
+  return portico
+}
