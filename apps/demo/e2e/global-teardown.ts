@@ -1,0 +1,5 @@
+import { stopRecordedAnvils } from './global-setup'
+
+export default function globalTeardown(): void {
+  stopRecordedAnvils()
+}

@@ -1,0 +1,14 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** '1' turns on the development wallet (a local test wallet that signs for anvil's accounts). */
+  readonly VITE_DEV_WALLET?: string
+  /** JSON-RPC URL of the local chain with id 31337 (e.g. http://127.0.0.1:8545). */
+  readonly VITE_RPC_31337?: string
+  /** JSON-RPC URL of the local chain with id 31338 (e.g. http://127.0.0.1:8546). */
+  readonly VITE_RPC_31338?: string
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv
+}

@@ -1,0 +1,37 @@
+import { defaultClientConditions, defineConfig } from 'vite'
+
+// Modules that make up each vendor chunk. scripts/size.mjs finds these chunks by name to report
+// what Portico itself adds on top of React and viem, so keep the names stable.
+const vendorChunks = [
+  { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  {
+    name: 'vendor-viem',
+    test: /[\\/]node_modules[\\/](viem|ox|abitype|isows|@noble[\\/](curves|hashes)|@scure[\\/](base|bip32|bip39))[\\/]/,
+  },
+]
+
+export default defineConfig({
+  // No React plugin: Vite's built-in Oxc transform compiles TSX with React 19's automatic runtime.
+  oxc: {
+    jsx: { runtime: 'automatic', importSource: 'react' },
+  },
+  resolve: {
+    // Workspace packages resolve to their TypeScript sources (see their package.json `exports`), so
+    // the demo needs no package build in development and always bundles the current source.
+    conditions: ['@portico/source', ...defaultClientConditions],
+  },
+  build: {
+    // The manifest lists each chunk with its imports; scripts/size.mjs reads it.
+    manifest: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: vendorChunks.map((group, index) => ({ ...group, priority: vendorChunks.length - index })),
+        },
+      },
+    },
+  },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+})
