@@ -9,8 +9,7 @@ import type { ChainNamespace } from '../types/network.js'
 export function checkUnsupportedChain(portico: Portico, namespace: ChainNamespace): boolean {
   const { state, options } = portico
   const chain = state.chains[namespace]
-  if (!chain || chain.accountState.status !== 'connected' || state.modal.activeChain !== namespace)
-    return false
+  if (chain?.accountState.status !== 'connected' || state.modal.activeChain !== namespace) return false
   const { router, modal } = state
   if (chain.networkState.unsupportedCaipNetworkId && !options.allowUnsupportedChain) {
     if (router.route.view !== 'UnsupportedChain') {

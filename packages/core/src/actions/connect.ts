@@ -7,19 +7,30 @@ import {
 import { toUserMessage } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import type { Connector } from '../types/adapter.js'
+import type { ChainNamespace } from '../types/network.js'
 import type { ConnectionError } from '../types/state.js'
 import { applyConnection } from './applyConnection.js'
 import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
 
-export type ConnectParameters = { connectorId: string }
+export type ConnectParameters = {
+  connectorId: string
+  /** Picks the namespace when one wallet offers connectors in several (multi-chain wallets). */
+  namespace?: ChainNamespace
+}
 export type ConnectReturnType = { connected: boolean }
 export type ConnectErrorType = ConnectorNotFoundError
 
 /** Finds a discovered connector by id across namespaces. */
-export function findConnector(portico: Portico, connectorId: string): Connector | undefined {
-  for (const list of Object.values(portico.state.connectors.byNamespace))
+export function findConnector(
+  portico: Portico,
+  connectorId: string,
+  namespace?: ChainNamespace,
+): Connector | undefined {
+  for (const [candidate, list] of Object.entries(portico.state.connectors.byNamespace)) {
+    if (namespace && candidate !== namespace) continue
     for (const connector of list ?? []) if (connector.id === connectorId) return connector
+  }
   return undefined
 }
 
@@ -39,7 +50,7 @@ function describe(error: unknown): ConnectionError {
  */
 export async function connect(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
   const { state, internal } = portico
-  const connector = findConnector(portico, parameters.connectorId)
+  const connector = findConnector(portico, parameters.connectorId, parameters.namespace)
   const adapter = connector && internal.adapters.get(connector.namespace)
   if (!connector || !adapter) throw new ConnectorNotFoundError(parameters.connectorId)
 

@@ -58,7 +58,7 @@ async function run(portico: Portico): Promise<void> {
       const adapter = internal.adapters.get(namespace)
       try {
         const result = await adapter?.reconnect({ connectorId, timeoutMs: RECONNECT_TIMEOUT_MS })
-        const connector = findConnector(portico, connectorId)
+        const connector = findConnector(portico, connectorId, namespace)
         if (result && connector) {
           applyConnection(portico, namespace, connector, result)
           return

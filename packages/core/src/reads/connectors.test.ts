@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest'
+import { connect } from '../actions/connect.js'
+import { initialize } from '../actions/initialize.js'
+import { setup, testConnector } from '../testing/fakeAdapter.testkit.js'
+import { getConnectorList, searchConnectors } from './connectors.js'
+
+const wallets = () => [
+  testConnector('io.metamask', { name: 'MetaMask' }),
+  testConnector('io.rabby', { name: 'Rabby' }),
+  testConnector('app.phantom', { name: 'Phantom' }),
+]
+const ids = (list: readonly { connector: { id: string } }[]) => list.map((item) => item.connector.id)
+
+describe('connector visibility (SPEC §5)', () => {
+  test("the injected 'Browser Wallet' is hidden on desktop", async () => {
+    const { portico } = await setup({}, [
+      testConnector('injected', { name: 'Browser Wallet', type: 'INJECTED', rdns: undefined as never }),
+    ])
+    await initialize(portico)
+    expect(getConnectorList(portico)).toEqual([])
+  })
+
+  test("the injected 'Browser Wallet' is shown on mobile", async () => {
+    const { portico } = await setup({ isMobile: () => true }, [
+      testConnector('injected', { name: 'Browser Wallet', type: 'INJECTED' }),
+    ])
+    await initialize(portico)
+    expect(ids(getConnectorList(portico))).toEqual(['injected'])
+  })
+
+  test('injected wallets that are not installed are hidden', async () => {
+    const { portico } = await setup({}, [testConnector('a', { installed: false }), testConnector('b')])
+    await initialize(portico)
+    expect(ids(getConnectorList(portico))).toEqual(['b'])
+  })
+
+  test('wallets whose reverse-domain id is excluded are hidden', async () => {
+    const { portico } = await setup({ excludeWalletIds: ['io.rabby'] }, wallets())
+    await initialize(portico)
+    expect(ids(getConnectorList(portico))).toEqual(['io.metamask', 'app.phantom'])
+  })
+})
+
+describe('connector order (SPEC §4, §9)', () => {
+  test('installed wallets keep discovery order, featured ids first', async () => {
+    const { portico } = await setup({ featuredWalletIds: ['app.phantom'] }, wallets())
+    await initialize(portico)
+    expect(ids(getConnectorList(portico))).toEqual(['app.phantom', 'io.metamask', 'io.rabby'])
+  })
+
+  test('recent wallets come before injected ones by default', async () => {
+    const { portico } = await setup({}, wallets())
+    await initialize(portico)
+    await connect(portico, { connectorId: 'io.rabby' })
+    const list = getConnectorList(portico)
+    expect(ids(list)).toEqual(['io.rabby', 'io.metamask', 'app.phantom'])
+    expect(list[0]?.section).toBe('recent')
+  })
+
+  test('the configured section order applies first, then the default order', async () => {
+    const { portico } = await setup({ features: { connectorTypeOrder: ['injected'] } }, [
+      ...wallets(),
+      testConnector('ext', { type: 'EXTERNAL', name: 'External' }),
+    ])
+    await initialize(portico)
+    await connect(portico, { connectorId: 'io.rabby' })
+    const list = getConnectorList(portico)
+    expect(list.map((item) => item.section)).toEqual(['injected', 'injected', 'recent', 'external'])
+  })
+
+  test('at most 2 recent wallets are kept, newest first, and stored', async () => {
+    const { portico } = await setup({}, wallets())
+    await initialize(portico)
+    for (const id of ['io.metamask', 'io.rabby', 'app.phantom']) await connect(portico, { connectorId: id })
+    expect(portico.state.connectors.recent.map((wallet) => wallet.id)).toEqual(['app.phantom', 'io.rabby'])
+    expect(portico.internal.storage.get('recentWallets')?.map((wallet) => wallet.id)).toEqual([
+      'app.phantom',
+      'io.rabby',
+    ])
+  })
+
+  test('search matches names case-insensitively', async () => {
+    const { portico } = await setup({}, wallets())
+    await initialize(portico)
+    expect(ids(searchConnectors(portico, { query: 'RAB' }))).toEqual(['io.rabby'])
+    expect(searchConnectors(portico, { query: 'zzz' })).toEqual([])
+    expect(ids(searchConnectors(portico, { query: '  ' }))).toHaveLength(3)
+  })
+
+  test('a read keeps its identity while nothing changes', async () => {
+    const { portico } = await setup({}, wallets())
+    await initialize(portico)
+    expect(getConnectorList(portico)).toBe(getConnectorList(portico))
+  })
+})
