@@ -1,0 +1,168 @@
+import type { Connector, Logger } from '@portico/core'
+import * as z from 'zod/mini'
+import type { Eip1193Provider } from './provider.js'
+
+/** Id and name of the legacy `window.ethereum` connector. */
+export const INJECTED_CONNECTOR_ID = 'injected'
+const INJECTED_CONNECTOR_NAME = 'Browser Wallet'
+
+const nonEmpty = () => z.string().check(z.minLength(1))
+
+const announcementSchema = z.object({
+  info: z.object({ uuid: nonEmpty(), name: nonEmpty(), rdns: nonEmpty(), icon: z.optional(z.unknown()) }),
+  provider: z.custom<Eip1193Provider>(
+    (value) =>
+      (typeof value === 'object' || typeof value === 'function') &&
+      value !== null &&
+      typeof (value as { request?: unknown }).request === 'function',
+  ),
+})
+
+const dataImage = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/
+
+/** A wallet icon is shown only as an image data URI or an https URL (never javascript: or http:). */
+export function isSafeIconUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  if (dataImage.test(value)) return true
+  try {
+    return new URL(value).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+export interface Discovery {
+  start(): void
+  destroy(): void
+  getConnectors(): readonly Connector[]
+  getProvider(connectorId: string): Eip1193Provider | undefined
+  /** Resolves with the provider once the connector is known, or undefined after `timeoutMs`. */
+  waitForProvider(connectorId: string, timeoutMs: number): Promise<Eip1193Provider | undefined>
+}
+
+interface Entry {
+  connector: Connector
+  provider: Eip1193Provider
+}
+
+/**
+ * Finds wallets in the page: EIP-6963 announcements (validated, one per rdns, latest wins)
+ * and a legacy `window.ethereum` that no announcement already covers.
+ */
+export function createDiscovery(options: {
+  window: Window
+  logger: Logger
+  /** Offer `window.ethereum` as the 'Browser Wallet' connector. */
+  legacyInjected: boolean
+  onChange: (connectors: readonly Connector[]) => void
+}): Discovery {
+  const { logger } = options
+  const target = options.window
+  const announced = new Map<string, Entry>()
+  let connectors: readonly Connector[] = []
+  let started = false
+  const waiters = new Set<() => void>()
+
+  // One object for the life of the discovery, so an unchanged list keeps its identity.
+  const injectedConnector: Connector = {
+    id: INJECTED_CONNECTOR_ID,
+    name: INJECTED_CONNECTOR_NAME,
+    type: 'INJECTED',
+    namespace: 'eip155',
+    installed: true,
+  }
+
+  const legacyEntry = (): Entry | undefined => {
+    if (!options.legacyInjected) return undefined
+    const ethereum = (target as unknown as { ethereum?: unknown }).ethereum
+    if (typeof (ethereum as { request?: unknown } | undefined)?.request !== 'function') return undefined
+    for (const entry of announced.values()) if (entry.provider === ethereum) return undefined
+    return { provider: ethereum as Eip1193Provider, connector: injectedConnector }
+  }
+
+  const entries = (): Entry[] => {
+    const legacy = legacyEntry()
+    return legacy ? [...announced.values(), legacy] : [...announced.values()]
+  }
+
+  const refresh = () => {
+    const next = entries().map((entry) => entry.connector)
+    const changed =
+      next.length !== connectors.length || next.some((connector, index) => connector !== connectors[index])
+    if (!changed) return
+    connectors = next
+    for (const wake of [...waiters]) wake()
+    options.onChange(connectors)
+  }
+
+  const onAnnounce = (event: Event) => {
+    const parsed = announcementSchema.safeParse((event as CustomEvent<unknown>).detail)
+    if (!parsed.success) {
+      logger.warn('evm: dropped a malformed EIP-6963 announcement', parsed.error.issues)
+      return
+    }
+    const { info, provider } = parsed.data
+    const imageUrl = isSafeIconUrl(info.icon) ? info.icon : undefined
+    const previous = announced.get(info.rdns)
+    // The same wallet answering another requestProvider: nothing to report.
+    const unchanged =
+      previous?.provider === provider &&
+      previous.connector.name === info.name &&
+      previous.connector.imageUrl === imageUrl
+    if (unchanged) return
+    const connector: Connector = {
+      id: info.rdns,
+      name: info.name,
+      type: 'ANNOUNCED',
+      namespace: 'eip155',
+      rdns: info.rdns,
+      installed: true,
+    }
+    if (imageUrl) connector.imageUrl = imageUrl
+    else if (info.icon !== undefined)
+      logger.warn(`evm: ignored the icon of ${info.rdns}: not an image data URI or https URL`)
+    announced.set(info.rdns, { connector, provider })
+    refresh()
+  }
+
+  return {
+    start() {
+      if (started) return
+      started = true
+      target.addEventListener('eip6963:announceProvider', onAnnounce)
+      // Legacy wallets that inject late fire this once window.ethereum is set.
+      target.addEventListener('ethereum#initialized', refresh)
+      target.dispatchEvent(new Event('eip6963:requestProvider'))
+      refresh()
+    },
+    destroy() {
+      started = false
+      target.removeEventListener('eip6963:announceProvider', onAnnounce)
+      target.removeEventListener('ethereum#initialized', refresh)
+      for (const wake of [...waiters]) wake()
+      waiters.clear()
+      announced.clear()
+      connectors = []
+    },
+    getConnectors: () => connectors,
+    getProvider: (connectorId) => entries().find((entry) => entry.connector.id === connectorId)?.provider,
+    waitForProvider(connectorId, timeoutMs) {
+      const find = () => entries().find((entry) => entry.connector.id === connectorId)?.provider
+      const found = find()
+      if (found || !started) return Promise.resolve(found)
+      return new Promise((resolve) => {
+        const finish = (provider: Eip1193Provider | undefined) => {
+          clearTimeout(timer)
+          waiters.delete(check)
+          resolve(provider)
+        }
+        const check = () => {
+          const provider = find()
+          if (provider || !started) finish(provider)
+        }
+        const timer = setTimeout(() => finish(undefined), timeoutMs)
+        waiters.add(check)
+      })
+    },
+  }
+}

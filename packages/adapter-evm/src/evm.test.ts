@@ -1,0 +1,424 @@
+// @vitest-environment happy-dom
+import {
+  type Adapter,
+  type AdapterEvent,
+  InvalidChainIdError,
+  InvalidResponseError,
+  type Network,
+  ProviderRequestError,
+  ProviderTimeoutError,
+  UnrecognizedChainError,
+  UserRejectedRequestError,
+} from '@portico/core'
+import {
+  ANVIL_ADDRESSES,
+  ANVIL_PRIVATE_KEYS,
+  type AnvilInstance,
+  revert,
+  snapshot,
+  startAnvil,
+} from '@portico/test'
+import { announceTestWallet, createTestWallet, DEV_WALLET_ICON, type TestWallet } from '@portico/test/wallet'
+import { parseEther, verifyMessage } from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTestContext } from './adapterContext.testkit.js'
+import type { EvmAdapterOptions } from './evm.js'
+import { evm } from './evm.js'
+
+const RDNS = 'dev.portico.wallet'
+const CHAIN_A = 31_421
+const CHAIN_B = 31_422
+
+let anvilA: AnvilInstance
+let anvilB: AnvilInstance
+let networkA: Network
+let networkB: Network
+let wallet: TestWallet
+let adapter: Adapter
+let events: AdapterEvent[]
+let warnings: Array<{ message: string }>
+const cleanups: Array<() => unknown> = []
+
+const toNetwork = (id: number, rpcUrl: string): Network => ({
+  id,
+  namespace: 'eip155',
+  caipNetworkId: `eip155:${id}`,
+  name: `Anvil ${id}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [rpcUrl] } },
+  blockExplorers: { default: { name: 'Explorer', url: 'https://explorer.example/' } },
+})
+
+beforeAll(async () => {
+  ;[anvilA, anvilB] = await Promise.all([startAnvil({ chainId: CHAIN_A }), startAnvil({ chainId: CHAIN_B })])
+  networkA = toNetwork(CHAIN_A, anvilA.rpcUrl)
+  networkB = toNetwork(CHAIN_B, anvilB.rpcUrl)
+})
+afterAll(async () => {
+  await Promise.all([anvilA?.stop(), anvilB?.stop()])
+})
+
+const setup = (options: EvmAdapterOptions = {}, announce = true) => {
+  const test = createTestContext([networkA, networkB])
+  events = test.events
+  warnings = test.warnings
+  adapter = evm(options)(test.context)
+  if (announce)
+    cleanups.push(
+      announceTestWallet(wallet, { name: 'Portico Dev Wallet', rdns: RDNS, icon: DEV_WALLET_ICON }),
+    )
+  adapter.start()
+  cleanups.push(() => adapter.destroy())
+}
+
+beforeEach(async () => {
+  const id = await snapshot(anvilA.rpcUrl)
+  cleanups.push(() => revert(anvilA.rpcUrl, id))
+  wallet = createTestWallet({
+    privateKeys: ANVIL_PRIVATE_KEYS,
+    chains: [{ chainId: CHAIN_A, rpcUrl: anvilA.rpcUrl, name: 'Anvil A' }],
+  })
+})
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+const walletEvents = () => events.filter((event) => event.type !== 'connectors')
+
+describe('connect', () => {
+  it("returns the wallet's checksummed account and numeric chain id", async () => {
+    setup()
+    const result = await adapter.connect({ connectorId: RDNS })
+    expect(result.address).toBe(ANVIL_ADDRESSES[0])
+    expect(result.accounts[0]).toBe(ANVIL_ADDRESSES[0])
+    expect(result.chainId).toBe(CHAIN_A)
+  })
+
+  it('rejects with UserRejectedRequestError when the visitor declines', async () => {
+    setup()
+    wallet.setMode('reject')
+    await expect(adapter.connect({ connectorId: RDNS })).rejects.toBeInstanceOf(UserRejectedRequestError)
+  })
+
+  it('gives up with ProviderTimeoutError when the wallet never answers', async () => {
+    setup({ promptTimeoutMs: 100 })
+    wallet.setMode('hang')
+    await expect(adapter.connect({ connectorId: RDNS })).rejects.toBeInstanceOf(ProviderTimeoutError)
+  })
+
+  it('maps a wallet failure to ProviderRequestError', async () => {
+    setup()
+    wallet.setMode('fail')
+    await expect(adapter.connect({ connectorId: RDNS })).rejects.toBeInstanceOf(ProviderRequestError)
+  })
+
+  it('rejects with ConnectorNotFoundError for an unknown wallet', async () => {
+    setup()
+    await expect(adapter.connect({ connectorId: 'com.unknown' })).rejects.toMatchObject({
+      name: 'ConnectorNotFoundError',
+    })
+  })
+
+  it('reports a malformed account list as InvalidResponseError', async () => {
+    setup({}, false)
+    const liar = { request: async () => ['not-an-address'] }
+    cleanups.push(announceTestWallet(liar, { name: 'Liar', rdns: 'com.liar', icon: DEV_WALLET_ICON }))
+    await expect(adapter.connect({ connectorId: 'com.liar' })).rejects.toBeInstanceOf(InvalidResponseError)
+  })
+})
+
+describe('reconnect', () => {
+  it('restores a connection without prompting', async () => {
+    setup()
+    await adapter.connect({ connectorId: RDNS })
+    wallet.setMode('reject')
+    const fresh = evm()(createTestContext([networkA]).context)
+    fresh.start()
+    cleanups.push(() => fresh.destroy())
+    const result = await fresh.reconnect({ connectorId: RDNS, timeoutMs: 1000 })
+    expect(result).toEqual({ address: ANVIL_ADDRESSES[0], accounts: expect.any(Array), chainId: CHAIN_A })
+    expect(
+      wallet
+        .getRequests()
+        .some((request) => request.method === 'eth_requestAccounts' && request.status === 'error'),
+    ).toBe(false)
+  })
+
+  it('resolves undefined when the wallet no longer exposes accounts', async () => {
+    setup()
+    expect(await adapter.reconnect({ connectorId: RDNS, timeoutMs: 1000 })).toBeUndefined()
+  })
+
+  it('waits for a wallet announced late', async () => {
+    setup({}, false)
+    await wallet.request({ method: 'eth_requestAccounts' })
+    setTimeout(
+      () => cleanups.push(announceTestWallet(wallet, { name: 'Late', rdns: RDNS, icon: DEV_WALLET_ICON })),
+      50,
+    )
+    const result = await adapter.reconnect({ connectorId: RDNS, timeoutMs: 2000 })
+    expect(result?.address).toBe(ANVIL_ADDRESSES[0])
+  })
+
+  it('resolves undefined when the wallet is not announced in time', async () => {
+    setup({}, false)
+    const started = Date.now()
+    expect(await adapter.reconnect({ connectorId: RDNS, timeoutMs: 100 })).toBeUndefined()
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+
+  it('times out when the wallet does not answer eth_accounts', async () => {
+    setup()
+    wallet.setMethodMode('eth_accounts', 'hang')
+    await expect(adapter.reconnect({ connectorId: RDNS, timeoutMs: 100 })).rejects.toBeInstanceOf(
+      ProviderTimeoutError,
+    )
+  })
+})
+
+describe('wallet events', () => {
+  it('emits accountsChanged with checksummed addresses and chainChanged with a number', async () => {
+    wallet = createTestWallet({
+      privateKeys: ANVIL_PRIVATE_KEYS,
+      chains: [
+        { chainId: CHAIN_A, rpcUrl: anvilA.rpcUrl, name: 'Anvil A' },
+        { chainId: CHAIN_B, rpcUrl: anvilB.rpcUrl, name: 'Anvil B' },
+      ],
+    })
+    setup()
+    await adapter.connect({ connectorId: RDNS })
+    wallet.setAccount(1)
+    wallet.setChain(CHAIN_B)
+    expect(walletEvents()).toEqual([
+      { type: 'accountsChanged', connectorId: RDNS, accounts: expect.arrayContaining([ANVIL_ADDRESSES[1]]) },
+      { type: 'chainChanged', connectorId: RDNS, chainId: CHAIN_B },
+    ])
+    expect((walletEvents()[0] as { accounts: readonly string[] }).accounts[0]).toBe(ANVIL_ADDRESSES[1])
+  })
+
+  it('treats an empty account list as a disconnect and stops listening', async () => {
+    setup()
+    await adapter.connect({ connectorId: RDNS })
+    wallet.revokeFromWallet()
+    wallet.setChain(CHAIN_A)
+    expect(walletEvents()).toEqual([{ type: 'disconnect', connectorId: RDNS }])
+  })
+
+  it('emits disconnect when the wallet disconnects', async () => {
+    setup()
+    await adapter.connect({ connectorId: RDNS })
+    wallet.disconnectFromWallet()
+    expect(walletEvents()).toEqual([{ type: 'disconnect', connectorId: RDNS }])
+  })
+
+  it('drops malformed event payloads with a warning', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const fake = {
+      request: async ({ method }: { method: string }) =>
+        method === 'eth_chainId' ? '0x1' : [ANVIL_ADDRESSES[0]],
+      on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
+      removeListener: (event: string) => listeners.delete(event),
+    }
+    setup({}, false)
+    cleanups.push(announceTestWallet(fake, { name: 'Fake', rdns: 'com.fake', icon: DEV_WALLET_ICON }))
+    await adapter.connect({ connectorId: 'com.fake' })
+    listeners.get('accountsChanged')?.(['0xnope'])
+    listeners.get('chainChanged')?.('mainnet')
+    listeners.get('disconnect')?.('bye')
+    expect(walletEvents()).toEqual([])
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      expect.stringMatching(/accountsChanged/),
+      expect.stringMatching(/chainChanged/),
+      expect.stringMatching(/disconnect/),
+    ])
+  })
+
+  it('stops listening after disconnect and revokes the permission', async () => {
+    setup()
+    await adapter.connect({ connectorId: RDNS })
+    await adapter.disconnect({ connectorId: RDNS })
+    wallet.setAccount(1)
+    expect(walletEvents()).toEqual([])
+    expect(await wallet.request({ method: 'eth_accounts' })).toEqual([])
+  })
+
+  it('disconnects quickly even when revoking hangs', async () => {
+    setup({ revokeTimeoutMs: 50 })
+    await adapter.connect({ connectorId: RDNS })
+    wallet.setMethodMode('wallet_revokePermissions', 'hang')
+    await expect(adapter.disconnect({ connectorId: RDNS })).resolves.toBeUndefined()
+  })
+})
+
+describe('switchNetwork', () => {
+  it('adds an unknown chain (4902), switches to it and reports chainChanged', async () => {
+    setup()
+    await adapter.connect({ connectorId: RDNS })
+    await adapter.switchNetwork({ connectorId: RDNS, network: networkB })
+    expect(wallet.getState().chainId).toBe(CHAIN_B)
+    expect(wallet.getRequests().map((request) => [request.method, request.status])).toEqual([
+      ['eth_requestAccounts', 'ok'],
+      ['eth_chainId', 'ok'],
+      ['wallet_switchEthereumChain', 'error'],
+      ['wallet_addEthereumChain', 'ok'],
+      ['wallet_switchEthereumChain', 'ok'],
+    ])
+    const added = wallet.getRequests()[3]?.params as [Record<string, unknown>]
+    expect(added[0]).toEqual({
+      chainId: `0x${CHAIN_B.toString(16)}`,
+      chainName: networkB.name,
+      nativeCurrency: networkB.nativeCurrency,
+      rpcUrls: [anvilB.rpcUrl],
+      blockExplorerUrls: ['https://explorer.example/'],
+    })
+    expect(walletEvents()).toEqual([{ type: 'chainChanged', connectorId: RDNS, chainId: CHAIN_B }])
+  })
+
+  it('adds the chain when 4902 is nested in data.originalError (MetaMask mobile)', async () => {
+    const calls: string[] = []
+    let added = false
+    const mobile = {
+      request: async ({ method }: { method: string }) => {
+        calls.push(method)
+        if (method === 'wallet_switchEthereumChain' && !added) {
+          throw {
+            code: -32603,
+            message: 'Internal',
+            data: { originalError: { code: 4902, message: 'Unrecognized' } },
+          }
+        }
+        if (method === 'wallet_addEthereumChain') added = true
+        return null
+      },
+    }
+    setup({}, false)
+    cleanups.push(announceTestWallet(mobile, { name: 'Mobile', rdns: 'com.mobile', icon: DEV_WALLET_ICON }))
+    await adapter.switchNetwork({ connectorId: 'com.mobile', network: networkB })
+    expect(calls).toEqual([
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_switchEthereumChain',
+    ])
+  })
+
+  it.each([
+    [4001, UserRejectedRequestError],
+    [-32603, InvalidChainIdError],
+    [32603, InvalidChainIdError],
+    [-32000, ProviderRequestError],
+  ])('maps a %i from the wallet to %o', async (code, ErrorType) => {
+    const failing = { request: async () => Promise.reject({ code, message: 'no' }) }
+    setup({}, false)
+    cleanups.push(announceTestWallet(failing, { name: 'F', rdns: 'com.f', icon: DEV_WALLET_ICON }))
+    await expect(adapter.switchNetwork({ connectorId: 'com.f', network: networkB })).rejects.toBeInstanceOf(
+      ErrorType,
+    )
+  })
+
+  it('rejects with UnrecognizedChainError when the wallet still does not know the chain after adding', async () => {
+    const stubborn = {
+      request: async ({ method }: { method: string }) =>
+        method === 'wallet_addEthereumChain' ? null : Promise.reject({ code: 4902, message: 'unknown' }),
+    }
+    setup({}, false)
+    cleanups.push(announceTestWallet(stubborn, { name: 'S', rdns: 'com.s', icon: DEV_WALLET_ICON }))
+    await expect(adapter.switchNetwork({ connectorId: 'com.s', network: networkB })).rejects.toBeInstanceOf(
+      UnrecognizedChainError,
+    )
+  })
+
+  it('rejects with UserRejectedRequestError when the visitor declines the switch', async () => {
+    setup()
+    await adapter.connect({ connectorId: RDNS })
+    await wallet.request({
+      method: 'wallet_addEthereumChain',
+      params: [{ chainId: `0x${CHAIN_B.toString(16)}`, chainName: 'B', rpcUrls: [anvilB.rpcUrl] }],
+    })
+    wallet.setMode('reject')
+    await expect(adapter.switchNetwork({ connectorId: RDNS, network: networkB })).rejects.toBeInstanceOf(
+      UserRejectedRequestError,
+    )
+    expect(wallet.getState().chainId).toBe(CHAIN_A)
+  })
+})
+
+describe('signMessage', () => {
+  it('returns a signature that viem verifies for the message', async () => {
+    setup()
+    const { address } = await adapter.connect({ connectorId: RDNS })
+    const message = 'Welcome to Portico.\nNonce: 42 ✓'
+    const signature = await adapter.signMessage({ connectorId: RDNS, address, message })
+    expect(
+      await verifyMessage({
+        address: address as `0x${string}`,
+        message,
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
+  })
+
+  it('rejects with UserRejectedRequestError when declined', async () => {
+    setup()
+    const { address } = await adapter.connect({ connectorId: RDNS })
+    wallet.setMode('reject')
+    await expect(adapter.signMessage({ connectorId: RDNS, address, message: 'hi' })).rejects.toBeInstanceOf(
+      UserRejectedRequestError,
+    )
+  })
+
+  it('refuses a short signature as InvalidResponseError', async () => {
+    const short = {
+      request: async ({ method }: { method: string }) =>
+        method === 'personal_sign' ? '0x1234' : method === 'eth_chainId' ? '0x1' : [ANVIL_ADDRESSES[0]],
+    }
+    setup({}, false)
+    cleanups.push(announceTestWallet(short, { name: 'Short', rdns: 'com.short', icon: DEV_WALLET_ICON }))
+    const { address } = await adapter.connect({ connectorId: 'com.short' })
+    await expect(
+      adapter.signMessage({ connectorId: 'com.short', address, message: 'hi' }),
+    ).rejects.toBeInstanceOf(InvalidResponseError)
+  })
+
+  it('needs a connection first', async () => {
+    setup()
+    await expect(
+      adapter.signMessage({ connectorId: RDNS, address: ANVIL_ADDRESSES[0]!, message: 'hi' }),
+    ).rejects.toMatchObject({ name: 'NotConnectedError' })
+  })
+})
+
+describe('getBalance', () => {
+  it('reads the anvil balance and sees it change after a transfer', async () => {
+    setup()
+    const address = ANVIL_ADDRESSES[3]!
+    const before = await adapter.getBalance({ address, network: networkA })
+    expect(before).toEqual({ value: parseEther('10000'), decimals: 18, symbol: 'ETH' })
+    await adapter.connect({ connectorId: RDNS })
+    await wallet.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: ANVIL_ADDRESSES[0], to: address, value: `0x${parseEther('2').toString(16)}` }],
+    })
+    const after = await adapter.getBalance({ address, network: networkA })
+    expect(after.value).toBe(parseEther('10002'))
+  })
+
+  it('fails with ProviderRequestError when the RPC is unreachable', async () => {
+    setup()
+    const offline = { ...networkA, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
+    await expect(
+      adapter.getBalance({ address: ANVIL_ADDRESSES[0]!, network: offline }),
+    ).rejects.toBeInstanceOf(ProviderRequestError)
+  })
+})
+
+describe('getAddressExplorerUrl', () => {
+  it('links to the address page of the network explorer, when there is one', () => {
+    setup()
+    const address = ANVIL_ADDRESSES[0]!
+    expect(adapter.getAddressExplorerUrl?.({ address, network: networkA })).toBe(
+      `https://explorer.example/address/${address}`,
+    )
+    const { blockExplorers: _, ...withoutExplorer } = networkA
+    expect(adapter.getAddressExplorerUrl?.({ address, network: withoutExplorer })).toBeUndefined()
+  })
+})

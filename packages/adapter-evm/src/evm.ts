@@ -1,0 +1,318 @@
+import {
+  type Adapter,
+  type AdapterContext,
+  type AdapterFactory,
+  BaseError,
+  ConnectorNotFoundError,
+  type ConnectResult,
+  InvalidChainIdError,
+  InvalidResponseError,
+  type Network,
+  NotConnectedError,
+  ProviderRequestError,
+  UnrecognizedChainError,
+} from '@portico/core'
+import {
+  type Address,
+  type Client,
+  createClient,
+  getAddress,
+  http,
+  isAddress,
+  numberToHex,
+  stringToHex,
+} from 'viem'
+import { getBalance } from 'viem/actions'
+import { createDiscovery, type Discovery } from './createDiscovery.js'
+import { getProviderErrorCode } from './mapProviderError.js'
+import type { Eip1193Provider } from './provider.js'
+import { requestProvider } from './requestProvider.js'
+
+export interface EvmAdapterOptions {
+  /** How long a request the visitor must answer (connect, switch, sign) may wait. Default 4 min. */
+  promptTimeoutMs?: number
+  /** How long a request without a prompt may take. Default 10 s. */
+  requestTimeoutMs?: number
+  /** How long the best-effort `wallet_revokePermissions` on disconnect may take. Default 1 s. */
+  revokeTimeoutMs?: number
+  /** Offer a legacy `window.ethereum` as the 'Browser Wallet' connector. Default true. */
+  legacyInjected?: boolean
+}
+
+interface Connection {
+  provider: Eip1193Provider
+  unsubscribe: () => void
+}
+
+// SPEC §9: 4 min for a prompt, 10 s for HTTP and quick wallet reads, 1 s for clean-up.
+const PROMPT_TIMEOUT_MS = 240_000
+const REQUEST_TIMEOUT_MS = 10_000
+const REVOKE_TIMEOUT_MS = 1_000
+const SIGNATURE = /^0x[0-9a-fA-F]{62,}$/
+
+/**
+ * The EVM adapter: EIP-6963 and injected wallets over EIP-1193, balances over viem.
+ * @example
+ * const portico = createPortico({ networks: [defineEvmNetwork(mainnet)], adapters: [evm()] })
+ */
+export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
+  const promptTimeoutMs = options.promptTimeoutMs ?? PROMPT_TIMEOUT_MS
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
+  const revokeTimeoutMs = options.revokeTimeoutMs ?? REVOKE_TIMEOUT_MS
+
+  return (context: AdapterContext): Adapter => {
+    const { logger } = context
+    const connections = new Map<string, Connection>()
+    const clients = new Map<string, Client>()
+    let discovery: Discovery | undefined
+
+    const getProvider = (connectorId: string) => {
+      const provider = connections.get(connectorId)?.provider ?? discovery?.getProvider(connectorId)
+      if (!provider) throw new ConnectorNotFoundError(connectorId)
+      return provider
+    }
+    const getConnectedProvider = (connectorId: string) => {
+      const provider = connections.get(connectorId)?.provider
+      if (!provider) throw new NotConnectedError('eip155')
+      return provider
+    }
+
+    const forget = (connectorId: string) => {
+      connections.get(connectorId)?.unsubscribe()
+      connections.delete(connectorId)
+    }
+
+    const subscribe = (connectorId: string, provider: Eip1193Provider) => {
+      forget(connectorId)
+      const onAccountsChanged = (payload: unknown) => {
+        const accounts = parseAccounts(payload)
+        if (!accounts) {
+          logger.warn('evm: dropped a malformed accountsChanged event', payload)
+          return
+        }
+        if (accounts.length === 0) {
+          forget(connectorId)
+          context.emit({ type: 'disconnect', connectorId })
+          return
+        }
+        context.emit({ type: 'accountsChanged', connectorId, accounts })
+      }
+      const onChainChanged = (payload: unknown) => {
+        const chainId = parseChainId(payload)
+        if (chainId === undefined) {
+          logger.warn('evm: dropped a malformed chainChanged event', payload)
+          return
+        }
+        context.emit({ type: 'chainChanged', connectorId, chainId })
+      }
+      const onDisconnect = (payload: unknown) => {
+        const code = getProviderErrorCode(payload)
+        if (code === undefined) {
+          logger.warn('evm: dropped a malformed disconnect event', payload)
+          return
+        }
+        // MetaMask reports 1013 while it reconnects to its RPC; the account is still connected.
+        if (code === 1013) {
+          logger.debug('evm: ignored a transient disconnect (1013)')
+          return
+        }
+        forget(connectorId)
+        context.emit({ type: 'disconnect', connectorId })
+      }
+      provider.on?.('accountsChanged', onAccountsChanged)
+      provider.on?.('chainChanged', onChainChanged)
+      provider.on?.('disconnect', onDisconnect)
+      connections.set(connectorId, {
+        provider,
+        unsubscribe: () => {
+          provider.removeListener?.('accountsChanged', onAccountsChanged)
+          provider.removeListener?.('chainChanged', onChainChanged)
+          provider.removeListener?.('disconnect', onDisconnect)
+        },
+      })
+    }
+
+    const readChainId = async (provider: Eip1193Provider, timeoutMs: number) => {
+      const chainId = parseChainId(await requestProvider(provider, { method: 'eth_chainId' }, { timeoutMs }))
+      if (chainId === undefined) throw new InvalidResponseError('chain id')
+      return chainId
+    }
+
+    const getClient = (network: Network) => {
+      const url = network.rpcUrls.default.http[0]
+      if (!url)
+        throw new ProviderRequestError('The network has no RPC URL.', { details: network.caipNetworkId })
+      const key = `${network.caipNetworkId} ${url}`
+      let client = clients.get(key)
+      if (!client) {
+        client = createClient({
+          transport: http(url, { batch: { batchSize: 1000, wait: 0 }, timeout: 10_000 }),
+        })
+        clients.set(key, client)
+      }
+      return client
+    }
+
+    return {
+      namespace: 'eip155',
+
+      start() {
+        if (!context.isBrowser || discovery) return
+        const target = (globalThis as { window?: Window }).window
+        if (!target) return
+        discovery = createDiscovery({
+          window: target,
+          logger,
+          legacyInjected: options.legacyInjected ?? true,
+          onChange: (connectors) => context.emit({ type: 'connectors', connectors }),
+        })
+        discovery.start()
+      },
+
+      destroy() {
+        for (const connectorId of [...connections.keys()]) forget(connectorId)
+        discovery?.destroy()
+        discovery = undefined
+        clients.clear()
+      },
+
+      getConnectors: () => discovery?.getConnectors() ?? [],
+
+      async connect({ connectorId }) {
+        const provider = getProvider(connectorId)
+        const accounts = parseAccounts(
+          await requestProvider(provider, { method: 'eth_requestAccounts' }, { timeoutMs: promptTimeoutMs }),
+        )
+        if (!accounts || accounts.length === 0) throw new InvalidResponseError('account list')
+        const chainId = await readChainId(provider, requestTimeoutMs)
+        subscribe(connectorId, provider)
+        return toResult(accounts, chainId)
+      },
+
+      async reconnect({ connectorId, timeoutMs }) {
+        const deadline = Date.now() + timeoutMs
+        const provider =
+          connections.get(connectorId)?.provider ?? (await discovery?.waitForProvider(connectorId, timeoutMs))
+        if (!provider) return undefined
+        const remaining = () => Math.max(1, deadline - Date.now())
+        const accounts = parseAccounts(
+          await requestProvider(provider, { method: 'eth_accounts' }, { timeoutMs: remaining() }),
+        )
+        if (!accounts) throw new InvalidResponseError('account list')
+        if (accounts.length === 0) return undefined
+        const chainId = await readChainId(provider, remaining())
+        subscribe(connectorId, provider)
+        return toResult(accounts, chainId)
+      },
+
+      async disconnect({ connectorId }) {
+        const provider = connections.get(connectorId)?.provider ?? discovery?.getProvider(connectorId)
+        forget(connectorId)
+        if (!provider) return
+        try {
+          await requestProvider(
+            provider,
+            { method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] },
+            { timeoutMs: revokeTimeoutMs },
+          )
+        } catch (error) {
+          // Many wallets do not implement revoking; the site forgets the connection anyway.
+          logger.debug('evm: wallet_revokePermissions failed', error)
+        }
+      },
+
+      async switchNetwork({ connectorId, network }) {
+        const provider = getProvider(connectorId)
+        const chainId = Number(network.id)
+        if (!Number.isSafeInteger(chainId) || chainId <= 0) {
+          throw new InvalidChainIdError({ details: `${String(network.id)} is not an EVM chain id.` })
+        }
+        const switchChain = () =>
+          requestProvider(
+            provider,
+            { method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] },
+            { timeoutMs: promptTimeoutMs },
+          )
+        try {
+          await switchChain()
+        } catch (error) {
+          // mapProviderError also finds the 4902 that MetaMask mobile nests in data.originalError.
+          if (!(error instanceof UnrecognizedChainError)) throw error
+          await requestProvider(
+            provider,
+            { method: 'wallet_addEthereumChain', params: [toAddChainParameters(network, chainId)] },
+            { timeoutMs: promptTimeoutMs },
+          )
+          await switchChain()
+        }
+      },
+
+      async signMessage({ connectorId, address, message }) {
+        const provider = getConnectedProvider(connectorId)
+        const signature = await requestProvider(
+          provider,
+          { method: 'personal_sign', params: [stringToHex(message), address] },
+          { timeoutMs: promptTimeoutMs },
+        )
+        if (typeof signature !== 'string' || !SIGNATURE.test(signature))
+          throw new InvalidResponseError('signature')
+        return signature
+      },
+
+      async getBalance({ address, network }) {
+        if (!isAddress(address, { strict: false })) {
+          throw new ProviderRequestError('This is not an EVM address.', { details: address })
+        }
+        try {
+          const value = await getBalance(getClient(network), { address })
+          return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+        } catch (error) {
+          if (error instanceof BaseError) throw error
+          throw new ProviderRequestError('Could not read the balance.', {
+            cause: error,
+            details: `${network.caipNetworkId}: ${error instanceof Error ? error.message : String(error)}`,
+          })
+        }
+      },
+
+      getAddressExplorerUrl({ address, network }) {
+        const explorer = network.blockExplorers?.default.url
+        return explorer ? `${explorer.replace(/\/+$/, '')}/address/${address}` : undefined
+      },
+    }
+  }
+}
+
+function toResult(accounts: readonly Address[], chainId: number): ConnectResult {
+  return { address: accounts[0]!, accounts, chainId }
+}
+
+/** Accounts from a wallet, checksummed; undefined when the payload is not a list of addresses. */
+function parseAccounts(payload: unknown): Address[] | undefined {
+  if (!Array.isArray(payload)) return undefined
+  if (!payload.every((account) => typeof account === 'string' && isAddress(account, { strict: false })))
+    return undefined
+  return payload.map((account: string) => getAddress(account))
+}
+
+/** A chain id from a wallet (hex string, decimal string or number) as a number. */
+function parseChainId(payload: unknown): number | undefined {
+  const value =
+    typeof payload === 'number'
+      ? payload
+      : typeof payload === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(payload)
+        ? Number(payload)
+        : Number.NaN
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined
+}
+
+function toAddChainParameters(network: Network, chainId: number) {
+  const explorer = network.blockExplorers?.default.url
+  return {
+    chainId: numberToHex(chainId),
+    chainName: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: [...network.rpcUrls.default.http],
+    ...(explorer ? { blockExplorerUrls: [explorer] } : {}),
+  }
+}

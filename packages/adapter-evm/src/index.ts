@@ -1,0 +1,9 @@
+// Public entry of @portico/adapter-evm; names only, no `export *`.
+
+export { INJECTED_CONNECTOR_ID, isSafeIconUrl } from './createDiscovery.js'
+export type { EvmNetworkOverrides } from './defineEvmNetwork.js'
+export { defineEvmNetwork } from './defineEvmNetwork.js'
+export type { EvmAdapterOptions } from './evm.js'
+export { evm } from './evm.js'
+export { getProviderErrorCode, mapProviderError } from './mapProviderError.js'
+export type { Eip1193Provider } from './provider.js'
