@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defaultClientConditions, defineConfig } from 'vite'
 
 // Modules that make up each vendor chunk. scripts/size.mjs finds these chunks by name to report
@@ -25,6 +26,11 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     rolldownOptions: {
+      // Two pages: the React demo and the headless example built on @portico/core alone.
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        headless: fileURLToPath(new URL('headless.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: vendorChunks.map((group, index) => ({ ...group, priority: vendorChunks.length - index })),

@@ -1,0 +1,119 @@
+import type { Portico } from '@portico/core'
+import { setTheme, signMessage } from '@portico/core'
+import { ConnectButton, PorticoProvider, useAccount, useModal, useNetwork, useTheme } from '@portico/react'
+import { useEffect, useState } from 'react'
+import { DevWalletPanel } from './DevWalletPanel.js'
+import { devWalletEnabled } from './devWallet.js'
+
+function AccountCard({ portico }: { portico: Portico }) {
+  const account = useAccount()
+  const { network, supported } = useNetwork()
+  const { openModal } = useModal()
+  const [signature, setSignature] = useState<string>()
+  const [error, setError] = useState<string>()
+
+  if (!account.isConnected)
+    return (
+      <section className="card" aria-labelledby="account-title">
+        <h2 id="account-title">Not connected</h2>
+        <p>Connect a wallet to see its address, network and balance read from the chain.</p>
+        <button type="button" className="secondary" onClick={() => openModal()}>
+          Choose a wallet
+        </button>
+      </section>
+    )
+
+  const sign = async () => {
+    setSignature(undefined)
+    setError(undefined)
+    try {
+      setSignature(
+        await signMessage(portico, { message: `Hello from the Portico demo at ${new Date().toISOString()}` }),
+      )
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message.split('\n')[0] : 'Signing failed')
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="account-title">
+      <h2 id="account-title">Connected</h2>
+      <dl>
+        <dt>Address</dt>
+        <dd data-testid="demo-address">{account.address}</dd>
+        <dt>Network</dt>
+        <dd data-testid="demo-network">
+          {supported ? network?.name : 'Unsupported network'} ({network?.caipNetworkId})
+        </dd>
+        <dt>Balance</dt>
+        <dd data-testid="demo-balance">
+          {account.balance === undefined ? '…' : `${account.balance} ${account.balanceSymbol}`}
+        </dd>
+        <dt>Wallet</dt>
+        <dd>{account.connector?.name}</dd>
+      </dl>
+      <div className="row">
+        <button type="button" className="secondary" onClick={sign}>
+          Sign a message
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => openModal({ route: { view: 'Networks' } })}
+        >
+          Switch network
+        </button>
+      </div>
+      {signature && (
+        <p className="mono" data-testid="demo-signature">
+          Signature: {signature}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function ThemeToggle({ portico }: { portico: Portico }) {
+  const { themeMode } = useTheme()
+  useEffect(() => {
+    document.documentElement.dataset.theme = themeMode
+  }, [themeMode])
+  const next = themeMode === 'dark' ? 'light' : 'dark'
+  return (
+    <button type="button" className="ghost" onClick={() => setTheme(portico, { themeMode: next })}>
+      {next === 'light' ? 'Light theme' : 'Dark theme'}
+    </button>
+  )
+}
+
+export function App({ portico }: { portico: Portico }) {
+  return (
+    <PorticoProvider portico={portico}>
+      <header className="top">
+        <span className="brand">Portico</span>
+        <div className="row">
+          <ThemeToggle portico={portico} />
+          <ConnectButton />
+        </div>
+      </header>
+      <main>
+        <h1>Portico demo</h1>
+        <p className="lead">
+          An open-source wallet connection modal. This page talks to two local chains; nothing leaves your
+          machine.
+        </p>
+        <AccountCard portico={portico} />
+        <p className="hint">
+          Prefer no framework? See the <a href="./headless.html">headless example</a>, built on @portico/core
+          alone.
+        </p>
+      </main>
+      {devWalletEnabled && <DevWalletPanel />}
+    </PorticoProvider>
+  )
+}

@@ -1,0 +1,79 @@
+import { useEffect, useReducer } from 'react'
+
+type Mode = 'approve' | 'reject' | 'fail' | 'hang'
+interface DevWallet {
+  setMode(mode: Mode): void
+  setAccount(index: number): void
+  setChain(chainId: number): void
+  disconnectFromWallet(): void
+  getState(): { mode: Mode; accountIndex: number; chainId: number }
+}
+
+function wallet(): DevWallet | undefined {
+  return (window as unknown as { __porticoDevWallets?: Record<string, DevWallet> }).__porticoDevWallets?.[
+    'dev.portico.wallet'
+  ]
+}
+
+/**
+ * Controls of the development wallet, for a person clicking through the demo without an
+ * extension: how it answers requests, which account and network it is on.
+ */
+export function DevWalletPanel() {
+  const [, refresh] = useReducer((n: number) => n + 1, 0)
+  useEffect(() => {
+    const timer = setInterval(refresh, 1000)
+    return () => clearInterval(timer)
+  }, [])
+  const dev = wallet()
+  if (!dev) return null
+  const state = dev.getState()
+  const act = (change: () => void) => () => {
+    change()
+    refresh()
+  }
+  return (
+    <aside className="dev-wallet" aria-label="Development wallet">
+      <h2>Development wallet</h2>
+      <p className="dev-note">
+        A wallet in this page for local testing only. It signs with anvil's funded accounts.
+      </p>
+      <label>
+        Answers requests by
+        <select value={state.mode} onChange={(event) => act(() => dev.setMode(event.target.value as Mode))()}>
+          <option value="approve">approving</option>
+          <option value="reject">rejecting (user declines)</option>
+          <option value="fail">failing (wallet error)</option>
+          <option value="hang">never answering</option>
+        </select>
+      </label>
+      <label>
+        Account
+        <select
+          value={state.accountIndex}
+          onChange={(event) => act(() => dev.setAccount(Number(event.target.value)))()}
+        >
+          {[0, 1, 2, 3].map((index) => (
+            <option key={index} value={index}>
+              Account {index + 1}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Network
+        <select
+          value={state.chainId}
+          onChange={(event) => act(() => dev.setChain(Number(event.target.value)))()}
+        >
+          <option value={31337}>Anvil (31337)</option>
+          <option value={31338}>Anvil Two (31338)</option>
+          <option value={1}>Chain 1 (not supported by this site)</option>
+        </select>
+      </label>
+      <button type="button" onClick={act(() => dev.disconnectFromWallet())}>
+        Disconnect from the wallet's side
+      </button>
+    </aside>
+  )
+}

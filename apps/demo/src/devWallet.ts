@@ -1,0 +1,22 @@
+import { devWalletChains } from './networks.js'
+
+/** True when the demo was started with the development wallet (`npm run demo` does). */
+export const devWalletEnabled = import.meta.env.VITE_DEV_WALLET === '1'
+
+/**
+ * Installs the development wallet: a wallet-as-code that signs with anvil's funded accounts and
+ * announces itself like a browser extension (EIP-6963). Query options let tests and people try
+ * more: `?wallets=2` a second wallet, `?legacy=1` also as window.ethereum, `?walletChain=31338`.
+ */
+export async function installDevWallet(): Promise<void> {
+  if (!devWalletEnabled) return
+  const { installTestWallets } = await import('@portico/test/wallet')
+  const query = new URLSearchParams(window.location.search)
+  const initialChainId = Number(query.get('walletChain') ?? 31337)
+  installTestWallets({
+    chains: devWalletChains,
+    initialChainId,
+    second: query.get('wallets') === '2',
+    legacy: query.get('legacy') === '1',
+  })
+}

@@ -1,0 +1,25 @@
+import { evm } from '@portico/adapter-evm'
+import { createPortico, type PorticoConfig } from '@portico/core'
+import { networks } from './networks.js'
+
+/**
+ * The demo's configuration. Query options let tests and people try settings without a rebuild:
+ * `?theme=light`, `?featured=dev.portico.wallet2` (wallet order), `?allowUnsupported=1`.
+ */
+export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
+  const query = new URLSearchParams(window.location.search)
+  const featured = query.get('featured')
+  return createPortico({
+    networks,
+    adapters: [evm()],
+    metadata: {
+      name: 'Portico demo',
+      description: 'Connect a wallet to local chains',
+      url: window.location.origin,
+    },
+    themeMode: query.get('theme') === 'light' ? 'light' : 'dark',
+    ...(featured ? { featuredWalletIds: featured.split(',') } : {}),
+    allowUnsupportedChain: query.get('allowUnsupported') === '1',
+    ...overrides,
+  })
+}
