@@ -2,6 +2,7 @@
 // @foundry-rs/anvil npm package installs (a dependency of @portico/test), spawned directly.
 //
 //   node scripts/anvil.mjs path                       print the binary's path
+//   node scripts/anvil.mjs wait <url> <chainId>       wait until that node answers eth_chainId
 //   import { startAnvil } from '../../scripts/anvil.mjs'
 
 import { spawn } from 'node:child_process'
@@ -127,10 +128,18 @@ export async function startAnvil({ chainId, port, host = '127.0.0.1', args = [] 
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  if (process.argv[2] === 'path') {
-    console.log(anvilBinary())
-  } else {
-    console.error('usage: node scripts/anvil.mjs path')
-    process.exit(2)
+  const [command, url, chainId] = process.argv.slice(2)
+  try {
+    if (command === 'path') {
+      console.log(anvilBinary())
+    } else if (command === 'wait' && url && chainId) {
+      await waitForChain(url, Number(chainId))
+    } else {
+      console.error('usage: node scripts/anvil.mjs path | wait <url> <chainId>')
+      process.exit(2)
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
   }
 }

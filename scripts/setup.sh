@@ -4,7 +4,8 @@
 # for the end-to-end tests. Safe to run again: each step is skipped when it is already done.
 #
 # Run it (`bash scripts/setup.sh`) or source it (`. scripts/setup.sh`); sourcing also keeps the
-# exported variables below in the caller's shell.
+# exported variables below in the caller's shell. `--no-browser` skips Chromium (only the
+# end-to-end tests need it).
 
 PORTICO_PNPM_VERSION=10.34.9
 
@@ -14,6 +15,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export npm_config_nodedir=/usr
 # No prompts: CI and `npm test` run without a terminal.
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
+# Turborepo otherwise prints a telemetry notice on first use and reports usage.
+export TURBO_TELEMETRY_DISABLED=1
 
 portico_log() { printf '[setup] %s\n' "$*"; }
 portico_fail() { printf '[setup] ERROR: %s\n' "$*" >&2; return 1; }
@@ -102,17 +105,17 @@ PORTICO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export PORTICO_ROOT
 
 portico_setup() {
-  portico_ensure_node &&
-    portico_ensure_pnpm &&
-    portico_install_deps &&
+  portico_ensure_node && portico_ensure_pnpm && portico_install_deps || return 1
+  if [ "${1:-}" != --no-browser ]; then
     portico_ensure_chromium
+  fi
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   # Run as a script.
   set -euo pipefail
-  portico_setup
+  portico_setup "$@"
 else
   # Sourced: report failure to the caller (its `set -e` or `|| exit`) without ending its shell.
-  portico_setup || return 1
+  portico_setup "$@" || return 1
 fi

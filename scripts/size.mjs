@@ -1,0 +1,206 @@
+// `pnpm size`: bundle budgets, reported as gzipped KiB.
+//
+// (a) The demo: the JavaScript a visitor downloads before the Connect view shows, i.e. the entry
+//     chunk, everything it imports statically, and the lazy chunk(s) of the Connect view, read
+//     from the demo's Vite manifest. React and viem are in their own vendor chunks (see
+//     apps/demo/vite.config.ts), so what Portico adds on top of them can be measured; that must
+//     stay within PORTICO_BUDGET_KIB.
+// (b) Each published package's dist on its own, through size-limit and the root .size-limit.json.
+//
+// Exits 1 when a budget is exceeded or something could not be measured.
+
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const PORTICO_BUDGET_KIB = 60
+const root = fileURLToPath(new URL('..', import.meta.url))
+const demoDist = join(root, 'apps/demo/dist')
+const manifestPath = join(demoDist, '.vite/manifest.json')
+const connectMarker = 'views/Connect/'
+
+const problems = []
+const rows = []
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
+
+function run(command, args) {
+  console.log(`$ ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
+  return result.status === 0
+}
+
+function filesUnder(dir) {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+}
+
+// --- (a) the demo's Connect view -------------------------------------------------------------
+
+function measureDemo() {
+  if (!existsSync(manifestPath)) {
+    console.log('The demo has not been built yet: building it.')
+    if (!run('pnpm', ['--filter', '@portico/demo', 'build']) || !existsSync(manifestPath)) {
+      problems.push(`the demo build failed, so ${relative(root, manifestPath)} is missing`)
+      return
+    }
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  const builtAt = statSync(manifestPath).mtime
+  console.log(`Demo manifest: ${relative(root, manifestPath)} (built ${builtAt.toISOString()})`)
+
+  const connectSources = filesUnder(join(root, 'packages/react/src')).filter((file) =>
+    file.includes(connectMarker),
+  )
+
+  const gzipCache = new Map()
+  const gzipped = (file) => {
+    if (!gzipCache.has(file))
+      gzipCache.set(file, gzipSync(readFileSync(join(demoDist, file)), { level: 9 }).length)
+    return gzipCache.get(file)
+  }
+  // Sources bundled into a chunk, from its sourcemap (build.sourcemap is on).
+  const sourcesOf = (file) => {
+    try {
+      return JSON.parse(readFileSync(join(demoDist, `${file}.map`), 'utf8')).sources ?? []
+    } catch {
+      return []
+    }
+  }
+
+  const loaded = new Set()
+  const addWithStaticImports = (key) => {
+    if (loaded.has(key) || !manifest[key]) return
+    loaded.add(key)
+    for (const imported of manifest[key].imports ?? []) addWithStaticImports(imported)
+  }
+
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry)
+  if (entries.length === 0) {
+    problems.push('the demo manifest has no entry chunk')
+    return
+  }
+  for (const key of entries) addWithStaticImports(key)
+
+  const isJs = (key) => manifest[key].file.endsWith('.js')
+  const hasConnect = (key) =>
+    (manifest[key].src ?? '').includes(connectMarker) ||
+    (manifest[key].name ?? '').includes('Connect') ||
+    sourcesOf(manifest[key].file).some((source) => source.includes(connectMarker))
+
+  if (connectSources.length === 0) {
+    console.log(
+      `The Connect view is missing: no file under packages/react/src has '${connectMarker}' in its path yet. ` +
+        'Measuring the entry chunk and its static imports only.',
+    )
+  } else {
+    const inEntry = [...loaded].some((key) => isJs(key) && hasConnect(key))
+    const lazy = Object.keys(manifest).filter((key) => !loaded.has(key) && isJs(key) && hasConnect(key))
+    for (const key of lazy) addWithStaticImports(key)
+    if (!inEntry && lazy.length === 0) {
+      problems.push(
+        `packages/react/src has the Connect view (${relative(root, connectSources[0])}), but no chunk of the demo ` +
+          'contains it: does the demo render the modal?',
+      )
+    } else {
+      const where = [...(inEntry ? ['the entry closure'] : []), ...lazy.map((key) => manifest[key].file)]
+      console.log(`Connect view found in: ${where.join(', ')}`)
+    }
+  }
+
+  let total = 0
+  let react = 0
+  let viem = 0
+  for (const key of loaded) {
+    if (!isJs(key)) continue
+    const size = gzipped(manifest[key].file)
+    total += size
+    if (manifest[key].name === 'vendor-react') react += size
+    if (manifest[key].name === 'vendor-viem') viem += size
+  }
+  if (react === 0)
+    problems.push('no vendor-react chunk in the demo: check the chunk groups in apps/demo/vite.config.ts')
+  const portico = total - react - viem
+  const overBudget = portico > PORTICO_BUDGET_KIB * 1024
+  if (overBudget) {
+    problems.push(
+      `Portico on top of React and viem is ${kib(portico)}, over its budget of ${PORTICO_BUDGET_KIB} KiB`,
+    )
+  }
+  rows.push(
+    ['Demo, JS to show the Connect view (total)', kib(total), '', ''],
+    ['  React (react, react-dom, scheduler)', kib(react), '', ''],
+    ['  viem', viem ? kib(viem) : '0 (not loaded)', '', ''],
+    [
+      '  Portico on top of React and viem',
+      kib(portico),
+      `${PORTICO_BUDGET_KIB} KiB`,
+      overBudget ? 'over' : 'ok',
+    ],
+  )
+}
+
+// --- (b) each package through size-limit -----------------------------------------------------
+
+function measurePackages() {
+  const checks = JSON.parse(readFileSync(join(root, '.size-limit.json'), 'utf8'))
+  const missing = () => checks.filter((check) => !existsSync(join(root, check.path)))
+  if (missing().length > 0) {
+    console.log(
+      `Not built yet: ${missing()
+        .map((check) => check.path)
+        .join(', ')}. Building the packages.`,
+    )
+    run('pnpm', ['build'])
+  }
+  const present = checks.filter((check) => existsSync(join(root, check.path)))
+  let results = []
+  if (present.length > 0) {
+    // size-limit 12: the last line that runs on Node 20 (13 and later need Node 22).
+    const result = spawnSync('pnpm', ['exec', 'size-limit', '--json'], { cwd: root, encoding: 'utf8' })
+    try {
+      results = JSON.parse(result.stdout)
+    } catch {
+      process.stderr.write(result.stdout ?? '')
+      process.stderr.write(result.stderr ?? '')
+      problems.push(`size-limit did not run (exit ${result.status})`)
+    }
+  }
+  for (const check of checks) {
+    const label = `${check.name} (dist, peers excluded)`
+    if (!present.includes(check)) {
+      problems.push(`${check.path} is missing after the build`)
+      rows.push([label, 'not built', check.limit, 'missing'])
+      continue
+    }
+    const measured = results.find((entry) => entry.name === check.name)
+    if (!measured) {
+      problems.push(`size-limit reported nothing for ${check.name}`)
+      continue
+    }
+    if (!measured.passed)
+      problems.push(`${check.name} is ${kib(measured.size)}, over its limit of ${check.limit}`)
+    rows.push([label, kib(measured.size), check.limit, measured.passed ? 'ok' : 'over'])
+  }
+}
+
+measureDemo()
+measurePackages()
+
+const header = ['Bundle', 'gzip', 'Budget', '']
+const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)))
+const line = (row) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`
+console.log()
+console.log(line(header))
+console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`)
+for (const row of rows) console.log(line(row))
+console.log()
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`size: ${problem}`)
+  process.exit(1)
+}
+console.log('All bundle budgets met.')

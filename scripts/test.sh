@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite, in order, stopping at the first section that fails:
+# setup, lint + format, typecheck, build, publint, unit tests, size budgets, end-to-end tests.
+# The last line is `N passed, N failed` over the unit and end-to-end tests.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+
+unit_json=$root/test-results/unit.json
+e2e_json=$root/apps/demo/artifacts/e2e-results.json
+failed_section=""
+unit_status=skipped
+e2e_status=skipped
+suite_start=$SECONDS
+
+section() { printf '\n==> %s\n' "$*"; }
+
+# Prints "<passed> <failed>" from the result files; a test section that failed without any failed
+# test in its report (a file that does not load, a crashed runner) counts as one failure.
+count_tests() {
+  UNIT_JSON=$unit_json E2E_JSON=$e2e_json UNIT_STATUS=$unit_status E2E_STATUS=$e2e_status node -e '
+    const fs = require("node:fs")
+    const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8")) } catch { return undefined } }
+    let passed = 0, failed = 0
+    const unit = process.env.UNIT_STATUS === "skipped" ? undefined : read(process.env.UNIT_JSON)
+    if (unit) { passed += unit.numPassedTests ?? 0; failed += unit.numFailedTests ?? 0 }
+    if (process.env.UNIT_STATUS === "failed" && !(unit?.numFailedTests > 0)) failed += 1
+    const e2e = process.env.E2E_STATUS === "skipped" ? undefined : read(process.env.E2E_JSON)
+    // Playwright: expected = passed, flaky = passed on a retry, unexpected = failed.
+    if (e2e?.stats) { passed += e2e.stats.expected + e2e.stats.flaky; failed += e2e.stats.unexpected }
+    if (process.env.E2E_STATUS === "failed" && !(e2e?.stats?.unexpected > 0)) failed += 1
+    console.log(passed, failed)
+  '
+}
+
+finish() {
+  local counts passed failed minutes
+  counts=$(count_tests)
+  passed=${counts% *}
+  failed=${counts#* }
+  minutes=$(((SECONDS - suite_start) / 60))m$(((SECONDS - suite_start) % 60))s
+  echo
+  if [ -n "$failed_section" ]; then
+    echo "FAILED: $failed_section (after $minutes)"
+  else
+    echo "All sections passed in $minutes"
+  fi
+  echo "$passed passed, $failed failed"
+  if [ -n "$failed_section" ] || [ "$failed" != 0 ]; then exit 1; fi
+  exit 0
+}
+
+# run <title> <command...>: runs one section; on failure records it and ends the suite.
+run() {
+  local title=$1 start=$SECONDS status
+  shift
+  section "$title"
+  "$@"
+  status=$?
+  if [ "$status" != 0 ]; then
+    echo "--- $title failed (exit $status, $((SECONDS - start))s)"
+    failed_section=$title
+    return 1
+  fi
+  echo "--- $title passed ($((SECONDS - start))s)"
+}
+
+publint_all() {
+  local pkg status=0
+  for pkg in core react adapter-evm; do
+    echo "packages/$pkg"
+    pnpm exec publint run --strict "packages/$pkg" || status=1
+  done
+  return "$status"
+}
+
+rm -f "$unit_json" "$e2e_json"
+mkdir -p "$(dirname "$unit_json")"
+
+section "Setup"
+# shellcheck source=setup.sh
+. scripts/setup.sh --with-browser || {
+  failed_section=Setup
+  finish
+}
+
+run "Lint and format (biome check)" pnpm exec biome check . || finish
+run "Typecheck" pnpm typecheck || finish
+run "Build" pnpm build || finish
+run "publint" publint_all || finish
+unit_status=failed
+run "Unit tests (vitest)" pnpm exec vitest run --reporter=default --reporter=json \
+  --outputFile.json="$unit_json" && unit_status=passed
+[ "$unit_status" = passed ] || finish
+run "Bundle size budgets" pnpm size || finish
+e2e_status=failed
+run "End-to-end tests (playwright)" pnpm --filter @portico/demo e2e && e2e_status=passed
+finish
