@@ -401,14 +401,6 @@ describe('getBalance', () => {
     const after = await adapter.getBalance({ address, network: networkA })
     expect(after.value).toBe(parseEther('10002'))
   })
-
-  it('fails with ProviderRequestError when the RPC is unreachable', async () => {
-    setup()
-    const offline = { ...networkA, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
-    await expect(
-      adapter.getBalance({ address: ANVIL_ADDRESSES[0]!, network: offline }),
-    ).rejects.toBeInstanceOf(ProviderRequestError)
-  })
 })
 
 describe('getAddressExplorerUrl', () => {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 
 export interface StartAnvilOptions {
@@ -117,10 +117,13 @@ export async function startAnvil(options: StartAnvilOptions): Promise<AnvilInsta
       throw new Error(`anvil exited (code ${exitCode}) before it was ready on ${rpcUrl}.\n${stderr}`)
     }
     try {
-      const chainId = await rpc<string>(rpcUrl, 'eth_chainId')
-      if (Number(chainId) === options.chainId) break
+      // Probe the socket first: a refused fetch is logged loudly by some test environments.
+      if (await isListening(port)) {
+        const chainId = await rpc<string>(rpcUrl, 'eth_chainId')
+        if (Number(chainId) === options.chainId) break
+      }
     } catch {
-      // Not listening yet.
+      // Not answering yet.
     }
     if (Date.now() > deadline) {
       await stopProcess(child, exited)
@@ -135,6 +138,17 @@ export async function startAnvil(options: StartAnvilOptions): Promise<AnvilInsta
     port,
     stop: () => stopProcess(child, exited),
   }
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
 }
 
 async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {

@@ -2,6 +2,7 @@
 export { ANVIL_ADDRESSES, ANVIL_INITIAL_BALANCE, ANVIL_PRIVATE_KEYS } from './accounts.js'
 export type { AnvilInstance, StartAnvilOptions } from './anvil.js'
 export { getFreePort, resolveAnvilBinary, revert, rpc, snapshot, startAnvil } from './anvil.js'
+export { buildTestWalletScript } from './testWalletScript.js'
 export type {
   AnnounceOptions,
   InstalledTestWallets,
