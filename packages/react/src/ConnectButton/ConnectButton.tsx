@@ -1,0 +1,119 @@
+import { formatDisplayAmount, openModal, shortenAddress } from '@portico/core'
+import { type ReactNode, useState } from 'react'
+import { AddressAvatar } from '../components/AddressAvatar.js'
+import { Picture } from '../components/Picture.js'
+import { useAccount } from '../hooks/useAccount.js'
+import { useConnection } from '../hooks/useConnection.js'
+import { useNetwork } from '../hooks/useNetwork.js'
+import { usePortico } from '../hooks/usePortico.js'
+import { useTheme } from '../hooks/useTheme.js'
+import { useDocumentStyles } from '../styles/useDocumentStyles.js'
+import { useThemeProperties } from '../theme/useThemeProperties.js'
+import { connectButtonCss } from './ConnectButton.css.js'
+
+export type ConnectButtonProps = {
+  /** Text of the button while no wallet is connected. Default 'Connect Wallet'. */
+  label?: string
+  /** Hide the network chip when connected. Default true (shown). */
+  showNetwork?: boolean
+  /** Hide the native balance when connected. Default true (shown). */
+  showBalance?: boolean
+}
+
+/**
+ * The button that opens the modal: 'Connect Wallet' when disconnected, a busy state while a wallet
+ * is asked, the network, balance and address when connected, and 'Wrong network' on an unsupported
+ * network.
+ *
+ * @example
+ * <PorticoProvider portico={portico}>
+ *   <ConnectButton label="Sign in" />
+ * </PorticoProvider>
+ */
+export function ConnectButton({
+  label = 'Connect Wallet',
+  showNetwork = true,
+  showBalance = true,
+}: ConnectButtonProps) {
+  const portico = usePortico()
+  const account = useAccount()
+  const { status } = useConnection()
+  const { network, supported } = useNetwork()
+  const { themeMode } = useTheme()
+  const [root, setRoot] = useState<HTMLSpanElement | null>(null)
+  useDocumentStyles(connectButtonCss)
+  useThemeProperties(root)
+
+  let content: ReactNode
+  if (account.isConnected && account.address && !supported) {
+    content = (
+      <button
+        type="button"
+        className="portico-cb-btn portico-cb-warning"
+        onClick={() => openModal(portico, { route: { view: 'UnsupportedChain' } })}
+      >
+        Wrong network
+      </button>
+    )
+  } else if (account.isConnected && account.address) {
+    const short = shortenAddress(account.address)
+    const balance =
+      showBalance && account.balance !== undefined
+        ? `${formatDisplayAmount(account.balance, 2)} ${account.balanceSymbol ?? ''}`.trim()
+        : undefined
+    content = (
+      <>
+        {showNetwork && network && (
+          <button
+            type="button"
+            className="portico-cb-btn"
+            aria-label={`Network: ${network.name}. Change network`}
+            onClick={() => openModal(portico, { route: { view: 'Networks' } })}
+          >
+            <Picture
+              name={network.name}
+              url={network.iconUrl}
+              className="portico-cb-icon"
+              letterClassName="portico-cb-letter"
+            />
+            <span className="portico-cb-network-name">{network.name}</span>
+          </button>
+        )}
+        <button
+          type="button"
+          className="portico-cb-btn"
+          aria-label={`Account ${short}${balance ? `, balance ${balance}` : ''}. Open account`}
+          onClick={() => openModal(portico, { route: { view: 'Account' } })}
+        >
+          {balance && <span className="portico-cb-balance">{balance}</span>}
+          <AddressAvatar address={account.address} className="portico-cb-avatar" />
+          <span className="portico-cb-address">{short}</span>
+        </button>
+      </>
+    )
+  } else if (status === 'connecting') {
+    content = (
+      <button
+        type="button"
+        className="portico-cb-btn portico-cb-primary"
+        aria-busy="true"
+        onClick={() => openModal(portico)}
+      >
+        <span className="portico-cb-spinner" aria-hidden="true" />
+        Connecting…
+      </button>
+    )
+  } else {
+    content = (
+      <button type="button" className="portico-cb-btn portico-cb-primary" onClick={() => openModal(portico)}>
+        {label}
+      </button>
+    )
+  }
+
+  return (
+    <span ref={setRoot} className="portico-cb" data-theme={themeMode}>
+      {content}
+    </span>
+  )
+}

@@ -1,0 +1,113 @@
+import { closeModal, findConnector, goBack } from '@portico/core'
+import { type KeyboardEvent, Suspense, useEffect, useId, useRef } from 'react'
+import { BackIcon, CloseIcon } from '../components/icons.js'
+import { useConnectors } from '../hooks/useConnectors.js'
+import { useModal } from '../hooks/useModal.js'
+import { usePortico } from '../hooks/usePortico.js'
+import { useRouter } from '../hooks/useRouter.js'
+import { activeElementOf, trapTab } from './focus.js'
+import { Notices } from './Notices.js'
+import { SUB_VIEWS, titleOf, VIEWS } from './views.js'
+
+/** Shown while a view's chunk loads (and while stored connections are restored). */
+function ViewSkeleton() {
+  return (
+    <div className="skeleton" aria-busy="true">
+      <span className="visually-hidden">Loading…</span>
+      <div />
+      <div />
+      <div />
+    </div>
+  )
+}
+
+/**
+ * The open modal: backdrop, dialog with header, notices and the current view. Mounted only while
+ * open, so mounting moves focus in and unmounting returns it to the control that opened it.
+ */
+export function ModalDialog() {
+  const portico = usePortico()
+  const { shake, loading } = useModal()
+  const { route, history } = useRouter()
+  useConnectors()
+  const dialog = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const opener = document.activeElement
+    dialog.current?.focus()
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
+  }, [])
+
+  // A view change unmounts the focused control; keep focus inside the dialog so Esc and Tab work.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the route changes
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    const active = activeElementOf(element)
+    if (!active || !element.contains(active)) element.focus()
+  }, [route])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      closeModal(portico)
+    } else if (event.key === 'Tab' && dialog.current && trapTab(dialog.current, event.shiftKey)) {
+      event.preventDefault()
+    }
+  }
+
+  const connectorName =
+    route.view === 'ConnectingExternal' ? findConnector(portico, route.params.connectorId)?.name : undefined
+  const title = titleOf(route, connectorName)
+  const View = VIEWS[route.view]
+  const canGoBack = history.length > 0 || SUB_VIEWS.has(route.view)
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a pointer convenience; Esc is the keyboard way out
+    <div
+      className="backdrop"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) closeModal(portico)
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        ref={dialog}
+        className={shake ? 'dialog shake' : 'dialog'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-view={route.view}
+      >
+        <div className="header">
+          {canGoBack ? (
+            <button type="button" className="icon-button" aria-label="Back" onClick={() => goBack(portico)}>
+              <BackIcon />
+            </button>
+          ) : (
+            <span />
+          )}
+          <h2 className="title" id={titleId}>
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close"
+            onClick={() => closeModal(portico)}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <Notices />
+        <div className="body">
+          <Suspense fallback={<ViewSkeleton />}>{loading ? <ViewSkeleton /> : <View />}</Suspense>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { dismissAlert } from '@portico/core'
+import { CloseIcon, WarningIcon } from '../components/icons.js'
+import { useAlert, useToast } from '../hooks/useNotices.js'
+import { usePortico } from '../hooks/usePortico.js'
+
+/** The alert banner (role alert, dismissible) and the toast (a polite status region) above the view. */
+export function Notices() {
+  const portico = usePortico()
+  const alert = useAlert()
+  const toast = useToast()
+  return (
+    <div className="notices">
+      {alert && (
+        <div className="alert" role="alert" data-variant={alert.variant}>
+          <WarningIcon />
+          <span>{alert.message}</span>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss"
+            onClick={() => dismissAlert(portico)}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      )}
+      <div
+        role="status"
+        aria-live="polite"
+        className={toast ? 'toast' : 'visually-hidden'}
+        data-variant={toast?.variant}
+      >
+        {toast && <span>{toast.message}</span>}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import { getRouter, goBack, type Network, switchNetwork } from '@portico/core'
+import { useNetwork } from '../hooks/useNetwork.js'
+import { usePortico } from '../hooks/usePortico.js'
+import { moveFocusInList } from '../Modal/focus.js'
+import { CheckIcon } from './icons.js'
+import { Picture } from './Picture.js'
+
+export type NetworkListProps = {
+  networks: readonly Network[]
+  /** Mark the active network (not on UnsupportedChain, where the wallet is on none of them). */
+  markActive: boolean
+}
+
+/**
+ * The site's networks as rows. Choosing one asks the wallet to switch; the row says so while the
+ * wallet waits, and the reason a switch failed is shown under the list.
+ */
+export function NetworkList({ networks, markActive }: NetworkListProps) {
+  const portico = usePortico()
+  const { network: active, supported, pendingNetworkId, switchError } = useNetwork()
+
+  const choose = (network: Network) => {
+    const from = getRouter(portico).route.view
+    switchNetwork(portico, { networkId: network.caipNetworkId }).then(
+      ({ switched }) => {
+        // From the network picker, a done switch returns to where the visitor came from.
+        if (switched && from === 'Networks' && getRouter(portico).route.view === 'Networks') goBack(portico)
+      },
+      (error: unknown) => portico.internal.logger.warn('switchNetwork failed', error),
+    )
+  }
+
+  return (
+    <>
+      <ul className="list" aria-label="Networks" onKeyDown={moveFocusInList}>
+        {networks.map((network) => {
+          const current = markActive && supported && active?.caipNetworkId === network.caipNetworkId
+          const pending = pendingNetworkId === network.caipNetworkId
+          return (
+            <li key={network.caipNetworkId}>
+              <button
+                type="button"
+                className="row"
+                data-list-item
+                aria-current={current ? 'true' : undefined}
+                aria-busy={pending ? 'true' : undefined}
+                disabled={pendingNetworkId !== undefined && !pending}
+                onClick={() => (current || pending ? undefined : choose(network))}
+              >
+                <Picture
+                  name={network.name}
+                  url={network.iconUrl}
+                  className="picture round"
+                  letterClassName="letter"
+                />
+                <span className="row-name">{network.name}</span>
+                {pending && <span className="row-end">Approve in your wallet</span>}
+                {current && (
+                  <span className="row-end">
+                    <CheckIcon />
+                    <span className="visually-hidden">Active</span>
+                  </span>
+                )}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      {switchError && (
+        <p className="error-text center" role="alert">
+          {switchError}
+        </p>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,17 @@
+// Public entry of @portico/react. Names only, no `export *`.
+
+export type { ConnectButtonProps } from './ConnectButton/ConnectButton.js'
+export { ConnectButton } from './ConnectButton/ConnectButton.js'
+export { useAccount } from './hooks/useAccount.js'
+export { useConnection } from './hooks/useConnection.js'
+export { useConnectors } from './hooks/useConnectors.js'
+export type { UseModalReturnType } from './hooks/useModal.js'
+export { useModal } from './hooks/useModal.js'
+export { useNetwork } from './hooks/useNetwork.js'
+export { usePortico } from './hooks/usePortico.js'
+export type { RouterInfo } from './hooks/useRouter.js'
+export { useRouter } from './hooks/useRouter.js'
+export { useTheme } from './hooks/useTheme.js'
+export type { PorticoProviderProps } from './PorticoProvider/PorticoProvider.js'
+export { PorticoProvider } from './PorticoProvider/PorticoProvider.js'
+export { PorticoProviderNotFoundError } from './PorticoProvider/PorticoProviderNotFoundError.js'

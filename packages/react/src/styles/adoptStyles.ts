@@ -1,0 +1,25 @@
+/** Where constructed stylesheets can be adopted: a shadow root or the document. */
+export type StyleRoot = ShadowRoot | Document
+
+/**
+ * Adds `css` to `root` as a constructed stylesheet: no `<style>` element and no inline style
+ * attribute, so it works under a CSP without `'unsafe-inline'`. `sheets` caches per root, so adopting
+ * the same text twice is a no-op. Browsers without constructable stylesheets (Safari < 16.4) get a
+ * `<style>` element instead; the text is always Portico's own static CSS, never user input.
+ */
+export function adoptStyles(root: StyleRoot, css: string, sheets: Map<string, unknown>): void {
+  if (sheets.has(css)) return
+  const view = (root instanceof Document ? root : root.ownerDocument).defaultView
+  const Sheet = view?.CSSStyleSheet
+  if (Sheet && 'adoptedStyleSheets' in root && 'replaceSync' in Sheet.prototype) {
+    const sheet = new Sheet()
+    sheet.replaceSync(css)
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+    sheets.set(css, sheet)
+    return
+  }
+  const style = (root instanceof Document ? root : root.ownerDocument).createElement('style')
+  style.textContent = css
+  ;(root instanceof Document ? root.head : root).append(style)
+  sheets.set(css, style)
+}

@@ -1,0 +1,75 @@
+import { searchConnectors } from '@portico/core'
+import { useEffect, useId, useRef, useState } from 'react'
+import { SearchIcon } from '../../components/icons.js'
+import { useSelectWallet } from '../../components/useSelectWallet.js'
+import { WalletRow, walletTag } from '../../components/WalletRow.js'
+import { useConnectors } from '../../hooks/useConnectors.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useRouter } from '../../hooks/useRouter.js'
+import { moveFocusInList } from '../../Modal/focus.js'
+import { useStyles } from '../../styles/StyleContext.js'
+import { allWalletsCss } from './AllWallets.css.js'
+
+/** Every wallet available, with a search field that filters by name. */
+export function AllWallets() {
+  useStyles(allWalletsCss)
+  const portico = usePortico()
+  const { route } = useRouter()
+  useConnectors()
+  const select = useSelectWallet()
+  const [query, setQuery] = useState('')
+  const input = useRef<HTMLInputElement>(null)
+  const inputId = useId()
+  const namespace = route.view === 'AllWallets' ? route.params?.namespace : undefined
+  const items = searchConnectors(portico, namespace ? { query, namespace } : { query })
+
+  // Focus the search field on arrival (done here rather than with autoFocus, which fires before
+  // the dialog has moved focus inside itself).
+  useEffect(() => input.current?.focus(), [])
+
+  return (
+    <>
+      <div className="search">
+        <SearchIcon />
+        <label htmlFor={inputId} className="visually-hidden">
+          Search wallets
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="search"
+          placeholder="Search wallet"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') {
+              event.preventDefault()
+              event.currentTarget.closest('.body')?.querySelector<HTMLElement>('[data-list-item]')?.focus()
+            }
+          }}
+        />
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {items.length === 1 ? '1 wallet' : `${items.length} wallets`}
+      </p>
+      {items.length === 0 ? (
+        <div className="no-result">
+          <strong>No wallet found</strong>
+          <span>
+            {query.trim() ? `Nothing matches “${query.trim()}”.` : 'No wallet is available in this browser.'}
+          </span>
+        </div>
+      ) : (
+        <ul className="list" aria-label="Wallets" onKeyDown={moveFocusInList}>
+          {items.map(({ connector, section }) => (
+            <li key={`${section}:${connector.id}`}>
+              <WalletRow connector={connector} tag={walletTag(connector, section)} onSelect={select} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

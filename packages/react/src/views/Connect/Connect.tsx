@@ -1,0 +1,67 @@
+import { navigate } from '@portico/core'
+import { ChevronIcon, GridIcon, WalletIcon } from '../../components/icons.js'
+import { useSelectWallet } from '../../components/useSelectWallet.js'
+import { WalletRow, walletTag } from '../../components/WalletRow.js'
+import { useConnectors } from '../../hooks/useConnectors.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useRouter } from '../../hooks/useRouter.js'
+import { moveFocusInList } from '../../Modal/focus.js'
+import { useStyles } from '../../styles/StyleContext.js'
+import { connectCss } from './Connect.css.js'
+
+/** The first view: the wallets found for this site, recent ones first, and a way to see all. */
+export function Connect() {
+  useStyles(connectCss)
+  const portico = usePortico()
+  const { route } = useRouter()
+  const select = useSelectWallet()
+  const namespace = route.view === 'Connect' ? route.params?.namespace : undefined
+  const items = useConnectors().filter(({ connector }) => !namespace || connector.namespace === namespace)
+
+  if (items.length === 0)
+    return (
+      <div className="empty">
+        <span className="empty-icon">
+          <WalletIcon />
+        </span>
+        <h3>No wallet found in this browser</h3>
+        <p>Install a wallet browser extension, then reload this page. Your wallet will appear here.</p>
+      </div>
+    )
+
+  return (
+    <>
+      <ul className="list" aria-label="Wallets" onKeyDown={moveFocusInList}>
+        {items.map(({ connector, section }) => (
+          <li key={`${section}:${connector.id}`}>
+            <WalletRow connector={connector} tag={walletTag(connector, section)} onSelect={select} />
+          </li>
+        ))}
+        {portico.options.features.allWallets && (
+          <li>
+            <button
+              type="button"
+              className="row all-wallets"
+              data-list-item
+              onClick={() =>
+                navigate(
+                  portico,
+                  namespace ? { view: 'AllWallets', params: { namespace } } : { view: 'AllWallets' },
+                )
+              }
+            >
+              <span className="picture">
+                <GridIcon />
+              </span>
+              <span className="row-name">All Wallets</span>
+              <span className="row-end">
+                <ChevronIcon />
+              </span>
+            </button>
+          </li>
+        )}
+      </ul>
+      <p className="footer">Powered by Portico · open source</p>
+    </>
+  )
+}

@@ -1,0 +1,42 @@
+import { disconnect } from '@portico/core'
+import { useState } from 'react'
+import { DisconnectIcon, WarningIcon } from '../../components/icons.js'
+import { NetworkList } from '../../components/NetworkList.js'
+import { useNetwork } from '../../hooks/useNetwork.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useStyles } from '../../styles/StyleContext.js'
+import { connectCss } from '../Connect/Connect.css.js'
+
+/** The wallet sits on a network the site does not list: switch to a listed one, or disconnect. */
+export function UnsupportedChain() {
+  useStyles(connectCss)
+  const portico = usePortico()
+  const { networks, namespace } = useNetwork()
+  const [leaving, setLeaving] = useState(false)
+  const listed = networks.filter((network) => !namespace || network.namespace === namespace)
+  return (
+    <div className="stack">
+      <div className="empty">
+        <span className="empty-icon">
+          <WarningIcon />
+        </span>
+        <p>
+          Your wallet is on a network this site does not support. Switch to one of these networks to continue.
+        </p>
+      </div>
+      <NetworkList networks={listed} markActive={false} />
+      <button
+        type="button"
+        className="button danger wide"
+        disabled={leaving}
+        onClick={() => {
+          setLeaving(true)
+          void disconnect(portico).finally(() => setLeaving(false))
+        }}
+      >
+        <DisconnectIcon />
+        {leaving ? 'Disconnecting…' : 'Disconnect'}
+      </button>
+    </div>
+  )
+}
