@@ -7,6 +7,7 @@
 //     stay within PORTICO_BUDGET_KIB.
 // (b) Each published package's dist on its own, through size-limit and the root .size-limit.json.
 //
+// `--no-build` measures the demo as last built instead of building it first.
 // Exits 1 when a budget is exceeded or something could not be measured.
 
 import { spawnSync } from 'node:child_process'
@@ -41,12 +42,17 @@ function filesUnder(dir) {
 // --- (a) the demo's Connect view -------------------------------------------------------------
 
 function measureDemo() {
-  if (!existsSync(manifestPath)) {
-    console.log('The demo has not been built yet: building it.')
-    if (!run('pnpm', ['--filter', '@portico/demo', 'build']) || !existsSync(manifestPath)) {
-      problems.push(`the demo build failed, so ${relative(root, manifestPath)} is missing`)
+  // Always rebuild: a manifest left from an earlier build would measure old code. The demo bundles
+  // the packages' sources, so this needs no package build and takes seconds.
+  if (!process.argv.includes('--no-build')) {
+    if (!run('pnpm', ['--filter', '@portico/demo', 'build'])) {
+      problems.push('the demo build failed')
       return
     }
+  }
+  if (!existsSync(manifestPath)) {
+    problems.push(`${relative(root, manifestPath)} is missing: build the demo first`)
+    return
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
   const builtAt = statSync(manifestPath).mtime
