@@ -92,19 +92,21 @@ function measureDemo() {
   for (const key of entries) addWithStaticImports(key)
 
   const isJs = (key) => manifest[key].file.endsWith('.js')
-  const hasConnect = (key) =>
-    (manifest[key].src ?? '').includes(connectMarker) ||
-    (manifest[key].name ?? '').includes('Connect') ||
+  // The Connect view's lazy chunk is the dynamic entry made from a views/Connect/ module; when the
+  // bundler merged it elsewhere, fall back to the chunks whose sourcemap lists such a module.
+  const isConnectEntry = (key) => (manifest[key].src ?? '').includes(connectMarker)
+  const bundlesConnect = (key) =>
     sourcesOf(manifest[key].file).some((source) => source.includes(connectMarker))
-
   if (connectSources.length === 0) {
     console.log(
       `The Connect view is missing: no file under packages/react/src has '${connectMarker}' in its path yet. ` +
         'Measuring the entry chunk and its static imports only.',
     )
   } else {
-    const inEntry = [...loaded].some((key) => isJs(key) && hasConnect(key))
-    const lazy = Object.keys(manifest).filter((key) => !loaded.has(key) && isJs(key) && hasConnect(key))
+    const inEntry = [...loaded].some((key) => isJs(key) && bundlesConnect(key))
+    const candidates = Object.keys(manifest).filter((key) => !loaded.has(key) && isJs(key))
+    let lazy = candidates.filter(isConnectEntry)
+    if (lazy.length === 0) lazy = candidates.filter(bundlesConnect)
     for (const key of lazy) addWithStaticImports(key)
     if (!inEntry && lazy.length === 0) {
       problems.push(
