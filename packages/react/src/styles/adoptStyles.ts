@@ -9,7 +9,10 @@ export type StyleRoot = ShadowRoot | Document
  */
 export function adoptStyles(root: StyleRoot, css: string, sheets: Map<string, unknown>): void {
   if (sheets.has(css)) return
-  const view = (root instanceof Document ? root : root.ownerDocument).defaultView
+  // nodeType, not instanceof: a document from another realm (an iframe, a test DOM) is still one.
+  const isDocument = root.nodeType === 9
+  const document = isDocument ? (root as Document) : root.ownerDocument
+  const view = document.defaultView
   const Sheet = view?.CSSStyleSheet
   if (Sheet && 'adoptedStyleSheets' in root && 'replaceSync' in Sheet.prototype) {
     const sheet = new Sheet()
@@ -18,8 +21,8 @@ export function adoptStyles(root: StyleRoot, css: string, sheets: Map<string, un
     sheets.set(css, sheet)
     return
   }
-  const style = (root instanceof Document ? root : root.ownerDocument).createElement('style')
+  const style = document.createElement('style')
   style.textContent = css
-  ;(root instanceof Document ? root.head : root).append(style)
+  ;(isDocument ? document.head : root).append(style)
   sheets.set(css, style)
 }

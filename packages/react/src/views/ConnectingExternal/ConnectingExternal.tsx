@@ -22,6 +22,7 @@ export function ConnectingExternal() {
   const connector = findConnector(portico, connectorId)
   const name = connector?.name ?? 'your wallet'
   const failed = error !== undefined && connectingConnectorId === connectorId
+  const failureTitle = error?.kind === 'timeout' ? 'No answer from the wallet' : 'Connection failed'
   const retry = () => {
     connect(portico, { connectorId }).catch((reason: unknown) =>
       portico.internal.logger.warn('connect: retry failed', reason),
@@ -48,10 +49,12 @@ export function ConnectingExternal() {
         )}
         {failed && error.kind !== 'rejected' && (
           <>
-            <h3 className="error-title">
-              {error.kind === 'timeout' ? 'No answer from the wallet' : 'Connection failed'}
-            </h3>
-            <p>{error.message}</p>
+            <h3 className="error-title">{failureTitle}</h3>
+            <p>
+              {error.message === failureTitle
+                ? `${name} could not connect. You can try again.`
+                : error.message}
+            </p>
           </>
         )}
       </div>

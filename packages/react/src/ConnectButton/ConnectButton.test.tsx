@@ -1,0 +1,62 @@
+import { connect } from '@portico/core'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'vitest'
+import { modal, renderPortico, run } from '../testkit/render.testkit.js'
+import { ConnectButton } from './ConnectButton.js'
+
+afterEach(cleanup)
+
+describe('ConnectButton', () => {
+  test('says Connect Wallet while disconnected, or the label it is given', async () => {
+    await renderPortico({ children: <ConnectButton label="Sign in with a wallet" /> })
+    expect(screen.getByRole('button', { name: 'Sign in with a wallet' })).toBeTruthy()
+    cleanup()
+    await renderPortico()
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
+  })
+
+  test('shows a busy state while the wallet is asked', async () => {
+    const { portico } = await renderPortico()
+    await run(() => void connect(portico, { connectorId: 'io.rabby' }))
+    const button = screen.getByRole('button', { name: 'Connecting…' })
+    expect(button.getAttribute('aria-busy')).toBe('true')
+  })
+
+  test('shows the network, the native balance and the shortened address once connected', async () => {
+    const { portico, approve } = await renderPortico()
+    await run(async () => {
+      const connecting = connect(portico, { connectorId: 'io.rabby' })
+      approve()
+      await connecting
+    })
+    expect(await screen.findByText('1.23 ETH')).toBeTruthy()
+    expect(screen.getByText('0x7099…79C8')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Network: Ethereum. Change network' })).toBeTruthy()
+    expect(
+      screen.getByRole('button', { name: 'Account 0x7099…79C8, balance 1.23 ETH. Open account' }),
+    ).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull()
+  })
+
+  test('says Wrong network on an unlisted network and opens UnsupportedChain', async () => {
+    const { portico, approve } = await renderPortico()
+    await run(async () => {
+      const connecting = connect(portico, { connectorId: 'io.rabby' })
+      approve(5)
+      await connecting
+    })
+    // Core opens UnsupportedChain by itself; close it and reopen from the button.
+    await run(() => fireEvent.keyDown(modal().getByRole('dialog'), { key: 'Escape' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Wrong network' }))
+    expect(await modal().findByRole('dialog', { name: 'Switch network' })).toBeTruthy()
+  })
+
+  test('keeps its styles in a constructed stylesheet while mounted, and removes it after', async () => {
+    const before = document.adoptedStyleSheets.length
+    await renderPortico()
+    expect(document.adoptedStyleSheets.length).toBe(before + 1)
+    expect(document.querySelector('style')).toBeNull()
+    cleanup()
+    expect(document.adoptedStyleSheets.length).toBe(before)
+  })
+})
