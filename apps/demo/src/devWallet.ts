@@ -18,5 +18,7 @@ export async function installDevWallet(): Promise<void> {
     initialChainId,
     second: query.get('wallets') === '2',
     legacy: query.get('legacy') === '1',
+    // Like an extension, the wallet remembers the sites it is connected to across reloads.
+    persist: window.localStorage,
   })
 }

@@ -37,6 +37,8 @@ export interface TestWalletOptions {
   mode?: TestWalletMode
   /** Start as if the site had been connected earlier (eth_accounts answers at once). */
   connected?: boolean
+  /** The account selected at start. Defaults to the first. */
+  initialAccountIndex?: number
 }
 
 export interface TestWalletRequest {
@@ -123,7 +125,8 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   const log: TestWalletRequest[] = []
   let mode: TestWalletMode = options.mode ?? 'approve'
   let connected = options.connected ?? false
-  let accountIndex = 0
+  let accountIndex = options.initialAccountIndex ?? 0
+  if (!accounts[accountIndex]) throw new Error(`initialAccountIndex ${accountIndex} has no private key.`)
   let chainId = options.initialChainId ?? chains[0]!.chainId
   if (!chains.some((chain) => chain.chainId === chainId)) {
     throw new Error(`initialChainId ${chainId} is not one of the wallet's chains.`)

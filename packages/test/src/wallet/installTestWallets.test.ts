@@ -76,3 +76,47 @@ describe('installTestWallets', () => {
     expect(seen).toEqual([])
   })
 })
+
+describe('installTestWallets with persist', () => {
+  const twoChains = [...chains, { chainId: 31_338, rpcUrl: 'http://127.0.0.1:1', name: 'Two' }]
+
+  it('keeps the connection, account and chain across page loads, as an extension does', async () => {
+    const storage = new Map<string, string>()
+    const persist = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+    }
+    installed = installTestWallets({ chains: twoChains, persist })
+    const first = installed.wallets[DEV_WALLET_RDNS]!
+    await first.request({ method: 'eth_requestAccounts' })
+    first.setAccount(2)
+    first.setChain(31_338)
+    installed.uninstall()
+
+    installed = installTestWallets({ chains: twoChains, persist })
+    const again = installed.wallets[DEV_WALLET_RDNS]!
+    expect(again.getState()).toMatchObject({ connected: true, accountIndex: 2, chainId: 31_338 })
+    expect((await again.request({ method: 'eth_accounts' })) as string[]).toContain(again.getState().address)
+    expect(((await again.request({ method: 'eth_accounts' })) as string[])[0]).toBe(again.getState().address)
+
+    again.disconnectFromWallet()
+    installed.uninstall()
+    installed = installTestWallets({ chains: twoChains, persist })
+    expect(installed.wallets[DEV_WALLET_RDNS]!.getState().connected).toBe(false)
+  })
+
+  it('ignores a malformed saved state', () => {
+    const persist = { getItem: () => '{"connected":"yes","accountIndex":99,"chainId":5}', setItem: () => {} }
+    installed = installTestWallets({ chains, persist })
+    expect(installed.wallets[DEV_WALLET_RDNS]!.getState()).toMatchObject({
+      connected: false,
+      accountIndex: 0,
+      chainId: 31_337,
+    })
+  })
+
+  it('starts disconnected on every load without persist', () => {
+    installed = installTestWallets({ chains })
+    expect(installed.wallets[DEV_WALLET_RDNS]!.getState().connected).toBe(false)
+  })
+})

@@ -22,6 +22,58 @@ export interface InstallTestWalletConfig {
   second?: boolean
   /** Also set `window.ethereum` to the first wallet, as a legacy injected wallet would. */
   legacy?: boolean
+  /**
+   * Keep each wallet's connection, account and chain across page loads, as an extension does, in
+   * this storage (e.g. `localStorage`). Without it every load starts disconnected.
+   */
+  persist?: Pick<Storage, 'getItem' | 'setItem'>
+}
+
+const persistKey = (rdns: string) => `portico-dev-wallet:${rdns}`
+
+interface PersistedWallet {
+  connected: boolean
+  accountIndex: number
+  chainId: number
+}
+
+function readPersisted(storage: InstallTestWalletConfig['persist'], rdns: string): Partial<PersistedWallet> {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(persistKey(rdns)) ?? '{}')
+    if (typeof value !== 'object' || value === null) return {}
+    const { connected, accountIndex, chainId } = value as Record<string, unknown>
+    return {
+      ...(typeof connected === 'boolean' ? { connected } : {}),
+      ...(Number.isInteger(accountIndex) ? { accountIndex: accountIndex as number } : {}),
+      ...(Number.isInteger(chainId) ? { chainId: chainId as number } : {}),
+    }
+  } catch {
+    return {}
+  }
+}
+
+/** Saves the wallet's state after every request and every change a person makes in it. */
+function persistChanges(
+  wallet: TestWallet,
+  storage: NonNullable<InstallTestWalletConfig['persist']>,
+  rdns: string,
+) {
+  const save = () => {
+    const { connected, accountIndex, chainId } = wallet.getState()
+    storage.setItem(
+      persistKey(rdns),
+      JSON.stringify({ connected, accountIndex, chainId } satisfies PersistedWallet),
+    )
+  }
+  const request = wallet.request.bind(wallet)
+  wallet.request = (args) => request(args).finally(save)
+  for (const name of ['setAccount', 'setChain', 'disconnectFromWallet', 'revokeFromWallet'] as const) {
+    const change = wallet[name].bind(wallet) as (value?: number) => void
+    ;(wallet as unknown as Record<string, (value?: number) => void>)[name] = (value?: number) => {
+      change(value)
+      save()
+    }
+  }
 }
 
 export interface InstalledTestWallets {
@@ -61,7 +113,18 @@ export function installTestWallets(config: InstallTestWalletConfig): InstalledTe
   const wallets: Record<string, TestWallet> = {}
   const unannounce: Array<() => void> = []
   for (const info of infos) {
-    const wallet = createTestWallet(base)
+    const saved = readPersisted(config.persist, info.rdns)
+    const known =
+      saved.chainId !== undefined && config.chains.some((chain) => chain.chainId === saved.chainId)
+    const wallet = createTestWallet({
+      ...base,
+      ...(saved.connected === undefined ? {} : { connected: saved.connected }),
+      ...(saved.accountIndex === undefined || !base.privateKeys[saved.accountIndex]
+        ? {}
+        : { initialAccountIndex: saved.accountIndex }),
+      ...(known ? { initialChainId: saved.chainId } : {}),
+    })
+    if (config.persist) persistChanges(wallet, config.persist, info.rdns)
     wallets[info.rdns] = wallet
     unannounce.push(announceTestWallet(wallet, info))
   }

@@ -1,0 +1,71 @@
+import { expect, type Page } from '@playwright/test'
+import { rpcUrl } from './chains'
+
+export const DEV_WALLET = 'dev.portico.wallet'
+export const SECOND_WALLET = 'dev.portico.wallet2'
+export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** Only the balance tests use this account, so its balance is theirs to set. */
+export const ACCOUNT_4 = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
+
+type Mode = 'approve' | 'reject' | 'fail' | 'hang'
+type WalletCall =
+  | { method: 'setMode'; arg: Mode }
+  | { method: 'setAccount' | 'setChain'; arg: number }
+  | { method: 'disconnectFromWallet'; arg?: undefined }
+
+async function call(page: Page, rdns: string, action: WalletCall) {
+  // The demo installs its dev wallets right after the page starts; wait for them.
+  await page.waitForFunction(
+    (id) => Boolean((window as { __porticoDevWallets?: Record<string, unknown> }).__porticoDevWallets?.[id]),
+    rdns,
+  )
+  await page.evaluate(
+    ([id, method, arg]) => {
+      const wallets = (
+        window as unknown as { __porticoDevWallets: Record<string, Record<string, (x?: unknown) => void>> }
+      ).__porticoDevWallets
+      const wallet = wallets[id as string]
+      if (!wallet) throw new Error(`no dev wallet ${id}`)
+      wallet[method as string]!(arg)
+    },
+    [rdns, action.method, action.arg] as const,
+  )
+}
+
+/** The switches of a development wallet in the page. */
+export function devWallet(page: Page, rdns = DEV_WALLET) {
+  return {
+    setMode: (mode: Mode) => call(page, rdns, { method: 'setMode', arg: mode }),
+    setAccount: (index: number) => call(page, rdns, { method: 'setAccount', arg: index }),
+    setChain: (chainId: number) => call(page, rdns, { method: 'setChain', arg: chainId }),
+    disconnect: () => call(page, rdns, { method: 'disconnectFromWallet' }),
+  }
+}
+
+/** The modal dialog (inside its shadow root; Playwright's locators pierce open shadow roots). */
+export const modal = (page: Page) => page.getByRole('dialog')
+
+export const connectButton = (page: Page) => page.getByRole('button', { name: 'Connect Wallet' })
+
+/** Opens the modal, picks a dev wallet and waits for the Account view. */
+export async function connectWith(page: Page, walletName = 'Portico Dev Wallet') {
+  await connectButton(page).click()
+  await modal(page)
+    .getByRole('button', { name: new RegExp(walletName) })
+    .click()
+  await expect(modal(page)).toHaveAccessibleName('Account')
+}
+
+export async function rpc(chainId: 31337 | 31338, method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(rpcUrl(chainId), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result
+}
+
+export const ether = (amount: bigint, tenths = 0n) =>
+  `0x${(amount * 10n ** 18n + tenths * 10n ** 17n).toString(16)}`

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test'
+import { connectButton, modal } from './fixtures'
+import { screenshot } from './screenshot'
+
+test('the modal is a labelled dialog in a shadow root; Esc closes it and focus returns to the button', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await connectButton(page).click()
+  await expect(modal(page)).toBeVisible()
+  await expect(modal(page)).toHaveAttribute('aria-modal', 'true')
+  const inShadow = await page.evaluate(() =>
+    [...document.querySelectorAll('*')].some((element) =>
+      element.shadowRoot?.querySelector('[role="dialog"]'),
+    ),
+  )
+  expect(inShadow).toBe(true)
+  // Host-page CSS does not reach into the modal.
+  expect(await page.evaluate(() => document.querySelector('[role="dialog"]'))).toBeNull()
+  await page.keyboard.press('Escape')
+  await expect(modal(page)).toBeHidden()
+  await expect(connectButton(page)).toBeFocused()
+})
+
+test('Tab and Shift+Tab stay inside the modal', async ({ page }) => {
+  await page.goto('/')
+  await connectButton(page).click()
+  await expect(modal(page)).toBeVisible()
+  const focusInsideDialog = () =>
+    page.evaluate(() => {
+      let element: Element | null = document.activeElement
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+      return Boolean(element?.closest('[role="dialog"]'))
+    })
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab')
+    expect(await focusInsideDialog()).toBe(true)
+  }
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Shift+Tab')
+    expect(await focusInsideDialog()).toBe(true)
+  }
+})
+
+test('arrow keys move between wallets and Enter picks one', async ({ page }) => {
+  await page.goto('/?wallets=2')
+  await connectButton(page).click()
+  const rows = modal(page)
+    .getByRole('list', { name: 'Wallets' })
+    .getByRole('button', { name: /Dev Wallet/ })
+  await rows.nth(0).focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(rows.nth(1)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(modal(page)).toHaveAccessibleName('Account')
+})
+
+test('no request leaves the page at load when no server is configured', async ({ page }) => {
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
+  await page.goto('/')
+  await expect(connectButton(page)).toBeVisible()
+  await page.waitForTimeout(500)
+  const foreign = requests.filter((url) => !url.startsWith('http://localhost:4173/'))
+  expect(foreign).toEqual([])
+})
+
+test('the modal opens at once even when every network call hangs', async ({ page }) => {
+  await page.route(/127\.0\.0\.1:1854[56]/, () => {
+    // never answered
+  })
+  await page.goto('/')
+  await connectButton(page).click()
+  await expect(modal(page)).toBeVisible({ timeout: 2000 })
+  await modal(page)
+    .getByRole('button', { name: /Portico Dev Wallet/ })
+    .click()
+  // Connecting needs no RPC; the balance may stay loading, the Account view still shows.
+  await expect(modal(page)).toHaveAccessibleName('Account', { timeout: 5000 })
+  await page.keyboard.press('Escape')
+  await expect(modal(page)).toBeHidden()
+})
+
+test('mobile: the modal is a bottom sheet on a 360 px wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/')
+  await connectButton(page).click()
+  const box = await modal(page).boundingBox()
+  expect(box?.width).toBeLessThanOrEqual(360)
+  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBeGreaterThanOrEqual(738)
+  await screenshot(page, 'mobile-connect-dark')
+})
+
+test('desktop: the modal is 360 px wide', async ({ page }) => {
+  await page.goto('/')
+  await connectButton(page).click()
+  const box = await modal(page).boundingBox()
+  expect(Math.round(box?.width ?? 0)).toBe(360)
+})
