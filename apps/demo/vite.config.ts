@@ -9,6 +9,14 @@ const vendorChunks = [
     name: 'vendor-viem',
     test: /[\\/]node_modules[\\/](viem|ox|abitype|isows|@noble[\\/](curves|hashes)|@scure[\\/](base|bip32|bip39))[\\/]/,
   },
+  // Portico's headless part (core, the EVM adapter and their small dependencies) in one chunk,
+  // and the React shell (provider, hooks, button, modal frame) in another. Views stay out of both
+  // so each one is still loaded only when it is first shown.
+  {
+    name: 'portico-core',
+    test: /([\\/]packages[\\/](core|adapter-evm)[\\/]src[\\/])|([\\/]node_modules[\\/](valtio|proxy-compare|zod)[\\/])/,
+  },
+  { name: 'portico-react', test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/])/ },
 ]
 
 export default defineConfig({
