@@ -11,7 +11,7 @@ export function adoptStyles(root: StyleRoot, css: string, sheets: Map<string, un
   if (sheets.has(css)) return
   // nodeType, not instanceof: a document from another realm (an iframe, a test DOM) is still one.
   const isDocument = root.nodeType === 9
-  const document = isDocument ? (root as Document) : root.ownerDocument
+  const document = isDocument ? (root as Document) : (root as ShadowRoot).ownerDocument
   const view = document.defaultView
   const Sheet = view?.CSSStyleSheet
   if (Sheet && 'adoptedStyleSheets' in root && 'replaceSync' in Sheet.prototype) {

@@ -1,5 +1,5 @@
 import { initialize, type OpenModalParameters, openModal, type Portico } from '@portico/core'
-import { act, configure, render, waitFor, within } from '@testing-library/react'
+import { act, configure, type RenderResult, render, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { ConnectButton } from '../ConnectButton/ConnectButton.js'
 import { PorticoProvider } from '../PorticoProvider/PorticoProvider.js'
@@ -11,7 +11,7 @@ configure({ asyncUtilTimeout: 4000 })
 /** Renders the provider with a ConnectButton on a fresh instance and waits until it is started. */
 export async function renderPortico(
   options: Parameters<typeof createTestPortico>[0] & { children?: ReactNode } = {},
-) {
+): Promise<ReturnType<typeof createTestPortico> & RenderResult> {
   const test = createTestPortico(options)
   const utils = render(
     <PorticoProvider portico={test.portico}>{options.children ?? <ConnectButton />}</PorticoProvider>,

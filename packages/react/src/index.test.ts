@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest'
+import * as entry from './index.js'
+
+test('the public API of @portico/react', () => {
+  expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
+    [
+      "ConnectButton",
+      "PorticoProvider",
+      "PorticoProviderNotFoundError",
+      "useAccount",
+      "useConnection",
+      "useConnectors",
+      "useModal",
+      "useNetwork",
+      "usePortico",
+      "useRouter",
+      "useTheme",
+    ]
+  `)
+})
