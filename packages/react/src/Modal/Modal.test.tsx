@@ -163,3 +163,23 @@ describe('Modal', () => {
       expect(button.getAttribute('aria-label') ?? button.textContent?.trim()).toBeTruthy()
   })
 })
+
+describe('Modal page interplay', () => {
+  test('stops the page behind from scrolling while open and restores it after', async () => {
+    document.body.style.setProperty('overflow', 'auto')
+    const { portico } = await renderPortico()
+    await open(portico)
+    expect(document.body.style.getPropertyValue('overflow')).toBe('hidden')
+    await run(() => fireEvent.keyDown(modal().getByRole('dialog'), { key: 'Escape' }))
+    expect(document.body.style.getPropertyValue('overflow')).toBe('auto')
+    document.body.style.removeProperty('overflow')
+  })
+
+  test('removes its host element when the provider unmounts', async () => {
+    const { portico, unmount } = await renderPortico()
+    await open(portico)
+    expect(document.querySelectorAll('[data-portico-modal]')).toHaveLength(1)
+    unmount()
+    expect(document.querySelector('[data-portico-modal]')).toBeNull()
+  })
+})

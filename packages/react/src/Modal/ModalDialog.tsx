@@ -36,7 +36,14 @@ export function ModalDialog() {
   useEffect(() => {
     const opener = document.activeElement
     dialog.current?.focus()
+    // Keep the page behind still while the dialog (or the bottom sheet) is up; set through the
+    // CSSOM and restored exactly as it was.
+    const { body } = document
+    const overflow = body.style.getPropertyValue('overflow')
+    body.style.setProperty('overflow', 'hidden')
     return () => {
+      if (overflow) body.style.setProperty('overflow', overflow)
+      else body.style.removeProperty('overflow')
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
     }
   }, [])

@@ -10,9 +10,9 @@ export function AddressAvatar({ address, className }: { address: string; classNa
   useLayoutEffect(() => {
     const hash = hashString(address.toLowerCase())
     const hue = hash % 360
-    const second = (hue + 40 + ((hash >>> 9) % 120)) % 360
-    ref.current?.style.setProperty('--p-avatar-a', `hsl(${hue} 85% 62%)`)
-    ref.current?.style.setProperty('--p-avatar-b', `hsl(${second} 80% 45%)`)
+    const second = (hue + 90 + ((hash >>> 9) % 120)) % 360
+    ref.current?.style.setProperty('--p-avatar-a', `hsl(${hue} 90% 66%)`)
+    ref.current?.style.setProperty('--p-avatar-b', `hsl(${second} 75% 42%)`)
   }, [address])
   return <span ref={ref} className={className} aria-hidden="true" />
 }

@@ -7,8 +7,8 @@ export const accountCss = `
 }
 .address-line { display: inline-flex; align-items: center; gap: 4px; font-size: 18px; font-weight: 650; font-variant-numeric: tabular-nums; }
 .address-line .icon-button { width: 32px; height: 32px; }
-.copied { min-height: 18px; font-size: 13px; color: var(--p-success); }
-.balance { margin: 0; font-size: 15px; color: var(--p-muted); font-variant-numeric: tabular-nums; }
+.copied { min-height: 18px; margin: 0; font-size: 13px; color: var(--p-success); }
+.balance { margin: 0; font-size: 16px; font-weight: 500; color: var(--p-muted); font-variant-numeric: tabular-nums; }
 .chip {
   display: inline-flex; align-items: center; gap: 8px; height: 36px; padding: 0 10px 0 6px; margin: 8px 0 14px;
   border: 1px solid var(--p-border); border-radius: 999px; background: var(--p-surface); cursor: pointer; font-weight: 600; font-size: 14px;
