@@ -1,6 +1,9 @@
 import { connect, openModal, shakeModal, showAlert, UserRejectedRequestError } from '@portico/core'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { StrictMode } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { PorticoProvider } from '../PorticoProvider/PorticoProvider.js'
+import { createTestPortico } from '../testkit/createTestPortico.testkit.js'
 import { modal, modalRoot, open, renderPortico, run } from '../testkit/render.testkit.js'
 
 afterEach(() => {
@@ -181,5 +184,38 @@ describe('Modal page interplay', () => {
     expect(document.querySelectorAll('[data-portico-modal]')).toHaveLength(1)
     unmount()
     expect(document.querySelector('[data-portico-modal]')).toBeNull()
+  })
+})
+
+describe('Modal focus after connecting', () => {
+  test('returns focus to the account button when the Connect Wallet button it came from is gone', async () => {
+    const { approve } = await renderPortico()
+    const opener = screen.getByRole('button', { name: 'Connect Wallet' })
+    opener.focus()
+    await run(() => fireEvent.click(opener))
+    await waitFor(() => expect(modalRoot()).toBeTruthy())
+    const view = modal()
+    await run(async () => fireEvent.click(await view.findByRole('button', { name: /Rabby/ })))
+    await run(() => approve())
+    expect(await view.findByRole('dialog', { name: 'Account' })).toBeTruthy()
+    await run(() => fireEvent.keyDown(view.getByRole('dialog'), { key: 'Escape' }))
+    expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Network: Ethereum/)
+  })
+})
+
+describe('Modal under StrictMode', () => {
+  test('creates one host even though effects run twice', async () => {
+    const { portico } = createTestPortico()
+    // Open before mounting, so the effect that creates the host is the one StrictMode runs twice.
+    openModal(portico)
+    await run(() =>
+      render(
+        <StrictMode>
+          <PorticoProvider portico={portico} />
+        </StrictMode>,
+      ),
+    )
+    expect(await modal().findByRole('dialog')).toBeTruthy()
+    expect(document.querySelectorAll('[data-portico-modal]')).toHaveLength(1)
   })
 })

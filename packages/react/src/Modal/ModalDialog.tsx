@@ -35,6 +35,8 @@ export function ModalDialog() {
 
   useEffect(() => {
     const opener = document.activeElement
+    // Connecting replaces the 'Connect Wallet' button with the account buttons; its wrapper stays.
+    const openerGroup = opener?.closest('.portico-cb')
     dialog.current?.focus()
     // Keep the page behind still while the dialog (or the bottom sheet) is up; set through the
     // CSSOM and restored exactly as it was.
@@ -45,6 +47,7 @@ export function ModalDialog() {
       if (overflow) body.style.setProperty('overflow', overflow)
       else body.style.removeProperty('overflow')
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+      else if (openerGroup?.isConnected) openerGroup.querySelector<HTMLElement>('button')?.focus()
     }
   }, [])
 
