@@ -85,15 +85,19 @@ test('mobile: the modal is a bottom sheet on a 360 px wide screen', async ({ pag
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto('/')
   await connectButton(page).click()
-  const box = await modal(page).boundingBox()
-  expect(box?.width).toBeLessThanOrEqual(360)
-  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBeGreaterThanOrEqual(738)
+  // A sheet along the bottom edge, once the opening animation has settled.
+  await expect
+    .poll(async () => {
+      const box = await modal(page).boundingBox()
+      return box && { width: Math.round(box.width), bottom: Math.round(box.y + box.height) }
+    })
+    .toEqual({ width: 360, bottom: 740 })
   await screenshot(page, 'mobile-connect-dark')
 })
 
 test('desktop: the modal is 360 px wide', async ({ page }) => {
   await page.goto('/')
   await connectButton(page).click()
-  const box = await modal(page).boundingBox()
-  expect(Math.round(box?.width ?? 0)).toBe(360)
+  // Measured once the opening animation has settled.
+  await expect.poll(async () => Math.round((await modal(page).boundingBox())?.width ?? 0)).toBe(360)
 })

@@ -71,6 +71,19 @@ describe('Modal', () => {
     expect(activeInModal()).toBe(last)
   })
 
+  test('Esc and Tab still work when focus fell back to the page (the focused control was unmounted)', async () => {
+    const { portico } = await renderPortico()
+    const view = await open(portico)
+    await view.findByRole('button', { name: /Rabby/ })
+    ;(modalRoot()?.activeElement as HTMLElement | null)?.blur()
+    expect(activeInModal()).toBeFalsy()
+    fireEvent.keyDown(document.body, { key: 'Tab' })
+    expect(activeInModal()).toBe(view.getByRole('dialog').querySelector('button'))
+    ;(activeInModal() as HTMLElement).blur()
+    await run(() => fireEvent.keyDown(document.body, { key: 'Escape' }))
+    expect(portico.state.modal.open).toBe(false)
+  })
+
   test('closes on a click on the backdrop but not on a click inside the dialog', async () => {
     const { portico } = await renderPortico()
     const view = await open(portico)

@@ -60,6 +60,24 @@ export function ModalDialog() {
     if (!active || !element.contains(active)) element.focus()
   }, [route])
 
+  // A view change can unmount the focused control (Suspense keeps it until the next view's chunk
+  // arrives), leaving focus on <body>, where the dialog's own key handler never hears Esc or Tab.
+  // Keys that reach the document from outside the dialog are handled here.
+  useEffect(() => {
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      const element = dialog.current
+      if (!element || event.defaultPrevented || event.composedPath().includes(element)) return
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        closeModal(portico)
+      } else if (event.key === 'Tab' && trapTab(element, event.shiftKey)) {
+        event.preventDefault()
+      }
+    }
+    document.addEventListener('keydown', onDocumentKeyDown)
+    return () => document.removeEventListener('keydown', onDocumentKeyDown)
+  }, [portico])
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation()
