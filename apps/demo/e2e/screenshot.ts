@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 /** Screenshots a person can look at after a run: apps/demo/artifacts/screenshots/<name>.png */
 export const screenshotDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url))
@@ -8,6 +8,11 @@ export const screenshotDir = fileURLToPath(new URL('../artifacts/screenshots/', 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true })
   const path = `${screenshotDir}${name}.png`
-  await page.screenshot({ path, fullPage: true })
+  // A view whose chunk is still loading shows a skeleton; wait for the real view, then for the
+  // short entrance transition (200 ms) to end.
+  await expect(page.locator('[data-portico-modal] .skeleton')).toHaveCount(0)
+  await page.waitForTimeout(250)
+  // The viewport, as a person sees it: a full-page capture would draw fixed overlays mid-page.
+  await page.screenshot({ path })
   return path
 }

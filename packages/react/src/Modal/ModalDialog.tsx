@@ -7,7 +7,7 @@ import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
 import { activeElementOf, trapTab } from './focus.js'
 import { Notices } from './Notices.js'
-import { SUB_VIEWS, titleOf, VIEWS } from './views.js'
+import { preloadViews, SUB_VIEWS, titleOf, VIEWS } from './views.js'
 
 /** Shown while a view's chunk loads (and while stored connections are restored). */
 function ViewSkeleton() {
@@ -59,6 +59,8 @@ export function ModalDialog() {
     const active = activeElementOf(element)
     if (!active || !element.contains(active)) element.focus()
   }, [route])
+
+  useEffect(preloadViews, [])
 
   // A view change can unmount the focused control (Suspense keeps it until the next view's chunk
   // arrives), leaving focus on <body>, where the dialog's own key handler never hears Esc or Tab.

@@ -4,26 +4,43 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 type LazyView = LazyExoticComponent<ComponentType>
 
 // One chunk per view, so a site that only connects never downloads the account or network code.
-export const VIEWS: Record<View, LazyView> = {
-  Connect: lazy(() => import('../views/Connect/Connect.js').then((m) => ({ default: m.Connect }))),
-  AllWallets: lazy(() =>
-    import('../views/AllWallets/AllWallets.js').then((m) => ({ default: m.AllWallets })),
-  ),
-  ConnectingExternal: lazy(() =>
-    import('../views/ConnectingExternal/ConnectingExternal.js').then((m) => ({
-      default: m.ConnectingExternal,
-    })),
-  ),
-  ConnectingWalletConnectBasic: lazy(() =>
-    import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js').then((m) => ({
-      default: m.ConnectingWalletConnectBasic,
-    })),
-  ),
-  Account: lazy(() => import('../views/Account/Account.js').then((m) => ({ default: m.Account }))),
-  Networks: lazy(() => import('../views/Networks/Networks.js').then((m) => ({ default: m.Networks }))),
-  UnsupportedChain: lazy(() =>
-    import('../views/UnsupportedChain/UnsupportedChain.js').then((m) => ({ default: m.UnsupportedChain })),
-  ),
+const loaders: Record<View, () => Promise<ComponentType>> = {
+  Connect: () => import('../views/Connect/Connect.js').then((m) => m.Connect),
+  AllWallets: () => import('../views/AllWallets/AllWallets.js').then((m) => m.AllWallets),
+  ConnectingExternal: () =>
+    import('../views/ConnectingExternal/ConnectingExternal.js').then((m) => m.ConnectingExternal),
+  ConnectingWalletConnectBasic: () =>
+    import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js').then(
+      (m) => m.ConnectingWalletConnectBasic,
+    ),
+  Account: () => import('../views/Account/Account.js').then((m) => m.Account),
+  Networks: () => import('../views/Networks/Networks.js').then((m) => m.Networks),
+  UnsupportedChain: () =>
+    import('../views/UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
+}
+
+export const VIEWS = Object.fromEntries(
+  Object.entries(loaders).map(([view, load]) => [
+    view,
+    lazy(() => load().then((component) => ({ default: component }))),
+  ]),
+) as Record<View, LazyView>
+
+/**
+ * Fetches the chunks of the views a visitor may go to next, once the modal is open and the
+ * browser is idle, so moving between views never flashes a loading state. The first view of a
+ * page still loads on demand: nothing is fetched before the modal opens.
+ */
+export function preloadViews(): () => void {
+  const load = () => {
+    for (const loader of Object.values(loaders)) loader().catch(() => {})
+  }
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(load, { timeout: 2000 })
+    return () => cancelIdleCallback(handle)
+  }
+  const timer = setTimeout(load, 200)
+  return () => clearTimeout(timer)
 }
 
 /** Views reached from another view: they show a back button even when opened directly. */
