@@ -74,3 +74,23 @@ test('a declined switch says so and keeps the current network', async ({ page })
   await expect(modal(page)).toContainText('Switch declined in the wallet')
   await expect(page.getByTestId('demo-network')).toContainText('eip155:31337')
 })
+
+test('a wallet error while switching shows an alert with its code and keeps the network', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await connectWith(page)
+  await devWallet(page).setMode('fail')
+  await modal(page)
+    .getByRole('button', { name: /Network: Anvil\. Change network/ })
+    .click()
+  await modal(page)
+    .getByRole('button', { name: /Anvil Two/ })
+    .click()
+  const alert = modal(page).getByRole('alert')
+  // Said once, in the alert banner.
+  await expect(alert).toHaveCount(1)
+  await expect(alert).toContainText(/network/i)
+  await screenshot(page, 'switch-failed-alert')
+  await expect(page.getByTestId('demo-network')).toContainText('eip155:31337')
+})

@@ -90,7 +90,9 @@ export function ModalDialog() {
   }
 
   const connectorName =
-    route.view === 'ConnectingExternal' ? findConnector(portico, route.params.connectorId)?.name : undefined
+    route.view === 'ConnectingExternal'
+      ? findConnector(portico, route.params.connectorId, route.params.namespace)?.name
+      : undefined
   const title = titleOf(route, connectorName)
   const View = VIEWS[route.view]
   const canGoBack = history.length > 0 || SUB_VIEWS.has(route.view)

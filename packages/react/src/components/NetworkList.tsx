@@ -1,5 +1,6 @@
 import { getRouter, goBack, type Network, switchNetwork } from '@portico/core'
 import { useNetwork } from '../hooks/useNetwork.js'
+import { useAlert } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { moveFocusInList } from '../Modal/focus.js'
 import { CheckIcon } from './icons.js'
@@ -18,6 +19,9 @@ export type NetworkListProps = {
 export function NetworkList({ networks, markActive }: NetworkListProps) {
   const portico = usePortico()
   const { network: active, supported, pendingNetworkId, switchError } = useNetwork()
+  // A failure with an error code is already in the alert banner (SPEC §8); say it once.
+  const alert = useAlert()
+  const inlineError = switchError && switchError !== alert?.message ? switchError : undefined
 
   const choose = (network: Network) => {
     const from = getRouter(portico).route.view
@@ -66,9 +70,9 @@ export function NetworkList({ networks, markActive }: NetworkListProps) {
           )
         })}
       </ul>
-      {switchError && (
+      {inlineError && (
         <p className="error-text center" role="alert">
-          {switchError}
+          {inlineError}
         </p>
       )}
     </>

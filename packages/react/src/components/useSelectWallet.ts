@@ -8,10 +8,12 @@ export function useSelectWallet(): (connector: Connector) => void {
   return useCallback(
     (connector: Connector) => {
       // connect() only throws when the wallet vanished between render and click.
-      connect(portico, { connectorId: connector.id }).catch((error: unknown) => {
-        portico.internal.logger.warn(`connect: ${connector.name} is no longer available`, error)
-        shakeModal(portico)
-      })
+      connect(portico, { connectorId: connector.id, namespace: connector.namespace }).catch(
+        (error: unknown) => {
+          portico.internal.logger.warn(`connect: ${connector.name} is no longer available`, error)
+          shakeModal(portico)
+        },
+      )
     },
     [portico],
   )

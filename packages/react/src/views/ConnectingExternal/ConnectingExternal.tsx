@@ -18,13 +18,13 @@ export function ConnectingExternal() {
   const { error, connectingConnectorId } = useConnection()
   useConnectors()
   if (route.view !== 'ConnectingExternal') return null
-  const { connectorId } = route.params
-  const connector = findConnector(portico, connectorId)
+  const { connectorId, namespace } = route.params
+  const connector = findConnector(portico, connectorId, namespace)
   const name = connector?.name ?? 'your wallet'
   const failed = error !== undefined && connectingConnectorId === connectorId
   const failureTitle = error?.kind === 'timeout' ? 'No answer from the wallet' : 'Connection failed'
   const retry = () => {
-    connect(portico, { connectorId }).catch((reason: unknown) =>
+    connect(portico, { connectorId, namespace }).catch((reason: unknown) =>
       portico.internal.logger.warn('connect: retry failed', reason),
     )
   }
