@@ -41,6 +41,7 @@ test('the wallet moving to an unsupported network opens UnsupportedChain; switch
   await devWallet(page).setChain(1)
   await expect(modal(page)).toHaveAccessibleName('Switch network')
   await expect(page.getByRole('button', { name: /Wrong network/i })).toBeVisible()
+  await expect(page.getByTestId('demo-network')).toHaveText('Unsupported network (eip155:1)')
   await screenshot(page, 'unsupported-chain')
   await modal(page)
     .getByRole('button', { name: /Anvil Two/ })

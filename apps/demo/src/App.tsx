@@ -7,7 +7,7 @@ import { devWalletEnabled } from './devWallet.js'
 
 function AccountCard({ portico }: { portico: Portico }) {
   const account = useAccount()
-  const { network, supported } = useNetwork()
+  const { network, supported, unsupportedNetworkId } = useNetwork()
   const { openModal } = useModal()
   const [signature, setSignature] = useState<string>()
   const [error, setError] = useState<string>()
@@ -43,7 +43,9 @@ function AccountCard({ portico }: { portico: Portico }) {
         <dd data-testid="demo-address">{account.address}</dd>
         <dt>Network</dt>
         <dd data-testid="demo-network">
-          {supported ? network?.name : 'Unsupported network'} ({network?.caipNetworkId})
+          {supported
+            ? `${network?.name} (${network?.caipNetworkId})`
+            : `Unsupported network (${unsupportedNetworkId})`}
         </dd>
         <dt>Balance</dt>
         <dd data-testid="demo-balance">
