@@ -1,4 +1,4 @@
-import { formatDisplayAmount, openModal, shortenAddress } from '@portico/core'
+import { formatDisplayAmount, getDefaultRoute, openModal, shortenAddress, type View } from '@portico/core'
 import { type ReactNode, useState } from 'react'
 import { AddressAvatar } from '../components/AddressAvatar.js'
 import { Picture } from '../components/Picture.js'
@@ -7,6 +7,7 @@ import { useConnection } from '../hooks/useConnection.js'
 import { useNetwork } from '../hooks/useNetwork.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useTheme } from '../hooks/useTheme.js'
+import { preloadView } from '../Modal/views.js'
 import { useDocumentStyles } from '../styles/useDocumentStyles.js'
 import { useThemeProperties } from '../theme/useThemeProperties.js'
 import { connectButtonCss } from './ConnectButton.css.js'
@@ -44,12 +45,20 @@ export function ConnectButton({
   useDocumentStyles(connectButtonCss)
   useThemeProperties(root)
 
+  // The pointer over a control, or focus on it, starts fetching the view it opens, so the modal
+  // opens on a view that is already loaded.
+  const opens = (view: View) => ({
+    onPointerEnter: () => preloadView(view),
+    onFocus: () => preloadView(view),
+  })
+
   let content: ReactNode
   if (account.isConnected && account.address && !supported) {
     content = (
       <button
         type="button"
         className="portico-cb-btn portico-cb-warning"
+        {...opens('UnsupportedChain')}
         onClick={() => openModal(portico, { route: { view: 'UnsupportedChain' } })}
       >
         Wrong network
@@ -68,6 +77,7 @@ export function ConnectButton({
             type="button"
             className="portico-cb-btn"
             aria-label={`Network: ${network.name}. Change network`}
+            {...opens('Networks')}
             onClick={() => openModal(portico, { route: { view: 'Networks' } })}
           >
             <Picture
@@ -83,6 +93,7 @@ export function ConnectButton({
           type="button"
           className="portico-cb-btn"
           aria-label={`Account ${short}${balance ? `, balance ${balance}` : ''}. Open account`}
+          {...opens('Account')}
           onClick={() => openModal(portico, { route: { view: 'Account' } })}
         >
           {balance && <span className="portico-cb-balance">{balance}</span>}
@@ -97,6 +108,7 @@ export function ConnectButton({
         type="button"
         className="portico-cb-btn portico-cb-primary"
         aria-busy="true"
+        {...opens(getDefaultRoute(portico).view)}
         onClick={() => openModal(portico)}
       >
         <span className="portico-cb-spinner" aria-hidden="true" />
@@ -105,7 +117,12 @@ export function ConnectButton({
     )
   } else {
     content = (
-      <button type="button" className="portico-cb-btn portico-cb-primary" onClick={() => openModal(portico)}>
+      <button
+        type="button"
+        className="portico-cb-btn portico-cb-primary"
+        {...opens(getDefaultRoute(portico).view)}
+        onClick={() => openModal(portico)}
+      >
         {label}
       </button>
     )

@@ -1,5 +1,5 @@
 import { closeModal, findConnector, goBack } from '@portico/core'
-import { type KeyboardEvent, Suspense, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useId, useReducer, useRef } from 'react'
 import { BackIcon, CloseIcon } from '../components/icons.js'
 import { useConnectors } from '../hooks/useConnectors.js'
 import { useModal } from '../hooks/useModal.js'
@@ -7,7 +7,9 @@ import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
 import { activeElementOf, trapTab } from './focus.js'
 import { Notices } from './Notices.js'
-import { preloadViews, SUB_VIEWS, titleOf, VIEWS } from './views.js'
+import { ViewBoundary } from './ViewBoundary.js'
+import { ViewOutlet } from './ViewOutlet.js'
+import { preloadViews, SUB_VIEWS, titleOf } from './views.js'
 
 /** Shown while a view's chunk loads (and while stored connections are restored). */
 function ViewSkeleton() {
@@ -94,7 +96,7 @@ export function ModalDialog() {
       ? findConnector(portico, route.params.connectorId, route.params.namespace)?.name
       : undefined
   const title = titleOf(route, connectorName)
-  const View = VIEWS[route.view]
+  const [attempt, retry] = useReducer((n: number) => n + 1, 0)
   const canGoBack = history.length > 0 || SUB_VIEWS.has(route.view)
 
   return (
@@ -137,7 +139,9 @@ export function ModalDialog() {
         </div>
         <Notices />
         <div className="body">
-          <Suspense fallback={<ViewSkeleton />}>{loading ? <ViewSkeleton /> : <View />}</Suspense>
+          <ViewBoundary key={attempt} view={route.view} onRetry={retry}>
+            {loading ? <ViewSkeleton /> : <ViewOutlet view={route.view} loading={<ViewSkeleton />} />}
+          </ViewBoundary>
         </div>
       </div>
     </div>

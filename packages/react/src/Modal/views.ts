@@ -1,7 +1,5 @@
 import type { Route, View } from '@portico/core'
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
-
-type LazyView = LazyExoticComponent<ComponentType>
+import type { ComponentType } from 'react'
 
 // One chunk per view, so a site that only connects never downloads the account or network code.
 const loaders: Record<View, () => Promise<ComponentType>> = {
@@ -19,21 +17,55 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
     import('../views/UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
 }
 
-export const VIEWS = Object.fromEntries(
-  Object.entries(loaders).map(([view, load]) => [
-    view,
-    lazy(() => load().then((component) => ({ default: component }))),
-  ]),
-) as Record<View, LazyView>
+/** A view's module: a promise that says, once settled, how it settled. */
+export type ViewModule = Promise<ComponentType> & {
+  status?: 'fulfilled' | 'rejected'
+  value?: ComponentType
+  reason?: unknown
+}
+
+const modules = new Map<View, ViewModule>()
+
+/**
+ * The module of a view, fetched once. A fetched module is marked fulfilled, so a view whose code
+ * is already there renders in the same frame; a failed fetch is forgotten so the next attempt
+ * fetches it again.
+ */
+export function loadView(view: View): ViewModule {
+  const known = modules.get(view)
+  if (known) return known
+  const module: ViewModule = loaders[view]()
+  module.then(
+    (component) => {
+      module.status = 'fulfilled'
+      module.value = component
+    },
+    (reason: unknown) => {
+      module.status = 'rejected'
+      module.reason = reason
+      modules.delete(view)
+    },
+  )
+  modules.set(view, module)
+  return module
+}
+
+/**
+ * Starts fetching one view's chunk, on a sign of intent (the pointer over the button that opens
+ * the modal, or focus on it), so the modal opens on a view that is already there.
+ */
+export function preloadView(view: View): void {
+  loadView(view).catch(() => {})
+}
 
 /**
  * Fetches the chunks of the views a visitor may go to next, once the modal is open and the
- * browser is idle, so moving between views never flashes a loading state. The first view of a
- * page still loads on demand: nothing is fetched before the modal opens.
+ * browser is idle, so moving between views never waits on the network. Nothing is fetched before
+ * the modal opens or the visitor shows the intent to open it.
  */
 export function preloadViews(): () => void {
   const load = () => {
-    for (const loader of Object.values(loaders)) loader().catch(() => {})
+    for (const view of Object.keys(loaders) as View[]) preloadView(view)
   }
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(load, { timeout: 2000 })

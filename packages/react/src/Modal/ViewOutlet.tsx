@@ -1,0 +1,30 @@
+import type { View } from '@portico/core'
+import { type ReactNode, useEffect, useReducer } from 'react'
+import { loadView, type ViewModule } from './views.js'
+
+/**
+ * Renders a view from its module, showing `loading` until the module is there. It does not
+ * suspend: React holds a Suspense fallback for a minimum time once shown, which would delay a
+ * view whose code arrives a few milliseconds after the modal opens. A failed load is thrown to
+ * the error boundary around it.
+ */
+export function ViewOutlet({
+  view,
+  loading,
+  load = loadView,
+}: {
+  view: View
+  loading: ReactNode
+  /** Where the view's module comes from; tests give their own. */
+  load?: (view: View) => ViewModule
+}) {
+  const module = load(view)
+  const [, settled] = useReducer((n: number) => n + 1, 0)
+  useEffect(() => {
+    if (!module.status) module.then(settled, settled)
+  }, [module])
+  if (module.status === 'rejected') throw module.reason
+  if (module.status !== 'fulfilled' || !module.value) return loading
+  const Component = module.value
+  return <Component />
+}
