@@ -94,6 +94,8 @@ button, a, input { font: inherit; color: inherit; }
 .stack { display: grid; gap: 12px; }
 .footer { margin: 14px 0 0; text-align: center; font-size: 12px; color: var(--p-muted); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.view-error { display: grid; gap: 16px; justify-items: center; text-align: center; padding: 16px 8px 8px; color: var(--p-muted); }
+.view-error p { margin: 0; line-height: 1.5; }
 .skeleton { display: grid; gap: 6px; padding: 0; }
 .skeleton > div { height: 56px; border-radius: var(--p-radius-m); background: var(--p-surface); animation: portico-pulse 1.2s ease-in-out infinite; }
 @keyframes portico-fade { from { opacity: 0; } }
