@@ -9,7 +9,7 @@ import { activeElementOf, trapTab } from './focus.js'
 import { Notices } from './Notices.js'
 import { ViewBoundary } from './ViewBoundary.js'
 import { ViewOutlet } from './ViewOutlet.js'
-import { preloadViews, SUB_VIEWS, titleOf } from './views.js'
+import { forgetFailedViews, preloadViews, SUB_VIEWS, titleOf } from './views.js'
 
 /** Shown while a view's chunk loads (and while stored connections are restored). */
 function ViewSkeleton() {
@@ -139,7 +139,14 @@ export function ModalDialog() {
         </div>
         <Notices />
         <div className="body">
-          <ViewBoundary key={attempt} view={route.view} onRetry={retry}>
+          <ViewBoundary
+            key={attempt}
+            view={route.view}
+            onRetry={() => {
+              forgetFailedViews()
+              retry()
+            }}
+          >
             {loading ? <ViewSkeleton /> : <ViewOutlet view={route.view} loading={<ViewSkeleton />} />}
           </ViewBoundary>
         </div>

@@ -28,8 +28,8 @@ const modules = new Map<View, ViewModule>()
 
 /**
  * The module of a view, fetched once. A fetched module is marked fulfilled, so a view whose code
- * is already there renders in the same frame; a failed fetch is forgotten so the next attempt
- * fetches it again.
+ * is already there renders in the same frame. A failed fetch stays failed (so rendering does not
+ * fetch again and again) until `forgetFailedViews`, on the visitor's "Try again".
  */
 export function loadView(view: View): ViewModule {
   const known = modules.get(view)
@@ -43,11 +43,15 @@ export function loadView(view: View): ViewModule {
     (reason: unknown) => {
       module.status = 'rejected'
       module.reason = reason
-      modules.delete(view)
     },
   )
   modules.set(view, module)
   return module
+}
+
+/** Lets the views whose code failed to load be fetched again. */
+export function forgetFailedViews(): void {
+  for (const [view, module] of modules) if (module.status === 'rejected') modules.delete(view)
 }
 
 /**
