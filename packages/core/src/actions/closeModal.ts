@@ -8,7 +8,8 @@ import { getDefaultRoute } from './getDefaultRoute.js'
  */
 export function closeModal(portico: Portico): void {
   const { state } = portico
-  if (state.connection.status === 'connecting') cancelConnect(portico)
+  // Only an attempt the visitor started is abandoned; restoring stored connections goes on.
+  if (state.connection.connectingConnectorId !== undefined) cancelConnect(portico)
   state.router.history = []
   if (portico.options.enableEmbedded) {
     state.router.route = getDefaultRoute(portico)

@@ -126,6 +126,35 @@ describe('navigation rules (SPEC §2)', () => {
   })
 })
 
+test('closing the modal while stored connections are restored does not interrupt the reconnect', async () => {
+  const { portico, handle, storage } = await setup()
+  await initialize(portico)
+  await connect(portico, { connectorId: 'io.metamask' })
+  const { createPortico } = await import('../createPortico.js')
+  const { fakeAdapter } = await import('../testing/fakeAdapter.testkit.js')
+  const again = fakeAdapter()
+  let answer: (value: unknown) => void = () => {}
+  again.handle.connectors = handle.connectors
+  const reloaded = createPortico({ ...portico.config, adapters: [again.factory], storage, ssr: true })
+  again.handle.adapter!.reconnect = () =>
+    new Promise((resolve) => {
+      answer = resolve as (value: unknown) => void
+    })
+  const starting = initialize(reloaded)
+  await Promise.resolve()
+  expect(reloaded.state.connection.status).toBe('connecting')
+  openModal(reloaded)
+  closeModal(reloaded)
+  expect(reloaded.state.connection.status).toBe('connecting')
+  answer({
+    address: '0x1111111111111111111111111111111111111111',
+    accounts: ['0x1111111111111111111111111111111111111111'],
+    chainId: 1,
+  })
+  await starting
+  expect(reloaded.state.connection.status).toBe('connected')
+})
+
 describe('modal shake (SPEC §3, §9)', () => {
   test('lasts 500 ms', async () => {
     vi.useFakeTimers()
