@@ -83,6 +83,20 @@ describe('analytics client (SPEC §7)', () => {
     expect(portico.state.alert.current).toBeUndefined()
   })
 
+  test('a request gives up after 10 s (SPEC §9)', async () => {
+    let signal: AbortSignal | undefined
+    vi.stubGlobal('fetch', (_url: URL, init: RequestInit) => {
+      signal = init.signal ?? undefined
+      return new Promise(() => {})
+    })
+    const { portico } = await setup(server)
+    openModal(portico)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(signal?.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(signal?.aborted).toBe(true)
+  })
+
   test('a server that is down loses nothing of the UI', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
     const { portico } = await setup(server)

@@ -4,6 +4,8 @@ import type { AnalyticsEvent, Portico } from '../portico.js'
 
 /** Events are sent together at most once a second (SPEC §9 time constants). */
 export const ANALYTICS_FLUSH_MS = 1_000
+/** SPEC §9: HTTP requests give up after 10 s. */
+export const ANALYTICS_TIMEOUT_MS = 10_000
 /** Events past this count wait for the next flush. */
 export const ANALYTICS_MAX_BATCH = 50
 /** SPEC §7: MODAL_CREATED is never sent. */
@@ -42,11 +44,14 @@ export function createAnalytics(portico: Portico): (event: AnalyticsEvent) => vo
     queue = queue.slice(ANALYTICS_MAX_BATCH)
     if (queue.length > 0) timer = setTimeout(flush, ANALYTICS_FLUSH_MS)
     if (batch.length === 0) return
+    const controller = new AbortController()
+    const giveUp = setTimeout(() => controller.abort(), ANALYTICS_TIMEOUT_MS)
     fetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(batch),
       keepalive: true,
+      signal: controller.signal,
     })
       .then((response) => {
         if (response.status === 403 && !forbiddenShown) {
@@ -55,6 +60,7 @@ export function createAnalytics(portico: Portico): (event: AnalyticsEvent) => vo
         }
       })
       .catch((error: unknown) => internal.logger.debug('analytics: send failed', error))
+      .finally(() => clearTimeout(giveUp))
   }
 
   const onPageHide = () => {
