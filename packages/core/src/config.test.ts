@@ -88,6 +88,19 @@ describe('invalid configuration', () => {
   test('a network listed twice', () => {
     expect(() => createPortico({ networks: [testNetwork(1), testNetwork(1)] })).toThrow('listed twice')
   })
+  test('a network whose CAIP-2 id does not match its namespace and id', () => {
+    expect(() => createPortico({ networks: [{ ...testNetwork(1), caipNetworkId: 'eip155:10' }] })).toThrow(
+      'expected eip155:1',
+    )
+  })
+  test('a native currency with impossible decimals', () => {
+    const network = testNetwork(1)
+    expect(() =>
+      createPortico({
+        networks: [{ ...network, nativeCurrency: { ...network.nativeCurrency, decimals: 18.5 } }],
+      }),
+    ).toThrow('decimals')
+  })
   test('a default network outside the list', () => {
     expect(() => createPortico({ networks: [testNetwork(1)], defaultNetwork: testNetwork(2) })).toThrow(
       'not in `networks`',
