@@ -40,6 +40,16 @@ export function createPortico(config: PorticoConfig): Portico {
   if (networks.length === 0) throw new InvalidConfigError('`networks` needs at least one network.')
   const seen = new Set<string>()
   for (const network of networks) {
+    const expected = `${network.namespace}:${network.id}`
+    if (network.caipNetworkId !== expected)
+      throw new InvalidConfigError(
+        `Network "${network.name}" has caipNetworkId ${network.caipNetworkId}; expected ${expected}.`,
+      )
+    const { decimals } = network.nativeCurrency
+    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36)
+      throw new InvalidConfigError(
+        `Network "${network.name}" has ${decimals} native currency decimals; expected 0 to 36.`,
+      )
     if (seen.has(network.caipNetworkId))
       throw new InvalidConfigError(`${network.caipNetworkId} is listed twice.`)
     seen.add(network.caipNetworkId)
