@@ -95,9 +95,14 @@ test('mobile: the modal is a bottom sheet on a 360 px wide screen', async ({ pag
   await screenshot(page, 'mobile-connect-dark')
 })
 
-test('desktop: the modal is 360 px wide', async ({ page }) => {
+test('desktop: the modal is 360 px wide, at z-index 999', async ({ page }) => {
   await page.goto('/')
   await connectButton(page).click()
   // Measured once the opening animation has settled.
   await expect.poll(async () => Math.round((await modal(page).boundingBox())?.width ?? 0)).toBe(360)
+  // SPEC §9: z-index 999 by default, over the page.
+  const zIndex = await page
+    .locator('[data-portico-modal] .backdrop')
+    .evaluate((element) => getComputedStyle(element).zIndex)
+  expect(zIndex).toBe('999')
 })
