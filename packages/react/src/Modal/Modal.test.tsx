@@ -1,4 +1,4 @@
-import { connect, openModal, shakeModal, showAlert, UserRejectedRequestError } from '@portico/core'
+import { connect, openModal, shakeModal, UserRejectedRequestError } from '@portico/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -160,15 +160,6 @@ describe('Modal', () => {
     expect(view.getByRole('dialog').classList.contains('shake')).toBe(true)
     await run(() => vi.advanceTimersByTime(1))
     expect(view.getByRole('dialog').classList.contains('shake')).toBe(false)
-  })
-
-  test('shows alerts as role alert and lets the visitor dismiss them', async () => {
-    const { portico } = await renderPortico()
-    const view = await open(portico)
-    await run(() => showAlert(portico, { message: 'Network Not Found' }))
-    expect(view.getByRole('alert').textContent).toContain('Network Not Found')
-    await run(() => fireEvent.click(view.getByRole('button', { name: 'Dismiss' })))
-    expect(view.queryByRole('alert')).toBeNull()
   })
 
   test('keeps every control named', async () => {
