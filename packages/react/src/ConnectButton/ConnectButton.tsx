@@ -7,13 +7,14 @@ import { useConnection } from '../hooks/useConnection.js'
 import { useNetwork } from '../hooks/useNetwork.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useTheme } from '../hooks/useTheme.js'
+import { useLocale, useT } from '../i18n/MessagesContext.js'
 import { preloadView } from '../Modal/views.js'
 import { useDocumentStyles } from '../styles/useDocumentStyles.js'
 import { useThemeProperties } from '../theme/useThemeProperties.js'
 import { connectButtonCss } from './ConnectButton.css.js'
 
 export type ConnectButtonProps = {
-  /** Text of the button while no wallet is connected. Default 'Connect Wallet'. */
+  /** Text of the button while no wallet is connected. Default: the locale's, 'Connect Wallet' in English. */
   label?: string
   /** Hide the network chip when connected. Default true (shown). */
   showNetwork?: boolean
@@ -31,12 +32,10 @@ export type ConnectButtonProps = {
  *   <ConnectButton label="Sign in" />
  * </PorticoProvider>
  */
-export function ConnectButton({
-  label = 'Connect Wallet',
-  showNetwork = true,
-  showBalance = true,
-}: ConnectButtonProps) {
+export function ConnectButton({ label, showNetwork = true, showBalance = true }: ConnectButtonProps) {
   const portico = usePortico()
+  const t = useT()
+  const locale = useLocale()
   const account = useAccount()
   const { status } = useConnection()
   const { network, supported } = useNetwork()
@@ -61,7 +60,7 @@ export function ConnectButton({
         {...opens('UnsupportedChain')}
         onClick={() => openModal(portico, { route: { view: 'UnsupportedChain' } })}
       >
-        Wrong network
+        {t('wrongNetwork')}
       </button>
     )
   } else if (account.isConnected && account.address) {
@@ -76,7 +75,7 @@ export function ConnectButton({
           <button
             type="button"
             className="portico-cb-btn"
-            aria-label={`Network: ${network.name}. Change network`}
+            aria-label={t('networkButton', { network: network.name })}
             {...opens('Networks')}
             onClick={() => openModal(portico, { route: { view: 'Networks' } })}
           >
@@ -92,7 +91,11 @@ export function ConnectButton({
         <button
           type="button"
           className="portico-cb-btn"
-          aria-label={`Account ${short}${balance ? `, balance ${balance}` : ''}. Open account`}
+          aria-label={
+            balance
+              ? t('accountButtonWithBalance', { address: short, balance })
+              : t('accountButton', { address: short })
+          }
           {...opens('Account')}
           onClick={() => openModal(portico, { route: { view: 'Account' } })}
         >
@@ -112,7 +115,7 @@ export function ConnectButton({
         onClick={() => openModal(portico)}
       >
         <span className="portico-cb-spinner" aria-hidden="true" />
-        Connecting…
+        {t('connecting')}
       </button>
     )
   } else {
@@ -123,13 +126,13 @@ export function ConnectButton({
         {...opens(getDefaultRoute(portico).view)}
         onClick={() => openModal(portico)}
       >
-        {label}
+        {label ?? t('connectWallet')}
       </button>
     )
   }
 
   return (
-    <span ref={setRoot} className="portico-cb" data-theme={themeMode}>
+    <span ref={setRoot} className="portico-cb" data-theme={themeMode} lang={locale}>
       {content}
     </span>
   )

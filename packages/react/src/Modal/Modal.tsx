@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useModal } from '../hooks/useModal.js'
 import { useTheme } from '../hooks/useTheme.js'
+import { useLocale } from '../i18n/MessagesContext.js'
 import { adoptStyles } from '../styles/adoptStyles.js'
 import { StyleContext } from '../styles/StyleContext.js'
 import { useThemeProperties } from '../theme/useThemeProperties.js'
@@ -18,6 +19,7 @@ type ShadowTarget = { host: HTMLElement; root: ShadowRoot; adopt: (css: string) 
 export function Modal() {
   const { open } = useModal()
   const { themeMode } = useTheme()
+  const locale = useLocale()
   const [target, setTarget] = useState<ShadowTarget>()
   // The ref, not the state, guards creation: effects can run twice in a row (StrictMode).
   const created = useRef<ShadowTarget>(undefined)
@@ -48,7 +50,7 @@ export function Modal() {
   if (!target) return null
   return createPortal(
     <StyleContext.Provider value={target.adopt}>
-      <div className="root" data-theme={themeMode}>
+      <div className="root" data-theme={themeMode} lang={locale}>
         {open && <ModalDialog />}
       </div>
     </StyleContext.Provider>,

@@ -5,6 +5,7 @@ import { useConnectors } from '../hooks/useConnectors.js'
 import { useModal } from '../hooks/useModal.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
+import { useT } from '../i18n/MessagesContext.js'
 import { activeElementOf, trapTab } from './focus.js'
 import { Notices } from './Notices.js'
 import { ViewBoundary } from './ViewBoundary.js'
@@ -13,9 +14,10 @@ import { forgetFailedViews, preloadViews, SUB_VIEWS, titleOf } from './views.js'
 
 /** Shown while a view's chunk loads (and while stored connections are restored). */
 function ViewSkeleton() {
+  const t = useT()
   return (
     <div className="skeleton" aria-busy="true">
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{t('loading')}</span>
       <div />
       <div />
       <div />
@@ -34,6 +36,7 @@ export function ModalDialog() {
   useConnectors()
   const dialog = useRef<HTMLDivElement>(null)
   const titleId = useId()
+  const t = useT()
 
   useEffect(() => {
     const opener = document.activeElement
@@ -95,7 +98,7 @@ export function ModalDialog() {
     route.view === 'ConnectingExternal'
       ? findConnector(portico, route.params.connectorId, route.params.namespace)?.name
       : undefined
-  const title = titleOf(route, connectorName)
+  const title = titleOf(route, connectorName, t)
   const [attempt, retry] = useReducer((n: number) => n + 1, 0)
   const canGoBack = history.length > 0 || SUB_VIEWS.has(route.view)
 
@@ -119,7 +122,12 @@ export function ModalDialog() {
       >
         <div className="header">
           {canGoBack ? (
-            <button type="button" className="icon-button" aria-label="Back" onClick={() => goBack(portico)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('back')}
+              onClick={() => goBack(portico)}
+            >
               <BackIcon />
             </button>
           ) : (
@@ -131,7 +139,7 @@ export function ModalDialog() {
           <button
             type="button"
             className="icon-button"
-            aria-label="Close"
+            aria-label={t('close')}
             onClick={() => closeModal(portico)}
           >
             <CloseIcon />

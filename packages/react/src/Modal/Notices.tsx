@@ -2,12 +2,14 @@ import { dismissAlert } from '@portico/core'
 import { CloseIcon, WarningIcon } from '../components/icons.js'
 import { useAlert, useToast } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
+import { useT } from '../i18n/MessagesContext.js'
 
 /** The alert banner (role alert, dismissible) and the toast (a polite status region) above the view. */
 export function Notices() {
   const portico = usePortico()
   const alert = useAlert()
   const toast = useToast()
+  const t = useT()
   return (
     <div className="notices">
       {alert && (
@@ -17,7 +19,7 @@ export function Notices() {
           <button
             type="button"
             className="icon-button"
-            aria-label="Dismiss"
+            aria-label={t('dismiss')}
             onClick={() => dismissAlert(portico)}
           >
             <CloseIcon />

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react'
+import { useT } from '../i18n/MessagesContext.js'
 
 type ViewBoundaryProps = {
   children: ReactNode
@@ -32,19 +33,25 @@ export class ViewBoundary extends Component<ViewBoundaryProps, ViewBoundaryState
   override render() {
     if (!this.state.failed) return this.props.children
     return (
-      <div className="view-error" role="alert">
-        <p>This part of the wallet window could not be loaded. Check your connection and try again.</p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            this.props.onRetry()
-            this.setState({ failed: false })
-          }}
-        >
-          Try again
-        </button>
-      </div>
+      <ViewError
+        onRetry={() => {
+          this.props.onRetry()
+          this.setState({ failed: false })
+        }}
+      />
     )
   }
+}
+
+/** What the boundary shows instead of a failed view; a function component so it can read the texts. */
+function ViewError({ onRetry }: { onRetry: () => void }) {
+  const t = useT()
+  return (
+    <div className="view-error" role="alert">
+      <p>{t('viewFailed')}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        {t('tryAgain')}
+      </button>
+    </div>
+  )
 }

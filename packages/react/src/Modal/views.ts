@@ -1,5 +1,6 @@
 import type { Route, View } from '@portico/core'
 import type { ComponentType } from 'react'
+import type { Translate } from '../i18n/messages.js'
 
 // One chunk per view, so a site that only connects never downloads the account or network code.
 const loaders: Record<View, () => Promise<ComponentType>> = {
@@ -83,20 +84,20 @@ export function preloadViews(): () => void {
 export const SUB_VIEWS: ReadonlySet<View> = new Set(['AllWallets', 'ConnectingExternal', 'Networks'])
 
 /** The heading of each view; the dialog is labelled by it. */
-export function titleOf(route: Route, connectorName: string | undefined): string {
+export function titleOf(route: Route, connectorName: string | undefined, t: Translate): string {
   switch (route.view) {
     case 'Connect':
     case 'ConnectingWalletConnectBasic':
-      return 'Connect a wallet'
+      return t('titleConnect')
     case 'AllWallets':
-      return 'All wallets'
+      return t('titleAllWallets')
     case 'ConnectingExternal':
-      return connectorName ?? 'Connecting'
+      return connectorName ?? t('titleConnecting')
     case 'Account':
-      return 'Account'
+      return t('titleAccount')
     case 'Networks':
-      return 'Choose a network'
+      return t('titleNetworks')
     case 'UnsupportedChain':
-      return 'Switch network'
+      return t('titleUnsupportedChain')
   }
 }

@@ -1,34 +1,52 @@
 import { initialize, type Portico } from '@portico/core'
 import { type ReactNode, useEffect } from 'react'
+import { MessagesContext } from '../i18n/MessagesContext.js'
+import type { Locale, Messages } from '../i18n/messages.js'
+import { useCatalogue } from '../i18n/useCatalogue.js'
 import { Modal } from '../Modal/Modal.js'
 import { PorticoContext } from './PorticoContext.js'
 
 export type PorticoProviderProps = {
   /** The instance made by `createPortico`; create it once, outside any component. */
   portico: Portico
+  /**
+   * The language of the modal and ConnectButton. Default 'en'. English is bundled; another locale
+   * is fetched in its own chunk the first time it is selected, and English is shown meanwhile.
+   */
+  locale?: Locale
+  /**
+   * Your own wording for some texts, on top of the locale's catalogue, e.g.
+   * `{ connectWallet: 'Sign in' }`. Keys and `{placeholders}` are those of the English catalogue.
+   * Keep the object stable (define it outside the component) so the texts are not rebuilt on
+   * every render.
+   */
+  messages?: Partial<Messages>
   children?: ReactNode
 }
 
 /**
  * Gives its children the Portico instance, starts it in the browser (wallet discovery, restoring
- * the last connection) and renders the modal.
+ * the last connection) and renders the modal, in the language chosen by `locale`.
  *
  * @example
  * const portico = createPortico({ networks: [mainnet], adapters: [evm()] })
  * createRoot(root).render(
- *   <PorticoProvider portico={portico}>
+ *   <PorticoProvider portico={portico} locale="de">
  *     <App />
  *   </PorticoProvider>,
  * )
  */
-export function PorticoProvider({ portico, children }: PorticoProviderProps) {
+export function PorticoProvider({ portico, locale = 'en', messages, children }: PorticoProviderProps) {
   useEffect(() => {
     void initialize(portico)
   }, [portico])
+  const catalogue = useCatalogue(portico, locale, messages)
   return (
     <PorticoContext.Provider value={portico}>
-      {children}
-      <Modal />
+      <MessagesContext.Provider value={catalogue}>
+        {children}
+        <Modal />
+      </MessagesContext.Provider>
     </PorticoContext.Provider>
   )
 }

@@ -2,6 +2,7 @@ import { getRouter, goBack, type Network, switchNetwork } from '@portico/core'
 import { useNetwork } from '../hooks/useNetwork.js'
 import { useAlert } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
+import { useT } from '../i18n/MessagesContext.js'
 import { moveFocusInList } from '../Modal/focus.js'
 import { CheckIcon } from './icons.js'
 import { Picture } from './Picture.js'
@@ -18,6 +19,7 @@ export type NetworkListProps = {
  */
 export function NetworkList({ networks, markActive }: NetworkListProps) {
   const portico = usePortico()
+  const t = useT()
   const { network: active, supported, pendingNetworkId, switchError } = useNetwork()
   // A failure with an error code is already in the alert banner (SPEC §8); say it once.
   const alert = useAlert()
@@ -36,7 +38,7 @@ export function NetworkList({ networks, markActive }: NetworkListProps) {
 
   return (
     <>
-      <ul className="list" aria-label="Networks" onKeyDown={moveFocusInList}>
+      <ul className="list" aria-label={t('networks')} onKeyDown={moveFocusInList}>
         {networks.map((network) => {
           const current = markActive && supported && active?.caipNetworkId === network.caipNetworkId
           const pending = pendingNetworkId === network.caipNetworkId
@@ -58,11 +60,11 @@ export function NetworkList({ networks, markActive }: NetworkListProps) {
                   letterClassName="letter"
                 />
                 <span className="row-name">{network.name}</span>
-                {pending && <span className="row-end">Approve in your wallet</span>}
+                {pending && <span className="row-end">{t('approveInWallet')}</span>}
                 {current && (
                   <span className="row-end">
                     <CheckIcon />
-                    <span className="visually-hidden">Active</span>
+                    <span className="visually-hidden">{t('active')}</span>
                   </span>
                 )}
               </button>

@@ -2,6 +2,7 @@ import { initialize, type OpenModalParameters, openModal, type Portico } from '@
 import { act, configure, type RenderResult, render, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { ConnectButton } from '../ConnectButton/ConnectButton.js'
+import type { Locale } from '../i18n/messages.js'
 import { PorticoProvider } from '../PorticoProvider/PorticoProvider.js'
 import { createTestPortico } from './createTestPortico.testkit.js'
 
@@ -10,11 +11,13 @@ configure({ asyncUtilTimeout: 4000 })
 
 /** Renders the provider with a ConnectButton on a fresh instance and waits until it is started. */
 export async function renderPortico(
-  options: Parameters<typeof createTestPortico>[0] & { children?: ReactNode } = {},
+  options: Parameters<typeof createTestPortico>[0] & { children?: ReactNode; locale?: Locale } = {},
 ): Promise<ReturnType<typeof createTestPortico> & RenderResult> {
   const test = createTestPortico(options)
   const utils = render(
-    <PorticoProvider portico={test.portico}>{options.children ?? <ConnectButton />}</PorticoProvider>,
+    <PorticoProvider portico={test.portico} locale={options.locale ?? 'en'}>
+      {options.children ?? <ConnectButton />}
+    </PorticoProvider>,
   )
   await act(async () => {
     await initialize(test.portico)

@@ -6,6 +6,7 @@ import { Picture } from '../../components/Picture.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 
@@ -19,6 +20,7 @@ export function Account() {
   useStyles(accountCss)
   const portico = usePortico()
   const account = useAccount()
+  const t = useT()
   const [copy, setCopy] = useState<CopyState>('idle')
   const [leaving, setLeaving] = useState(false)
 
@@ -34,7 +36,7 @@ export function Account() {
     account.balance !== undefined
       ? `${formatDisplayAmount(account.balance, 2)} ${account.balanceSymbol ?? ''}`.trim()
       : account.balanceLoading
-        ? 'Loading balance…'
+        ? t('loadingBalance')
         : undefined
 
   const copyAddress = () => {
@@ -51,23 +53,19 @@ export function Account() {
       <AddressAvatar address={address} className="avatar" />
       <div className="address-line">
         <span title={address}>{shortenAddress(address)}</span>
-        <button type="button" className="icon-button" aria-label="Copy address" onClick={copyAddress}>
+        <button type="button" className="icon-button" aria-label={t('copyAddress')} onClick={copyAddress}>
           {copy === 'copied' ? <CheckIcon /> : <CopyIcon />}
         </button>
       </div>
       <p className="copied" aria-live="polite">
-        {copy === 'copied'
-          ? 'Copied'
-          : copy === 'failed'
-            ? 'Could not copy. Select the address instead.'
-            : ''}
+        {copy === 'copied' ? t('copied') : copy === 'failed' ? t('copyFailed') : ''}
       </p>
       {balance && <p className="balance">{balance}</p>}
       {network && (
         <button
           type="button"
           className="chip"
-          aria-label={`Network: ${network.name}. Change network`}
+          aria-label={t('networkButton', { network: network.name })}
           onClick={() => navigate(portico, { view: 'Networks' })}
         >
           <Picture
@@ -84,8 +82,8 @@ export function Account() {
         {isSafeLinkUrl(account.addressExplorerUrl) && (
           <a className="row" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
             <ExternalLinkIcon />
-            <span className="row-name">View on block explorer</span>
-            <span className="visually-hidden">(opens in a new tab)</span>
+            <span className="row-name">{t('viewOnExplorer')}</span>
+            <span className="visually-hidden">{t('opensInNewTab')}</span>
           </a>
         )}
         <button
@@ -98,7 +96,7 @@ export function Account() {
           }}
         >
           <DisconnectIcon />
-          <span className="row-name">{leaving ? 'Disconnecting…' : 'Disconnect'}</span>
+          <span className="row-name">{leaving ? t('disconnecting') : t('disconnect')}</span>
         </button>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
+import { useT } from '../../i18n/MessagesContext.js'
 import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { allWalletsCss } from './AllWallets.css.js'
@@ -15,6 +16,7 @@ export function AllWallets() {
   useStyles(allWalletsCss)
   const portico = usePortico()
   const { route } = useRouter()
+  const t = useT()
   useConnectors()
   const select = useSelectWallet()
   const [query, setQuery] = useState('')
@@ -32,13 +34,13 @@ export function AllWallets() {
       <div className="search">
         <SearchIcon />
         <label htmlFor={inputId} className="visually-hidden">
-          Search wallets
+          {t('searchWallets')}
         </label>
         <input
           ref={input}
           id={inputId}
           type="search"
-          placeholder="Search wallet"
+          placeholder={t('searchPlaceholder')}
           autoComplete="off"
           spellCheck={false}
           value={query}
@@ -52,17 +54,15 @@ export function AllWallets() {
         />
       </div>
       <p className="visually-hidden" aria-live="polite">
-        {items.length === 1 ? '1 wallet' : `${items.length} wallets`}
+        {items.length === 1 ? t('walletCountOne') : t('walletCountOther', { count: items.length })}
       </p>
       {items.length === 0 ? (
         <div className="no-result">
-          <strong>No wallet found</strong>
-          <span>
-            {query.trim() ? `Nothing matches “${query.trim()}”.` : 'No wallet is available in this browser.'}
-          </span>
+          <strong>{t('noWalletFound')}</strong>
+          <span>{query.trim() ? t('nothingMatches', { query: query.trim() }) : t('noWalletAvailable')}</span>
         </div>
       ) : (
-        <ul className="list" aria-label="Wallets" onKeyDown={moveFocusInList}>
+        <ul className="list" aria-label={t('wallets')} onKeyDown={moveFocusInList}>
           {items.map(({ connector, section }) => (
             <li key={`${section}:${connector.id}`}>
               <WalletRow connector={connector} tag={walletTag(connector, section)} onSelect={select} />

@@ -5,6 +5,7 @@ import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
+import { useT } from '../../i18n/MessagesContext.js'
 import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { connectCss } from './Connect.css.js'
@@ -14,6 +15,7 @@ export function Connect() {
   useStyles(connectCss)
   const portico = usePortico()
   const { route } = useRouter()
+  const t = useT()
   const select = useSelectWallet()
   const namespace = route.view === 'Connect' ? route.params?.namespace : undefined
   const items = useConnectors().filter(({ connector }) => !namespace || connector.namespace === namespace)
@@ -24,14 +26,14 @@ export function Connect() {
         <span className="empty-icon">
           <WalletIcon />
         </span>
-        <h3>No wallet found in this browser</h3>
-        <p>Install a wallet browser extension, then reload this page. Your wallet will appear here.</p>
+        <h3>{t('noWalletInBrowser')}</h3>
+        <p>{t('installWallet')}</p>
       </div>
     )
 
   return (
     <>
-      <ul className="list" aria-label="Wallets" onKeyDown={moveFocusInList}>
+      <ul className="list" aria-label={t('wallets')} onKeyDown={moveFocusInList}>
         {items.map(({ connector, section }) => (
           <li key={`${section}:${connector.id}`}>
             <WalletRow connector={connector} tag={walletTag(connector, section)} onSelect={select} />
@@ -53,7 +55,7 @@ export function Connect() {
               <span className="picture">
                 <GridIcon />
               </span>
-              <span className="row-name">All Wallets</span>
+              <span className="row-name">{t('allWallets')}</span>
               <span className="row-end">
                 <ChevronIcon />
               </span>
@@ -61,7 +63,7 @@ export function Connect() {
           </li>
         )}
       </ul>
-      <p className="footer">Powered by Portico · open source</p>
+      <p className="footer">{t('poweredBy')}</p>
     </>
   )
 }

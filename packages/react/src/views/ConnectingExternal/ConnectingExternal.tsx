@@ -4,6 +4,8 @@ import { useConnection } from '../../hooks/useConnection.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
+import { en } from '../../i18n/en.js'
+import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { connectingCss } from './ConnectingExternal.css.js'
 
@@ -15,14 +17,14 @@ export function ConnectingExternal() {
   useStyles(connectingCss)
   const portico = usePortico()
   const { route } = useRouter()
+  const t = useT()
   const { error, connectingConnectorId } = useConnection()
   useConnectors()
   if (route.view !== 'ConnectingExternal') return null
   const { connectorId, namespace } = route.params
   const connector = findConnector(portico, connectorId, namespace)
-  const name = connector?.name ?? 'your wallet'
+  const name = connector?.name ?? t('yourWallet')
   const failed = error !== undefined && connectingConnectorId === connectorId
-  const failureTitle = error?.kind === 'timeout' ? 'No answer from the wallet' : 'Connection failed'
   const retry = () => {
     connect(portico, { connectorId, namespace }).catch((reason: unknown) =>
       portico.internal.logger.warn('connect: retry failed', reason),
@@ -37,30 +39,33 @@ export function ConnectingExternal() {
       <div role="status" aria-live="polite" className="stack">
         {!failed && (
           <>
-            <h3>Continue in {name}</h3>
-            <p>Accept the connection request in your wallet</p>
+            <h3>{t('continueIn', { name })}</h3>
+            <p>{t('acceptRequest')}</p>
           </>
         )}
         {failed && error.kind === 'rejected' && (
           <>
-            <h3 className="error-title">Connection declined</h3>
-            <p>You declined the request in {name}. You can try again.</p>
+            <h3 className="error-title">{t('connectionDeclined')}</h3>
+            <p>{t('declinedIn', { name })}</p>
           </>
         )}
-        {failed && error.kind !== 'rejected' && (
+        {failed && error.kind === 'timeout' && (
           <>
-            <h3 className="error-title">{failureTitle}</h3>
-            <p>
-              {error.message === failureTitle
-                ? `${name} could not connect. You can try again.`
-                : error.message}
-            </p>
+            <h3 className="error-title">{t('noAnswer')}</h3>
+            <p>{t('noAnswerText')}</p>
+          </>
+        )}
+        {failed && error.kind === 'failed' && (
+          <>
+            <h3 className="error-title">{t('connectionFailed')}</h3>
+            {/* Core's own fallback is the bare English title; say something more useful instead. */}
+            <p>{error.message === en.connectionFailed ? t('couldNotConnect', { name }) : error.message}</p>
           </>
         )}
       </div>
       {failed && (
         <button type="button" className="button" onClick={retry}>
-          Try again
+          {t('tryAgain')}
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { WalletIcon } from '../../components/icons.js'
+import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { connectCss } from '../Connect/Connect.css.js'
 
@@ -8,16 +9,14 @@ import { connectCss } from '../Connect/Connect.css.js'
  */
 export function ConnectingWalletConnectBasic() {
   useStyles(connectCss)
+  const t = useT()
   return (
     <div className="empty">
       <span className="empty-icon">
         <WalletIcon />
       </span>
-      <h3>No wallet adapters are configured for this site</h3>
-      <p>
-        Wallets cannot connect here yet. If you run this site, add a wallet adapter to your Portico
-        configuration.
-      </p>
+      <h3>{t('noAdapters')}</h3>
+      <p>{t('noAdaptersHelp')}</p>
     </div>
   )
 }

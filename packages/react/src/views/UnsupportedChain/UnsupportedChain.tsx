@@ -4,6 +4,7 @@ import { DisconnectIcon, WarningIcon } from '../../components/icons.js'
 import { NetworkList } from '../../components/NetworkList.js'
 import { useNetwork } from '../../hooks/useNetwork.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { connectCss } from '../Connect/Connect.css.js'
 
@@ -11,6 +12,7 @@ import { connectCss } from '../Connect/Connect.css.js'
 export function UnsupportedChain() {
   useStyles(connectCss)
   const portico = usePortico()
+  const t = useT()
   const { networks, namespace } = useNetwork()
   const [leaving, setLeaving] = useState(false)
   const listed = networks.filter((network) => !namespace || network.namespace === namespace)
@@ -20,9 +22,7 @@ export function UnsupportedChain() {
         <span className="empty-icon">
           <WarningIcon />
         </span>
-        <p>
-          Your wallet is on a network this site does not support. Switch to one of these networks to continue.
-        </p>
+        <p>{t('unsupportedChain')}</p>
       </div>
       <NetworkList networks={listed} markActive={false} />
       <button
@@ -35,7 +35,7 @@ export function UnsupportedChain() {
         }}
       >
         <DisconnectIcon />
-        {leaving ? 'Disconnecting…' : 'Disconnect'}
+        {leaving ? t('disconnecting') : t('disconnect')}
       </button>
     </div>
   )

@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest'
+import { de } from './de.js'
+import { en } from './en.js'
+import { type Catalogue, createTranslate } from './messages.js'
+
+describe('createTranslate', () => {
+  test('fills in every {name} of a text, numbers included', () => {
+    const t = createTranslate(en)
+    expect(t('continueIn', { name: 'MetaMask' })).toBe('Continue in MetaMask')
+    expect(t('accountButtonWithBalance', { address: '0x7099…79C8', balance: '1.23 ETH' })).toBe(
+      'Account 0x7099…79C8, balance 1.23 ETH. Open account',
+    )
+    expect(t('walletCountOther', { count: 3 })).toBe('3 wallets')
+    expect(t('close')).toBe('Close')
+  })
+
+  test('reads the catalogue it was made from, placeholders in their translated position', () => {
+    const t = createTranslate(de)
+    expect(t('continueIn', { name: 'Rabby' })).toBe('Weiter in Rabby')
+    expect(t('nothingMatches', { query: 'xyz' })).toBe('Keine Treffer für „xyz“.')
+  })
+
+  test('leaves a {name} without a value visible rather than blank, and a $ in a value as it is', () => {
+    const t = createTranslate({ ...en, continueIn: 'Continue in {name} {missing}' })
+    expect(t('continueIn', { name: '$& Wallet' })).toBe('Continue in $& Wallet {missing}')
+  })
+
+  test('is typed from the English catalogue (checked by tsc), and an untyped call never throws', () => {
+    const t = createTranslate(en)
+    // @ts-expect-error a text with a {name} needs its value
+    expect(t('continueIn')).toBe('Continue in {name}')
+    // @ts-expect-error the value must be named as in the template
+    expect(t('continueIn', { wallet: 'Rabby' })).toBe('Continue in {name}')
+    // @ts-expect-error a text without placeholders takes no values
+    expect(t('close', { name: 'x' })).toBe('Close')
+    // @ts-expect-error not a key of the catalogue
+    expect(t('closeButton')).toBeUndefined()
+  })
+
+  test('the German catalogue has exactly the English keys, each keeping its placeholders', () => {
+    // @ts-expect-error a translation must have every key
+    const missingKey: Catalogue = { loading: 'Wird geladen…' }
+    // @ts-expect-error a translation must keep every placeholder
+    const droppedName: Catalogue = { ...de, continueIn: 'Weiter' }
+    const reordered: Catalogue = { ...de, accountButtonWithBalance: '{balance} auf {address}' }
+    expect([missingKey, droppedName, reordered]).toHaveLength(3)
+    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort())
+    const holes = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort()
+    for (const key of Object.keys(en) as (keyof typeof en)[])
+      expect(holes(de[key]), key).toEqual(holes(en[key]))
+  })
+})
