@@ -16,7 +16,11 @@ const vendorChunks = [
     name: 'portico-core',
     test: /([\\/]packages[\\/](core|adapter-evm)[\\/]src[\\/])|([\\/]node_modules[\\/](valtio|proxy-compare|zod)[\\/])/,
   },
-  { name: 'portico-react', test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/])/ },
+  // Locales other than English stay out too: each is fetched only when a site selects it.
+  {
+    name: 'portico-react',
+    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|i18n[\\/]locales[\\/])/,
+  },
 ]
 
 export default defineConfig({

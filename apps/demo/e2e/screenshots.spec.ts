@@ -55,6 +55,19 @@ for (const theme of ['dark', 'light'] as const) {
   }
 }
 
+test('German: the modal speaks the locale the site chose', async ({ page }) => {
+  await page.goto('/?locale=de&wallets=2')
+  await page.getByRole('button', { name: 'Wallet verbinden' }).click()
+  await expect(modal(page).getByRole('button', { name: /Portico Dev Wallet/ })).toBeVisible()
+  await expect(modal(page)).not.toContainText('Connect a wallet')
+  await screenshot(page, 'connect-de')
+  await modal(page)
+    .getByRole('button', { name: /Portico Dev Wallet/ })
+    .click()
+  await expect(modal(page)).toContainText('ETH')
+  await screenshot(page, 'account-de')
+})
+
 test('headless example: connect, switch network and disconnect with core alone', async ({ page }) => {
   await page.goto('/headless.html')
   await page.getByRole('button', { name: 'Connect Portico Dev Wallet' }).click()

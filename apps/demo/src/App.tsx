@@ -93,9 +93,12 @@ function ThemeToggle({ portico }: { portico: Portico }) {
   )
 }
 
+// `?locale=de` shows the modal in German (its catalogue is fetched only then).
+const locale = new URLSearchParams(window.location.search).get('locale') === 'de' ? 'de' : 'en'
+
 export function App({ portico }: { portico: Portico }) {
   return (
-    <PorticoProvider portico={portico}>
+    <PorticoProvider portico={portico} locale={locale}>
       <header className="top">
         <span className="brand">Portico</span>
         <div className="row">

@@ -75,6 +75,7 @@ export {
   UserRejectedRequestError,
 } from './errors/base.js'
 export { ERROR_CODES, MESSAGES, SWITCH_NETWORK_MESSAGES, toUserMessage } from './errors/messages.js'
+export type { NumberSeparators } from './format/formatUnits.js'
 export { formatDisplayAmount, formatUnits, shortenAddress } from './format/formatUnits.js'
 // Networks, formatting
 export { findNetwork, parseCaipAddress, toCaipAddress, toCaipNetworkId } from './network/caip.js'

@@ -27,6 +27,15 @@ describe('formatDisplayAmount keeps 2 decimals without floating point', () => {
   })
 })
 
+test("formatDisplayAmount writes a locale's separators", () => {
+  const german = { group: '.', decimal: ',' }
+  expect(formatDisplayAmount('10000', 2, german)).toBe('10.000,00')
+  expect(formatDisplayAmount('0.001', 2, german)).toBe('<0,01')
+  expect(formatDisplayAmount('1234567.891', 2, { group: '\u202f', decimal: ',' })).toBe(
+    '1\u202f234\u202f567,89',
+  )
+})
+
 test('shortenAddress', () => {
   expect(shortenAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678')
   expect(shortenAddress('0x12')).toBe('0x12')

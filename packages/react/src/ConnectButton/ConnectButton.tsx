@@ -1,4 +1,4 @@
-import { formatDisplayAmount, getDefaultRoute, openModal, shortenAddress, type View } from '@portico/core'
+import { getDefaultRoute, openModal, shortenAddress, type View } from '@portico/core'
 import { type ReactNode, useState } from 'react'
 import { AddressAvatar } from '../components/AddressAvatar.js'
 import { Picture } from '../components/Picture.js'
@@ -8,6 +8,7 @@ import { useNetwork } from '../hooks/useNetwork.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useTheme } from '../hooks/useTheme.js'
 import { useLocale, useT } from '../i18n/MessagesContext.js'
+import { useFormatAmount } from '../i18n/useFormatAmount.js'
 import { preloadView } from '../Modal/views.js'
 import { useDocumentStyles } from '../styles/useDocumentStyles.js'
 import { useThemeProperties } from '../theme/useThemeProperties.js'
@@ -37,6 +38,7 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
   const t = useT()
   const locale = useLocale()
   const account = useAccount()
+  const formatAmount = useFormatAmount()
   const { status } = useConnection()
   const { network, supported } = useNetwork()
   const { themeMode } = useTheme()
@@ -67,7 +69,7 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
     const short = shortenAddress(account.address)
     const balance =
       showBalance && account.balance !== undefined
-        ? `${formatDisplayAmount(account.balance, 2)} ${account.balanceSymbol ?? ''}`.trim()
+        ? `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
         : undefined
     content = (
       <>

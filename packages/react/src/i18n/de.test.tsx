@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ViewBoundary } from '../Modal/ViewBoundary.js'
 import { modal, modalRoot, open, renderPortico, run } from '../testkit/render.testkit.js'
-import { de } from './de.js'
 import { en } from './en.js'
+import { de } from './locales/de.js'
 import { MessagesContext } from './MessagesContext.js'
 import { createTranslate } from './messages.js'
 
@@ -124,7 +124,7 @@ describe('every view in German', () => {
     expect(view.getByRole('link', { name: /Im Block-Explorer ansehen/ })).toBeTruthy()
     expect(view.getByRole('button', { name: 'Trennen' })).toBeTruthy()
     expect(
-      await screen.findByRole('button', { name: 'Konto 0x7099…79C8, Guthaben 1.23 ETH. Konto öffnen' }),
+      await screen.findByRole('button', { name: 'Konto 0x7099…79C8, Guthaben 1,23 ETH. Konto öffnen' }),
     ).toBeTruthy()
     expect(document.querySelector('.portico-cb')?.getAttribute('lang')).toBe('de')
     await expectGermanModal()

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { de } from './de.js'
 import { en } from './en.js'
+import { de } from './locales/de.js'
 import { type Catalogue, createTranslate } from './messages.js'
 
 describe('createTranslate', () => {
@@ -49,4 +49,10 @@ describe('createTranslate', () => {
     for (const key of Object.keys(en) as (keyof typeof en)[])
       expect(holes(de[key]), key).toEqual(holes(en[key]))
   })
+})
+
+test('amounts use the separators of the locale shown', async () => {
+  const { separatorsOf } = await import('./useFormatAmount.js')
+  expect(separatorsOf('en')).toEqual({ group: ',', decimal: '.' })
+  expect(separatorsOf('de')).toEqual({ group: '.', decimal: ',' })
 })

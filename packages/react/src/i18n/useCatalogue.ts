@@ -6,7 +6,7 @@ import { createTranslate, type Locale, type Messages } from './messages.js'
 
 // One chunk per locale besides English, fetched only when a provider selects it.
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Messages>> = {
-  de: () => import('./de.js').then((m) => m.de),
+  de: () => import('./locales/de.js').then((m) => m.de),
 }
 
 // Catalogues already fetched, so a locale loaded once shows in the first frame afterwards. Like a

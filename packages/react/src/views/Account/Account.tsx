@@ -1,4 +1,4 @@
-import { disconnect, formatDisplayAmount, navigate, shortenAddress } from '@portico/core'
+import { disconnect, navigate, shortenAddress } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { AddressAvatar } from '../../components/AddressAvatar.js'
 import { CheckIcon, ChevronIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon } from '../../components/icons.js'
@@ -7,6 +7,7 @@ import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
+import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 
@@ -20,6 +21,7 @@ export function Account() {
   useStyles(accountCss)
   const portico = usePortico()
   const account = useAccount()
+  const formatAmount = useFormatAmount()
   const t = useT()
   const [copy, setCopy] = useState<CopyState>('idle')
   const [leaving, setLeaving] = useState(false)
@@ -34,7 +36,7 @@ export function Account() {
   if (!address) return null
   const balance =
     account.balance !== undefined
-      ? `${formatDisplayAmount(account.balance, 2)} ${account.balanceSymbol ?? ''}`.trim()
+      ? `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
       : account.balanceLoading
         ? t('loadingBalance')
         : undefined

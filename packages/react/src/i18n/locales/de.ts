@@ -1,4 +1,4 @@
-import type { Catalogue } from './messages.js'
+import type { Catalogue } from '../messages.js'
 
 // German, informal "du" as most German wallet and web apps address their visitors. Loaded only when
 // a site selects `locale="de"`, in its own chunk.
