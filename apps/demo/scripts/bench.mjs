@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
+import { chromiumLaunchOptions } from '../chromium.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS) || 9
 const PORT = 4180
@@ -44,19 +45,7 @@ for (let i = 0; ; i++) {
   await new Promise((resolve) => setTimeout(resolve, 100))
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
-})
+const browser = await chromium.launch(chromiumLaunchOptions)
 const samples = { button: [], open: [], bytes: [], requests: [] }
 try {
   for (let i = 0; i < RUNS; i++) {
