@@ -5,6 +5,7 @@ import { getNetwork } from '../reads/network.js'
 import { fakeAdapter, rejected, setup, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import { connect } from './connect.js'
 import { initialize } from './initialize.js'
+import { navigate } from './navigate.js'
 import { openModal } from './openModal.js'
 import { removeAdapter } from './removeAdapter.js'
 import { removeNetwork } from './removeNetwork.js'
@@ -27,6 +28,18 @@ describe('switchNetwork', () => {
     })
     expect(getNetwork(portico).network?.caipNetworkId).toBe('eip155:10')
     expect(portico.state.modal.selectedNetworkId).toBe('eip155:10')
+  })
+
+  test('a switch made from the Networks view returns to the previous view; a failed one stays', async () => {
+    const { portico, handle } = await connected()
+    openModal(portico)
+    navigate(portico, { view: 'Networks' })
+    handle.switchError = rejected()
+    await switchNetwork(portico, { networkId: 'eip155:10' })
+    expect(portico.state.router.route.view).toBe('Networks')
+    handle.switchError = undefined
+    await switchNetwork(portico, { networkId: 'eip155:10' })
+    expect(portico.state.router.route.view).toBe('Account')
   })
 
   test('only records the choice when not connected', async () => {

@@ -8,6 +8,7 @@ import { ERROR_CODES, MESSAGES, SWITCH_NETWORK_MESSAGES } from '../errors/messag
 import type { Portico } from '../portico.js'
 import type { CaipNetworkId } from '../types/network.js'
 import { checkUnsupportedChain } from './checkUnsupportedChain.js'
+import { goBack } from './goBack.js'
 import { refreshBalance } from './refreshBalance.js'
 import { setWalletNetwork } from './setWalletNetwork.js'
 import { showAlert } from './showAlert.js'
@@ -24,8 +25,9 @@ function alertCode(error: unknown): number {
 
 /**
  * Makes a listed network active. When that namespace is connected the wallet is asked to switch
- * (it may add the network first); otherwise the choice is only recorded. A network that is not
- * listed shows 'Network Not Found' (SPEC §8).
+ * (it may add the network first); otherwise the choice is only recorded. A switch made from the
+ * Networks view returns to the previous view. A network that is not listed shows 'Network Not
+ * Found' (SPEC §8).
  *
  * @example
  * await switchNetwork(portico, { networkId: 'eip155:10' })
@@ -59,6 +61,8 @@ export async function switchNetwork(
     chain.networkState.caipNetwork = network
     setWalletNetwork(portico, namespace, network.id)
     checkUnsupportedChain(portico, namespace)
+    // A switch made from the network picker is done: return to where the visitor came from.
+    if (state.router.route.view === 'Networks') goBack(portico)
     internal.track({ type: 'track', event: 'SWITCH_NETWORK', properties: { network: network.caipNetworkId } })
     void refreshBalance(portico, { namespace })
     return { switched: true }

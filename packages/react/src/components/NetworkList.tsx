@@ -1,4 +1,4 @@
-import { getRouter, goBack, type Network, switchNetwork } from '@portico/core'
+import { type Network, switchNetwork } from '@portico/core'
 import { useNetwork } from '../hooks/useNetwork.js'
 import { useAlert } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
@@ -25,14 +25,10 @@ export function NetworkList({ networks, markActive }: NetworkListProps) {
   const alert = useAlert()
   const inlineError = switchError && switchError !== alert?.message ? switchError : undefined
 
+  // Core returns from the network picker once the switch is done and reports failures in state.
   const choose = (network: Network) => {
-    const from = getRouter(portico).route.view
-    switchNetwork(portico, { networkId: network.caipNetworkId }).then(
-      ({ switched }) => {
-        // From the network picker, a done switch returns to where the visitor came from.
-        if (switched && from === 'Networks' && getRouter(portico).route.view === 'Networks') goBack(portico)
-      },
-      (error: unknown) => portico.internal.logger.warn('switchNetwork failed', error),
+    switchNetwork(portico, { networkId: network.caipNetworkId }).catch((error: unknown) =>
+      portico.internal.logger.warn('switchNetwork failed', error),
     )
   }
 
