@@ -7,7 +7,8 @@ export function getDefaultRoute(portico: Portico, namespace?: ChainNamespace): R
   const { state, internal } = portico
   if (internal.adapters.size === 0)
     return internal.isMobile() ? { view: 'AllWallets' } : { view: 'ConnectingWalletConnectBasic' }
-  const chain = state.chains[namespace ?? state.modal.activeChain ?? 'eip155']
+  const target = namespace ?? state.modal.activeChain
+  const chain = target ? state.chains[target] : undefined
   if (chain?.accountState.caipAddress) return { view: 'Account' }
   return namespace ? { view: 'Connect', params: { namespace } } : { view: 'Connect' }
 }
