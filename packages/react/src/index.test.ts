@@ -5,6 +5,7 @@ test('the public API of @portico/react', () => {
   expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
     [
       "ConnectButton",
+      "PorticoEmbed",
       "PorticoProvider",
       "PorticoProviderNotFoundError",
       "useAccount",

@@ -8,6 +8,7 @@ import { createMemoryStorage, createPortico, type PorticoConfig } from '@portico
 import { renderToString } from 'react-dom/server'
 import { afterAll, expect, test, vi } from 'vitest'
 import { ConnectButton } from './ConnectButton/ConnectButton.js'
+import { PorticoEmbed } from './PorticoEmbed/PorticoEmbed.js'
 import { PorticoProvider } from './PorticoProvider/PorticoProvider.js'
 import { createFakeAdapter, ethereum, optimism } from './testkit/createTestPortico.testkit.js'
 
@@ -30,6 +31,16 @@ const app = (portico: ReturnType<typeof createPortico>) => (
 const installed: string[] = []
 afterAll(() => {
   for (const key of installed) Reflect.deleteProperty(globalThis, key)
+})
+
+test('the embedded panel renders its host on a server, and nothing inside it until the browser', () => {
+  const portico = createPortico({ ...config(), enableEmbedded: true })
+  const html = renderToString(
+    <PorticoProvider portico={portico}>
+      <PorticoEmbed className="wallet" />
+    </PorticoProvider>,
+  )
+  expect(html).toBe('<div class="wallet" data-portico-embed=""></div>')
 })
 
 test('renders on a server without browser globals and hydrates without a mismatch', async () => {

@@ -26,7 +26,7 @@ export type ConnectButtonProps = {
 /**
  * The button that opens the modal: 'Connect Wallet' when disconnected, a busy state while a wallet
  * is asked, the network, balance and address when connected, and 'Wrong network' on an unsupported
- * network.
+ * network. With `enableEmbedded` it opens nothing new: its clicks take `<PorticoEmbed/>` to the view.
  *
  * @example
  * <PorticoProvider portico={portico}>

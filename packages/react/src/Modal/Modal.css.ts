@@ -51,7 +51,7 @@ button, a, input { font: inherit; color: inherit; }
 .alert .icon-button { width: 28px; height: 28px; color: inherit; }
 .toast[data-variant="success"] { color: var(--p-success); }
 .toast[data-variant="error"] { color: var(--p-error); }
-.list { display: grid; gap: 6px; margin: 0; padding: 0; list-style: none; }
+.list { display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; margin: 0; padding: 0; list-style: none; }
 .row {
   display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px;
   border: 1px solid transparent; border-radius: var(--p-radius-m); background: var(--p-surface);

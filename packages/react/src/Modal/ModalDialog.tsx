@@ -1,29 +1,11 @@
-import { closeModal, findConnector, goBack } from '@portico/core'
-import { type KeyboardEvent, useEffect, useId, useReducer, useRef } from 'react'
-import { BackIcon, CloseIcon } from '../components/icons.js'
-import { useConnectors } from '../hooks/useConnectors.js'
+import { closeModal } from '@portico/core'
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { useModal } from '../hooks/useModal.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
-import { useT } from '../i18n/MessagesContext.js'
 import { activeElementOf, trapTab } from './focus.js'
-import { Notices } from './Notices.js'
-import { ViewBoundary } from './ViewBoundary.js'
-import { ViewOutlet } from './ViewOutlet.js'
-import { forgetFailedViews, preloadViews, SUB_VIEWS, titleOf } from './views.js'
-
-/** Shown while a view's chunk loads (and while stored connections are restored). */
-function ViewSkeleton() {
-  const t = useT()
-  return (
-    <div className="skeleton" aria-busy="true">
-      <span className="visually-hidden">{t('loading')}</span>
-      <div />
-      <div />
-      <div />
-    </div>
-  )
-}
+import { ModalContent } from './ModalContent.js'
+import { preloadViews } from './views.js'
 
 /**
  * The open modal: backdrop, dialog with header, notices and the current view. Mounted only while
@@ -31,12 +13,10 @@ function ViewSkeleton() {
  */
 export function ModalDialog() {
   const portico = usePortico()
-  const { shake, loading } = useModal()
-  const { route, history } = useRouter()
-  useConnectors()
+  const { shake } = useModal()
+  const { route } = useRouter()
   const dialog = useRef<HTMLDivElement>(null)
   const titleId = useId()
-  const t = useT()
 
   useEffect(() => {
     const opener = document.activeElement
@@ -94,14 +74,6 @@ export function ModalDialog() {
     }
   }
 
-  const connectorName =
-    route.view === 'ConnectingExternal'
-      ? findConnector(portico, route.params.connectorId, route.params.namespace)?.name
-      : undefined
-  const title = titleOf(route, connectorName, t)
-  const [attempt, retry] = useReducer((n: number) => n + 1, 0)
-  const canGoBack = history.length > 0 || SUB_VIEWS.has(route.view)
-
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a pointer convenience; Esc is the keyboard way out
     <div
@@ -120,44 +92,7 @@ export function ModalDialog() {
         tabIndex={-1}
         data-view={route.view}
       >
-        <div className="header">
-          {canGoBack ? (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('back')}
-              onClick={() => goBack(portico)}
-            >
-              <BackIcon />
-            </button>
-          ) : (
-            <span />
-          )}
-          <h2 className="title" id={titleId}>
-            {title}
-          </h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('close')}
-            onClick={() => closeModal(portico)}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        <Notices />
-        <div className="body">
-          <ViewBoundary
-            key={attempt}
-            view={route.view}
-            onRetry={() => {
-              forgetFailedViews()
-              retry()
-            }}
-          >
-            {loading ? <ViewSkeleton /> : <ViewOutlet view={route.view} loading={<ViewSkeleton />} />}
-          </ViewBoundary>
-        </div>
+        <ModalContent titleId={titleId} />
       </div>
     </div>
   )

@@ -26,7 +26,8 @@ export type PorticoProviderProps = {
 
 /**
  * Gives its children the Portico instance, starts it in the browser (wallet discovery, restoring
- * the last connection) and renders the modal, in the language chosen by `locale`.
+ * the last connection) and renders the modal, in the language chosen by `locale`. An instance
+ * created with `enableEmbedded: true` gets no overlay: place `<PorticoEmbed/>` where it shows.
  *
  * @example
  * const portico = createPortico({ networks: [mainnet], adapters: [evm()] })
@@ -45,7 +46,7 @@ export function PorticoProvider({ portico, locale = 'en', messages, children }: 
     <PorticoContext.Provider value={portico}>
       <MessagesContext.Provider value={catalogue}>
         {children}
-        <Modal />
+        {!portico.options.enableEmbedded && <Modal />}
       </MessagesContext.Provider>
     </PorticoContext.Provider>
   )

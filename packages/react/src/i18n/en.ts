@@ -7,6 +7,7 @@ export const en = {
   loading: 'Loading…',
   back: 'Back',
   close: 'Close',
+  closeEmbedded: 'Close and return to {view}',
   dismiss: 'Dismiss',
   viewFailed: 'This part of the wallet window could not be loaded. Check your connection and try again.',
   tryAgain: 'Try again',

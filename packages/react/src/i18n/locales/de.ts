@@ -7,6 +7,7 @@ export const de: Catalogue = {
   loading: 'Wird geladen…',
   back: 'Zurück',
   close: 'Schließen',
+  closeEmbedded: 'Schließen und zurück zu „{view}“',
   dismiss: 'Hinweis schließen',
   viewFailed:
     'Dieser Teil des Wallet-Fensters konnte nicht geladen werden. Prüfe deine Internetverbindung und versuche es erneut.',
