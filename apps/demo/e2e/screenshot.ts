@@ -10,7 +10,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = `${screenshotDir}${name}.png`
   // A view whose chunk is still loading shows a skeleton; wait for the real view, then for the
   // short entrance transition (200 ms) to end.
-  await expect(page.locator('[data-portico-modal] .skeleton')).toHaveCount(0)
+  await expect(page.locator('[data-portico-modal] .skeleton, [data-portico-embed] .skeleton')).toHaveCount(0)
   await page.waitForTimeout(250)
   // The viewport, as a person sees it: a full-page capture would draw fixed overlays mid-page.
   await page.screenshot({ path })

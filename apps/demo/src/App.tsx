@@ -1,6 +1,14 @@
 import type { Portico } from '@portico/core'
 import { setTheme, signMessage } from '@portico/core'
-import { ConnectButton, PorticoProvider, useAccount, useModal, useNetwork, useTheme } from '@portico/react'
+import {
+  ConnectButton,
+  PorticoEmbed,
+  PorticoProvider,
+  useAccount,
+  useModal,
+  useNetwork,
+  useTheme,
+} from '@portico/react'
 import { useEffect, useState } from 'react'
 import { DevWalletPanel } from './DevWalletPanel.js'
 import { devWalletEnabled } from './devWallet.js'
@@ -16,10 +24,16 @@ function AccountCard({ portico }: { portico: Portico }) {
     return (
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">Not connected</h2>
-        <p>Connect a wallet to see its address, network and balance read from the chain.</p>
-        <button type="button" className="secondary" onClick={() => openModal()}>
-          Choose a wallet
-        </button>
+        {portico.options.enableEmbedded ? (
+          <p>Choose a wallet in the panel to see its address, network and balance read from the chain.</p>
+        ) : (
+          <>
+            <p>Connect a wallet to see its address, network and balance read from the chain.</p>
+            <button type="button" className="secondary" onClick={() => openModal()}>
+              Choose a wallet
+            </button>
+          </>
+        )}
       </section>
     )
 
@@ -97,6 +111,8 @@ function ThemeToggle({ portico }: { portico: Portico }) {
 const locale = new URLSearchParams(window.location.search).get('locale') === 'de' ? 'de' : 'en'
 
 export function App({ portico }: { portico: Portico }) {
+  // `?embedded=1`: the wallet panel sits in the page next to the account card, always shown.
+  const embedded = portico.options.enableEmbedded
   return (
     <PorticoProvider portico={portico} locale={locale}>
       <header className="top">
@@ -106,13 +122,20 @@ export function App({ portico }: { portico: Portico }) {
           <ConnectButton />
         </div>
       </header>
-      <main>
+      <main className={embedded ? 'embedded' : undefined}>
         <h1>Portico demo</h1>
         <p className="lead">
           An open-source wallet connection modal. This page talks to two local chains; nothing leaves your
           machine.
         </p>
-        <AccountCard portico={portico} />
+        {embedded ? (
+          <div className="columns">
+            <AccountCard portico={portico} />
+            <PorticoEmbed className="wallet-panel" />
+          </div>
+        ) : (
+          <AccountCard portico={portico} />
+        )}
         <p className="hint">
           Prefer no framework? See the <a href="./headless.html">headless example</a>, built on @portico/core
           alone.

@@ -4,7 +4,8 @@ import { networks } from './networks.js'
 
 /**
  * The demo's configuration. Query options let tests and people try settings without a rebuild:
- * `?theme=light`, `?featured=dev.portico.wallet2` (wallet order), `?allowUnsupported=1`.
+ * `?theme=light`, `?featured=dev.portico.wallet2` (wallet order), `?allowUnsupported=1`,
+ * `?embedded=1` (the modal inline in the page instead of over it).
  */
 export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   const query = new URLSearchParams(window.location.search)
@@ -20,6 +21,7 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
     themeMode: query.get('theme') === 'light' ? 'light' : 'dark',
     ...(featured ? { featuredWalletIds: featured.split(',') } : {}),
     allowUnsupportedChain: query.get('allowUnsupported') === '1',
+    enableEmbedded: query.get('embedded') === '1',
     ...overrides,
   })
 }
