@@ -7,9 +7,10 @@ test('a view whose code cannot be fetched shows a retry, and the rest of the mod
   await page.goto('/')
   await connectWith(page)
   await page.keyboard.press('Escape')
-  await page.reload()
-  // From now on the Networks view's chunk cannot be fetched (offline, or replaced by a deploy).
+  // From the reload on, the Networks view's chunk cannot be fetched (offline, or replaced by a
+  // deploy): refused before the page starts, so no prefetch can have it already.
   await page.route(/\/assets\/Networks-[^/]*\.js$/, (route) => route.abort('internetdisconnected'))
+  await page.reload()
   await page.getByRole('button', { name: /Network: Anvil\. Change network/ }).click()
   await expect(modal(page).getByRole('alert')).toContainText('could not be loaded')
   await modal(page).getByRole('button', { name: 'Close' }).click()

@@ -47,8 +47,8 @@ export function ModalDialog() {
 
   useEffect(preloadViews, [])
 
-  // A view change can unmount the focused control (Suspense keeps it until the next view's chunk
-  // arrives), leaving focus on <body>, where the dialog's own key handler never hears Esc or Tab.
+  // A view change can unmount the focused control before the next view is there, leaving focus
+  // on <body>, where the dialog's own key handler never hears Esc or Tab.
   // Keys that reach the document from outside the dialog are handled here.
   useEffect(() => {
     const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {

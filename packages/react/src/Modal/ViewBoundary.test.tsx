@@ -54,3 +54,19 @@ test('a view renders in the same frame when its code is already there, and waits
   await act(async () => resolve(() => <p>Late view</p>))
   expect(screen.getByText('Late view')).toBeTruthy()
 })
+
+function SettlesWhenRendered({ gap }: { gap: { settled: boolean } }) {
+  gap.settled = true
+  return <p>Loading…</p>
+}
+
+test('a view whose code arrives between the render and its effect is still shown', () => {
+  // The module settles in the gap between React rendering the outlet (which shows the loading
+  // element) and running its effect: rendering the loading element is what settles it here.
+  const gap = { settled: false }
+  const module: ViewModule = Promise.resolve<ComponentType>(() => <p>Quick view</p>)
+  Object.defineProperty(module, 'status', { get: () => (gap.settled ? 'fulfilled' : undefined) })
+  module.value = () => <p>Quick view</p>
+  render(<ViewOutlet view="Networks" loading={<SettlesWhenRendered gap={gap} />} load={() => module} />)
+  expect(screen.getByText('Quick view')).toBeTruthy()
+})

@@ -20,9 +20,13 @@ export function ViewOutlet({
 }) {
   const module = load(view)
   const [, settled] = useReducer((n: number) => n + 1, 0)
+  // What this render saw. The module may settle after the render and before the effect runs (a
+  // refused fetch fails that fast); then the effect must render again rather than wait for news.
+  const seen = module.status
   useEffect(() => {
-    if (!module.status) module.then(settled, settled)
-  }, [module])
+    if (module.status !== seen) settled()
+    else if (!module.status) module.then(settled, settled)
+  }, [module, seen])
   if (module.status === 'rejected') throw module.reason
   if (module.status !== 'fulfilled' || !module.value) return loading
   const Component = module.value
