@@ -68,7 +68,7 @@ export function DevWalletPanel() {
         >
           <option value={31337}>Anvil (31337)</option>
           <option value={31338}>Anvil Two (31338)</option>
-          <option value={1}>Chain 1 (not supported by this site)</option>
+          <option value={1}>Chain 1 (unsupported here)</option>
         </select>
       </label>
       <button type="button" onClick={act(() => dev.disconnectFromWallet())}>
