@@ -40,6 +40,7 @@ export type {
 export { switchNetwork } from './actions/switchNetwork.js'
 export type { AnalyticsPayload } from './analytics/createAnalytics.js'
 export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
+export type { TokenBalance, Transaction, Transfer } from './api/schemas.js'
 export type {
   ConnectMethod,
   ConnectorSection,
@@ -111,7 +112,9 @@ export type {
   Connector,
   ConnectorType,
   ConnectResult,
+  FeeEstimate,
   Logger,
+  SendParameters,
 } from './types/adapter.js'
 // Types
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types/network.js'

@@ -77,6 +77,45 @@ export interface Adapter {
   getBalance(parameters: { address: string; network: Network }): Promise<Balance>
   /** A block-explorer link for an address, when the network has an explorer. */
   getAddressExplorerUrl?(parameters: { address: string; network: Network }): string | undefined
+  /** A block-explorer link for a transaction, when the network has an explorer. */
+  getTransactionExplorerUrl?(parameters: { hash: string; network: Network }): string | undefined
+
+  // Sending (SPEC §5 Sending). Core offers Send only when all of these exist.
+  /** Whether `address` is a valid account address of this namespace (checksum included). */
+  isAddress?(address: string): boolean
+  /** What sending `amount` (base units) of the native token, or of `token`, would cost in fees. */
+  estimateFee?(parameters: SendParameters & { connectorId?: string }): Promise<FeeEstimate>
+  /**
+   * Asks the wallet to send `amount` (base units) of the native token, or of the token contract
+   * `token`, from `address` to `to`. Resolves the transaction hash once the wallet has sent it;
+   * rejects with `UserRejectedRequestError` when the visitor declines.
+   */
+  send?(parameters: SendParameters & { connectorId: string }): Promise<string>
+  /** Waits until a transaction is included; `reverted` when it failed on chain. */
+  waitForTransaction?(parameters: {
+    hash: string
+    network: Network
+    timeoutMs: number
+  }): Promise<{ status: 'success' | 'reverted' }>
+}
+
+export interface SendParameters {
+  address: string
+  network: Network
+  to: string
+  /** Base units (wei for ETH, the token's smallest unit otherwise). */
+  amount: bigint
+  /** The token contract; absent for the native token. */
+  token?: string
+}
+
+export interface FeeEstimate {
+  /** Gas units, or the namespace's equivalent. */
+  gas: bigint
+  /** Price per gas unit in the native token's base units. */
+  gasPrice: bigint
+  /** gas × gasPrice, in the native token's base units. */
+  fee: bigint
 }
 
 /** `evm(options)` returns one of these; core calls it with the instance's context. */

@@ -1,3 +1,4 @@
+import type { TokenBalance } from '../api/schemas.js'
 import type { Connector } from './adapter.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network.js'
 import type { Route } from './routes.js'
@@ -10,7 +11,8 @@ export type ThemeMode = 'dark' | 'light'
 /** Account state per chain (SPEC §3). Fields later features fill stay undefined until then. */
 export interface AccountState {
   currentTab: AccountTab
-  tokenBalance: readonly unknown[]
+  /** The account's tokens on the active network (SPEC §3), native first; empty until fetched. */
+  tokenBalance: readonly TokenBalance[]
   smartAccountDeployed: boolean
   addressLabels: Record<string, string>
   allAccounts: readonly string[]
