@@ -1,0 +1,90 @@
+/**
+ * The server's configuration: a JSON file (`--config path` or `PORTICO_CONFIG`) with environment
+ * variables on top. Everything is checked with zod at start-up, so a typo stops the server with a
+ * message that names the field instead of failing later on a request.
+ */
+import * as z from 'zod'
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
+const caipNetworkId = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'expected a CAIP-2 id such as eip155:1')
+
+export const tokenConfigSchema = z.object({
+  address,
+  name: z.string().min(1),
+  symbol: z.string().min(1),
+  decimals: z.number().int().min(0).max(36),
+  iconUrl: z.string().optional(),
+})
+export type TokenConfig = z.infer<typeof tokenConfigSchema>
+
+export const chainConfigSchema = z.object({
+  /** CAIP-2, e.g. `eip155:1`. */
+  caipNetworkId,
+  name: z.string().min(1),
+  /** Upstream JSON-RPC endpoint; the RPC proxy forwards to it and the indexer reads from it. */
+  rpcUrl: z.url(),
+  nativeCurrency: z.object({
+    name: z.string().min(1),
+    symbol: z.string().min(1),
+    decimals: z.number().int().min(0).max(36),
+    iconUrl: z.string().optional(),
+  }),
+  /** ERC-20 tokens whose balances the portfolio reports on this chain. */
+  tokens: z.array(tokenConfigSchema).default([]),
+  /** A Multicall3-compatible contract; the canonical address when omitted. */
+  multicallAddress: address.optional(),
+  indexer: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** First block to index; later blocks only are followed when omitted (the head at first start). */
+      startBlock: z.number().int().min(0).optional(),
+      /** Blocks behind the head that are treated as final. Newer ones are re-checked for re-orgs. */
+      confirmations: z.number().int().min(0).default(0),
+      pollIntervalMs: z.number().int().min(50).default(2_000),
+      /** Blocks fetched per round. */
+      batchBlocks: z.number().int().min(1).max(10_000).default(200),
+    })
+    .prefault({}),
+})
+export type ChainConfig = z.infer<typeof chainConfigSchema>
+
+export const serverConfigSchema = z.object({
+  host: z.string().default('127.0.0.1'),
+  port: z.number().int().min(0).max(65_535).default(8787),
+  /** PGlite's data directory, used when no `databaseUrl` is set. `memory://` keeps nothing on disk. */
+  dataDir: z.string().default('.portico-data'),
+  /** `postgres://…`: use PostgreSQL instead of the embedded database (env `DATABASE_URL`). */
+  databaseUrl: z.string().optional(),
+  chains: z.array(chainConfigSchema).default([]),
+  /**
+   * The static price table, in USD: keys are `<caipNetworkId>/native` for a chain's native token
+   * and `<caipNetworkId>/<token address>` for a token (addresses compared case-insensitively).
+   */
+  prices: z.record(z.string(), z.number().nonnegative()).default({}),
+  rateLimit: z
+    .object({
+      /** Requests per minute from one IP address. */
+      perIp: z.number().int().min(1).default(600),
+      /** Requests per minute for one project, from everywhere. */
+      perProject: z.number().int().min(1).default(6_000),
+    })
+    .prefault({}),
+  rpc: z
+    .object({
+      /** JSON-RPC methods the proxy forwards; the read set and sending signed transactions by default. */
+      allowedMethods: z.array(z.string()).optional(),
+      /** Largest request body, in bytes. */
+      maxBodyBytes: z.number().int().min(256).default(512 * 1024),
+      /** Largest JSON-RPC batch. */
+      maxBatch: z.number().int().min(1).default(100),
+      /** How long an upstream call may take, in ms (SPEC §9: 10000). */
+      timeoutMs: z.number().int().min(100).default(10_000),
+    })
+    .prefault({}),
+  /** `embedded`: the indexer runs inside the server; `off`: run `portico-server indexer` separately. */
+  indexer: z.enum(['embedded', 'off']).default('embedded'),
+  log: z
+    .object({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
+    .prefault({}),
+})
+export type ServerConfig = z.infer<typeof serverConfigSchema>
