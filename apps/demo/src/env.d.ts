@@ -7,6 +7,9 @@ interface ImportMetaEnv {
   readonly VITE_RPC_31337?: string
   /** JSON-RPC URL of the local chain with id 31338 (e.g. http://127.0.0.1:8546). */
   readonly VITE_RPC_31338?: string
+  /** A Portico server and the demo's project on it. */
+  readonly VITE_PORTICO_API_URL?: string
+  readonly VITE_PORTICO_PROJECT_ID?: string
 }
 
 interface ImportMeta {

@@ -10,6 +10,10 @@ import { networks } from './networks.js'
 export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   const query = new URLSearchParams(window.location.search)
   const featured = query.get('featured')
+  // The Portico server that `npm run demo` starts (balances, activity, analytics); unset, the
+  // demo works without one and the features that need it are hidden.
+  const apiUrl = import.meta.env.VITE_PORTICO_API_URL
+  const projectId = import.meta.env.VITE_PORTICO_PROJECT_ID
   return createPortico({
     networks,
     adapters: [evm()],
@@ -22,6 +26,7 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
     ...(featured ? { featuredWalletIds: featured.split(',') } : {}),
     allowUnsupportedChain: query.get('allowUnsupported') === '1',
     enableEmbedded: query.get('embedded') === '1',
+    ...(apiUrl && projectId ? { apiUrl, projectId } : {}),
     ...overrides,
   })
 }

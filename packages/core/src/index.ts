@@ -97,6 +97,7 @@ export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } fr
 export type { NetworkInfo } from './reads/network.js'
 export { getNetwork, watchNetwork } from './reads/network.js'
 export { getAlert, getToast, watchAlert, watchToast } from './reads/notices.js'
+export { canSend, getWalletFeatures, watchWalletFeatures } from './reads/walletFeatures.js'
 export type { WatchParameters } from './reads/watch.js'
 export type { StorageKey, StorageValue } from './storage/keys.js'
 export { STORAGE_PREFIX, STORAGE_VERSION, storageSchemas } from './storage/keys.js'

@@ -12,5 +12,12 @@ export type Route =
   | { view: 'Account'; params?: undefined }
   | { view: 'Networks'; params?: { namespace?: ChainNamespace } }
   | { view: 'UnsupportedChain'; params?: undefined }
+  // Send (SPEC §5 Sending): amount and receiver, token selection, preview, the sent transaction.
+  | { view: 'WalletSend'; params?: undefined }
+  | { view: 'WalletSendSelectToken'; params?: undefined }
+  | { view: 'WalletSendPreview'; params?: undefined }
+  | { view: 'WalletSendConfirmed'; params: { hash: string } }
+  // Receive: address, QR code, copy, the networks it works on.
+  | { view: 'WalletReceive'; params?: undefined }
 
 export type View = Route['view']
