@@ -4,8 +4,8 @@
 # for the end-to-end tests. Safe to run again: each step is skipped when it is already done.
 #
 # Run it (`bash scripts/setup.sh`) or source it (`. scripts/setup.sh`); sourcing also keeps the
-# exported variables below in the caller's shell. `--no-browser` skips Chromium (only the
-# end-to-end tests need it).
+# exported variables below in the caller's shell. `--no-browser` skips Chromium and PostgreSQL
+# (only the tests need them; the demo runs on the embedded database).
 
 PORTICO_PNPM_VERSION=10.34.9
 
@@ -101,13 +101,31 @@ portico_ensure_chromium() {
   [ -x /usr/bin/chromium ] || { portico_fail "chromium installed but /usr/bin/chromium is missing"; return 1; }
 }
 
+# The server's tests run on PGlite and on a real PostgreSQL: they start a throwaway cluster from
+# Debian's binaries (initdb, pg_ctl) on a loopback port, so only the binaries are needed.
+portico_ensure_postgres() {
+  if compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
+    return 0
+  fi
+  if ! command -v apt-get >/dev/null 2>&1; then
+    portico_fail "PostgreSQL's binaries (initdb, pg_ctl) are missing and apt-get is not available: install PostgreSQL for the server tests."
+    return 1
+  fi
+  portico_log "installing Debian's PostgreSQL for the server tests (apt-get install postgresql)"
+  portico_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
+    portico_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null ||
+    { portico_fail "apt-get install postgresql failed"; return 1; }
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null ||
+    { portico_fail "postgresql installed but no /usr/lib/postgresql/*/bin/initdb"; return 1; }
+}
+
 PORTICO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export PORTICO_ROOT
 
 portico_setup() {
   portico_ensure_node && portico_ensure_pnpm && portico_install_deps || return 1
   if [ "${1:-}" != --no-browser ]; then
-    portico_ensure_chromium
+    portico_ensure_chromium && portico_ensure_postgres
   fi
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -11,12 +12,15 @@ import type { InstallTestWalletConfig } from './wallet/installTestWallets.js'
  * await page.evaluate(() => window.__porticoDevWallets?.['dev.portico.wallet']?.setMode('reject'))
  */
 export async function buildTestWalletScript(config: InstallTestWalletConfig): Promise<string> {
-  const walletEntry = join(dirname(fileURLToPath(import.meta.url)), 'wallet', 'index.ts')
+  // The TypeScript source when run from src/, the compiled module when run from dist/.
+  const here = dirname(fileURLToPath(import.meta.url))
+  const source = join(here, 'wallet', 'index.ts')
+  const walletEntry = existsSync(source) ? source : join(here, 'wallet', 'index.js')
   const result = await build({
     stdin: {
       contents: `import { installTestWallets } from ${JSON.stringify(walletEntry)}\ninstallTestWallets(${JSON.stringify(config)})\n`,
       resolveDir: dirname(walletEntry),
-      loader: 'ts',
+      loader: walletEntry.endsWith('.ts') ? 'ts' : 'js',
     },
     bundle: true,
     format: 'iife',
