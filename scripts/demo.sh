@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # `npm run demo`: the demo site on http://localhost:5173 with a development wallet, against two
-# local anvil chains (31337 on port 8545, 31338 on port 8546). Ctrl-C stops everything.
+# local anvil chains (31337 on port 8545, 31338 on port 8546) with test tokens deployed, and a
+# Portico server on http://127.0.0.1:8787 (balances, prices, activity, analytics) with a project
+# for the demo. Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 DEMO_PORT=5173
+SERVER_PORT=8787
+DATA_DIR=.portico-data/demo
 CHAINS=("31337:8545" "31338:8546")
 
 section() { printf '\n==> %s\n' "$*"; }
@@ -19,7 +23,7 @@ section "Setup"
 
 port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-for port in "$DEMO_PORT" "${CHAINS[@]#*:}"; do
+for port in "$DEMO_PORT" "$SERVER_PORT" "${CHAINS[@]#*:}"; do
   if port_taken "$port"; then
     die "port $port on 127.0.0.1 is already in use (is another demo running?). Stop whatever listens there (e.g. \`ss -ltnp 'sport = :$port'\` shows it) and run npm run demo again."
   fi
@@ -55,6 +59,24 @@ for chain in "${CHAINS[@]}"; do
   echo "chain $chain_id: http://127.0.0.1:$port"
 done
 
+section "Test tokens and the Portico server"
+chain_args=()
+for chain in "${CHAINS[@]}"; do
+  chain_args+=(--chain "${chain%%:*}=http://127.0.0.1:${chain#*:}")
+done
+node apps/demo/scripts/stack.mjs prepare --data-dir "$DATA_DIR" --port "$SERVER_PORT" \
+  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" "${chain_args[@]}" ||
+  die "could not deploy the test tokens or prepare the server"
+node packages/server/dist/cli.js start --config "$DATA_DIR/portico.config.json" </dev/null &
+pids+=("$!")
+node --input-type=module -e "
+  const { waitForServer } = await import('./apps/demo/scripts/stack.mjs')
+  await waitForServer('http://127.0.0.1:$SERVER_PORT')
+" || die "the Portico server did not become ready on port $SERVER_PORT"
+echo "Portico server: http://127.0.0.1:$SERVER_PORT (project portico-demo)"
+
+export VITE_PORTICO_API_URL=http://127.0.0.1:$SERVER_PORT
+export VITE_PORTICO_PROJECT_ID=portico-demo
 export VITE_DEV_WALLET=1
 export VITE_RPC_31337=http://127.0.0.1:8545
 export VITE_RPC_31338=http://127.0.0.1:8546
@@ -66,7 +88,9 @@ cat <<BANNER
 
     Development wallet: on (anvil's test accounts)
     Chains: 31337 on http://127.0.0.1:8545, 31338 on http://127.0.0.1:8546
-    Press Ctrl-C to stop the demo and the chains.
+    Tokens: PUSD, PTK and USDT (Tether-style) on both chains, held by anvil's accounts 0-4
+    Portico server: http://127.0.0.1:$SERVER_PORT, project portico-demo
+    Press Ctrl-C to stop the demo, the server and the chains.
 
 BANNER
 

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url'
+
 // The local chains the demo is built against for the end-to-end tests (see `build:e2e` in
 // package.json): global-setup starts them, global-teardown stops them.
 export const e2eChains = [
@@ -8,5 +10,10 @@ export const e2eChains = [
 export const rpcUrl = (chainId: 31337 | 31338) =>
   `http://127.0.0.1:${e2eChains.find((chain) => chain.chainId === chainId)!.port}`
 
-/** Where global-setup records the anvil process ids for global-teardown. */
-export const pidFile = new URL('../artifacts/anvil-pids.json', import.meta.url)
+/** The Portico server the e2e build talks to (see `build:e2e`), with the project `portico-demo`. */
+export const serverPort = 18787
+export const serverUrl = `http://127.0.0.1:${serverPort}`
+export const serverDataDir = fileURLToPath(new URL('../artifacts/server', import.meta.url))
+
+/** Where global-setup records the process ids of the chains and the server for global-teardown. */
+export const pidFile = new URL('../artifacts/processes.json', import.meta.url)

@@ -2,37 +2,57 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 // Shared with scripts/demo.sh's chains: spawns the anvil binary of @foundry-rs/anvil.
 import { startAnvil } from '../../../scripts/anvil.mjs'
-import { e2eChains, pidFile } from './chains'
+// Shared with scripts/demo.sh: test tokens and the real `portico-server` command.
+import { prepareServer, startServerProcess } from '../scripts/stack.mjs'
+import { e2eChains, pidFile, rpcUrl, serverDataDir, serverPort } from './chains'
 
-/** Stops anvil processes left behind by an earlier run that did not reach its teardown. */
-export function stopRecordedAnvils(): void {
-  let pids: number[]
+interface RecordedProcess {
+  pid: number
+  /** A piece of its command line, so a reused pid is never signalled. */
+  match: string
+}
+
+/** Stops the chains and the server left behind by an earlier run that did not reach its teardown. */
+export function stopRecordedProcesses(): void {
+  let processes: RecordedProcess[]
   try {
-    pids = JSON.parse(readFileSync(pidFile, 'utf8'))
+    processes = JSON.parse(readFileSync(pidFile, 'utf8'))
   } catch {
     return
   }
-  for (const pid of pids) {
+  for (const { pid, match } of processes) {
     try {
-      // Only signal a process that is still an anvil: the pid may have been reused.
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('anvil')) process.kill(pid, 'SIGTERM')
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(match)) process.kill(pid, 'SIGTERM')
     } catch {}
   }
   rmSync(pidFile, { force: true })
 }
 
 export default async function globalSetup(): Promise<void> {
-  stopRecordedAnvils()
+  stopRecordedProcesses()
   mkdirSync(fileURLToPath(new URL('.', pidFile)), { recursive: true })
-  const started: number[] = []
+  const started: RecordedProcess[] = []
+  const record = (pid: number | undefined, match: string) => {
+    if (pid === undefined) return
+    started.push({ pid, match })
+    writeFileSync(pidFile, JSON.stringify(started))
+  }
   try {
     for (const { chainId, port } of e2eChains) {
       const anvil = await startAnvil({ chainId, port })
-      started.push(anvil.pid)
-      writeFileSync(pidFile, JSON.stringify(started))
+      record(anvil.pid, 'anvil')
     }
+    const { configFile } = await prepareServer({
+      chains: e2eChains.map(({ chainId }) => ({ chainId, rpcUrl: rpcUrl(chainId) })),
+      port: serverPort,
+      dataDir: serverDataDir,
+      origins: ['http://localhost:4173'],
+      pollIntervalMs: 250,
+    })
+    const server = await startServerProcess({ configFile, port: serverPort, stdio: 'ignore' })
+    record(server.pid, 'cli.js')
   } catch (error) {
-    stopRecordedAnvils()
+    stopRecordedProcesses()
     throw error
   }
 }

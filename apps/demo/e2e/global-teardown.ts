@@ -1,5 +1,5 @@
-import { stopRecordedAnvils } from './global-setup'
+import { stopRecordedProcesses } from './global-setup'
 
 export default function globalTeardown(): void {
-  stopRecordedAnvils()
+  stopRecordedProcesses()
 }

@@ -1,0 +1,186 @@
+// The backend of the demo and of the end-to-end tests: test tokens on the local chains, and a
+// Portico server (the real `portico-server` command, on its embedded database) with a project for
+// the demo's origins. Used by scripts/demo.sh and e2e/global-setup.ts.
+//
+//   node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC...
+//       deploys the tokens, writes DIR/portico.config.json, migrates and registers the project
+//
+// Run `pnpm build` first: this uses the compiled server and test kit.
+
+import { spawn } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const require = createRequire(import.meta.url)
+/** The server's command-line entry, as `npx portico-server` would run it. */
+export const serverCli = join(require.resolve('@portico/server/package.json'), '..', 'dist', 'cli.js')
+
+export const DEMO_PROJECT_ID = 'portico-demo'
+
+/** USD prices the demo's static price table gives its tokens. */
+const PRICES = { native: 3000, PUSD: 1, USDT: 1, PTK: 2.5 }
+
+const CHAIN_NAMES = { 31337: 'Anvil', 31338: 'Anvil Two' }
+
+/**
+ * Deploys the test tokens on every chain (at the same addresses on each) and funds anvil's
+ * first accounts with them. Returns the token list.
+ */
+export async function deployTokens(chains) {
+  const { deployTestTokens } = await import('@portico/test')
+  let tokens = []
+  for (const { rpcUrl } of chains) tokens = await deployTestTokens({ rpcUrl })
+  return tokens
+}
+
+/** The server configuration for `chains` ({ chainId, rpcUrl }) and the deployed `tokens`. */
+export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 500 }) {
+  const prices = {}
+  for (const { chainId } of chains) {
+    prices[`eip155:${chainId}/native`] = PRICES.native
+    for (const token of tokens) {
+      const price = PRICES[token.symbol]
+      if (price !== undefined) prices[`eip155:${chainId}/${token.address}`] = price
+    }
+  }
+  return {
+    host: '127.0.0.1',
+    port,
+    dataDir,
+    chains: chains.map(({ chainId, rpcUrl }) => ({
+      caipNetworkId: `eip155:${chainId}`,
+      name: CHAIN_NAMES[chainId] ?? `Chain ${chainId}`,
+      rpcUrl,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      tokens: tokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
+      indexer: { enabled: true, startBlock: 0, confirmations: 0, pollIntervalMs },
+    })),
+    prices,
+    log: { level: 'warn' },
+  }
+}
+
+/** Runs the server's command line to completion; rejects with its output when it fails. */
+export function runServerCli(args, { timeoutMs = 60_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [serverCli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+    })
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`portico-server ${args.join(' ')} did not finish within ${timeoutMs} ms:\n${output}`))
+    }, timeoutMs)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      if (code === 0) resolve(output)
+      else reject(new Error(`portico-server ${args.join(' ')} exited with ${code}:\n${output}`))
+    })
+  })
+}
+
+/**
+ * Deploys the tokens, writes a fresh data directory with `portico.config.json`, applies the
+ * migrations and registers the demo project for `origins`. Returns the config file's path.
+ */
+export async function prepareServer({ chains, port, dataDir, origins, pollIntervalMs }) {
+  const tokens = await deployTokens(chains)
+  // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
+  rmSync(dataDir, { recursive: true, force: true })
+  mkdirSync(dataDir, { recursive: true })
+  const configFile = join(dataDir, 'portico.config.json')
+  const config = serverConfig({ chains, tokens, port, dataDir: join(dataDir, 'db'), pollIntervalMs })
+  writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
+  await runServerCli(['migrate', '--config', configFile])
+  await runServerCli([
+    'project',
+    'add',
+    DEMO_PROJECT_ID,
+    '--name',
+    'Portico demo',
+    ...origins.flatMap((origin) => ['--origin', origin]),
+    '--config',
+    configFile,
+  ])
+  return { configFile, tokens }
+}
+
+/** Polls the server's readiness endpoint. */
+export async function waitForServer(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  let last = 'no answer'
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) })
+      if (response.ok) return
+      last = `status ${response.status}`
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+  throw new Error(`the Portico server at ${url} was not ready within ${timeoutMs} ms: ${last}`)
+}
+
+/** Starts `portico-server start` in the background and waits until it is ready. */
+export async function startServerProcess({ configFile, port, stdio = 'inherit' }) {
+  const child = spawn(process.execPath, [serverCli, 'start', '--config', configFile], {
+    stdio: ['ignore', stdio, stdio],
+  })
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code, signal) => reject(new Error(`portico-server exited with ${signal ?? code}`))),
+  )
+  const url = `http://127.0.0.1:${port}`
+  try {
+    await Promise.race([waitForServer(url), exited])
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw error
+  }
+  exited.catch(() => {})
+  return { url, pid: child.pid, child }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string' },
+      origin: { type: 'string', multiple: true },
+      chain: { type: 'string', multiple: true },
+    },
+  })
+  try {
+    if (positionals[0] !== 'prepare' || !values['data-dir'] || !values.port || !values.chain?.length)
+      throw new Error(
+        'usage: node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC...',
+      )
+    const chains = values.chain.map((entry) => {
+      const [chainId, rpcUrl] = entry.split('=')
+      return { chainId: Number(chainId), rpcUrl }
+    })
+    const { configFile, tokens } = await prepareServer({
+      chains,
+      port: Number(values.port),
+      dataDir: values['data-dir'],
+      origins: values.origin ?? [],
+    })
+    for (const token of tokens) console.log(`token ${token.symbol}: ${token.address}`)
+    console.log(`config ${configFile}`)
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+}
