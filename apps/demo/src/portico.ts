@@ -5,15 +5,17 @@ import { networks } from './networks.js'
 /**
  * The demo's configuration. Query options let tests and people try settings without a rebuild:
  * `?theme=light`, `?featured=dev.portico.wallet2` (wallet order), `?allowUnsupported=1`,
- * `?embedded=1` (the modal inline in the page instead of over it).
+ * `?embedded=1` (the modal inline in the page instead of over it), `?apiUrl=`/`?projectId=` (the
+ * Portico server).
  */
 export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   const query = new URLSearchParams(window.location.search)
   const featured = query.get('featured')
   // The Portico server that `npm run demo` starts (balances, activity, analytics); unset, the
-  // demo works without one and the features that need it are hidden.
-  const apiUrl = import.meta.env.VITE_PORTICO_API_URL
-  const projectId = import.meta.env.VITE_PORTICO_PROJECT_ID
+  // demo works without one and the features that need it are hidden. `?apiUrl=` and `?projectId=`
+  // point it elsewhere, e.g. at a server that is down (`?apiUrl=none` runs without one).
+  const apiUrl = query.get('apiUrl') ?? import.meta.env.VITE_PORTICO_API_URL
+  const projectId = query.get('projectId') ?? import.meta.env.VITE_PORTICO_PROJECT_ID
   return createPortico({
     networks,
     adapters: [evm()],
@@ -26,7 +28,7 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
     ...(featured ? { featuredWalletIds: featured.split(',') } : {}),
     allowUnsupportedChain: query.get('allowUnsupported') === '1',
     enableEmbedded: query.get('embedded') === '1',
-    ...(apiUrl && projectId ? { apiUrl, projectId } : {}),
+    ...(apiUrl && apiUrl !== 'none' && projectId ? { apiUrl, projectId } : {}),
     ...overrides,
   })
 }
