@@ -14,7 +14,20 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/{core,adapter-evm,test,server}/src/**/*.test.ts'],
+          include: ['packages/{core,adapter-evm,test}/src/**/*.test.ts'],
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['packages/server/src/**/*.test.ts'],
+          // A throwaway PostgreSQL cluster for the whole run; each test file makes its own database in it.
+          globalSetup: ['packages/server/src/testing/postgresCluster.globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -6,7 +6,18 @@
 import * as z from 'zod'
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
-const caipNetworkId = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'expected a CAIP-2 id such as eip155:1')
+const caipNetworkId = z
+  .string()
+  .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'expected a CAIP-2 id such as eip155:1')
+
+/** Methods that sign with the node's own keys, or inspect or control the node: never forwarded. */
+const NEVER_FORWARDED =
+  /^(eth_sendTransaction$|eth_sign|eth_accounts$|eth_coinbase$|personal_|debug_|anvil_|evm_|hardhat_|admin_|miner_|txpool_|engine_|clique_|les_)/
+
+/** Whether a JSON-RPC method must never reach the upstream node, whatever the config says. */
+export function isNeverForwarded(method: string): boolean {
+  return NEVER_FORWARDED.test(method)
+}
 
 export const tokenConfigSchema = z.object({
   address,
@@ -61,6 +72,15 @@ export const serverConfigSchema = z.object({
    * and `<caipNetworkId>/<token address>` for a token (addresses compared case-insensitively).
    */
   prices: z.record(z.string(), z.number().nonnegative()).default({}),
+  /**
+   * Take the client's IP from the last `X-Forwarded-For` entry (the one the proxy in front of the
+   * server added). Only turn on behind a proxy that sets it; otherwise clients could pick their IP.
+   */
+  trustProxy: z.boolean().default(false),
+  /** How long a project's allowed origins are cached, in ms; a removed project stops working after at most this. */
+  projectCacheMs: z.number().int().min(0).max(60_000).default(5_000),
+  /** On SIGTERM/SIGINT, how long in-flight requests may take to finish before they are cut, in ms. */
+  shutdownTimeoutMs: z.number().int().min(0).default(10_000),
   rateLimit: z
     .object({
       /** Requests per minute from one IP address. */
@@ -71,10 +91,28 @@ export const serverConfigSchema = z.object({
     .prefault({}),
   rpc: z
     .object({
-      /** JSON-RPC methods the proxy forwards; the read set and sending signed transactions by default. */
-      allowedMethods: z.array(z.string()).optional(),
+      /**
+       * JSON-RPC methods the proxy forwards, replacing the default list (the read set and sending
+       * signed transactions). Methods that sign with the node's keys or control the node are refused
+       * here, so a config cannot open them to every visitor.
+       */
+      allowedMethods: z
+        .array(
+          z
+            .string()
+            .min(1)
+            .refine((method) => !isNeverForwarded(method), {
+              error: (issue) =>
+                `${String(issue.input)} signs with the node's keys or controls the node; it is never forwarded`,
+            }),
+        )
+        .optional(),
       /** Largest request body, in bytes. */
-      maxBodyBytes: z.number().int().min(256).default(512 * 1024),
+      maxBodyBytes: z
+        .number()
+        .int()
+        .min(256)
+        .default(512 * 1024),
       /** Largest JSON-RPC batch. */
       maxBatch: z.number().int().min(1).default(100),
       /** How long an upstream call may take, in ms (SPEC §9: 10000). */
@@ -83,8 +121,6 @@ export const serverConfigSchema = z.object({
     .prefault({}),
   /** `embedded`: the indexer runs inside the server; `off`: run `portico-server indexer` separately. */
   indexer: z.enum(['embedded', 'off']).default('embedded'),
-  log: z
-    .object({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') })
-    .prefault({}),
+  log: z.object({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') }).prefault({}),
 })
 export type ServerConfig = z.infer<typeof serverConfigSchema>

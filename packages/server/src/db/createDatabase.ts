@@ -1,0 +1,32 @@
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { ServerConfig } from '../config.js'
+import type { Logger } from '../logger.js'
+import { PGliteDialect } from './pgliteDialect.js'
+import type { Database } from './schema.js'
+
+export interface CreateDatabaseOptions {
+  /** Receives errors of idle PostgreSQL connections, which would otherwise end the process. */
+  logger?: Logger
+  /** Most connections one process opens to PostgreSQL. Defaults to 10. */
+  maxConnections?: number
+}
+
+/**
+ * The server's database: PostgreSQL when `databaseUrl` is set, otherwise PGlite in `dataDir`
+ * (`memory://` for nothing on disk). Opens lazily, on the first query; `db.destroy()` closes it.
+ * @example
+ * const db = createDatabase({ dataDir: 'memory://' })
+ * await migrateToLatest(db)
+ */
+export function createDatabase(
+  config: Pick<ServerConfig, 'dataDir'> & { databaseUrl?: string | undefined },
+  options: CreateDatabaseOptions = {},
+): Kysely<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: options.maxConnections ?? 10 })
+    pool.on('error', (error) => options.logger?.error('database connection failed', { err: error }))
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  }
+  return new Kysely<Database>({ dialect: new PGliteDialect({ dataDir: config.dataDir }) })
+}

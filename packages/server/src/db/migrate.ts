@@ -1,0 +1,54 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import type { Logger } from '../logger.js'
+import * as core from './migrations/001_core.js'
+import * as activity from './migrations/002_activity.js'
+import type { Database } from './schema.js'
+
+/** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '001_core': core,
+  '002_activity': activity,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }
+
+/** A migration failed; the database is left at the last migration that succeeded. */
+export class MigrationError extends Error {
+  override name = 'MigrationError'
+}
+
+/**
+ * Brings the database to the latest schema and returns the names of the migrations it applied.
+ * Safe to run from several processes at once: Kysely's migration lock lets one of them migrate and
+ * the others then find nothing left to do.
+ * @example
+ * await migrateToLatest(db)
+ */
+export async function migrateToLatest(db: Kysely<Database>, logger?: Logger): Promise<string[]> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results = [] } = await migrator.migrateToLatest()
+  const applied: string[] = []
+  for (const result of results) {
+    if (result.status === 'Success') {
+      applied.push(result.migrationName)
+      logger?.info('migration applied', { migration: result.migrationName })
+    } else if (result.status === 'Error') {
+      logger?.error('migration failed', { migration: result.migrationName })
+    }
+  }
+  if (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    throw new MigrationError(`Migrating the database failed: ${message}`, { cause: error })
+  }
+  return applied
+}
+
+/** Whether the database answers and has every migration applied (the server's readiness). */
+export async function isMigrated(db: Kysely<Database>): Promise<boolean> {
+  try {
+    const migrations = await new Migrator({ db, provider }).getMigrations()
+    return migrations.every((migration) => migration.executedAt !== undefined)
+  } catch {
+    return false
+  }
+}
