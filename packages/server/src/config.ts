@@ -44,6 +44,11 @@ export const chainConfigSchema = z.object({
   tokens: z.array(tokenConfigSchema).default([]),
   /** A Multicall3-compatible contract; the canonical address when omitted. */
   multicallAddress: address.optional(),
+  /**
+   * Token contracts (ERC-20 or NFT collections) known to be spam: their transfers carry
+   * `nft_info.flags.is_spam`, so the client drops transactions made only of them (SPEC §5).
+   */
+  spamTokens: z.array(address).default([]),
   indexer: z
     .object({
       enabled: z.boolean().default(true),
