@@ -2,6 +2,30 @@
 export { ANVIL_ADDRESSES, ANVIL_INITIAL_BALANCE, ANVIL_PRIVATE_KEYS } from './accounts.js'
 export type { AnvilInstance, StartAnvilOptions } from './anvil.js'
 export { getFreePort, resolveAnvilBinary, revert, rpc, snapshot, startAnvil } from './anvil.js'
+export type {
+  CompiledContract,
+  CompiledTestContracts,
+  CompileTestContractsOptions,
+  TestContractName,
+} from './contracts/compileTestContracts.js'
+export { compileTestContracts } from './contracts/compileTestContracts.js'
+export type {
+  DeployTestNftOptions,
+  DeployTestTokensOptions,
+  TestTokenHolder,
+} from './contracts/deployTestContracts.js'
+export {
+  DEFAULT_TEST_TOKEN_HOLDERS,
+  deployTestNft,
+  deployTestTokens,
+} from './contracts/deployTestContracts.js'
+export type { TestTokenInfo, TestTokenKey } from './contracts/testTokens.js'
+export {
+  CREATE2_DEPLOYER_ADDRESS,
+  MULTICALL3_ADDRESS,
+  TEST_NFT,
+  TEST_TOKENS,
+} from './contracts/testTokens.js'
 export { buildTestWalletScript } from './testWalletScript.js'
 export type {
   AnnounceOptions,
