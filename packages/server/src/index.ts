@@ -1,1 +1,35 @@
-export {}
+export type { AnalyticsEventInput } from './analytics/ingestEvents.js'
+export type { EventCount, QueryEventsParameters, StoredEvent } from './analytics/queryEvents.js'
+export { countEvents, listEvents } from './analytics/queryEvents.js'
+export type { CliIo } from './cli/runCli.js'
+export { runCli } from './cli/runCli.js'
+export type { ChainConfig, ServerConfig, TokenConfig } from './config.js'
+export { chainConfigSchema, serverConfigSchema, tokenConfigSchema } from './config.js'
+export type { CreateDatabaseOptions } from './db/createDatabase.js'
+export { createDatabase } from './db/createDatabase.js'
+export { DataDirLockedError } from './db/dataDirLock.js'
+export { isMigrated, MigrationError, migrateToLatest } from './db/migrate.js'
+export type { PGliteDialectConfig } from './db/pgliteDialect.js'
+export { PGliteDialect } from './db/pgliteDialect.js'
+export type { Database } from './db/schema.js'
+export type { AppDependencies } from './http/createApp.js'
+export { createApp } from './http/createApp.js'
+export { DEFAULT_ALLOWED_METHODS } from './http/rpcProxy.js'
+export type { LoadConfigParameters } from './loadConfig.js'
+export { ConfigError, defineConfig, loadConfig } from './loadConfig.js'
+export type { CreateLoggerParameters, Logger, LogLevel } from './logger.js'
+export { createLogger } from './logger.js'
+export { InvalidOriginError } from './projects/origins.js'
+export type { AddProjectParameters, Project } from './projects/projects.js'
+export {
+  addProject,
+  getProject,
+  InvalidProjectError,
+  listProjects,
+  ProjectExistsError,
+  ProjectNotFoundError,
+  removeProject,
+  setProjectOrigins,
+} from './projects/projects.js'
+export type { RunningServer, StartServerOptions } from './startServer.js'
+export { startServer } from './startServer.js'

@@ -52,7 +52,10 @@ function findBinaries(): string {
 
 /** The uid and gid of the `postgres` system user; initdb refuses to run as root. */
 async function postgresUser(): Promise<{ uid: number; gid: number }> {
-  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])])
+  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+    run('id', ['-u', 'postgres']),
+    run('id', ['-g', 'postgres']),
+  ])
   return { uid: Number(uid.trim()), gid: Number(gid.trim()) }
 }
 
@@ -68,10 +71,21 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     chownSync(root, uid, gid)
   }
   const command = (tool: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { timeout: 120_000 }) : run(join(bin, tool), args, { timeout: 120_000 })
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { timeout: 120_000 })
+      : run(join(bin, tool), args, { timeout: 120_000 })
 
   try {
-    await command('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync', '--no-instructions'])
+    await command('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--no-sync',
+      '--no-instructions',
+    ])
   } catch (error) {
     rmSync(root, { recursive: true, force: true })
     throw new Error(`initdb failed: ${(error as { stderr?: string }).stderr ?? String(error)}`)
@@ -91,7 +105,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   } catch (error) {
     const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : ''
     rmSync(root, { recursive: true, force: true })
-    throw new Error(`PostgreSQL did not start: ${(error as { stderr?: string }).stderr ?? String(error)}\n${log}`)
+    throw new Error(
+      `PostgreSQL did not start: ${(error as { stderr?: string }).stderr ?? String(error)}\n${log}`,
+    )
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

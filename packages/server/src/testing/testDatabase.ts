@@ -53,7 +53,9 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
 }
 
 /** An empty database with every migration applied, and its connection. */
-export async function createMigratedDatabase(engine: Engine): Promise<{ database: TestDatabase; db: Kysely<Database> }> {
+export async function createMigratedDatabase(
+  engine: Engine,
+): Promise<{ database: TestDatabase; db: Kysely<Database> }> {
   const database = await createTestDatabase(engine)
   const db = database.open()
   await migrateToLatest(db)

@@ -1,0 +1,39 @@
+import type { ApiError, ApiErrorCode } from '@portico/core/api'
+
+/** HTTP status of each refusal code. */
+export const STATUS_OF: Record<ApiErrorCode, 400 | 403 | 404 | 405 | 413 | 429 | 500 | 502 | 503> = {
+  PROJECT_ID_MISSING: 400,
+  INVALID_PROJECT_ID: 403,
+  ORIGIN_NOT_ALLOWED: 403,
+  RATE_LIMITED: 429,
+  BAD_REQUEST: 400,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  METHOD_NOT_ALLOWED: 405,
+  UNSUPPORTED_CHAIN: 400,
+  UPSTREAM_ERROR: 502,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+}
+
+/**
+ * A refusal that becomes a `{ error: { code, message } }` response (`apiErrorSchema`) with the
+ * code's status. Thrown anywhere in a handler; the app turns it into the response.
+ */
+export class ApiRefusal extends Error {
+  override name = 'ApiRefusal'
+  readonly status: (typeof STATUS_OF)[ApiErrorCode]
+
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+    this.status = STATUS_OF[code]
+  }
+
+  toBody(): ApiError {
+    return { error: { code: this.code, message: this.message } }
+  }
+}

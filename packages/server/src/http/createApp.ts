@@ -1,0 +1,300 @@
+/**
+ * The HTTP API (Hono). Every `/v1/*` and `/e` request names its project (`?projectId=`); the
+ * project's allowed origins decide which sites' pages may use it. Instances keep no state but
+ * caches and rate-limit counters, so several can serve one PostgreSQL database.
+ */
+import type { HttpBindings } from '@hono/node-server'
+import { type Context, Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import { isAddress, BaseError as ViemError } from 'viem'
+import { InvalidCursorError } from '../activity/errors.js'
+import { getHistory } from '../activity/getHistory.js'
+import { InvalidAnalyticsError, ingestEvents, parseAnalyticsBody } from '../analytics/ingestEvents.js'
+import type { ServerConfig } from '../config.js'
+import { isMigrated } from '../db/migrate.js'
+import type { Database } from '../db/schema.js'
+import type { Logger } from '../logger.js'
+import { getBalances } from '../portfolio/getBalances.js'
+import { createStaticPriceSource, type PriceSource } from '../portfolio/prices.js'
+import { isOriginAllowed } from '../projects/origins.js'
+import type { Project } from '../projects/projects.js'
+import { ApiRefusal } from './apiError.js'
+import { createProjectCache } from './projectCache.js'
+import { createRateLimiter } from './rateLimiter.js'
+import { readBody } from './readBody.js'
+import { DEFAULT_ALLOWED_METHODS, findChain, proxyJsonRpc } from './rpcProxy.js'
+
+export interface AppDependencies {
+  config: ServerConfig
+  db: Kysely<Database>
+  logger: Logger
+  /** The clock of caches and rate limits; tests move it forward. */
+  now?: () => number
+  /** Used for upstream RPC calls. */
+  fetch?: typeof fetch
+  /** Where USD prices come from; the config's static table when omitted. */
+  prices?: PriceSource
+  /** True while the server shuts down: `/ready` answers 503 so a load balancer stops sending. */
+  isDraining?: () => boolean
+}
+
+type AppEnv = { Bindings: Partial<HttpBindings>; Variables: { project: Project } }
+
+/** Paths that need a project. */
+function needsProject(path: string): boolean {
+  return path === '/e' || path === '/v1' || path.startsWith('/v1/')
+}
+
+function refuse(c: Context, refusal: ApiRefusal): Response {
+  for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value)
+  return c.json(refusal.toBody(), refusal.status)
+}
+
+/**
+ * Builds the HTTP app over a migrated database.
+ * @example
+ * const app = createApp({ config, db, logger })
+ * const response = await app.request('/health')
+ */
+export function createApp(deps: AppDependencies): Hono<AppEnv> {
+  const { config, db, logger } = deps
+  const now = deps.now ?? Date.now
+  const projects = createProjectCache(db, config.projectCacheMs, now)
+  const perIp = createRateLimiter({ limit: config.rateLimit.perIp, now })
+  const perProject = createRateLimiter({ limit: config.rateLimit.perProject, now })
+  const allowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_ALLOWED_METHODS)
+  const prices = deps.prices ?? createStaticPriceSource(config.prices)
+
+  const clientIp = (c: Context<AppEnv>): string => {
+    if (config.trustProxy) {
+      // The last entry is the one our own proxy added; earlier ones are whatever the client sent.
+      const forwarded = c.req
+        .header('x-forwarded-for')
+        ?.split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+      const last = forwarded?.at(-1)
+      if (last) return last
+    }
+    return c.env?.incoming?.socket?.remoteAddress ?? 'unknown'
+  }
+
+  const app = new Hono<AppEnv>()
+
+  // One log line per request. The path only: query strings can carry things that do not belong in logs.
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    const projectId = c.get('project')?.id ?? c.req.query('projectId')
+    logger.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      ...(projectId ? { projectId } : {}),
+    })
+  })
+
+  // CORS. Every response, refusals included, names the caller's origin, so the modal can read why a
+  // request was refused (SPEC §8 maps the codes to its alerts); a refused origin gets nothing but
+  // the refusal, because the project check below runs before any handler.
+  app.use(async (c, next) => {
+    await next()
+    const origin = c.req.header('origin')
+    if (!origin) return
+    c.res.headers.set('Access-Control-Allow-Origin', origin)
+    c.res.headers.append('Vary', 'Origin')
+    c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After')
+  })
+
+  app.onError((error, c) => {
+    if (error instanceof ApiRefusal) return refuse(c, error)
+    logger.error('request failed', { method: c.req.method, path: c.req.path, err: error })
+    return refuse(
+      c,
+      new ApiRefusal('INTERNAL', 'The server failed to answer this request; its log has the details.'),
+    )
+  })
+
+  app.notFound((c) =>
+    refuse(c, new ApiRefusal('NOT_FOUND', `There is nothing at ${c.req.method} ${c.req.path}.`)),
+  )
+
+  app.get('/health', (c) => c.json({ status: 'ok' }))
+
+  app.get('/ready', async (c) => {
+    if (deps.isDraining?.()) {
+      throw new ApiRefusal('UNAVAILABLE', 'The server is shutting down.')
+    }
+    if (!(await isMigrated(db))) {
+      throw new ApiRefusal(
+        'UNAVAILABLE',
+        'The database does not answer or its migrations are not applied (run portico-server migrate).',
+      )
+    }
+    return c.json({ status: 'ready' })
+  })
+
+  // Rate limit, then project, then origin, before any handler of /v1/* and /e.
+  app.use(async (c, next) => {
+    if (!needsProject(c.req.path)) return next()
+    const ip = clientIp(c)
+    const ipHit = perIp.hit(ip)
+    if (!ipHit.allowed) {
+      throw new ApiRefusal(
+        'RATE_LIMITED',
+        `Too many requests from ${ip}: at most ${config.rateLimit.perIp} a minute. Retry in ${ipHit.retryAfterSeconds} s.`,
+        { 'Retry-After': String(ipHit.retryAfterSeconds) },
+      )
+    }
+    // A preflight carries no credentials and does nothing. It is answered for every origin so the
+    // browser goes on to send the real request, whose refusal (with its code) the modal can read;
+    // a refused preflight would surface only as an unreadable network error.
+    if (c.req.method === 'OPTIONS') {
+      const requested = c.req.header('access-control-request-headers')
+      return c.body(null, 204, {
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers':
+          requested && /^[\w\s,-]+$/.test(requested) ? requested : 'content-type',
+        'Access-Control-Max-Age': '600',
+      })
+    }
+    const projectId = c.req.query('projectId')
+    if (!projectId) {
+      throw new ApiRefusal(
+        'PROJECT_ID_MISSING',
+        'The projectId query parameter is missing. Set projectId in the Portico config of your site to a project created with: portico-server project add <id> --origin <your site origin>',
+      )
+    }
+    const project = await projects.get(projectId)
+    if (!project) {
+      throw new ApiRefusal(
+        'INVALID_PROJECT_ID',
+        `There is no project "${projectId}" on this server. Create it with: portico-server project add ${projectId} --origin <your site origin>`,
+      )
+    }
+    // The list keeps other sites' pages from using the project through visitors' browsers. It is
+    // not authentication: a request without an Origin header (a server, curl) can claim anything,
+    // so it is let through; rate limits bound what it can do.
+    const origin = c.req.header('origin')
+    if (origin !== undefined && !isOriginAllowed(project.allowedOrigins, origin)) {
+      throw new ApiRefusal(
+        'ORIGIN_NOT_ALLOWED',
+        `The origin ${origin} is not allowed for project "${project.id}". Allow it with: portico-server project origins ${project.id} --origin ${[...project.allowedOrigins, origin].join(' --origin ')}`,
+      )
+    }
+    const projectHit = perProject.hit(project.id)
+    if (!projectHit.allowed) {
+      throw new ApiRefusal(
+        'RATE_LIMITED',
+        `Project "${project.id}" made too many requests: at most ${config.rateLimit.perProject} a minute. Retry in ${projectHit.retryAfterSeconds} s.`,
+        { 'Retry-After': String(projectHit.retryAfterSeconds) },
+      )
+    }
+    c.set('project', project)
+    return next()
+  })
+
+  // SPEC §7: the blockchain JSON-RPC endpoint, /v1/?chainId={chainId}&projectId={projectId}.
+  const rpcHandler = async (c: Context<AppEnv>) => {
+    const chain = findChain(config.chains, c.req.query('chainId'))
+    const body = await readBody(c.req.raw, config.rpc.maxBodyBytes)
+    const result = await proxyJsonRpc({
+      body,
+      chain,
+      allowedMethods,
+      maxBatch: config.rpc.maxBatch,
+      timeoutMs: config.rpc.timeoutMs,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    })
+    if (result.body === undefined) return c.body(null, 204)
+    return c.json(result.body)
+  }
+  app.post('/v1', rpcHandler)
+  app.post('/v1/', rpcHandler)
+
+  const accountAddress = (c: Context<AppEnv>): `0x${string}` => {
+    const address = c.req.param('address') ?? ''
+    if (!isAddress(address, { strict: false })) {
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        `"${address}" is not an EVM address (0x followed by 40 hex digits).`,
+      )
+    }
+    return address
+  }
+
+  const upstreamErrors = async <T>(chainId: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof ViemError) {
+        throw new ApiRefusal('UPSTREAM_ERROR', `The RPC node of ${chainId} failed: ${error.shortMessage}`)
+      }
+      throw error
+    }
+  }
+
+  app.get('/v1/account/:address/balance', async (c) => {
+    const address = accountAddress(c)
+    const chain = findChain(config.chains, c.req.query('chainId'))
+    const balances = await upstreamErrors(chain.caipNetworkId, () =>
+      getBalances({ chain, address, prices, logger }),
+    )
+    return c.json(balances)
+  })
+
+  app.get('/v1/account/:address/history', async (c) => {
+    const address = accountAddress(c)
+    const chain = findChain(config.chains, c.req.query('chainId'))
+    const cursor = c.req.query('cursor')
+    try {
+      const history = await getHistory({ db, chain, address, prices, ...(cursor ? { cursor } : {}) })
+      return c.json(history)
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw new ApiRefusal('BAD_REQUEST', error.message)
+      throw error
+    }
+  })
+
+  // SPEC §7: POST /e?projectId&st&sv with the events of createAnalytics (@portico/core).
+  app.post('/e', async (c) => {
+    const sdkType = c.req.query('st')
+    const sdkVersion = c.req.query('sv')
+    if (!sdkType || !sdkVersion) {
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        'The st (SDK type) and sv (SDK version) query parameters are required.',
+      )
+    }
+    const text = await readBody(c.req.raw, config.rpc.maxBodyBytes)
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        'The analytics body is not valid JSON: send a JSON array of events.',
+      )
+    }
+    let events: ReturnType<typeof parseAnalyticsBody>
+    try {
+      events = parseAnalyticsBody(parsed)
+    } catch (error) {
+      if (error instanceof InvalidAnalyticsError) throw new ApiRefusal('BAD_REQUEST', error.message)
+      throw error
+    }
+    await ingestEvents(db, { projectId: c.get('project').id, sdkType, sdkVersion, events })
+    return c.body(null, 204)
+  })
+
+  for (const path of ['/v1', '/v1/', '/e']) {
+    app.all(path, (c) => {
+      throw new ApiRefusal('METHOD_NOT_ALLOWED', `${c.req.method} is not supported on ${path}; use POST.`, {
+        Allow: 'POST',
+      })
+    })
+  }
+
+  return app
+}

@@ -1,0 +1,242 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { apiErrorSchema } from '@portico/core/api'
+import { type AnvilInstance, getFreePort, startAnvil } from '@portico/test'
+import type { Kysely } from 'kysely'
+import { createPublicClient, http } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverConfigSchema } from '../config.js'
+import type { Database } from '../db/schema.js'
+import { createLogger } from '../logger.js'
+import { addProject } from '../projects/projects.js'
+import { createMigratedDatabase, type TestDatabase } from '../testing/testDatabase.js'
+import { createApp } from './createApp.js'
+
+const SITE = 'https://dapp.example'
+const CHAIN_ID = 31_337
+
+/** An HTTP server that answers every request with `respond`, for upstreams that misbehave. */
+async function startFakeUpstream(
+  respond: (body: string, reply: (status: number, text: string) => void) => void,
+): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => {
+      body += chunk
+    })
+    request.on('end', () =>
+      respond(body, (status, text) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(text),
+      ),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
+
+describe('the RPC proxy', () => {
+  let anvil: AnvilInstance
+  let database: TestDatabase
+  let db: Kysely<Database>
+  let silent: Awaited<ReturnType<typeof startFakeUpstream>>
+  let garbage: Awaited<ReturnType<typeof startFakeUpstream>>
+  let deadUrl: string
+  let app: ReturnType<typeof createApp>
+  const logger = createLogger({ level: 'error', stream: { write: () => {} } })
+
+  const chain = (caipNetworkId: string, rpcUrl: string) => ({
+    caipNetworkId,
+    name: caipNetworkId,
+    rpcUrl,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    indexer: { enabled: false },
+  })
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: CHAIN_ID })
+    ;({ database, db } = await createMigratedDatabase('pglite'))
+    await addProject(db, { id: 'dapp', origins: [SITE] })
+    // Accepts the request and never answers: the proxy's timeout has to end it.
+    silent = await startFakeUpstream(() => {})
+    garbage = await startFakeUpstream((_body, reply) => reply(200, '<html>bad gateway</html>'))
+    deadUrl = `http://127.0.0.1:${await getFreePort()}`
+    const config = serverConfigSchema.parse({
+      chains: [
+        chain(`eip155:${CHAIN_ID}`, anvil.rpcUrl),
+        chain('eip155:901', deadUrl),
+        chain('eip155:902', silent.url),
+        chain('eip155:903', garbage.url),
+      ],
+      rpc: { maxBodyBytes: 2_048, maxBatch: 5, timeoutMs: 300 },
+    })
+    app = createApp({ config, db, logger })
+  })
+  afterAll(async () => {
+    silent.server.closeAllConnections()
+    await new Promise((resolve) => silent.server.close(resolve))
+    await new Promise((resolve) => garbage.server.close(resolve))
+    await anvil.stop()
+    await db.destroy()
+    await database.drop()
+  })
+
+  const call = (body: unknown, chainId: string = `eip155:${CHAIN_ID}`) =>
+    app.request(`/v1/?chainId=${chainId}&projectId=dapp`, {
+      method: 'POST',
+      headers: { origin: SITE, 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+
+  it('forwards a single request to the chain and keeps its id', async () => {
+    const response = await call({ jsonrpc: '2.0', id: 'abc', method: 'eth_chainId', params: [] })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe(SITE)
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 'abc', result: `0x${CHAIN_ID.toString(16)}` })
+  })
+
+  it('serves viem through the proxy, with a bare decimal chain id', async () => {
+    const server = await import('@hono/node-server').then(({ serve }) =>
+      serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }),
+    )
+    await new Promise((resolve) => server.once('listening', resolve))
+    try {
+      const port = (server.address() as AddressInfo).port
+      const client = createPublicClient({
+        transport: http(`http://127.0.0.1:${port}/v1/?chainId=${CHAIN_ID}&projectId=dapp`),
+      })
+      expect(await client.getChainId()).toBe(CHAIN_ID)
+      expect(
+        await client.getBalance({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
+      ).toBeGreaterThan(0n)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('answers a batch in order, refusing the signing and node-control methods without forwarding them', async () => {
+    const response = await call([
+      { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'eth_sendTransaction',
+        params: [
+          {
+            from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+            to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+          },
+        ],
+      },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'anvil_setBalance',
+        params: ['0x0000000000000000000000000000000000000001', '0x1'],
+      },
+      { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+    ])
+    const body = (await response.json()) as {
+      id: number
+      result?: string
+      error?: { code: number; message: string }
+    }[]
+    expect(body.map((item) => item.id)).toEqual([1, 2, 3, 1])
+    expect(body[0]?.result).toMatch(/^0x/)
+    expect(body[1]?.error?.code).toBe(-32601)
+    expect(body[1]?.error?.message).toContain('eth_sendTransaction')
+    expect(body[2]?.error?.code).toBe(-32601)
+    expect(body[3]?.result).toBe(`0x${CHAIN_ID.toString(16)}`)
+    // Nothing reached the node: the account that anvil_setBalance named is still empty.
+    const balance = await call({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'eth_getBalance',
+      params: ['0x0000000000000000000000000000000000000001', 'latest'],
+    })
+    expect(((await balance.json()) as { result: string }).result).toBe('0x0')
+  })
+
+  it('passes the node’s own JSON-RPC errors through under the client’s id', async () => {
+    const response = await call({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'eth_sendRawTransaction',
+      params: ['0x1234'],
+    })
+    const body = (await response.json()) as { id: number; error?: { code: number } }
+    expect(body.id).toBe(7)
+    expect(typeof body.error?.code).toBe('number')
+  })
+
+  it('answers bad JSON with -32700 and a request that is not JSON-RPC with -32600', async () => {
+    expect(await (await call('{"jsonrpc":')).json()).toMatchObject({ id: null, error: { code: -32700 } })
+    expect(await (await call({ id: 4, method: 'eth_chainId' })).json()).toMatchObject({
+      id: 4,
+      error: { code: -32600 },
+    })
+    expect(await (await call([])).json()).toMatchObject({ id: null, error: { code: -32600 } })
+    expect(await (await call([42])).json()).toEqual([
+      { jsonrpc: '2.0', id: null, error: expect.objectContaining({ code: -32600 }) },
+    ])
+  })
+
+  it('refuses a batch larger than maxBatch with a JSON-RPC error', async () => {
+    const batch = Array.from({ length: 6 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
+    const body = (await (await call(batch)).json()) as { error: { code: number; message: string } }
+    expect(body.error.code).toBe(-32600)
+    expect(body.error.message).toContain('at most 5')
+  })
+
+  it('refuses a body over maxBodyBytes with 413, also when it arrives without a Content-Length', async () => {
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: [{ data: `0x${'00'.repeat(2_000)}` }, 'latest'],
+    })
+    const declared = await call(big)
+    expect(declared.status).toBe(413)
+    expect(apiErrorSchema.parse(await declared.json()).error.code).toBe('PAYLOAD_TOO_LARGE')
+
+    const encoder = new TextEncoder()
+    let pulls = 0
+    // An endless body: the proxy has to stop reading it rather than wait for its end.
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1
+        controller.enqueue(encoder.encode(' '.repeat(512)))
+      },
+    })
+    const streamed = await app.request(`/v1/?chainId=eip155:${CHAIN_ID}&projectId=dapp`, {
+      method: 'POST',
+      body: endless,
+      // @ts-expect-error Node's fetch needs duplex for a streamed body
+      duplex: 'half',
+    })
+    expect(streamed.status).toBe(413)
+    expect(pulls).toBeLessThan(20)
+  })
+
+  it('refuses a chain the server does not serve with 400 UNSUPPORTED_CHAIN', async () => {
+    const response = await call({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 'eip155:5')
+    expect(response.status).toBe(400)
+    const body = apiErrorSchema.parse(await response.json())
+    expect(body.error.code).toBe('UNSUPPORTED_CHAIN')
+    expect(body.error.message).toContain(`eip155:${CHAIN_ID}`)
+  })
+
+  it('answers 502 UPSTREAM_ERROR when the node is down, too slow or answers garbage', async () => {
+    const request = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' }
+    for (const [chainId, reason] of [
+      ['eip155:901', 'could not be reached'],
+      ['eip155:902', 'did not answer within 300 ms'],
+      ['eip155:903', 'not JSON'],
+    ] as const) {
+      const response = await call(request, chainId)
+      expect(response.status).toBe(502)
+      const body = apiErrorSchema.parse(await response.json())
+      expect(body.error.code).toBe('UPSTREAM_ERROR')
+      expect(body.error.message).toContain(reason)
+    }
+  })
+})

@@ -1,0 +1,287 @@
+/**
+ * The JSON-RPC proxy behind `POST /v1/?chainId&projectId` (SPEC §7): sites point their RPC at it so
+ * the upstream node's URL (and any key in it) stays on the server. Only an allow-list of methods
+ * goes through: reads, and sending transactions the user already signed.
+ */
+import { type ChainConfig, isNeverForwarded } from '../config.js'
+import { ApiRefusal } from './apiError.js'
+
+/**
+ * Forwarded when the config names no list: the read set of the execution API, filters, and
+ * `eth_sendRawTransaction`. Never methods that sign with the node's keys (`eth_sendTransaction`,
+ * `eth_sign*`, `personal_*`) or control the node (`debug_*`, `anvil_*`, `evm_*`, `hardhat_*`, …).
+ */
+export const DEFAULT_ALLOWED_METHODS: readonly string[] = [
+  'eth_blockNumber',
+  'eth_blobBaseFee',
+  'eth_call',
+  'eth_chainId',
+  'eth_createAccessList',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_getUncleByBlockHashAndIndex',
+  'eth_getUncleByBlockNumberAndIndex',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_protocolVersion',
+  'eth_sendRawTransaction',
+  'eth_simulateV1',
+  'eth_syncing',
+  'eth_uninstallFilter',
+  'net_listening',
+  'net_peerCount',
+  'net_version',
+  'web3_clientVersion',
+  'web3_sha3',
+]
+
+type JsonRpcId = string | number | null
+
+interface JsonRpcError {
+  code: number
+  message: string
+  data?: unknown
+}
+
+export interface JsonRpcResponse {
+  jsonrpc: '2.0'
+  id: JsonRpcId
+  result?: unknown
+  error?: JsonRpcError
+}
+
+const errorResponse = (id: JsonRpcId, code: number, message: string): JsonRpcResponse => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message },
+})
+
+/** Accepts `eip155:1` or, for EVM chains, a bare decimal `1`. */
+export function findChain(chains: readonly ChainConfig[], chainId: string | undefined): ChainConfig {
+  if (!chainId) {
+    throw new ApiRefusal(
+      'BAD_REQUEST',
+      'The chainId query parameter is missing: add ?chainId=eip155:<id> (CAIP-2).',
+    )
+  }
+  const caip = /^\d+$/.test(chainId) ? `eip155:${chainId}` : chainId
+  const chain = chains.find((candidate) => candidate.caipNetworkId === caip)
+  if (!chain) {
+    const known = chains.map((candidate) => candidate.caipNetworkId).join(', ') || 'none'
+    throw new ApiRefusal(
+      'UNSUPPORTED_CHAIN',
+      `This server has no chain ${chainId}. Chains it serves: ${known}.`,
+    )
+  }
+  return chain
+}
+
+export interface ProxyJsonRpcParameters {
+  /** The raw request body. */
+  body: string
+  chain: ChainConfig
+  allowedMethods: ReadonlySet<string>
+  maxBatch: number
+  timeoutMs: number
+  fetch?: typeof fetch
+}
+
+export interface ProxyJsonRpcResult {
+  /** `undefined` when the request held only notifications, which get no answer. */
+  body: JsonRpcResponse | JsonRpcResponse[] | undefined
+}
+
+interface PlannedItem {
+  /** Whether the client expects an answer (it sent an `id`). */
+  answered: boolean
+  id: JsonRpcId
+  /** Set when the item is refused without asking upstream. */
+  refusal?: JsonRpcResponse
+  /** The request sent upstream, under an id of the proxy's own. */
+  forward?: { jsonrpc: '2.0'; id: number; method: string; params?: unknown }
+}
+
+function isId(value: unknown): value is JsonRpcId {
+  return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+}
+
+function planItem(item: unknown, index: number, allowedMethods: ReadonlySet<string>): PlannedItem {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    return {
+      answered: true,
+      id: null,
+      refusal: errorResponse(null, -32600, 'Invalid request: expected a JSON-RPC object.'),
+    }
+  }
+  const request = item as Record<string, unknown>
+  const answered = 'id' in request
+  const id = isId(request.id) ? request.id : null
+  if (answered && !isId(request.id)) {
+    return {
+      answered,
+      id: null,
+      refusal: errorResponse(null, -32600, 'Invalid request: id must be a string, number or null.'),
+    }
+  }
+  if (request.jsonrpc !== '2.0' || typeof request.method !== 'string') {
+    return {
+      answered,
+      id,
+      refusal: errorResponse(id, -32600, 'Invalid request: expected jsonrpc "2.0" and a method.'),
+    }
+  }
+  if (request.params !== undefined && (typeof request.params !== 'object' || request.params === null)) {
+    return {
+      answered,
+      id,
+      refusal: errorResponse(id, -32600, 'Invalid request: params must be an array or an object.'),
+    }
+  }
+  const method = request.method
+  if (!allowedMethods.has(method) || isNeverForwarded(method)) {
+    return {
+      answered,
+      id,
+      refusal: errorResponse(id, -32601, `The method ${method} is not available through this RPC proxy.`),
+    }
+  }
+  return {
+    answered,
+    id,
+    forward: {
+      jsonrpc: '2.0',
+      id: index,
+      method,
+      ...(request.params !== undefined ? { params: request.params } : {}),
+    },
+  }
+}
+
+const upstreamFailed = (chain: ChainConfig, reason: string) =>
+  new ApiRefusal('UPSTREAM_ERROR', `The RPC node of ${chain.caipNetworkId} ${reason}. Try again later.`)
+
+function isUpstreamResponse(value: unknown): value is { id: unknown; result?: unknown; error?: unknown } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const record = value as Record<string, unknown>
+  if (!('result' in record) && !('error' in record)) return false
+  if ('error' in record) {
+    const error = record.error as Record<string, unknown> | null
+    if (typeof error !== 'object' || error === null || typeof error.code !== 'number') return false
+  }
+  return true
+}
+
+async function callUpstream(
+  chain: ChainConfig,
+  requests: NonNullable<PlannedItem['forward']>[],
+  timeoutMs: number,
+  fetchImpl: typeof fetch,
+): Promise<Map<number, { result?: unknown; error?: unknown }>> {
+  let response: Response
+  let text: string
+  try {
+    response = await fetchImpl(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(requests),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    text = await response.text()
+  } catch (error) {
+    const name = (error as Error).name
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw upstreamFailed(chain, `did not answer within ${timeoutMs} ms`)
+    throw upstreamFailed(chain, 'could not be reached')
+  }
+  if (!response.ok) throw upstreamFailed(chain, `answered HTTP ${response.status}`)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw upstreamFailed(chain, 'answered something that is not JSON')
+  }
+  // A node answers a batch with an array; some answer a one-item batch with a single object.
+  const items = Array.isArray(parsed) ? parsed : [parsed]
+  const answers = new Map<number, { result?: unknown; error?: unknown }>()
+  for (const item of items) {
+    if (!isUpstreamResponse(item)) throw upstreamFailed(chain, 'answered something that is not JSON-RPC')
+    if (typeof item.id === 'number') answers.set(item.id, item)
+  }
+  return answers
+}
+
+/**
+ * Forwards one JSON-RPC request or batch. Refused and malformed items are answered here; the rest
+ * go upstream in one batch under the proxy's own ids (so a client's duplicate ids cannot mix up
+ * answers) and come back under the client's ids, in the client's order. Throws `ApiRefusal`
+ * `UPSTREAM_ERROR` when the node is down, too slow or answers garbage.
+ */
+export async function proxyJsonRpc(parameters: ProxyJsonRpcParameters): Promise<ProxyJsonRpcResult> {
+  const { chain, allowedMethods, maxBatch, timeoutMs } = parameters
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(parameters.body)
+  } catch {
+    return { body: errorResponse(null, -32700, 'Parse error: the request body is not valid JSON.') }
+  }
+  const isBatch = Array.isArray(parsed)
+  const items: unknown[] = isBatch ? (parsed as unknown[]) : [parsed]
+  if (isBatch && items.length === 0) {
+    return { body: errorResponse(null, -32600, 'Invalid request: the batch is empty.') }
+  }
+  if (items.length > maxBatch) {
+    return {
+      body: errorResponse(
+        null,
+        -32600,
+        `Invalid request: a batch may hold at most ${maxBatch} requests; this one holds ${items.length}.`,
+      ),
+    }
+  }
+  const plan = items.map((item, index) => planItem(item, index, allowedMethods))
+  const forwards = plan.flatMap((item) => (item.forward ? [item.forward] : []))
+  const answers =
+    forwards.length > 0
+      ? await callUpstream(chain, forwards, timeoutMs, parameters.fetch ?? fetch)
+      : new Map()
+
+  const responses: JsonRpcResponse[] = []
+  for (const item of plan) {
+    if (!item.answered) continue
+    if (item.refusal) {
+      responses.push(item.refusal)
+      continue
+    }
+    const answer = item.forward ? answers.get(item.forward.id) : undefined
+    if (!answer) {
+      responses.push(errorResponse(item.id, -32603, 'The RPC node gave no answer to this request.'))
+    } else if ('error' in answer && answer.error !== undefined) {
+      responses.push({ jsonrpc: '2.0', id: item.id, error: answer.error as JsonRpcError })
+    } else {
+      responses.push({ jsonrpc: '2.0', id: item.id, result: answer.result ?? null })
+    }
+  }
+  if (responses.length === 0) return { body: undefined }
+  return { body: isBatch ? responses : responses[0] }
+}

@@ -1,0 +1,155 @@
+import { apiErrorSchema } from '@portico/core/api'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverConfigSchema } from './config.js'
+import { createLogger } from './logger.js'
+import { addProject, removeProject } from './projects/projects.js'
+import { startServer } from './startServer.js'
+import { createTestDatabase, type TestDatabase } from './testing/testDatabase.js'
+
+const SITE = 'http://localhost:4173'
+const quiet = createLogger({ level: 'error', stream: { write: () => {} } })
+
+describe('startServer', () => {
+  it('starts on PGlite in memory with a project, serves it, and closes', async () => {
+    const server = await startServer(
+      serverConfigSchema.parse({ port: 0, dataDir: 'memory://', indexer: 'off' }),
+      { logger: quiet },
+    )
+    try {
+      await addProject(server.db, { id: 'demo', origins: [SITE] })
+      expect(server.url).toBe(`http://127.0.0.1:${server.port}`)
+      const ready = await fetch(`${server.url}/ready`)
+      expect(ready.status).toBe(200)
+      const analytics = await fetch(`${server.url}/e?projectId=demo&st=portico&sv=1`, {
+        method: 'POST',
+        headers: { origin: SITE, 'content-type': 'application/json' },
+        body: '[]',
+      })
+      expect(analytics.status).toBe(204)
+      expect(analytics.headers.get('access-control-allow-origin')).toBe(SITE)
+    } finally {
+      await server.close()
+    }
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow()
+  })
+
+  it('lets an in-flight request finish on close, refusing new connections meanwhile', async () => {
+    const server = await startServer(
+      serverConfigSchema.parse({ port: 0, dataDir: 'memory://', indexer: 'off' }),
+      { logger: quiet },
+    )
+    await addProject(server.db, { id: 'demo', origins: [SITE] })
+    // A request whose body arrives slowly is in flight while close() runs.
+    let sendRest!: () => void
+    const rest = new Promise<void>((resolve) => {
+      sendRest = resolve
+    })
+    let sent!: () => void
+    const headersSent = new Promise<void>((resolve) => {
+      sent = resolve
+    })
+    const encoder = new TextEncoder()
+    let pulls = 0
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        pulls += 1
+        if (pulls === 1) return controller.enqueue(encoder.encode('['))
+        // The client asks for more only once the headers and the first chunk are on the socket.
+        sent()
+        await rest
+        controller.enqueue(encoder.encode(']'))
+        controller.close()
+      },
+    })
+    const inFlight = fetch(`${server.url}/e?projectId=demo&st=portico&sv=1`, {
+      method: 'POST',
+      body,
+      // @ts-expect-error Node's fetch needs duplex for a streamed body
+      duplex: 'half',
+    })
+    await headersSent
+    // Give the server's side of this process a moment to accept and parse what is on the socket.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    let closed = false
+    const closing = server.close().then(() => {
+      closed = true
+    })
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow()
+    expect(closed).toBe(false)
+    sendRest()
+    expect((await inFlight).status).toBe(204)
+    await closing
+  })
+
+  it('refuses to start on a port that is taken, closing its database', async () => {
+    const first = await startServer(
+      serverConfigSchema.parse({ port: 0, dataDir: 'memory://', indexer: 'off' }),
+      { logger: quiet },
+    )
+    try {
+      await expect(
+        startServer(serverConfigSchema.parse({ port: first.port, dataDir: 'memory://', indexer: 'off' }), {
+          logger: quiet,
+        }),
+      ).rejects.toThrow(/EADDRINUSE/)
+    } finally {
+      await first.close()
+    }
+  })
+})
+
+describe('two server instances on one PostgreSQL', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+  })
+  afterAll(async () => {
+    await database.drop()
+  })
+
+  it('serve the same projects, whichever instance a request reaches', async () => {
+    const config = serverConfigSchema.parse({
+      port: 0,
+      databaseUrl: database.config.databaseUrl,
+      indexer: 'off',
+      projectCacheMs: 0,
+    })
+    const [a, b] = await Promise.all([
+      startServer(config, { logger: quiet }),
+      startServer(config, { logger: quiet }),
+    ])
+    try {
+      await addProject(a.db, { id: 'shared', origins: [SITE] })
+      const post = (url: string, eventId: string) =>
+        fetch(`${url}/e?projectId=shared&st=portico&sv=1`, {
+          method: 'POST',
+          headers: { origin: SITE },
+          body: JSON.stringify([
+            {
+              eventId,
+              url: `${SITE}/`,
+              domain: 'localhost',
+              timestamp: 1,
+              props: { type: 'track', event: 'MODAL_OPEN' },
+            },
+          ]),
+        })
+      expect((await post(b.url, 'x')).status).toBe(204)
+      // The same event through the other instance is a duplicate, not a second row.
+      expect((await post(a.url, 'x')).status).toBe(204)
+      const rows = await a.db
+        .selectFrom('analytics_events')
+        .select('event_id')
+        .where('project_id', '=', 'shared')
+        .execute()
+      expect(rows).toEqual([{ event_id: 'x' }])
+
+      await removeProject(b.db, 'shared')
+      const refused = await post(a.url, 'y')
+      expect(refused.status).toBe(403)
+      expect(apiErrorSchema.parse(await refused.json()).error.code).toBe('INVALID_PROJECT_ID')
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
+  })
+})

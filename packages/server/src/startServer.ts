@@ -1,0 +1,113 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { Kysely } from 'kysely'
+import { createIndexer } from './activity/createIndexer.js'
+import type { ServerConfig } from './config.js'
+import { createDatabase } from './db/createDatabase.js'
+import { migrateToLatest } from './db/migrate.js'
+import type { Database } from './db/schema.js'
+import { createApp } from './http/createApp.js'
+import { createLogger, type Logger } from './logger.js'
+
+export interface StartServerOptions {
+  /** JSON lines on stdout at the config's level when omitted. */
+  logger?: Logger
+  /** An open database to use instead of the config's; the server then leaves closing it to the caller. */
+  db?: Kysely<Database>
+}
+
+export interface RunningServer {
+  /** `http://host:port`, with the port actually bound (useful with port 0). */
+  url: string
+  port: number
+  /** The server's database, e.g. for `addProject`. */
+  db: Kysely<Database>
+  /**
+   * Stops accepting connections, lets in-flight requests finish (up to `shutdownTimeoutMs`, then
+   * cuts them), stops the indexer and closes the database. Safe to call twice.
+   */
+  close(): Promise<void>
+}
+
+/**
+ * Opens the database, applies migrations, starts the embedded indexer when configured and serves
+ * the API. Resolves once the port is bound.
+ * @example
+ * const server = await startServer(defineConfig({ port: 0, dataDir: 'memory://' }))
+ * await addProject(server.db, { id: 'demo', origins: ['http://localhost:4173'] })
+ */
+export async function startServer(
+  config: ServerConfig,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ level: config.log.level })
+  const ownsDb = !options.db
+  const db = options.db ?? createDatabase(config, { logger })
+  try {
+    await migrateToLatest(db, logger)
+  } catch (error) {
+    if (ownsDb) await db.destroy().catch(() => {})
+    throw error
+  }
+
+  const indexer =
+    config.indexer === 'embedded'
+      ? createIndexer({ db, chains: config.chains, logger: logger.child({ component: 'indexer' }) })
+      : undefined
+  let draining = false
+  const app = createApp({ config, db, logger, isDraining: () => draining })
+
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      if (server.listening) return resolve()
+      server.once('listening', resolve)
+      server.once('error', reject)
+    })
+  } catch (error) {
+    if (ownsDb) await db.destroy().catch(() => {})
+    throw error
+  }
+  const { port } = server.address() as AddressInfo
+  const urlHost = config.host.includes(':') ? `[${config.host}]` : config.host
+  const url = `http://${urlHost === '0.0.0.0' || urlHost === '[::]' ? '127.0.0.1' : urlHost}:${port}`
+  indexer?.start()
+  logger.info('server listening', {
+    url,
+    indexer: config.indexer,
+    database: config.databaseUrl ? 'postgres' : 'pglite',
+  })
+
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= (async () => {
+      draining = true
+      const httpServer = server as import('node:http').Server
+      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
+      // Keep-alive connections with nothing in flight would hold close() open until they time out;
+      // one that finishes its last request while we wait becomes idle and is closed on the next sweep.
+      httpServer.closeIdleConnections()
+      const sweep = setInterval(() => httpServer.closeIdleConnections(), 50)
+      let timer: NodeJS.Timeout | undefined
+      const cut = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          logger.warn('in-flight requests cut at shutdown', { afterMs: config.shutdownTimeoutMs })
+          httpServer.closeAllConnections()
+          resolve()
+        }, config.shutdownTimeoutMs)
+      })
+      await Promise.race([closed, cut])
+      clearTimeout(timer)
+      clearInterval(sweep)
+      try {
+        await indexer?.stop()
+      } finally {
+        if (ownsDb) await db.destroy()
+      }
+      logger.info('server stopped')
+    })()
+    return closing
+  }
+
+  return { url, port, db, close }
+}
