@@ -25,7 +25,9 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       expect(await isMigrated(db)).toBe(true)
       expect(await migrateToLatest(db)).toEqual([])
       const tables = await db.introspection.getTables()
-      expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['projects', 'analytics_events']))
+      expect(tables.map((table) => table.name)).toEqual(
+        expect.arrayContaining(['projects', 'analytics_events']),
+      )
     } finally {
       await db.destroy()
     }
@@ -49,8 +51,13 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         sdk_version: '0.1.0',
       }
       await db.insertInto('analytics_events').values(row).execute()
-      await expect(db.insertInto('analytics_events').values(row).execute()).rejects.toThrow(/unique|duplicate/i)
-      await db.insertInto('analytics_events').values({ ...row, project_id: 'q' }).execute()
+      await expect(db.insertInto('analytics_events').values(row).execute()).rejects.toThrow(
+        /unique|duplicate/i,
+      )
+      await db
+        .insertInto('analytics_events')
+        .values({ ...row, project_id: 'q' })
+        .execute()
     } finally {
       await db.destroy()
     }
@@ -61,7 +68,10 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     databases.push(database)
     const db = database.open()
     try {
-      const { rows } = await sql<{ big: unknown; exact: unknown }>`select 9007199254740993::int8 as big, 1.5::numeric as exact`.execute(db)
+      const { rows } = await sql<{
+        big: unknown
+        exact: unknown
+      }>`select 9007199254740993::int8 as big, 1.5::numeric as exact`.execute(db)
       expect(rows[0]).toEqual({ big: '9007199254740993', exact: '1.5' })
     } finally {
       await db.destroy()
