@@ -24,7 +24,12 @@ export function createDatabase(
   options: CreateDatabaseOptions = {},
 ): Kysely<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: options.maxConnections ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: options.maxConnections ?? 10,
+      // A database that cannot be reached fails the request instead of holding it forever.
+      connectionTimeoutMillis: 10_000,
+    })
     pool.on('error', (error) => options.logger?.error('database connection failed', { err: error }))
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }

@@ -127,7 +127,7 @@ describe('a PGlite data directory', () => {
       await migrateToLatest(first)
       await addProject(first, { id: 'kept', origins: ['https://a.example'] })
       const second = createDatabase({ dataDir: dir })
-      await expect(second.selectFrom('projects').selectAll().execute()).rejects.toThrow(DataDirLockedError)
+      await expect(migrateToLatest(second)).rejects.toThrow(DataDirLockedError)
       await second.destroy()
       await first.destroy()
 

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
 import type { Logger } from '../logger.js'
+import { DataDirLockedError } from './dataDirLock.js'
 import * as core from './migrations/001_core.js'
 import * as activity from './migrations/002_activity.js'
 import type { Database } from './schema.js'
@@ -37,6 +38,8 @@ export async function migrateToLatest(db: Kysely<Database>, logger?: Logger): Pr
     }
   }
   if (error) {
+    // Says what to do on its own; wrapping it would only bury that.
+    if (error instanceof DataDirLockedError) throw error
     const message = error instanceof Error ? error.message : String(error)
     throw new MigrationError(`Migrating the database failed: ${message}`, { cause: error })
   }
