@@ -18,6 +18,7 @@ export {
   DEFAULT_TEST_TOKEN_HOLDERS,
   deployTestNft,
   deployTestTokens,
+  TEST_DEPLOYER_ADDRESS,
 } from './contracts/deployTestContracts.js'
 export type { TestTokenInfo, TestTokenKey } from './contracts/testTokens.js'
 export {

@@ -13,7 +13,7 @@ import {
   parseEventLogs,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANVIL_ADDRESSES } from '../accounts.js'
+import { ANVIL_ADDRESSES, ANVIL_INITIAL_BALANCE } from '../accounts.js'
 import { type AnvilInstance, rpc, startAnvil } from '../anvil.js'
 import { type CompiledTestContracts, compileTestContracts } from './compileTestContracts.js'
 import {
@@ -94,6 +94,11 @@ describe('deployTestTokens', () => {
       expect(await balanceOf(token('USDT').address, holder)).toBe(500_000_000_000n)
       expect(await balanceOf(token('ZERO').address, holder)).toBe(10n)
     }
+  })
+
+  it("leaves the wallets' ETH untouched: the deployer account pays for everything", async () => {
+    for (const holder of ANVIL_ADDRESSES)
+      expect(await client.getBalance({ address: holder })).toBe(ANVIL_INITIAL_BALANCE)
   })
 
   it('changes nothing when run again on the same chain', async () => {

@@ -68,7 +68,7 @@ export const DEFAULT_TEST_TOKEN_HOLDERS: readonly TestTokenHolder[] = ANVIL_ADDR
  * Installs `TestMulticall` at the Multicall3 address, deploys the test tokens at their `TEST_TOKENS`
  * addresses and tops each holder's balance up to the given amount. Safe to run again on the same
  * chain: code already in place is kept and a holder who already has the amount gets nothing.
- * Needs an anvil node (its `anvil_setCode` and unlocked account 0, which sends the transactions).
+ * Needs an anvil node (its `anvil_setCode` and its unlocked account 9, which sends the transactions).
  * @example
  * const anvil = await startAnvil({ chainId: 31337 })
  * const tokens = await deployTestTokens({ rpcUrl: anvil.rpcUrl })
@@ -260,14 +260,20 @@ async function deployAll(
   })
 }
 
-/** Sends the transactions from anvil account 0 in order, then waits for every receipt. */
+/**
+ * Anvil's unlocked account 9 pays for deployments and mints: the wallets in tests and the demo use
+ * accounts 0–4, whose ETH balances must stay exactly what tests expect.
+ */
+export const TEST_DEPLOYER_ADDRESS: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+
+/** Sends the transactions from the deployer account in order, then waits for every receipt. */
 async function sendAll(
   client: PublicClient,
   rpcUrl: string,
   transactions: readonly { to: Address; data: Hex; label: string }[],
   timeoutMs: number,
 ): Promise<void> {
-  const from = ANVIL_ADDRESSES[0]!
+  const from = TEST_DEPLOYER_ADDRESS
   const hashes: Hash[] = []
   // One at a time: the node assigns the nonces in the order it receives them.
   for (const { to, data } of transactions) {
