@@ -172,3 +172,38 @@ describe.each(ENGINES)('the portico-server CLI on %s', (engine) => {
     expect(result.stderr).toContain('port')
   })
 })
+
+describe('portico-server start', () => {
+  it('serves until asked to stop, then shuts down and exits 0', async () => {
+    let stop!: (signal: string) => void
+    const stopped = new Promise<string>((resolve) => {
+      stop = resolve
+    })
+    let output = ''
+    let announced!: (url: string) => void
+    const listening = new Promise<string>((resolve) => {
+      announced = resolve
+    })
+    const exit = runCli(['start'], {
+      stdout: {
+        write: (text: string) => {
+          output += text
+          const line = JSON.parse(text) as { msg: string; url?: string }
+          if (line.msg === 'server listening' && line.url) announced(line.url)
+        },
+      },
+      stderr: { write: (text: string) => (output += text) },
+      env: { PORT: '0', PORTICO_DATA_DIR: 'memory://' },
+      waitForStop: () => stopped,
+    })
+    const url = await Promise.race([
+      listening,
+      exit.then((code) => Promise.reject(new Error(`exited ${code}: ${output}`))),
+    ])
+    expect((await fetch(`${url}/ready`)).status).toBe(200)
+    stop('SIGTERM')
+    expect(await exit).toBe(0)
+    expect(output).toContain('"msg":"server stopped"')
+    await expect(fetch(`${url}/health`)).rejects.toThrow()
+  })
+})
