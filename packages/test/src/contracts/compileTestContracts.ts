@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Abi, Hex } from 'viem'
 
@@ -39,7 +39,10 @@ const SETTINGS = {
   outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
 } as const
 
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
+// Paths from the module's own file path, not `new URL(…, import.meta.url)`: in a happy-dom test
+// environment `URL` is the DOM's, which node's fileURLToPath refuses.
+const moduleDir = () => dirname(fileURLToPath(import.meta.url))
+const packageRoot = () => join(moduleDir(), '..', '..')
 
 /** Compiled output of the same sources and compiler within this process. */
 const memory = new Map<string, Promise<CompiledTestContracts>>()
@@ -58,7 +61,7 @@ export function compileTestContracts(
   const key = createHash('sha256')
     .update(JSON.stringify({ solcVersion, settings: SETTINGS, sources }))
     .digest('hex')
-  const cacheDir = options.cacheDir ?? join(packageRoot, 'node_modules', '.cache', 'portico-test-contracts')
+  const cacheDir = options.cacheDir ?? join(packageRoot(), 'node_modules', '.cache', 'portico-test-contracts')
   const memoKey = `${cacheDir}\0${key}`
   let pending = memory.get(memoKey)
   if (!pending) {
@@ -72,8 +75,8 @@ export function compileTestContracts(
 
 /** Reads the `.sol` files next to this module (from `dist/`, the ones in `src/`). */
 function readSources(): Record<string, string> {
-  const here = fileURLToPath(new URL('.', import.meta.url))
-  const folder = existsSync(join(here, 'TestToken.sol')) ? here : join(packageRoot, 'src', 'contracts')
+  const here = moduleDir()
+  const folder = existsSync(join(here, 'TestToken.sol')) ? here : join(packageRoot(), 'src', 'contracts')
   const sources: Record<string, string> = {}
   for (const name of TEST_CONTRACT_NAMES) {
     sources[`${name}.sol`] = readFileSync(join(folder, `${name}.sol`), 'utf8')
