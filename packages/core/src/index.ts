@@ -72,8 +72,10 @@ export {
   ProviderRequestError,
   ProviderTimeoutError,
   RequestCancelledError,
+  TransactionWouldFailError,
   UnrecognizedChainError,
   UserRejectedRequestError,
+  WrongNetworkError,
 } from './errors/base.js'
 export { ERROR_CODES, MESSAGES, SWITCH_NETWORK_MESSAGES, toUserMessage } from './errors/messages.js'
 export type { NumberSeparators } from './format/formatUnits.js'

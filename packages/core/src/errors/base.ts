@@ -105,3 +105,29 @@ export class RequestCancelledError extends BaseError {
     super('The request was cancelled.')
   }
 }
+
+/**
+ * A transaction that the chain says would fail (its estimate or simulation reverted, or a token
+ * answered `false`), so the wallet is never asked to send it.
+ */
+export class TransactionWouldFailError extends BaseError {
+  override name = 'TransactionWouldFailError'
+  constructor(options: BaseErrorOptions = {}) {
+    super('This transaction would fail.', options)
+  }
+}
+
+/** The wallet is on another network than the one a transaction is meant for. */
+export class WrongNetworkError extends BaseError {
+  override name = 'WrongNetworkError'
+  readonly expectedChainId: number | string
+  readonly actualChainId: number | string
+  constructor(options: BaseErrorOptions & { expectedChainId: number | string; actualChainId: number | string }) {
+    super('Your wallet is on another network. Switch networks and try again.', {
+      details: `Expected chain ${options.expectedChainId}, the wallet is on ${options.actualChainId}.`,
+      ...options,
+    })
+    this.expectedChainId = options.expectedChainId
+    this.actualChainId = options.actualChainId
+  }
+}
