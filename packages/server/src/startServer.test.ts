@@ -1,4 +1,7 @@
-import { apiErrorSchema } from '@portico/core/api'
+import { apiErrorSchema, historyResponseSchema } from '@portico/core/api'
+import { ANVIL_ADDRESSES, ANVIL_PRIVATE_KEYS, startAnvil } from '@portico/test'
+import { createWalletClient, http, parseEther } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverConfigSchema } from './config.js'
 import { createLogger } from './logger.js'
@@ -94,6 +97,51 @@ describe('startServer', () => {
       ).rejects.toThrow(/EADDRINUSE/)
     } finally {
       await first.close()
+    }
+  })
+})
+
+describe('the embedded indexer', () => {
+  it('starts with the server, so history appears without a separate process', async () => {
+    const anvil = await startAnvil({ chainId: 31_337 })
+    const server = await startServer(
+      serverConfigSchema.parse({
+        port: 0,
+        dataDir: 'memory://',
+        chains: [
+          {
+            caipNetworkId: 'eip155:31337',
+            name: 'Anvil',
+            rpcUrl: anvil.rpcUrl,
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            indexer: { startBlock: 0, pollIntervalMs: 100 },
+          },
+        ],
+      }),
+      { logger: quiet },
+    )
+    try {
+      await addProject(server.db, { id: 'demo', origins: [SITE] })
+      const recipient = ANVIL_ADDRESSES[2] as `0x${string}`
+      const wallet = createWalletClient({
+        account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0] as `0x${string}`),
+        transport: http(anvil.rpcUrl),
+      })
+      const hash = await wallet.sendTransaction({ to: recipient, value: parseEther('2'), chain: null })
+      const deadline = Date.now() + 30_000
+      let hashes: string[] = []
+      while (Date.now() < deadline) {
+        const response = await fetch(
+          `${server.url}/v1/account/${recipient}/history?projectId=demo&chainId=eip155:31337`,
+        )
+        hashes = historyResponseSchema.parse(await response.json()).data.map((item) => item.metadata.hash)
+        if (hashes.length > 0) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(hashes).toEqual([hash])
+    } finally {
+      await server.close()
+      await anvil.stop()
     }
   })
 })

@@ -1,0 +1,114 @@
+import { apiErrorSchema, balanceResponseSchema, historyResponseSchema } from '@portico/core/api'
+import {
+  ANVIL_ADDRESSES,
+  ANVIL_PRIVATE_KEYS,
+  type AnvilInstance,
+  getFreePort,
+  startAnvil,
+} from '@portico/test'
+import type { Kysely } from 'kysely'
+import { createWalletClient, http, parseEther } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createIndexer } from '../activity/createIndexer.js'
+import { type ServerConfig, serverConfigSchema } from '../config.js'
+import type { Database } from '../db/schema.js'
+import { createLogger } from '../logger.js'
+import { addProject } from '../projects/projects.js'
+import { createMigratedDatabase, type TestDatabase } from '../testing/testDatabase.js'
+import { createApp } from './createApp.js'
+
+const SITE = 'https://wallet.example'
+const CHAIN_ID = 31_337
+
+describe('the account routes', () => {
+  let anvil: AnvilInstance
+  let database: TestDatabase
+  let db: Kysely<Database>
+  let app: ReturnType<typeof createApp>
+  let config: ServerConfig
+  const logger = createLogger({ level: 'error', stream: { write: () => {} } })
+  const account = ANVIL_ADDRESSES[0] as `0x${string}`
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: CHAIN_ID })
+    ;({ database, db } = await createMigratedDatabase('pglite'))
+    await addProject(db, { id: 'wallet', origins: [SITE] })
+    const nativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+    config = serverConfigSchema.parse({
+      chains: [
+        {
+          caipNetworkId: `eip155:${CHAIN_ID}`,
+          name: 'Anvil',
+          rpcUrl: anvil.rpcUrl,
+          nativeCurrency,
+          indexer: { enabled: true, startBlock: 0 },
+        },
+        {
+          caipNetworkId: 'eip155:901',
+          name: 'Down',
+          rpcUrl: `http://127.0.0.1:${await getFreePort()}`,
+          nativeCurrency,
+          indexer: { enabled: false },
+        },
+      ],
+      prices: { [`eip155:${CHAIN_ID}/native`]: 2_000 },
+    })
+    app = createApp({ config, db, logger })
+  })
+  afterAll(async () => {
+    await anvil.stop()
+    await db.destroy()
+    await database.drop()
+  })
+
+  const get = (path: string) => app.request(path, { headers: { origin: SITE } })
+
+  it('answers the balance of an address on a served chain in the shared schema', async () => {
+    const response = await get(`/v1/account/${account}/balance?projectId=wallet&chainId=eip155:${CHAIN_ID}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe(SITE)
+    const body = balanceResponseSchema.parse(await response.json())
+    const native = body.balances.find((balance) => balance.address === undefined)
+    expect(native).toMatchObject({
+      symbol: 'ETH',
+      chainId: `eip155:${CHAIN_ID}`,
+      price: 2_000,
+      quantity: { decimals: '18', numeric: '10000' },
+    })
+    expect(native?.value).toBe(20_000_000)
+  })
+
+  it('answers 502 UPSTREAM_ERROR when the chain’s node is down', async () => {
+    const response = await get(`/v1/account/${account}/balance?projectId=wallet&chainId=eip155:901`)
+    expect(response.status).toBe(502)
+    expect(apiErrorSchema.parse(await response.json()).error.code).toBe('UPSTREAM_ERROR')
+  })
+
+  it('answers the history the indexer recorded in the shared schema, and refuses a bad cursor', async () => {
+    const recipient = ANVIL_ADDRESSES[1] as `0x${string}`
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0] as `0x${string}`),
+      transport: http(anvil.rpcUrl),
+    })
+    const hash = await wallet.sendTransaction({ to: recipient, value: parseEther('1.5'), chain: null })
+    await createIndexer({ db, chains: config.chains.slice(0, 1), logger }).syncOnce()
+
+    const response = await get(`/v1/account/${recipient}/history?projectId=wallet&chainId=${CHAIN_ID}`)
+    expect(response.status).toBe(200)
+    const body = historyResponseSchema.parse(await response.json())
+    expect(body.data).toHaveLength(1)
+    expect(body.data[0]?.metadata).toMatchObject({
+      hash,
+      operationType: 'receive',
+      chain: `eip155:${CHAIN_ID}`,
+    })
+    expect(body.data[0]?.transfers[0]).toMatchObject({ direction: 'in', quantity: { numeric: '1.5' } })
+
+    const bad = await get(
+      `/v1/account/${recipient}/history?projectId=wallet&chainId=eip155:${CHAIN_ID}&cursor=not-a-cursor`,
+    )
+    expect(bad.status).toBe(400)
+    expect(apiErrorSchema.parse(await bad.json()).error.code).toBe('BAD_REQUEST')
+  })
+})
