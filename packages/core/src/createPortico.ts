@@ -1,6 +1,8 @@
 import { proxy } from 'valtio/vanilla'
 import { handleAdapterEvent } from './actions/handleAdapterEvent.js'
 import { initialize } from './actions/initialize.js'
+import { watchAccountViewOpening } from './actions/refreshAccountAssets.js'
+import { createActivityState } from './actions/resetActivity.js'
 import { createAnalytics } from './analytics/createAnalytics.js'
 import { type PorticoConfig, resolveFeatures } from './config.js'
 import { BaseError } from './errors/base.js'
@@ -87,6 +89,7 @@ export function createPortico(config: PorticoConfig): Portico {
     theme: { themeMode: config.themeMode ?? 'dark', themeVariables: { ...config.themeVariables } },
     alert: { current: undefined },
     toast: { current: undefined },
+    activity: createActivityState(undefined),
   })
 
   const internal: PorticoInternal = {
@@ -97,6 +100,11 @@ export function createPortico(config: PorticoConfig): Portico {
     isMobile: config.isMobile ?? detectMobile,
     connectAttempt: 0,
     balanceRequest: {},
+    tokenBalanceRequest: {},
+    tokenBalanceOwner: {},
+    tokenBalanceFetching: new Set(),
+    activityRequest: 0,
+    apiAlertsShown: new Set(),
     timers: {},
     nextId: 1,
     initialization: undefined,
@@ -154,6 +162,7 @@ export function createPortico(config: PorticoConfig): Portico {
     state.chains[namespace] = createChainState(namespace, first)
   }
 
+  internal.cleanups.push(watchAccountViewOpening(portico))
   if (isBrowser && !config.ssr) void initialize(portico)
   return portico
 }

@@ -1,6 +1,15 @@
 // Public entry of @portico/core. Names only, no `export *`.
 
 export { addNetwork } from './actions/addNetwork.js'
+export type {
+  AddPendingTransactionParameters,
+  AddPendingTransactionReturnType,
+} from './actions/addPendingTransaction.js'
+export {
+  addPendingTransaction,
+  InvalidPendingTransactionError,
+  PENDING_TRANSACTIONS_LIMIT,
+} from './actions/addPendingTransaction.js'
 export { MAX_RECENT_WALLETS } from './actions/applyConnection.js'
 export { cancelConnect } from './actions/cancelConnect.js'
 export { closeModal } from './actions/closeModal.js'
@@ -9,6 +18,8 @@ export { connect, findConnector } from './actions/connect.js'
 export { destroy } from './actions/destroy.js'
 export type { DisconnectParameters, DisconnectReturnType } from './actions/disconnect.js'
 export { disconnect } from './actions/disconnect.js'
+export type { FetchActivityParameters, FetchActivityReturnType } from './actions/fetchActivity.js'
+export { ACTIVITY_NAMESPACES, fetchActivity } from './actions/fetchActivity.js'
 export { getDefaultRoute } from './actions/getDefaultRoute.js'
 export { goBack } from './actions/goBack.js'
 // Actions
@@ -17,17 +28,41 @@ export type { NavigateParameters } from './actions/navigate.js'
 export { navigate } from './actions/navigate.js'
 export type { OpenModalParameters } from './actions/openModal.js'
 export { openModal } from './actions/openModal.js'
+export type { RefreshAccountAssetsParameters } from './actions/refreshAccountAssets.js'
+export { refreshAccountAssets } from './actions/refreshAccountAssets.js'
 export type { RefreshBalanceParameters } from './actions/refreshBalance.js'
 export { refreshBalance } from './actions/refreshBalance.js'
+export type {
+  RefreshTokenBalancesParameters,
+  RefreshTokenBalancesReturnType,
+} from './actions/refreshTokenBalances.js'
+export {
+  BALANCE_RETRY_GUARD_MS,
+  NATIVE_BALANCE_CACHE_MS,
+  PORTFOLIO_CACHE_MS,
+  PORTFOLIO_NAMESPACES,
+  refreshTokenBalances,
+} from './actions/refreshTokenBalances.js'
 export { removeAdapter } from './actions/removeAdapter.js'
 export { removeNetwork } from './actions/removeNetwork.js'
 export type { ReplaceRouteParameters } from './actions/replaceRoute.js'
 export { replaceRoute } from './actions/replaceRoute.js'
+export type { ResetActivityParameters } from './actions/resetActivity.js'
+export { resetActivity } from './actions/resetActivity.js'
+export type { SetAccountTabParameters, SetAccountTabReturnType } from './actions/setAccountTab.js'
+export { setAccountTab } from './actions/setAccountTab.js'
 export type { SetThemeParameters } from './actions/setTheme.js'
 export { setTheme } from './actions/setTheme.js'
+export type {
+  SettlePendingTransactionParameters,
+  SettlePendingTransactionReturnType,
+} from './actions/settlePendingTransaction.js'
+export { settlePendingTransaction } from './actions/settlePendingTransaction.js'
 export { SHAKE_DURATION_MS, shakeModal } from './actions/shakeModal.js'
 export type { ShowAlertParameters } from './actions/showAlert.js'
 export { ALERT_DURATION_MS, dismissAlert, showAlert } from './actions/showAlert.js'
+export type { ShowApiAlertParameters } from './actions/showApiAlert.js'
+export { showApiAlert } from './actions/showApiAlert.js'
 export type { ShowToastParameters } from './actions/showToast.js'
 export { dismissToast, showToast, TOAST_DURATION_MS } from './actions/showToast.js'
 export type { SignMessageParameters } from './actions/signMessage.js'
@@ -40,7 +75,10 @@ export type {
 export { switchNetwork } from './actions/switchNetwork.js'
 export type { AnalyticsPayload } from './analytics/createAnalytics.js'
 export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
-export type { TokenBalance, Transaction, Transfer } from './api/schemas.js'
+export type { RequestApiParameters } from './api/client.js'
+export { API_TIMEOUT_MS, hasApiServer, requestApi } from './api/client.js'
+export { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './api/clientErrors.js'
+export type { ApiErrorCode, TokenBalance, Transaction, Transfer } from './api/schemas.js'
 export type {
   ConnectMethod,
   ConnectorSection,
@@ -77,15 +115,25 @@ export {
   UserRejectedRequestError,
   WrongNetworkError,
 } from './errors/base.js'
-export { ERROR_CODES, MESSAGES, SWITCH_NETWORK_MESSAGES, toUserMessage } from './errors/messages.js'
+export {
+  API_ERROR_MESSAGES,
+  ERROR_CODES,
+  MESSAGES,
+  SWITCH_NETWORK_MESSAGES,
+  toUserMessage,
+} from './errors/messages.js'
 export type { NumberSeparators } from './format/formatUnits.js'
 export { formatDisplayAmount, formatUnits, shortenAddress } from './format/formatUnits.js'
+export type { RelativeTime } from './format/relativeTime.js'
+export { getRelativeTime } from './format/relativeTime.js'
 // Networks, formatting
 export { findNetwork, parseCaipAddress, toCaipAddress, toCaipNetworkId } from './network/caip.js'
 export { DEFAULT_ACCOUNT_TYPES } from './network/createChainState.js'
 export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
 export type { AccountInfo, ConnectionInfo } from './reads/account.js'
 export { getAccount, getConnection, watchAccount, watchConnection } from './reads/account.js'
+export type { AccountTabsInfo, ActivityInfo, ActivityItem } from './reads/activity.js'
+export { getAccountTabs, getActivity, watchAccountTabs, watchActivity } from './reads/activity.js'
 export type { ConnectorListItem } from './reads/connectors.js'
 export {
   BROWSER_WALLET_NAME,
@@ -99,6 +147,8 @@ export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } fr
 export type { NetworkInfo } from './reads/network.js'
 export { getNetwork, watchNetwork } from './reads/network.js'
 export { getAlert, getToast, watchAlert, watchToast } from './reads/notices.js'
+export type { TokenBalancesInfo } from './reads/tokenBalances.js'
+export { getTokenBalances, watchTokenBalances } from './reads/tokenBalances.js'
 export { canSend, getWalletFeatures, watchWalletFeatures } from './reads/walletFeatures.js'
 export type { WatchParameters } from './reads/watch.js'
 export type { StorageKey, StorageValue } from './storage/keys.js'
@@ -126,6 +176,8 @@ export type {
   AccountState,
   AccountTab,
   AccountType,
+  ActivityError,
+  ActivityState,
   Alert,
   AlertVariant,
   ChainState,
@@ -135,6 +187,7 @@ export type {
   ConnectorsState,
   ModalState,
   NetworkState,
+  PendingTransaction,
   RecentWallet,
   RouterState,
   ThemeMode,

@@ -3,6 +3,7 @@ import type { TypedStorage } from './storage/typedStorage.js'
 import type { Adapter, Logger } from './types/adapter.js'
 import type { ChainNamespace, Network } from './types/network.js'
 import type {
+  ActivityState,
   Alert,
   ChainState,
   ConnectionState,
@@ -24,6 +25,8 @@ export interface PorticoState {
   theme: ThemeState
   alert: { current: Alert | undefined }
   toast: { current: Toast | undefined }
+  /** The active account's transactions and the ones sent from the modal (SPEC §3). */
+  activity: ActivityState
 }
 
 /** Analytics event as tracked by actions; serialised per SPEC §7 by the analytics client. */
@@ -44,6 +47,16 @@ export interface PorticoInternal {
   connectAttempt: number
   /** Incremented per balance fetch per namespace, for the same reason. */
   balanceRequest: Partial<Record<ChainNamespace, number>>
+  /** Incremented per token balance fetch per namespace; an older reply is dropped. */
+  tokenBalanceRequest: Partial<Record<ChainNamespace, number>>
+  /** The CAIP-10 account each namespace's `tokenBalance` belongs to. */
+  tokenBalanceOwner: Partial<Record<ChainNamespace, string>>
+  /** Namespaces with a token balance fetch on its way; `balanceLoading` stays set until it ends. */
+  tokenBalanceFetching: Set<ChainNamespace>
+  /** Incremented per activity fetch and on every reset; an older reply is dropped. */
+  activityRequest: number
+  /** Server refusal codes whose alert was shown already: each is shown once per instance. */
+  apiAlertsShown: Set<string>
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>
   nextId: number
   initialization: Promise<void> | undefined

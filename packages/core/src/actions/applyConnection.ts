@@ -1,6 +1,7 @@
 import type { Portico } from '../portico.js'
 import type { Connector, ConnectResult } from '../types/adapter.js'
 import type { ChainNamespace } from '../types/network.js'
+import { refreshAccountAssets } from './refreshAccountAssets.js'
 import { refreshBalance } from './refreshBalance.js'
 import { setWalletNetwork } from './setWalletNetwork.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
@@ -54,4 +55,5 @@ export function applyConnection(
   internal.storage.set('recentWallets', recent)
   syncConnectionStatus(portico)
   void refreshBalance(portico, { namespace })
+  refreshAccountAssets(portico, { namespace })
 }

@@ -1,6 +1,7 @@
 import { createAccountState } from '../network/createChainState.js'
 import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../types/network.js'
+import { refreshAccountAssets } from './refreshAccountAssets.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
 
 /**
@@ -16,6 +17,8 @@ export function clearConnection(portico: Portico, namespace: ChainNamespace): vo
   chain.connectorId = undefined
   chain.networkState.unsupportedCaipNetworkId = undefined
   internal.balanceRequest[namespace] = (internal.balanceRequest[namespace] ?? 0) + 1
+  delete internal.tokenBalanceOwner[namespace]
+  internal.tokenBalanceFetching.delete(namespace)
 
   const connections = { ...internal.storage.get('connections') }
   delete connections[namespace]
@@ -27,6 +30,8 @@ export function clearConnection(portico: Portico, namespace: ChainNamespace): vo
     internal.storage.remove('connectedNamespaces')
   }
   syncConnectionStatus(portico)
+  // Empties the activity list of the account that left.
+  refreshAccountAssets(portico, { namespace })
   if (state.connection.status === 'disconnected') {
     state.router.route = { view: 'Connect' }
     state.router.history = []

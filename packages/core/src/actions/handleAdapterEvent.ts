@@ -4,6 +4,7 @@ import type { AdapterEvent } from '../types/adapter.js'
 import type { ChainNamespace } from '../types/network.js'
 import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { clearConnection } from './clearConnection.js'
+import { refreshAccountAssets } from './refreshAccountAssets.js'
 import { refreshBalance } from './refreshBalance.js'
 import { setWalletNetwork } from './setWalletNetwork.js'
 
@@ -34,12 +35,14 @@ export function handleAdapterEvent(portico: Portico, namespace: ChainNamespace, 
           ?.getAddressExplorerUrl?.({ address, network })
       }
       void refreshBalance(portico, { namespace })
+      refreshAccountAssets(portico, { namespace })
       return
     }
     case 'chainChanged': {
       setWalletNetwork(portico, namespace, event.chainId)
       checkUnsupportedChain(portico, namespace)
       void refreshBalance(portico, { namespace })
+      refreshAccountAssets(portico, { namespace })
       return
     }
     case 'disconnect':

@@ -34,6 +34,8 @@ export async function refreshBalance(
     chain.accountState.balanceSymbol = undefined
     internal.logger.warn(`balance: cannot read ${address} on ${network.caipNetworkId}`, error)
   } finally {
-    if (internal.balanceRequest[namespace] === request) chain.accountState.balanceLoading = false
+    // SPEC §4: balanceLoading covers the token balances too; their fetch clears it when it ends.
+    if (internal.balanceRequest[namespace] === request && !internal.tokenBalanceFetching.has(namespace))
+      chain.accountState.balanceLoading = false
   }
 }

@@ -9,6 +9,7 @@ import type { Portico } from '../portico.js'
 import type { CaipNetworkId } from '../types/network.js'
 import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { goBack } from './goBack.js'
+import { refreshAccountAssets } from './refreshAccountAssets.js'
 import { refreshBalance } from './refreshBalance.js'
 import { setWalletNetwork } from './setWalletNetwork.js'
 import { showAlert } from './showAlert.js'
@@ -65,6 +66,7 @@ export async function switchNetwork(
     if (state.router.route.view === 'Networks') goBack(portico)
     internal.track({ type: 'track', event: 'SWITCH_NETWORK', properties: { network: network.caipNetworkId } })
     void refreshBalance(portico, { namespace })
+    refreshAccountAssets(portico, { namespace })
     return { switched: true }
   } catch (error) {
     internal.logger.warn(`switchNetwork: ${network.caipNetworkId} failed`, error)

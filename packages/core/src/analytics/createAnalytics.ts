@@ -1,5 +1,5 @@
-import { showAlert } from '../actions/showAlert.js'
-import { MESSAGES } from '../errors/messages.js'
+import { showApiAlert } from '../actions/showApiAlert.js'
+import { apiErrorSchema } from '../api/schemas.js'
 import type { AnalyticsEvent, Portico } from '../portico.js'
 
 /** Events are sent together at most once a second (SPEC §9 time constants). */
@@ -36,7 +36,6 @@ export function createAnalytics(portico: Portico): (event: AnalyticsEvent) => vo
 
   let queue: AnalyticsPayload[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
-  let forbiddenShown = false
 
   const flush = () => {
     timer = undefined
@@ -53,11 +52,13 @@ export function createAnalytics(portico: Portico): (event: AnalyticsEvent) => vo
       keepalive: true,
       signal: controller.signal,
     })
-      .then((response) => {
-        if (response.status === 403 && !forbiddenShown) {
-          forbiddenShown = true
-          showAlert(portico, { message: MESSAGES.invalidAppConfiguration, code: 403 })
-        }
+      .then(async (response) => {
+        if (response.status !== 403) return
+        // SPEC §8: an analytics 403 shows 'Invalid App Configuration', once per instance (shared
+        // with every other server call through showApiAlert).
+        const refusal = apiErrorSchema.safeParse(await response.json().catch(() => undefined))
+        const apiCode = refusal.success ? refusal.data.error.code : 'ORIGIN_NOT_ALLOWED'
+        showApiAlert(portico, { apiCode, status: 403 })
       })
       .catch((error: unknown) => internal.logger.debug('analytics: send failed', error))
       .finally(() => clearTimeout(giveUp))

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '../api/schemas.js'
 import { BaseError } from './base.js'
 
 /** The user-facing texts of SPEC §8, in one place so tests can check each. */
@@ -30,6 +31,16 @@ export const MESSAGES = {
   invalidProjectId: 'Invalid Project ID',
   projectIdNotConfigured: 'Project ID Not Configured',
 } as const
+
+/**
+ * SPEC §8 alerts for the server's refusal codes; each is shown once per instance. Other codes
+ * (rate limits, bad requests) are reported where the request was made.
+ */
+export const API_ERROR_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
+  PROJECT_ID_MISSING: MESSAGES.projectIdNotConfigured,
+  INVALID_PROJECT_ID: MESSAGES.invalidProjectId,
+  ORIGIN_NOT_ALLOWED: MESSAGES.invalidAppConfiguration,
+}
 
 /** SPEC §8 alert codes. */
 export const ERROR_CODES = {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { decimalStringSchema, tokenBalanceSchema } from '../api/schemas.js'
 
 /** Version of the stored layout; bump it when a value's shape changes incompatibly. */
 export const STORAGE_VERSION = 1
@@ -31,8 +32,10 @@ export const storageSchemas = {
   socialProvider: z.string(),
   siwxTokens: z.record(z.string(), z.string()),
   // Caches, each with a timestamp
-  portfolioCache: z.record(z.string(), cached(z.unknown())),
-  nativeBalanceCache: z.record(z.string(), cached(z.string())),
+  /** Per CAIP-10 account, its token balances (SPEC §9: 30 s). */
+  portfolioCache: z.record(z.string(), cached(z.array(tokenBalanceSchema))),
+  /** Per CAIP-10 account, its native balance in whole tokens, exact (SPEC §9: 30 s). */
+  nativeBalanceCache: z.record(z.string(), cached(decimalStringSchema)),
   ensCache: z.record(z.string(), cached(z.string())),
   identityCache: z.record(z.string(), cached(z.unknown())),
 } as const

@@ -1,4 +1,4 @@
-import type { TokenBalance } from '../api/schemas.js'
+import type { TokenBalance, Transaction } from '../api/schemas.js'
 import type { Connector } from './adapter.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network.js'
 import type { Route } from './routes.js'
@@ -132,4 +132,44 @@ export interface ThemeVariables {
 export interface ThemeState {
   themeMode: ThemeMode
   themeVariables: ThemeVariables
+}
+
+/** A transaction sent from the modal, shown on top of Activity until the server has indexed it. */
+export interface PendingTransaction {
+  hash: string
+  caipNetworkId: CaipNetworkId
+  from: string
+  to: string
+  /** Whole tokens, exact decimal string. */
+  amount: string
+  symbol: string
+  /** `pending` until the wallet reports it mined. */
+  status: 'pending' | 'success' | 'reverted'
+  /** Milliseconds since the epoch, when it was added. */
+  createdAt: number
+}
+
+/** Why the last activity fetch failed: the SPEC §8 text and the reason behind it. */
+export interface ActivityError {
+  message: string
+  /** True when the server could not be reached or answered 5xx. */
+  serverUnavailable: boolean
+  detail: string
+}
+
+/** The activity list of the active account (SPEC §3 Transaction list). */
+export interface ActivityState {
+  /** The account and network (CAIP-10) the list belongs to; a list for another one is not shown. */
+  caipAddress: CaipAddress | undefined
+  transactions: readonly Transaction[]
+  loading: boolean
+  /** True once a fetch found nothing at all. */
+  empty: boolean
+  /** The cursor of the next page; undefined when there is none. */
+  next: string | undefined
+  /** True once the first page has arrived. */
+  loaded: boolean
+  error: ActivityError | undefined
+  /** Sent from this modal, newest first; at most 99 (SPEC §9). */
+  pending: readonly PendingTransaction[]
 }

@@ -293,6 +293,12 @@ describe.each(ENGINES)('the HTTP app on %s', (engine) => {
       expect(await (await app.request('/ready')).json()).toEqual({ status: 'ready' })
     })
 
+    it('is not ready while shutting down, so a load balancer stops sending', async () => {
+      const app = createApp({ config: serverConfigSchema.parse({}), db, logger, now, isDraining: () => true })
+      expect(await expectRefusal(await app.request('/ready'), 503, 'UNAVAILABLE')).toContain('shutting down')
+      expect((await app.request('/health')).status).toBe(200)
+    })
+
     it('is not ready before migrations, nor once the database is closed', async () => {
       const fresh = await createTestDatabase(engine)
       const freshDb = fresh.open()

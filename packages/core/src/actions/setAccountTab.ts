@@ -1,0 +1,25 @@
+import type { Portico } from '../portico.js'
+import { getAccountTabs } from '../reads/activity.js'
+import type { AccountTab } from '../types/state.js'
+import { fetchActivity, needsFirstActivityPage } from './fetchActivity.js'
+
+export type SetAccountTabParameters = { tab: AccountTab }
+export type SetAccountTabReturnType = void
+
+/**
+ * Selects a tab of the Account view (SPEC §2: Tokens, NFTs, Activity) for the active account.
+ * Only tabs that `getAccountTabs` offers can be selected; opening Activity loads its first page.
+ *
+ * @example
+ * setAccountTab(portico, { tab: 'Activity' })
+ */
+export function setAccountTab(
+  portico: Portico,
+  parameters: SetAccountTabParameters,
+): SetAccountTabReturnType {
+  const namespace = portico.state.modal.activeChain
+  const account = namespace ? portico.state.chains[namespace]?.accountState : undefined
+  if (!account || !getAccountTabs(portico).tabs.includes(parameters.tab)) return
+  account.currentTab = parameters.tab
+  if (parameters.tab === 'Activity' && needsFirstActivityPage(portico)) void fetchActivity(portico)
+}
