@@ -61,8 +61,9 @@ afterEach(async () => {
 
 const announce = (handle: FakeAdapterHandle) =>
   handle.context?.emit({ type: 'connectors', connectors: handle.connectors })
-async function connected(overrides: Parameters<typeof setup>[0] = {}) {
-  const test = await setup({ apiUrl: server.url, projectId: 'p1', ...overrides })
+async function connected(overrides: Parameters<typeof setup>[0] & { noServer?: boolean } = {}) {
+  const { noServer, ...rest } = overrides
+  const test = await setup(noServer ? rest : { apiUrl: server.url, projectId: 'p1', ...rest })
   announce(test.handle)
   await connect(test.portico, { connectorId: 'io.metamask' })
   await flush()
@@ -197,7 +198,7 @@ describe('fetchActivity', () => {
   })
 
   test('asks nothing without a server or with the history feature off', async () => {
-    const noServer = await connected({ apiUrl: undefined, projectId: undefined })
+    const noServer = await connected({ noServer: true })
     await fetchActivity(noServer.portico)
     const off = await connected({ features: { history: false } })
     await fetchActivity(off.portico)

@@ -56,8 +56,12 @@ afterEach(async () => {
 const balances = (...list: TokenBalance[]): TestReply => ({ status: 200, body: { balances: list } })
 const down: TestReply = { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'down' } } }
 
-async function connected(overrides: Parameters<typeof setup>[0] = {}, settle = true) {
-  const test = await setup({ apiUrl: server.url, projectId: 'p1', ...overrides })
+async function connected(
+  overrides: Parameters<typeof setup>[0] & { noServer?: boolean } = {},
+  settle = true,
+) {
+  const { noServer, ...rest } = overrides
+  const test = await setup(noServer ? rest : { apiUrl: server.url, projectId: 'p1', ...rest })
   announce(test.handle)
   await connect(test.portico, { connectorId: 'io.metamask' })
   await flush()
@@ -94,7 +98,7 @@ describe('refreshTokenBalances', () => {
   })
 
   test('without a server, the native balance from the wallet alone, at price 0, and no request', async () => {
-    const { portico } = await connected({ apiUrl: undefined, projectId: undefined })
+    const { portico } = await connected({ noServer: true })
     expect(server.requests).toEqual([])
     const info = getTokenBalances(portico)
     expect(info.tokens).toEqual([
@@ -198,7 +202,7 @@ describe('refreshTokenBalances', () => {
 
   test('without a server the native balance is cached for 30 s', async () => {
     const storage = createMemoryStorage()
-    const { portico, handle } = await connected({ apiUrl: undefined, projectId: undefined, storage })
+    const { portico, handle } = await connected({ noServer: true, storage })
     const reads = () => handle.calls.filter((call) => call.method === 'getBalance').length
     const before = reads()
     await refreshTokenBalances(portico)
