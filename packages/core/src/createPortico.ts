@@ -3,6 +3,7 @@ import { handleAdapterEvent } from './actions/handleAdapterEvent.js'
 import { initialize } from './actions/initialize.js'
 import { watchAccountViewOpening } from './actions/refreshAccountAssets.js'
 import { createActivityState } from './actions/resetActivity.js'
+import { createSendState } from './actions/resetSend.js'
 import { createAnalytics } from './analytics/createAnalytics.js'
 import { type PorticoConfig, resolveFeatures } from './config.js'
 import { BaseError } from './errors/base.js'
@@ -90,6 +91,7 @@ export function createPortico(config: PorticoConfig): Portico {
     alert: { current: undefined },
     toast: { current: undefined },
     activity: createActivityState(undefined),
+    send: createSendState(),
   })
 
   const internal: PorticoInternal = {
@@ -104,6 +106,7 @@ export function createPortico(config: PorticoConfig): Portico {
     tokenBalanceOwner: {},
     tokenBalanceFetching: new Set(),
     activityRequest: 0,
+    sendFeeRequest: 0,
     apiAlertsShown: new Set(),
     timers: {},
     nextId: 1,

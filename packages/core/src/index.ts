@@ -18,6 +18,8 @@ export { connect, findConnector } from './actions/connect.js'
 export { destroy } from './actions/destroy.js'
 export type { DisconnectParameters, DisconnectReturnType } from './actions/disconnect.js'
 export { disconnect } from './actions/disconnect.js'
+export type { EstimateSendFeeReturnType } from './actions/estimateSendFee.js'
+export { estimateSendFee } from './actions/estimateSendFee.js'
 export type { FetchActivityParameters, FetchActivityReturnType } from './actions/fetchActivity.js'
 export { ACTIVITY_NAMESPACES, fetchActivity } from './actions/fetchActivity.js'
 export { getDefaultRoute } from './actions/getDefaultRoute.js'
@@ -49,8 +51,24 @@ export type { ReplaceRouteParameters } from './actions/replaceRoute.js'
 export { replaceRoute } from './actions/replaceRoute.js'
 export type { ResetActivityParameters } from './actions/resetActivity.js'
 export { resetActivity } from './actions/resetActivity.js'
+export type { ResetSendParameters, ResetSendReturnType } from './actions/resetSend.js'
+export { resetSend } from './actions/resetSend.js'
+export type { SendTokensErrorType, SendTokensReturnType } from './actions/sendTokens.js'
+export {
+  SEND_CONFIRMATION_TIMEOUT_MS,
+  SendConfirmationTimeoutError,
+  SendUnavailableError,
+  SendValidationError,
+  sendTokens,
+} from './actions/sendTokens.js'
 export type { SetAccountTabParameters, SetAccountTabReturnType } from './actions/setAccountTab.js'
 export { setAccountTab } from './actions/setAccountTab.js'
+export type { SetSendAmountParameters, SetSendAmountReturnType } from './actions/setSendAmount.js'
+export { setSendAmount } from './actions/setSendAmount.js'
+export type { SetSendReceiverParameters, SetSendReceiverReturnType } from './actions/setSendReceiver.js'
+export { setSendReceiver } from './actions/setSendReceiver.js'
+export type { SetSendTokenParameters, SetSendTokenReturnType } from './actions/setSendToken.js'
+export { setSendToken } from './actions/setSendToken.js'
 export type { SetThemeParameters } from './actions/setTheme.js'
 export { setTheme } from './actions/setTheme.js'
 export type {
@@ -124,6 +142,8 @@ export {
 } from './errors/messages.js'
 export type { NumberSeparators } from './format/formatUnits.js'
 export { formatDisplayAmount, formatUnits, shortenAddress } from './format/formatUnits.js'
+export type { ParseUnitsOptions, ParseUnitsReason } from './format/parseUnits.js'
+export { ParseUnitsError, parseUnits } from './format/parseUnits.js'
 export type { RelativeTime } from './format/relativeTime.js'
 export { getRelativeTime } from './format/relativeTime.js'
 // Networks, formatting
@@ -147,6 +167,15 @@ export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } fr
 export type { NetworkInfo } from './reads/network.js'
 export { getNetwork, watchNetwork } from './reads/network.js'
 export { getAlert, getToast, watchAlert, watchToast } from './reads/notices.js'
+export type { SendCheckInput, SendInfo, SendProblem, SendValidation } from './reads/send.js'
+export {
+  getSend,
+  getSendMax,
+  getSendValidation,
+  watchSend,
+  watchSendValidation,
+} from './reads/send.js'
+export { getIsSmartAccount, watchIsSmartAccount } from './reads/smartAccount.js'
 export type { TokenBalancesInfo } from './reads/tokenBalances.js'
 export { getTokenBalances, watchTokenBalances } from './reads/tokenBalances.js'
 export { canSend, getWalletFeatures, watchWalletFeatures } from './reads/walletFeatures.js'
@@ -190,6 +219,10 @@ export type {
   PendingTransaction,
   RecentWallet,
   RouterState,
+  SendError,
+  SendState,
+  SendStep,
+  SentTransaction,
   ThemeMode,
   ThemeState,
   ThemeVariables,

@@ -10,6 +10,7 @@ import type {
   ConnectorsState,
   ModalState,
   RouterState,
+  SendState,
   ThemeState,
   Toast,
 } from './types/state.js'
@@ -27,6 +28,8 @@ export interface PorticoState {
   toast: { current: Toast | undefined }
   /** The active account's transactions and the ones sent from the modal (SPEC §3). */
   activity: ActivityState
+  /** The send form and the last transaction sent from it (SPEC §3 Send state). */
+  send: SendState
 }
 
 /** Analytics event as tracked by actions; serialised per SPEC §7 by the analytics client. */
@@ -55,6 +58,8 @@ export interface PorticoInternal {
   tokenBalanceFetching: Set<ChainNamespace>
   /** Incremented per activity fetch and on every reset; an older reply is dropped. */
   activityRequest: number
+  /** Incremented per fee estimate and on every send reset; an older estimate is dropped. */
+  sendFeeRequest: number
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>

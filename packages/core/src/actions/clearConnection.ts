@@ -2,6 +2,7 @@ import { createAccountState } from '../network/createChainState.js'
 import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../types/network.js'
 import { refreshAccountAssets } from './refreshAccountAssets.js'
+import { resetSend } from './resetSend.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
 
 /**
@@ -17,6 +18,8 @@ export function clearConnection(portico: Portico, namespace: ChainNamespace): vo
   chain.connectorId = undefined
   chain.networkState.unsupportedCaipNetworkId = undefined
   internal.balanceRequest[namespace] = (internal.balanceRequest[namespace] ?? 0) + 1
+  // An amount or receiver typed for this account must not carry over to the next one.
+  resetSend(portico)
   delete internal.tokenBalanceOwner[namespace]
   internal.tokenBalanceFetching.delete(namespace)
 

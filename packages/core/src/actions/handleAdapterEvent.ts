@@ -6,6 +6,7 @@ import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { clearConnection } from './clearConnection.js'
 import { refreshAccountAssets } from './refreshAccountAssets.js'
 import { refreshBalance } from './refreshBalance.js'
+import { resetSend } from './resetSend.js'
 import { setWalletNetwork } from './setWalletNetwork.js'
 
 /** Turns what an adapter reports (new wallets, account, network, disconnect) into state. */
@@ -25,6 +26,8 @@ export function handleAdapterEvent(portico: Portico, namespace: ChainNamespace, 
         clearConnection(portico, namespace)
         return
       }
+      // The send form belongs to the account it was filled in for.
+      if (address !== chain.accountState.address) resetSend(portico)
       chain.accountState.address = address
       chain.accountState.allAccounts = [...event.accounts]
       const network = chain.networkState.caipNetwork

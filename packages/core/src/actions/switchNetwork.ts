@@ -11,6 +11,7 @@ import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { goBack } from './goBack.js'
 import { refreshAccountAssets } from './refreshAccountAssets.js'
 import { refreshBalance } from './refreshBalance.js'
+import { resetSend } from './resetSend.js'
 import { setWalletNetwork } from './setWalletNetwork.js'
 import { showAlert } from './showAlert.js'
 
@@ -48,7 +49,11 @@ export async function switchNetwork(
   if (!chain) throw new NetworkNotFoundError(parameters.networkId)
   const { connection, modal } = state
   const otherNamespace = modal.activeChain !== namespace
-  if (otherNamespace) connection.switchingNamespace = true
+  if (otherNamespace) {
+    // SPEC §4: switching to another namespace sets the flag and resets the send form.
+    connection.switchingNamespace = true
+    resetSend(portico)
+  }
   connection.switchError = undefined
 
   const adapter = internal.adapters.get(namespace)

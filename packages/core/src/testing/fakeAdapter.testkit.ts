@@ -2,7 +2,14 @@ import type { PorticoConfig } from '../config.js'
 import { createPortico } from '../createPortico.js'
 import { UserRejectedRequestError } from '../errors/base.js'
 import { createMemoryStorage } from '../storage/storage.js'
-import type { Adapter, AdapterContext, AdapterFactory, Connector, ConnectResult } from '../types/adapter.js'
+import type {
+  Adapter,
+  AdapterContext,
+  AdapterFactory,
+  Connector,
+  ConnectResult,
+  FeeEstimate,
+} from '../types/adapter.js'
 import type { ChainNamespace, Network } from '../types/network.js'
 
 /** Builds a listed network for tests. */
@@ -37,11 +44,32 @@ export interface FakeAdapterHandle {
   switchError: Error | undefined
   disconnectError: Error | undefined
   balance: bigint
+  /** What `estimateFee` answers next: an estimate, an error to throw, or 'hang' (send adapters only). */
+  nextFee: FeeEstimate | Error | 'hang'
+  /** What `send` answers next: a hash, an error to throw, or 'hang'. */
+  nextSend: string | Error | 'hang'
+  /** What `waitForTransaction` answers next: a status, an error to throw, or 'hang'. */
+  nextReceipt: 'success' | 'reverted' | Error | 'hang'
+}
+
+export type FakeAdapterOptions = {
+  /** Adds the send capabilities (`isAddress`, `estimateFee`, `send`, `waitForTransaction`). */
+  send?: boolean
+}
+
+/** 0x followed by 40 hex digits: enough of an address check for state-logic tests. */
+export const isTestAddress = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address)
+
+function answer<T>(next: T | Error | 'hang'): Promise<T> {
+  if (next === 'hang') return new Promise<T>(() => {})
+  if (next instanceof Error) return Promise.reject(next)
+  return Promise.resolve(next)
 }
 
 export function fakeAdapter(
   namespace: ChainNamespace = 'eip155',
   connectors: Connector[] = [testConnector('io.metamask')],
+  options: FakeAdapterOptions = {},
 ) {
   const handle: FakeAdapterHandle = {
     context: undefined,
@@ -57,6 +85,9 @@ export function fakeAdapter(
     switchError: undefined,
     disconnectError: undefined,
     balance: 1_234_500_000_000_000_000n,
+    nextFee: { gas: 21_000n, gasPrice: 1_000_000_000n, fee: 21_000_000_000_000n },
+    nextSend: `0x${'cd'.repeat(32)}`,
+    nextReceipt: 'success',
   }
   const factory: AdapterFactory = (context) => {
     handle.context = context
@@ -93,6 +124,22 @@ export function fakeAdapter(
         record('getBalance', parameters)
         return { value: handle.balance, decimals: 18, symbol: 'ETH' }
       },
+    }
+    if (options.send) {
+      adapter.isAddress = isTestAddress
+      adapter.estimateFee = (parameters) => {
+        record('estimateFee', parameters)
+        return answer(handle.nextFee)
+      }
+      adapter.send = (parameters) => {
+        record('send', parameters)
+        return answer(handle.nextSend)
+      }
+      adapter.waitForTransaction = (parameters) => {
+        record('waitForTransaction', parameters)
+        return answer(handle.nextReceipt).then((status) => ({ status }))
+      }
+      adapter.getTransactionExplorerUrl = ({ hash }) => `https://explorer.example/tx/${hash}`
     }
     handle.adapter = adapter
     return adapter

@@ -173,3 +173,61 @@ export interface ActivityState {
   /** Sent from this modal, newest first; at most 99 (SPEC §9). */
   pending: readonly PendingTransaction[]
 }
+
+/** Where a send stands (SPEC §5 Sending): the form, the wallet prompt, then the sent transaction. */
+export type SendStep = 'form' | 'confirming' | 'sent'
+
+/** Why the last send attempt did not reach the chain. */
+export interface SendError {
+  /** `rejected`: the visitor declined in the wallet; `failed`: anything else (SPEC §8). */
+  kind: 'rejected' | 'failed'
+  message: string
+}
+
+/** A transaction sent from the Send view, as the confirmation view shows it. */
+export interface SentTransaction {
+  hash: string
+  caipNetworkId: CaipNetworkId
+  from: string
+  to: string
+  /** Whole tokens, exact decimal string. */
+  amount: string
+  symbol: string
+  /** `unknown` when the chain did not report it within the wait (it may still be mined). */
+  status: 'pending' | 'success' | 'reverted' | 'unknown'
+  explorerUrl: string | undefined
+}
+
+/**
+ * The send form (SPEC §3 Send state). Amounts are exact: the typed text, base-unit bigints, or
+ * exact decimal strings; USD figures are display-only numbers. The token list itself is the
+ * account's `tokenBalance`, read through `getSend`.
+ */
+export interface SendState {
+  /** The token to send, one of the account's token balances. */
+  token: TokenBalance | undefined
+  /** The amount as typed, validated by `getSendValidation`. */
+  sendTokenAmount: string
+  /** The decimal mark the amount was typed with (`.` or the locale's). */
+  decimalSeparator: string
+  receiverAddress: string
+  receiverProfileImage: string | undefined
+  receiverProfileName: string | undefined
+  /** Price per gas unit in the native token's base units, from the last fee estimate. */
+  gasPrice: bigint | undefined
+  /** The whole fee in the native token's base units. */
+  fee: bigint | undefined
+  /** The fee in USD when the native token's price is known. */
+  gasPriceInUSD: number | undefined
+  /** The native balance in USD when its price is known. */
+  networkBalanceInUSD: number | undefined
+  feeLoading: boolean
+  /** Why the last fee estimate failed. */
+  feeError: string | undefined
+  /** True while the wallet is asked to send. */
+  loading: boolean
+  step: SendStep
+  error: SendError | undefined
+  /** The last transaction sent from the form. */
+  sent: SentTransaction | undefined
+}
