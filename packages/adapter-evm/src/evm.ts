@@ -27,6 +27,7 @@ import { createDiscovery, type Discovery } from './createDiscovery.js'
 import { getProviderErrorCode } from './mapProviderError.js'
 import type { Eip1193Provider } from './provider.js'
 import { requestProvider } from './requestProvider.js'
+import { createSendCapabilities, type TetherStyleTokens } from './send.js'
 
 export interface EvmAdapterOptions {
   /** How long a request the visitor must answer (connect, switch, sign) may wait. Default 4 min. */
@@ -37,6 +38,14 @@ export interface EvmAdapterOptions {
   revokeTimeoutMs?: number
   /** Offer a legacy `window.ethereum` as the 'Browser Wallet' connector. Default true. */
   legacyInjected?: boolean
+  /**
+   * Token contracts per chain id whose `transfer` returns nothing, like USDT on mainnet (SPEC §9).
+   * Added to `DEFAULT_TETHER_STYLE_TOKENS`, which lists mainnet USDT.
+   * @example { 56: ['0x55d398326f99059fF775485246999027B3197955'] }
+   */
+  tetherStyleTokens?: TetherStyleTokens
+  /** How often `waitForTransaction` asks for a receipt. Default 1 s, 200 ms for a loopback RPC URL. */
+  receiptPollingIntervalMs?: number
 }
 
 interface Connection {
@@ -152,6 +161,16 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       }
       return client
     }
+
+    const sending = createSendCapabilities({
+      getClient,
+      getConnectedProvider,
+      readChainId,
+      promptTimeoutMs,
+      requestTimeoutMs,
+      tetherStyleTokens: options.tetherStyleTokens,
+      receiptPollingIntervalMs: options.receiptPollingIntervalMs,
+    })
 
     return {
       namespace: 'eip155',
@@ -279,6 +298,8 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
         const explorer = network.blockExplorers?.default.url
         return explorer ? `${explorer.replace(/\/+$/, '')}/address/${address}` : undefined
       },
+
+      ...sending,
     }
   }
 }

@@ -1,0 +1,310 @@
+import {
+  type Adapter,
+  BaseError,
+  type FeeEstimate,
+  InvalidChainIdError,
+  InvalidResponseError,
+  type Network,
+  ProviderRequestError,
+  ProviderTimeoutError,
+  type SendParameters,
+  TransactionWouldFailError,
+  WrongNetworkError,
+} from '@portico/core'
+import {
+  type Address,
+  type Client,
+  getAddress,
+  type Hex,
+  hexToBigInt,
+  isHex,
+  numberToHex,
+  checksumAddress as toChecksum,
+} from 'viem'
+import type { Eip1193Provider } from './provider.js'
+import { requestProvider } from './requestProvider.js'
+
+/** Token contracts per EVM chain id whose `transfer` returns nothing (SPEC §9). */
+export type TetherStyleTokens = Readonly<Record<number, readonly string[]>>
+
+/**
+ * SPEC §9 "Tether-style token contracts use a different ERC20 transfer signature": USDT on
+ * Ethereum mainnet is the one every site meets. Sites add others with the `tetherStyleTokens` option.
+ */
+export const DEFAULT_TETHER_STYLE_TOKENS: TetherStyleTokens = {
+  1: ['0xdAC17F958D2ee523a2206206994597C13D831ec7'],
+}
+
+export type SendCapabilities = Required<
+  Pick<Adapter, 'isAddress' | 'estimateFee' | 'send' | 'waitForTransaction' | 'getTransactionExplorerUrl'>
+>
+
+export interface SendCapabilitiesOptions {
+  getClient(network: Network): Client
+  getConnectedProvider(connectorId: string): Eip1193Provider
+  readChainId(provider: Eip1193Provider, timeoutMs: number): Promise<number>
+  promptTimeoutMs: number
+  requestTimeoutMs: number
+  /** Merged with `DEFAULT_TETHER_STYLE_TOKENS`. */
+  tetherStyleTokens: TetherStyleTokens | undefined
+  /** How often `waitForTransaction` asks for the receipt. Default 1 s, 200 ms on a loopback RPC. */
+  receiptPollingIntervalMs: number | undefined
+}
+
+// SPEC §5: "Transaction-hash responses match 0x plus 64 hex characters".
+const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+// transfer(address,uint256), encoded by hand: an ABI object for one call costs more bundle than it saves.
+const TRANSFER_SELECTOR = '0xa9059cbb'
+const pad32 = (hex: string) => hex.padStart(64, '0')
+const TRUE_WORD = `0x${pad32('1')}`
+const FALSE_WORD = `0x${pad32('')}`
+// JSON-RPC codes nodes use for "this transaction cannot succeed": 3 is a revert with data,
+// -32000 is geth's generic execution error, -32003 is a rejected transaction (e.g. no funds).
+const WOULD_FAIL_CODES = new Set([3, -32000, -32003, -32015])
+
+/**
+ * Whether `address` is an EVM address a person may send to: 20 bytes of hex, and a valid EIP-55
+ * checksum when it mixes cases (all-lowercase and all-uppercase carry no checksum).
+ */
+export function isEvmAddress(address: string): boolean {
+  if (!ADDRESS.test(address)) return false
+  const body = address.slice(2)
+  if (body === body.toLowerCase() || body === body.toUpperCase()) return true
+  return toChecksum(address as Address) === address
+}
+
+/** Send, its fee estimate and the receipt wait, over the network's RPC client and the wallet. */
+export function createSendCapabilities(options: SendCapabilitiesOptions): SendCapabilities {
+  const tetherStyle = buildTetherStyleLookup(options.tetherStyleTokens)
+
+  const rpc = async <T>(network: Network, method: string, params: unknown[]): Promise<T> =>
+    (await options.getClient(network).request({ method, params } as never)) as T
+
+  const transactionFor = ({ address, to, amount, token }: SendParameters) => {
+    const from = parseAddress(address, 'sender')
+    const receiver = parseAddress(to, 'receiver')
+    if (amount < 0n || amount >= 2n ** 256n)
+      throw new ProviderRequestError('The amount is out of range.', { details: String(amount) })
+    if (token === undefined) return { from, to: receiver, value: numberToHex(amount) }
+    return {
+      from,
+      to: parseAddress(token, 'token contract'),
+      data: `${TRANSFER_SELECTOR}${pad32(receiver.slice(2).toLowerCase())}${pad32(amount.toString(16))}` as Hex,
+    }
+  }
+
+  /**
+   * Runs the token transfer with eth_call first: a standard token must answer `true`, a
+   * Tether-style one answers nothing (never read as a failure), and a revert or `false` means
+   * the wallet would only be asked to send a failing transaction.
+   */
+  const simulateTransfer = async (
+    network: Network,
+    transaction: { from: Address; to: Address; data: Hex },
+  ) => {
+    const [returned, code] = await Promise.all([
+      rpc<unknown>(network, 'eth_call', [transaction, 'latest']).catch((error: unknown) => {
+        throw toChainError(error, `eth_call on ${network.caipNetworkId}`)
+      }),
+      rpc<unknown>(network, 'eth_getCode', [transaction.to, 'latest']).catch((error: unknown) => {
+        throw toChainError(error, `eth_getCode on ${network.caipNetworkId}`)
+      }),
+    ])
+    if (typeof returned !== 'string' || !isHex(returned)) throw new InvalidResponseError('eth_call result')
+    if (typeof code !== 'string' || code === '0x') {
+      throw new TransactionWouldFailError({
+        details: `${transaction.to} is not a contract on ${network.name}.`,
+      })
+    }
+    const word = returned.slice(0, 66).toLowerCase()
+    if (returned === '0x' && tetherStyle(network, transaction.to)) return
+    if (word === TRUE_WORD) return
+    if (returned === '0x') {
+      throw new TransactionWouldFailError({
+        details: `${transaction.to} returned no data for transfer; if it is a Tether-style token, list it in the tetherStyleTokens option.`,
+      })
+    }
+    throw new TransactionWouldFailError({
+      details:
+        word === FALSE_WORD
+          ? `${transaction.to} answered false.`
+          : `${transaction.to} answered ${returned.slice(0, 80)}.`,
+    })
+  }
+
+  return {
+    isAddress: isEvmAddress,
+
+    async estimateFee(parameters) {
+      const { network } = parameters
+      const transaction = transactionFor(parameters)
+      // Issued together so the batching transport sends one HTTP request.
+      const [gas, block, priority] = await Promise.allSettled([
+        rpc<unknown>(network, 'eth_estimateGas', [transaction]),
+        rpc<unknown>(network, 'eth_getBlockByNumber', ['latest', false]),
+        rpc<unknown>(network, 'eth_maxPriorityFeePerGas', []),
+      ])
+      if (gas.status === 'rejected')
+        throw toChainError(gas.reason, `eth_estimateGas on ${network.caipNetworkId}`)
+      if (block.status === 'rejected')
+        throw toChainError(block.reason, `latest block of ${network.caipNetworkId}`)
+      const gasUnits = parseQuantity(gas.value, 'gas estimate')
+      const baseFee = (block.value as { baseFeePerGas?: unknown } | null)?.baseFeePerGas
+      let gasPrice: bigint
+      if (baseFee !== undefined && baseFee !== null) {
+        // An EIP-1559 chain: the wallet offers up to maxFeePerGas, which viem sets to the base fee
+        // plus a fifth (room for a rising base fee) plus the priority fee. Show that bound.
+        const base = parseQuantity(baseFee, 'base fee')
+        const tip = priority.status === 'fulfilled' ? parseQuantity(priority.value, 'priority fee') : 0n
+        gasPrice = (base * 6n + 4n) / 5n + tip
+      } else {
+        const price = await rpc<unknown>(network, 'eth_gasPrice', []).catch((error: unknown) => {
+          throw toChainError(error, `eth_gasPrice on ${network.caipNetworkId}`)
+        })
+        gasPrice = parseQuantity(price, 'gas price')
+      }
+      return { gas: gasUnits, gasPrice, fee: gasUnits * gasPrice } satisfies FeeEstimate
+    },
+
+    async send(parameters) {
+      const { connectorId, network } = parameters
+      const provider = options.getConnectedProvider(connectorId)
+      const transaction = transactionFor(parameters)
+      const chainId = Number(network.id)
+      if (!Number.isSafeInteger(chainId) || chainId <= 0) {
+        throw new InvalidChainIdError({ details: `${String(network.id)} is not an EVM chain id.` })
+      }
+      // Checked before anything else: a wallet on another chain would sign for the wrong network.
+      const walletChainId = await options.readChainId(provider, options.requestTimeoutMs)
+      if (walletChainId !== chainId) {
+        throw new WrongNetworkError({ expectedChainId: chainId, actualChainId: walletChainId })
+      }
+      if (transaction.data !== undefined)
+        await simulateTransfer(network, { ...transaction, data: transaction.data })
+      const hash = await requestProvider(
+        provider,
+        // chainId lets wallets that check it (MetaMask does) refuse if the chain changed meanwhile.
+        { method: 'eth_sendTransaction', params: [{ ...transaction, chainId: numberToHex(chainId) }] },
+        { timeoutMs: options.promptTimeoutMs },
+      )
+      if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash)) {
+        throw new InvalidResponseError('transaction hash', { details: String(hash).slice(0, 100) })
+      }
+      return hash
+    },
+
+    async waitForTransaction({ hash, network, timeoutMs }) {
+      if (!TRANSACTION_HASH.test(hash)) {
+        throw new ProviderRequestError('This is not a transaction hash.', { details: hash.slice(0, 100) })
+      }
+      const interval = options.receiptPollingIntervalMs ?? defaultPollingInterval(network)
+      let lastError: unknown
+      let stopped = false
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          reject(
+            new ProviderTimeoutError({
+              timeoutMs,
+              details: `No receipt for ${hash} on ${network.caipNetworkId} after ${timeoutMs} ms.`,
+              ...(lastError === undefined ? {} : { cause: lastError }),
+            }),
+          )
+        }, timeoutMs)
+      })
+      const poll = async (): Promise<{ status: 'success' | 'reverted' }> => {
+        while (!stopped) {
+          let receipt: unknown
+          try {
+            receipt = await rpc<unknown>(network, 'eth_getTransactionReceipt', [hash])
+          } catch (error) {
+            // A failed poll is retried until the deadline; the last failure becomes its cause.
+            lastError = error
+          }
+          if (receipt !== undefined && receipt !== null) return parseReceiptStatus(receipt)
+          await new Promise((resolve) => setTimeout(resolve, interval))
+        }
+        return new Promise<never>(() => {})
+      }
+      try {
+        return await Promise.race([poll(), deadline])
+      } finally {
+        stopped = true
+        clearTimeout(timer)
+      }
+    },
+
+    getTransactionExplorerUrl({ hash, network }) {
+      const explorer = network.blockExplorers?.default.url
+      return explorer ? `${explorer.replace(/\/+$/, '')}/tx/${hash}` : undefined
+    },
+  }
+}
+
+function buildTetherStyleLookup(extra: TetherStyleTokens | undefined) {
+  const known = new Set<string>()
+  for (const list of [DEFAULT_TETHER_STYLE_TOKENS, extra ?? {}]) {
+    for (const [chainId, addresses] of Object.entries(list)) {
+      for (const address of addresses) {
+        if (!ADDRESS.test(address)) {
+          throw new ProviderRequestError('A tetherStyleTokens entry is not an EVM address.', {
+            details: `chain ${chainId}: ${address}`,
+          })
+        }
+        known.add(`${Number(chainId)}:${address.toLowerCase()}`)
+      }
+    }
+  }
+  return (network: Network, token: Address) => known.has(`${Number(network.id)}:${token.toLowerCase()}`)
+}
+
+function parseAddress(value: string, role: string): Address {
+  if (!isEvmAddress(value)) {
+    throw new ProviderRequestError(`The ${role} is not a valid EVM address.`, {
+      details: value.slice(0, 100),
+    })
+  }
+  return getAddress(value)
+}
+
+function parseQuantity(value: unknown, what: string): bigint {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new InvalidResponseError(what)
+  return hexToBigInt(value as Hex)
+}
+
+function parseReceiptStatus(receipt: unknown): { status: 'success' | 'reverted' } {
+  const status = (receipt as { status?: unknown }).status
+  if (status === '0x1') return { status: 'success' }
+  if (status === '0x0') return { status: 'reverted' }
+  throw new InvalidResponseError('transaction receipt', { details: `status ${String(status)}` })
+}
+
+/** A node's refusal (revert, no funds) as TransactionWouldFailError; anything else as a request failure. */
+function toChainError(error: unknown, what: string): BaseError {
+  if (error instanceof BaseError) return error
+  const rpcError = error instanceof Error && 'walk' in error ? findRpcError(error) : undefined
+  const message =
+    error instanceof Error ? ((error as { details?: string }).details ?? error.message) : String(error)
+  if (rpcError && (WOULD_FAIL_CODES.has(rpcError.code) || /revert|insufficient/i.test(message))) {
+    return new TransactionWouldFailError({ cause: error, details: `${what}: ${message}` })
+  }
+  return new ProviderRequestError('The network could not answer the request.', {
+    cause: error,
+    details: `${what}: ${message}`,
+  })
+}
+
+/** The JSON-RPC error a node answered with, wherever viem nested it; none for transport failures. */
+function findRpcError(error: Error): { code: number } | undefined {
+  const found = (error as Error & { walk(fn: (e: unknown) => boolean): unknown }).walk(
+    (cause) => typeof (cause as { code?: unknown } | null)?.code === 'number',
+  )
+  return found ? (found as { code: number }) : undefined
+}
+
+function defaultPollingInterval(network: Network): number {
+  const url = network.rpcUrls.default.http[0] ?? ''
+  // A local chain mines at once; polling it every second would only slow tests and demos down.
+  return /^https?:\/\/(127\.|localhost(:|\/|$)|\[::1\])/.test(url) ? 200 : 1000
+}
