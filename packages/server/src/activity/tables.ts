@@ -1,3 +1,78 @@
-/** The activity indexer's tables (migration 002_activity). */
-// biome-ignore lint/complexity/noBannedTypes: filled in by the indexer's migration
-export type ActivityTables = {}
+/**
+ * The activity indexer's tables (migration 002_activity). Every row carries the chain's CAIP-2 id,
+ * so one database serves several chains. Addresses and hashes are stored lower-case; block numbers
+ * and amounts come back as strings (int8 and numeric), so nothing loses precision.
+ */
+import type { ColumnType } from 'kysely'
+
+/** An int8 column: written as a number, bigint or string, read back as a string. */
+type Int8 = ColumnType<string, number | bigint | string, number | bigint | string>
+
+/** One row per chain: where its indexer stands and who may write for it. */
+export interface ActivityChainsTable {
+  chain: string
+  /** The last block whose transfers are stored; the next round starts after it. */
+  last_block: Int8
+  /** The indexer instance allowed to write for this chain, while `lease_expires_at` is ahead. */
+  lease_owner: string | null
+  lease_expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>
+}
+
+/** Hashes of recently indexed blocks, to notice a re-org before the next round. */
+export interface ActivityBlocksTable {
+  chain: string
+  number: Int8
+  hash: string
+  parent_hash: string
+}
+
+export interface ActivityTransactionsTable {
+  chain: string
+  hash: string
+  block_number: Int8
+  block_hash: string
+  /** The transaction's index in its block. */
+  tx_index: number
+  from_address: string
+  /** Null for a contract creation. */
+  to_address: string | null
+  nonce: Int8
+  status: 'confirmed' | 'failed'
+  mined_at: ColumnType<Date, Date | string, Date | string>
+}
+
+export interface ActivityTransfersTable {
+  chain: string
+  tx_hash: string
+  block_number: Int8
+  /** The log's index in the block; -1 for the transaction's native value. */
+  log_index: number
+  kind: 'native' | 'erc20' | 'erc721'
+  /** The token contract; null for the native currency. */
+  token: string | null
+  from_address: string
+  to_address: string
+  /** Base units, exact (numeric(78,0) holds any uint256). */
+  amount: ColumnType<string, string, string>
+  /** The NFT's id (decimal), for ERC-721 transfers. */
+  token_id: string | null
+}
+
+/** What a token contract said about itself, read once. */
+export interface ActivityTokensTable {
+  chain: string
+  address: string
+  name: string | null
+  symbol: string | null
+  decimals: number | null
+  /** `unknown` when the contract answered none of name, symbol and decimals; it is not asked again. */
+  status: 'known' | 'unknown'
+}
+
+export interface ActivityTables {
+  activity_chains: ActivityChainsTable
+  activity_blocks: ActivityBlocksTable
+  activity_transactions: ActivityTransactionsTable
+  activity_transfers: ActivityTransfersTable
+  activity_tokens: ActivityTokensTable
+}

@@ -3,9 +3,9 @@ import { ANVIL_ADDRESSES, type AnvilInstance, getFreePort, startAnvil } from '@p
 import { type Address, erc20Abi, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestChain, getTestContracts, type TestChain } from '../activity/testing/contracts.testkit.js'
+import { createRecordingLogger } from '../activity/testing/recordingLogger.testkit.js'
 import { type RpcRecorder, startRpcRecorder } from '../activity/testing/rpcRecorder.testkit.js'
 import { type ChainConfig, chainConfigSchema } from '../config.js'
-import type { Logger } from '../logger.js'
 import { UpstreamError } from './errors.js'
 import { getBalances } from './getBalances.js'
 import { createStaticPriceSource } from './prices.js'
@@ -13,20 +13,6 @@ import { createStaticPriceSource } from './prices.js'
 const CHAIN_ID = 31337
 const CAIP2 = `eip155:${CHAIN_ID}`
 const holder = ANVIL_ADDRESSES[1] as Address
-
-function createRecordingLogger(): Logger & {
-  lines: { level: string; message: string; fields?: Record<string, unknown> }[]
-} {
-  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = []
-  const make = (): Logger => ({
-    debug: (message, fields) => lines.push({ level: 'debug', message, ...(fields ? { fields } : {}) }),
-    info: (message, fields) => lines.push({ level: 'info', message, ...(fields ? { fields } : {}) }),
-    warn: (message, fields) => lines.push({ level: 'warn', message, ...(fields ? { fields } : {}) }),
-    error: (message, fields) => lines.push({ level: 'error', message, ...(fields ? { fields } : {}) }),
-    child: () => make(),
-  })
-  return Object.assign(make(), { lines })
-}
 
 describe('getBalances on anvil', () => {
   let anvil: AnvilInstance

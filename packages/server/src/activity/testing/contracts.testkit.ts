@@ -126,6 +126,15 @@ contract TestMulticall3 {
   }
 }
 
+contract BareTransferEmitter {
+  event Transfer(address indexed from, address indexed to, uint256 value);
+
+  // A token-like contract that says nothing about itself: no name, symbol or decimals.
+  function emitTransfer(address to, uint256 amount) external {
+    emit Transfer(msg.sender, to, amount);
+  }
+}
+
 contract EtherRefuser {
   receive() external payable {
     revert("no ether here");
@@ -138,6 +147,7 @@ export type TestContractName =
   | 'TetherStyleToken'
   | 'TestNft'
   | 'TestMulticall3'
+  | 'BareTransferEmitter'
   | 'EtherRefuser'
 
 interface Artifact {
@@ -195,6 +205,7 @@ export function getTestContracts(): Record<TestContractName, Artifact> {
     TetherStyleToken: artifact('TetherStyleToken'),
     TestNft: artifact('TestNft'),
     TestMulticall3: artifact('TestMulticall3'),
+    BareTransferEmitter: artifact('BareTransferEmitter'),
     EtherRefuser: artifact('EtherRefuser'),
   }
   return compiled

@@ -1,0 +1,428 @@
+/**
+ * The activity indexer: follows each EVM chain with `indexer.enabled` over its JSON-RPC endpoint
+ * and stores the transactions and transfers the history reads. One writer per chain at a time
+ * (a lease row in `activity_chains`), re-orgs rolled back before every round, and every write of a
+ * round in one transaction, so a crash or a lost lease leaves the stored range whole.
+ */
+import { randomUUID } from 'node:crypto'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import { createPublicClient, http, type PublicClient } from 'viem'
+import type { ChainConfig } from '../config.js'
+import type { Database } from '../db/schema.js'
+import type { Logger } from '../logger.js'
+import { LeaseLostError } from './errors.js'
+import { extractActivity, fetchRange, getBlockHeader, type ReceiptMode } from './readBlocks.js'
+import { readTokenMetadata } from './tokenMetadata.js'
+
+/** SPEC §9: HTTP default timeout 10000 ms. */
+const RPC_TIMEOUT_MS = 10_000
+/** Longest pause between attempts while a chain's node keeps failing. */
+const MAX_BACKOFF_MS = 60_000
+/** Rows per INSERT, well under PostgreSQL's 65535 bound parameters. */
+const INSERT_CHUNK = 500
+
+export interface CreateIndexerParameters {
+  db: Kysely<Database>
+  chains: ChainConfig[]
+  logger: Logger
+}
+
+export interface Indexer {
+  /** Follows every enabled chain in the background, polling every `pollIntervalMs`. */
+  start(): void
+  /** Stops polling, waits for the round in progress and hands the chains' leases back. */
+  stop(): Promise<void>
+  /** Indexes every enabled chain up to its current head, then returns (throws what failed). */
+  syncOnce(): Promise<void>
+}
+export type CreateIndexerReturnType = Indexer
+
+type RoundResult = 'more' | 'caught-up' | 'not-leader'
+
+interface ChainState {
+  chain: ChainConfig
+  id: string
+  client: PublicClient
+  logger: Logger
+  receiptMode: ReceiptMode
+  chainIdChecked: boolean
+  /** Rounds of this chain run one after another, whether started by the loop or by syncOnce. */
+  queue: Promise<unknown>
+  timer: ReturnType<typeof setTimeout> | undefined
+  failures: number
+  waitingForLease: boolean
+  /** The background loop's current pass, awaited by stop(). */
+  ticking: Promise<void> | undefined
+}
+
+/** How long a lease lasts without renewal: long enough for a slow round, short enough to take over. */
+function leaseMs(chain: ChainConfig): number {
+  return Math.max(30_000, chain.indexer.pollIntervalMs * 10)
+}
+
+function leaseExpiry(chain: ChainConfig) {
+  return sql<Date>`now() + ${leaseMs(chain)}::integer * interval '1 millisecond'`
+}
+
+async function insertChunks<T extends keyof Database>(
+  trx: Transaction<Database>,
+  table: T,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  for (let index = 0; index < rows.length; index += INSERT_CHUNK) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(index, index + INSERT_CHUNK) as never)
+      // Re-indexing a range (after a crash between fetch and commit, or by a second process) is a no-op.
+      .onConflict((conflict) => conflict.doNothing())
+      .execute()
+  }
+}
+
+/**
+ * Creates the indexer for the chains of the config; nothing runs until `start()` or `syncOnce()`.
+ * @example
+ * const indexer = createIndexer({ db, chains: config.chains, logger })
+ * indexer.start()
+ * // on shutdown
+ * await indexer.stop()
+ */
+export function createIndexer(parameters: CreateIndexerParameters): CreateIndexerReturnType {
+  const { db, logger } = parameters
+  /** Who holds a lease; unique per indexer instance, so two instances in one process are two writers. */
+  const owner = randomUUID()
+  let running = false
+  /** Set by stop(): rounds in progress finish, no new one starts. */
+  let stopping = false
+
+  const states: ChainState[] = []
+  for (const chain of parameters.chains) {
+    if (!chain.indexer.enabled) continue
+    if (!chain.caipNetworkId.startsWith('eip155:')) {
+      logger.info('activity is indexed for EVM chains only; skipping', { chainId: chain.caipNetworkId })
+      continue
+    }
+    states.push({
+      chain,
+      id: chain.caipNetworkId,
+      client: createPublicClient({
+        transport: http(chain.rpcUrl, { batch: true, timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
+      }) as PublicClient,
+      logger: logger.child({ chainId: chain.caipNetworkId }),
+      receiptMode: 'block',
+      chainIdChecked: false,
+      queue: Promise.resolve(),
+      timer: undefined,
+      failures: 0,
+      waitingForLease: false,
+      ticking: undefined,
+    })
+  }
+
+  /** Takes or renews this instance's lease on the chain; the stored cursor, or null if another holds it. */
+  async function acquireLease(state: ChainState): Promise<bigint | null> {
+    const existing = await db
+      .selectFrom('activity_chains')
+      .select('chain')
+      .where('chain', '=', state.id)
+      .executeTakeFirst()
+    if (!existing) {
+      // First start: from `startBlock`, else from the current head.
+      const start = state.chain.indexer.startBlock ?? (await state.client.getBlockNumber({ cacheTime: 0 }))
+      await db
+        .insertInto('activity_chains')
+        .values({
+          chain: state.id,
+          last_block: (BigInt(start) - 1n).toString(),
+          lease_owner: null,
+          lease_expires_at: null,
+        })
+        .onConflict((conflict) => conflict.column('chain').doNothing())
+        .execute()
+    }
+    const row = await db
+      .updateTable('activity_chains')
+      .set({ lease_owner: owner, lease_expires_at: leaseExpiry(state.chain) })
+      .where('chain', '=', state.id)
+      .where((eb) =>
+        eb.or([
+          eb('lease_owner', '=', owner),
+          eb('lease_owner', 'is', null),
+          eb('lease_expires_at', '<', sql<Date>`now()`),
+        ]),
+      )
+      .returning('last_block')
+      .executeTakeFirst()
+    return row ? BigInt(row.last_block) : null
+  }
+
+  /** Runs `work` in a transaction that first checks this instance still holds the lease at `cursor`. */
+  async function writeAsLeader(
+    state: ChainState,
+    cursor: bigint,
+    work: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('activity_chains')
+        .select(['last_block', 'lease_owner'])
+        .where('chain', '=', state.id)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!row || row.lease_owner !== owner || BigInt(row.last_block) !== cursor)
+        throw new LeaseLostError(state.id)
+      await work(trx)
+    })
+  }
+
+  /**
+   * Compares the stored hash of the last indexed block with the chain's. On a mismatch, walks back
+   * through the stored recent blocks to the newest one the chain still has, and deletes everything
+   * above it. Returns the cursor to continue from.
+   */
+  async function rollBackReorg(state: ChainState, cursor: bigint): Promise<bigint> {
+    const stored = await db
+      .selectFrom('activity_blocks')
+      .select(['number', 'hash'])
+      .where('chain', '=', state.id)
+      .orderBy('number', 'desc')
+      .execute()
+    const newest = stored[0]
+    if (!newest || BigInt(newest.number) !== cursor) return cursor
+    const header = await getBlockHeader(state.client, cursor)
+    if (header && header.hash.toLowerCase() === newest.hash) return cursor
+
+    const headers = await Promise.all(
+      stored.map((block) => getBlockHeader(state.client, BigInt(block.number))),
+    )
+    let ancestor: bigint | undefined
+    for (const [index, block] of stored.entries()) {
+      if (headers[index]?.hash.toLowerCase() === block.hash) {
+        ancestor = BigInt(block.number)
+        break
+      }
+    }
+    if (ancestor === undefined) {
+      // Deeper than the blocks kept (older than `confirmations`): undo what is known, re-index from there.
+      ancestor = BigInt(stored[stored.length - 1]?.number ?? cursor) - 1n
+      state.logger.error(
+        're-org deeper than the confirmations setting; re-indexing from the oldest recent block',
+        {
+          fromBlock: (ancestor + 1n).toString(),
+          confirmations: state.chain.indexer.confirmations,
+        },
+      )
+    }
+    const to = ancestor
+    await writeAsLeader(state, cursor, async (trx) => {
+      for (const table of ['activity_transfers', 'activity_transactions'] as const) {
+        await trx
+          .deleteFrom(table)
+          .where('chain', '=', state.id)
+          .where('block_number', '>', to.toString())
+          .execute()
+      }
+      await trx
+        .deleteFrom('activity_blocks')
+        .where('chain', '=', state.id)
+        .where('number', '>', to.toString())
+        .execute()
+      await trx
+        .updateTable('activity_chains')
+        .set({ last_block: to.toString() })
+        .where('chain', '=', state.id)
+        .execute()
+    })
+    state.logger.warn('re-org: orphaned blocks removed', {
+      commonAncestor: to.toString(),
+      removedBlocks: (cursor - to).toString(),
+    })
+    return to
+  }
+
+  /** One round: lease, re-org check, then at most `batchBlocks` blocks fetched and written at once. */
+  async function runRound(state: ChainState): Promise<RoundResult> {
+    if (!state.chainIdChecked) {
+      const expected = state.id.slice('eip155:'.length)
+      const actual = await state.client.getChainId()
+      if (String(actual) !== expected) {
+        throw new Error(`The RPC node of ${state.id} serves chain ${actual}; check the chain's rpcUrl.`)
+      }
+      state.chainIdChecked = true
+    }
+    const leased = await acquireLease(state)
+    if (leased === null) {
+      if (!state.waitingForLease) state.logger.info('another indexer holds this chain; waiting for its lease')
+      state.waitingForLease = true
+      return 'not-leader'
+    }
+    if (state.waitingForLease) state.logger.info('took over indexing this chain')
+    state.waitingForLease = false
+
+    const cursor = await rollBackReorg(state, leased)
+    if (cursor !== leased) return 'more'
+    const head = await state.client.getBlockNumber({ cacheTime: 0 })
+    const from = cursor + 1n
+    const to =
+      head < cursor + BigInt(state.chain.indexer.batchBlocks)
+        ? head
+        : cursor + BigInt(state.chain.indexer.batchBlocks)
+    if (from > to) return 'caught-up'
+
+    const range = await fetchRange(state.client, from, to, state.receiptMode)
+    if (range.receiptMode !== state.receiptMode) {
+      state.logger.info('the node has no eth_getBlockReceipts; reading receipts per transaction')
+      state.receiptMode = range.receiptMode
+    }
+    // The range must be one chain: if a block changed under us, the next round's re-org check sorts it out.
+    for (let index = 1; index < range.blocks.length; index++) {
+      const block = range.blocks[index]
+      const parent = range.blocks[index - 1]
+      if (block && parent && block.parentHash.toLowerCase() !== parent.hash.toLowerCase()) {
+        state.logger.warn('the chain changed while a range was read; reading it again', {
+          block: BigInt(block.number).toString(),
+        })
+        return 'more'
+      }
+    }
+
+    const activity = extractActivity(state.id, range)
+    const knownTokens = activity.tokens.size
+      ? await db
+          .selectFrom('activity_tokens')
+          .select('address')
+          .where('chain', '=', state.id)
+          .where('address', 'in', [...activity.tokens])
+          .execute()
+      : []
+    const known = new Set(knownTokens.map((row) => row.address))
+    const newTokens = [...activity.tokens].filter((address) => !known.has(address))
+    const tokenRows = newTokens.length ? await readTokenMetadata(state.client, state.id, newTokens) : []
+
+    // Hashes are kept for the blocks within `confirmations` of the head (and always the last one), so
+    // a re-org can be walked back that far; older blocks are final.
+    const keepFrom =
+      head - BigInt(state.chain.indexer.confirmations) < to
+        ? head - BigInt(state.chain.indexer.confirmations)
+        : to
+    await writeAsLeader(state, cursor, async (trx) => {
+      await insertChunks(
+        trx,
+        'activity_blocks',
+        range.blocks
+          .filter((block) => BigInt(block.number) >= keepFrom)
+          .map((block) => ({
+            chain: state.id,
+            number: BigInt(block.number).toString(),
+            hash: block.hash.toLowerCase(),
+            parent_hash: block.parentHash.toLowerCase(),
+          })),
+      )
+      await insertChunks(trx, 'activity_tokens', tokenRows)
+      await insertChunks(trx, 'activity_transactions', activity.transactions)
+      await insertChunks(trx, 'activity_transfers', activity.transfers)
+      await trx
+        .updateTable('activity_chains')
+        .set({ last_block: to.toString(), lease_expires_at: leaseExpiry(state.chain) })
+        .where('chain', '=', state.id)
+        .execute()
+      await trx
+        .deleteFrom('activity_blocks')
+        .where('chain', '=', state.id)
+        .where('number', '<', keepFrom.toString())
+        .execute()
+    })
+    state.logger.debug('indexed blocks', {
+      from: from.toString(),
+      to: to.toString(),
+      transactions: activity.transactions.length,
+      transfers: activity.transfers.length,
+    })
+    return to >= head ? 'caught-up' : 'more'
+  }
+
+  function exclusive<T>(state: ChainState, work: () => Promise<T>): Promise<T> {
+    const run = state.queue.then(work, work)
+    state.queue = run.catch(() => undefined)
+    return run
+  }
+
+  async function syncChain(state: ChainState): Promise<RoundResult> {
+    for (;;) {
+      if (stopping) return 'caught-up'
+      const result = await exclusive(state, () => runRound(state))
+      if (result !== 'more') return result
+    }
+  }
+
+  function schedule(state: ChainState, delayMs: number): void {
+    if (!running) return
+    state.timer = setTimeout(() => {
+      state.timer = undefined
+      state.ticking = tick(state)
+    }, delayMs)
+  }
+
+  async function tick(state: ChainState): Promise<void> {
+    const { pollIntervalMs } = state.chain.indexer
+    try {
+      await syncChain(state)
+      if (state.failures > 0) state.logger.info('the chain answers again; indexing resumed')
+      state.failures = 0
+      schedule(state, pollIntervalMs)
+    } catch (error) {
+      state.failures += 1
+      // A failing node or database is retried with growing pauses; it never ends the process.
+      const delay = Math.min(pollIntervalMs * 2 ** state.failures, MAX_BACKOFF_MS)
+      if (error instanceof LeaseLostError) state.logger.warn(error.message)
+      else
+        state.logger.error('indexing round failed; retrying', {
+          err: error,
+          attempt: state.failures,
+          retryInMs: delay,
+        })
+      schedule(state, delay)
+    }
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      stopping = false
+      for (const state of states) schedule(state, 0)
+    },
+    async stop() {
+      running = false
+      stopping = true
+      for (const state of states) {
+        if (state.timer) clearTimeout(state.timer)
+        state.timer = undefined
+      }
+      await Promise.all(states.map((state) => state.ticking))
+      await Promise.all(states.map((state) => state.queue))
+      if (states.length === 0) return
+      try {
+        await db
+          .updateTable('activity_chains')
+          .set({ lease_owner: null, lease_expires_at: null })
+          .where(
+            'chain',
+            'in',
+            states.map((state) => state.id),
+          )
+          .where('lease_owner', '=', owner)
+          .execute()
+      } catch (error) {
+        // The leases then simply expire.
+        logger.warn('could not hand back the indexer leases', { err: error })
+      }
+    },
+    async syncOnce() {
+      stopping = false
+      const results = await Promise.allSettled(states.map((state) => syncChain(state)))
+      const failed = results.find((result) => result.status === 'rejected')
+      if (failed) throw failed.reason
+    },
+  }
+}

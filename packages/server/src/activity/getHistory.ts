@@ -1,0 +1,256 @@
+/**
+ * An account's activity on one chain, newest first, from the indexer's tables: the transactions in
+ * which the address sent or received the native currency, an ERC-20 token or an NFT.
+ */
+import { createHash } from 'node:crypto'
+import type { HistoryResponse, Transaction, Transfer } from '@portico/core/api'
+import { type Kysely, sql } from 'kysely'
+import { type Address, getAddress } from 'viem'
+import * as z from 'zod'
+import type { ChainConfig } from '../config.js'
+import type { Database } from '../db/schema.js'
+import { toDecimalString, usdValue } from '../portfolio/amounts.js'
+import type { PriceSource } from '../portfolio/prices.js'
+import { InvalidCursorError } from './errors.js'
+
+export const DEFAULT_HISTORY_LIMIT = 20
+export const MAX_HISTORY_LIMIT = 100
+
+export interface GetHistoryParameters {
+  db: Kysely<Database>
+  chain: ChainConfig
+  address: `0x${string}`
+  /** The `next` of the previous page. */
+  cursor?: string
+  /** Transactions per page: 20 by default, at most 100. */
+  limit?: number
+  prices: PriceSource
+}
+export type GetHistoryReturnType = HistoryResponse
+export type GetHistoryErrorType = InvalidCursorError
+
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
+
+/** The cursor's content: the last (block, index) position shown, and whom it was made for. */
+const cursorSchema = z.strictObject({
+  v: z.literal(1),
+  block: z.string().regex(/^\d{1,20}$/),
+  index: z.number().int().min(0),
+  /** Ties the cursor to one account on one chain, so it cannot page through another's. */
+  scope: z.string().regex(/^[0-9a-f]{16}$/),
+})
+type Cursor = z.infer<typeof cursorSchema>
+
+function scopeOf(chainId: string, address: string): string {
+  return createHash('sha256').update(`${chainId}\n${address}`).digest('hex').slice(0, 16)
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url')
+}
+
+function decodeCursor(text: string, scope: string): Cursor {
+  if (text.length > 200 || !/^[A-Za-z0-9_-]+$/.test(text)) throw new InvalidCursorError()
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+  } catch (error) {
+    throw new InvalidCursorError(error)
+  }
+  const result = cursorSchema.safeParse(parsed)
+  if (!result.success || result.data.scope !== scope) throw new InvalidCursorError(result.error)
+  return result.data
+}
+
+interface TransactionRow {
+  hash: string
+  block_number: string
+  tx_index: number
+  from_address: string
+  to_address: string | null
+  nonce: string
+  status: 'confirmed' | 'failed'
+  mined_at: Date | string
+}
+
+/**
+ * The account's transactions on `chain`, newest first, `limit` per page. `next` is an opaque
+ * cursor (null on the last page) that stays valid while new blocks arrive: it marks a position in
+ * the chain, not an offset. Throws `InvalidCursorError` for a cursor it did not make.
+ * @example
+ * const page = await getHistory({ db, chain, address, prices })
+ * const more = page.next ? await getHistory({ db, chain, address, prices, cursor: page.next }) : undefined
+ */
+export async function getHistory(parameters: GetHistoryParameters): Promise<GetHistoryReturnType> {
+  const { db, chain, prices } = parameters
+  const chainId = chain.caipNetworkId
+  const account = parameters.address.toLowerCase()
+  const scope = scopeOf(chainId, account)
+  const limit = Math.min(
+    Math.max(Math.floor(parameters.limit ?? DEFAULT_HISTORY_LIMIT), 1),
+    MAX_HISTORY_LIMIT,
+  )
+  const after = parameters.cursor === undefined ? undefined : decodeCursor(parameters.cursor, scope)
+
+  // Keyset pagination on (block_number, tx_index): a page never shifts when newer blocks are indexed.
+  const position = after
+    ? sql`and (t.block_number, t.tx_index) < (${after.block}::bigint, ${after.index}::integer)`
+    : sql``
+  const spam = new Set(chain.spamTokens.map((address) => address.toLowerCase()))
+  // Fungible transfers of spam tokens cannot be flagged in the wire format, so they do not count.
+  const notSpam = spam.size ? sql`and not (kind = 'erc20' and token in (${sql.join([...spam])}))` : sql``
+  const { rows } = await sql<TransactionRow>`
+    with involved as (
+      select tx_hash as hash from activity_transfers
+      where chain = ${chainId} and from_address = ${account} ${notSpam}
+      union
+      select tx_hash from activity_transfers
+      where chain = ${chainId} and to_address = ${account} ${notSpam}
+      union
+      select hash from activity_transactions where chain = ${chainId} and from_address = ${account}
+      union
+      select hash from activity_transactions where chain = ${chainId} and to_address = ${account}
+    )
+    select t.hash, t.block_number, t.tx_index, t.from_address, t.to_address, t.nonce, t.status, t.mined_at
+    from activity_transactions t
+    join involved on involved.hash = t.hash
+    where t.chain = ${chainId} ${position}
+    order by t.block_number desc, t.tx_index desc
+    limit ${limit + 1}
+  `.execute(db)
+
+  const page = rows.slice(0, limit)
+  const last = page[page.length - 1]
+  const next =
+    rows.length > limit && last
+      ? encodeCursor({ v: 1, block: String(last.block_number), index: last.tx_index, scope })
+      : null
+  if (page.length === 0) return { data: [], next }
+
+  const transfers = await db
+    .selectFrom('activity_transfers')
+    .selectAll()
+    .where('chain', '=', chainId)
+    .where(
+      'tx_hash',
+      'in',
+      page.map((row) => row.hash),
+    )
+    .where((eb) => eb.or([eb('from_address', '=', account), eb('to_address', '=', account)]))
+    .orderBy('log_index')
+    .execute()
+  const tokenAddresses = [
+    ...new Set(transfers.flatMap((transfer) => (transfer.token ? [transfer.token] : []))),
+  ]
+  const tokenRows = tokenAddresses.length
+    ? await db
+        .selectFrom('activity_tokens')
+        .selectAll()
+        .where('chain', '=', chainId)
+        .where('address', 'in', tokenAddresses)
+        .execute()
+    : []
+  const metadata = new Map(tokenRows.map((row) => [row.address, row]))
+  const configured = new Map(chain.tokens.map((token) => [token.address.toLowerCase(), token]))
+
+  const byTransaction = new Map<string, typeof transfers>()
+  for (const transfer of transfers) {
+    const list = byTransaction.get(transfer.tx_hash) ?? []
+    list.push(transfer)
+    byTransaction.set(transfer.tx_hash, list)
+  }
+
+  const caip10 = (address: string) => `${chainId}:${getAddress(address)}`
+  const withPrice = (amount: bigint, decimals: number, price: number | undefined) =>
+    price === undefined ? {} : { price, value: usdValue(amount, decimals, price) }
+
+  const data: Transaction[] = []
+  for (const row of page) {
+    const shaped: Transfer[] = []
+    const kinds = { mint: false, burn: false, in: false, out: false }
+    for (const transfer of byTransaction.get(row.hash) ?? []) {
+      const direction =
+        transfer.from_address === account && transfer.to_address === account
+          ? 'self'
+          : transfer.from_address === account
+            ? 'out'
+            : 'in'
+      const amount = BigInt(transfer.amount)
+      if (transfer.kind === 'native') {
+        const { name, symbol, decimals, iconUrl } = chain.nativeCurrency
+        shaped.push({
+          direction,
+          quantity: { numeric: toDecimalString(amount, decimals) },
+          fungible_info: { name, symbol, ...(iconUrl ? { icon: { url: iconUrl } } : {}) },
+          ...withPrice(amount, decimals, prices.getPrice({ chainId })),
+        })
+      } else if (transfer.token && transfer.kind === 'erc721') {
+        shaped.push({
+          direction,
+          quantity: { numeric: '1' },
+          nft_info: {
+            ...(metadata.get(transfer.token)?.name ? { name: metadata.get(transfer.token)?.name ?? '' } : {}),
+            address: caip10(transfer.token),
+            ...(transfer.token_id !== null ? { token_id: transfer.token_id } : {}),
+            // SPEC §5: the client drops transactions whose transfers are all spam NFTs.
+            flags: { is_spam: spam.has(transfer.token) },
+          },
+        })
+      } else if (transfer.token) {
+        // A fungible transfer has no spam flag in the wire format; spam tokens' transfers are left out instead.
+        if (spam.has(transfer.token)) continue
+        const known = configured.get(transfer.token)
+        const read = metadata.get(transfer.token)
+        const decimals = known?.decimals ?? read?.decimals ?? 0
+        shaped.push({
+          direction,
+          quantity: { numeric: toDecimalString(amount, decimals) },
+          fungible_info: {
+            name: known?.name ?? read?.name ?? 'Unknown token',
+            symbol: known?.symbol ?? read?.symbol ?? '???',
+            address: caip10(transfer.token),
+            ...(known?.iconUrl ? { icon: { url: known.iconUrl } } : {}),
+          },
+          ...withPrice(amount, decimals, prices.getPrice({ chainId, address: transfer.token as Address })),
+        })
+      } else {
+        continue
+      }
+      if (transfer.from_address === ZERO_ADDRESS && transfer.kind !== 'native') kinds.mint = true
+      else if (transfer.to_address === ZERO_ADDRESS && transfer.kind !== 'native') kinds.burn = true
+      if (direction === 'in') kinds.in = true
+      if (direction === 'out') kinds.out = true
+    }
+    const sent = row.from_address === account
+
+    const operationType = kinds.mint
+      ? 'mint'
+      : kinds.burn
+        ? 'burn'
+        : kinds.in && !kinds.out
+          ? 'receive'
+          : kinds.out && !kinds.in
+            ? 'send'
+            : sent && shaped.length > 0 && shaped.every((transfer) => transfer.direction === 'self')
+              ? 'send'
+              : sent
+                ? 'execute'
+                : 'receive'
+    const minedAt = row.mined_at instanceof Date ? row.mined_at : new Date(row.mined_at)
+    data.push({
+      id: `${chainId}:${row.hash}`,
+      metadata: {
+        operationType,
+        hash: row.hash,
+        minedAt: minedAt.toISOString(),
+        sentFrom: getAddress(row.from_address),
+        sentTo: row.to_address ? getAddress(row.to_address) : '',
+        status: row.status,
+        nonce: Number(row.nonce),
+        chain: chainId,
+      },
+      transfers: shaped,
+    })
+  }
+  return { data, next }
+}
