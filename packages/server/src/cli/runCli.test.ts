@@ -207,3 +207,18 @@ describe('portico-server start', () => {
     await expect(fetch(`${url}/health`)).rejects.toThrow()
   })
 })
+
+describe('portico-server indexer', () => {
+  it('runs the indexer alone until asked to stop, then exits 0', async () => {
+    let output = ''
+    const code = await runCli(['indexer'], {
+      stdout: { write: (text: string) => (output += text) },
+      stderr: { write: (text: string) => (output += text) },
+      env: { PORTICO_DATA_DIR: 'memory://' },
+      waitForStop: async () => 'SIGTERM',
+    })
+    expect(code).toBe(0)
+    expect(output).toContain('"msg":"indexer running"')
+    expect(output).toContain('"signal":"SIGTERM"')
+  })
+})
