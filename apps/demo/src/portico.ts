@@ -1,5 +1,6 @@
 import { evm } from '@portico/adapter-evm'
 import { createPortico, type PorticoConfig } from '@portico/core'
+import { TEST_TOKENS } from '@portico/test/tokens'
 import { networks } from './networks.js'
 
 /**
@@ -18,7 +19,8 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   const projectId = query.get('projectId') ?? import.meta.env.VITE_PORTICO_PROJECT_ID
   return createPortico({
     networks,
-    adapters: [evm()],
+    // The local chains' USDT, like mainnet's, returns nothing from `transfer` (SPEC §9).
+    adapters: [evm({ tetherStyleTokens: tetherStyleTokens() })],
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet to local chains',
@@ -31,4 +33,10 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
     ...(apiUrl && apiUrl !== 'none' && projectId ? { apiUrl, projectId } : {}),
     ...overrides,
   })
+}
+
+/** The test tokens that behave like USDT, on each local chain (they have the same address on both). */
+function tetherStyleTokens(): Record<number, `0x${string}`[]> {
+  const addresses = TEST_TOKENS.filter((token) => token.tetherStyle).map((token) => token.address)
+  return Object.fromEntries(networks.map((network) => [Number(network.id), addresses]))
 }

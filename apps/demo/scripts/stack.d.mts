@@ -1,0 +1,39 @@
+import type { ChildProcess } from 'node:child_process'
+
+export interface StackChain {
+  chainId: number
+  rpcUrl: string
+}
+export interface StackToken {
+  key: string
+  name: string
+  symbol: string
+  decimals: number
+  address: `0x${string}`
+  tetherStyle: boolean
+}
+
+export declare const serverCli: string
+export declare const DEMO_PROJECT_ID: string
+export function deployTokens(chains: readonly StackChain[]): Promise<readonly StackToken[]>
+export function serverConfig(options: {
+  chains: readonly StackChain[]
+  tokens: readonly StackToken[]
+  port: number
+  dataDir: string
+  pollIntervalMs?: number
+}): Record<string, unknown>
+export function runServerCli(args: readonly string[], options?: { timeoutMs?: number }): Promise<string>
+export function prepareServer(options: {
+  chains: readonly StackChain[]
+  port: number
+  dataDir: string
+  origins: readonly string[]
+  pollIntervalMs?: number
+}): Promise<{ configFile: string; tokens: readonly StackToken[] }>
+export function waitForServer(url: string, timeoutMs?: number): Promise<void>
+export function startServerProcess(options: {
+  configFile: string
+  port: number
+  stdio?: 'inherit' | 'ignore' | 'pipe'
+}): Promise<{ url: string; pid: number | undefined; child: ChildProcess }>
