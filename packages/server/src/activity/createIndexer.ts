@@ -205,7 +205,7 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
     if (ancestor === undefined) {
       // Deeper than the blocks kept (older than `confirmations`): undo what is known, re-index from there.
       ancestor = BigInt(stored[stored.length - 1]?.number ?? cursor) - 1n
-      state.logger.error(
+      state.logger.warn(
         're-org deeper than the confirmations setting; re-indexing from the oldest recent block',
         {
           fromBlock: (ancestor + 1n).toString(),
@@ -274,11 +274,18 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
       state.logger.info('the node has no eth_getBlockReceipts; reading receipts per transaction')
       state.receiptMode = range.receiptMode
     }
-    // The range must be one chain: if a block changed under us, the next round's re-org check sorts it out.
-    for (let index = 1; index < range.blocks.length; index++) {
+    // The range must continue the stored chain and be one chain itself: if a block changed between the
+    // re-org check and these reads, nothing is written and the next round's check sorts it out.
+    const tip = await db
+      .selectFrom('activity_blocks')
+      .select('hash')
+      .where('chain', '=', state.id)
+      .where('number', '=', cursor.toString())
+      .executeTakeFirst()
+    for (let index = 0; index < range.blocks.length; index++) {
       const block = range.blocks[index]
-      const parent = range.blocks[index - 1]
-      if (block && parent && block.parentHash.toLowerCase() !== parent.hash.toLowerCase()) {
+      const parentHash = index === 0 ? tip?.hash : range.blocks[index - 1]?.hash.toLowerCase()
+      if (block && parentHash && block.parentHash.toLowerCase() !== parentHash) {
         state.logger.warn('the chain changed while a range was read; reading it again', {
           block: BigInt(block.number).toString(),
         })

@@ -1,5 +1,5 @@
 import { historyResponseSchema } from '@portico/core/api'
-import { ANVIL_ADDRESSES, type AnvilInstance, getFreePort, startAnvil } from '@portico/test'
+import { ANVIL_ADDRESSES, type AnvilInstance, getFreePort, rpc, startAnvil } from '@portico/test'
 import type { Kysely } from 'kysely'
 import { type Address, getAddress, type Hex, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -289,5 +289,51 @@ describe.each(ENGINES)('getHistory on %s', (engine) => {
       data: [],
       next: null,
     })
+  })
+
+  it('pages 20 transactions by default and at most 100', async () => {
+    // 120 payments to a fresh account, mined in one block.
+    const payee = '0x00000000000000000000000000000000c0ffee00'
+    const sender = chain.wallets[4]
+    const account = sender?.account
+    if (!sender || !account) throw new Error('anvil account 4 is missing')
+    const nonce = await chain.publicClient.getTransactionCount({
+      address: account.address,
+      blockTag: 'pending',
+    })
+    await rpc(anvil.rpcUrl, 'evm_setAutomine', [false])
+    try {
+      for (let index = 0; index < 120; index++) {
+        await sender.sendTransaction({
+          account,
+          chain: null,
+          to: payee,
+          value: BigInt(index + 1),
+          nonce: nonce + index,
+          gas: 21_000n,
+        })
+      }
+      await rpc(anvil.rpcUrl, 'evm_mine')
+    } finally {
+      await rpc(anvil.rpcUrl, 'evm_setAutomine', [true])
+    }
+    await index([config])
+    const first = await getHistory({ db, chain: config, address: payee, prices })
+    expect(first.data).toHaveLength(20)
+    // Newest first: the last payment (index 119, 120 wei) leads.
+    expect(first.data[0]?.transfers[0]?.quantity.numeric).toBe('0.00000000000000012')
+    const big = await getHistory({ db, chain: config, address: payee, prices, limit: 500 })
+    expect(big.data).toHaveLength(100)
+    const rest = await getHistory({
+      db,
+      chain: config,
+      address: payee,
+      prices,
+      limit: 500,
+      cursor: big.next as string,
+    })
+    expect(rest.data).toHaveLength(20)
+    expect(rest.next).toBeNull()
+    expect(new Set([...big.data, ...rest.data].map((transaction) => transaction.id)).size).toBe(120)
   })
 })

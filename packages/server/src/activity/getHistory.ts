@@ -86,10 +86,11 @@ export async function getHistory(parameters: GetHistoryParameters): Promise<GetH
   const chainId = chain.caipNetworkId
   const account = parameters.address.toLowerCase()
   const scope = scopeOf(chainId, account)
-  const limit = Math.min(
-    Math.max(Math.floor(parameters.limit ?? DEFAULT_HISTORY_LIMIT), 1),
-    MAX_HISTORY_LIMIT,
-  )
+  const requested =
+    parameters.limit !== undefined && Number.isFinite(parameters.limit)
+      ? Math.floor(parameters.limit)
+      : DEFAULT_HISTORY_LIMIT
+  const limit = Math.min(Math.max(requested, 1), MAX_HISTORY_LIMIT)
   const after = parameters.cursor === undefined ? undefined : decodeCursor(parameters.cursor, scope)
 
   // Keyset pagination on (block_number, tx_index): a page never shifts when newer blocks are indexed.

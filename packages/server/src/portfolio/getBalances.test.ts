@@ -1,5 +1,13 @@
 import { balanceResponseSchema } from '@portico/core/api'
-import { ANVIL_ADDRESSES, type AnvilInstance, getFreePort, startAnvil } from '@portico/test'
+import {
+  ANVIL_ADDRESSES,
+  type AnvilInstance,
+  getFreePort,
+  revert,
+  rpc,
+  snapshot,
+  startAnvil,
+} from '@portico/test'
 import { type Address, erc20Abi, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestChain, getTestContracts, type TestChain } from '../activity/testing/contracts.testkit.js'
@@ -7,7 +15,7 @@ import { createRecordingLogger } from '../activity/testing/recordingLogger.testk
 import { type RpcRecorder, startRpcRecorder } from '../activity/testing/rpcRecorder.testkit.js'
 import { type ChainConfig, chainConfigSchema } from '../config.js'
 import { UpstreamError } from './errors.js'
-import { getBalances } from './getBalances.js'
+import { CANONICAL_MULTICALL3_ADDRESS, getBalances } from './getBalances.js'
 import { createStaticPriceSource } from './prices.js'
 
 const CHAIN_ID = 31337
@@ -229,7 +237,28 @@ describe('getBalances on anvil', () => {
     await expect(attempt).rejects.toThrow(`The RPC node of ${CAIP2} failed`)
   })
 
-  it('compiles a multicall contract whose bytecode is not empty', () => {
-    expect(getTestContracts().TestMulticall3.deployedBytecode.length).toBeGreaterThan(10)
+  it('uses Multicall3 at its canonical address when the chain has it there', async () => {
+    const id = await snapshot(anvil.rpcUrl)
+    try {
+      await rpc(anvil.rpcUrl, 'anvil_setCode', [
+        CANONICAL_MULTICALL3_ADDRESS,
+        getTestContracts().TestMulticall3.deployedBytecode,
+      ])
+      const before = recorder.requests.length
+      // No multicallAddress configured: the canonical one.
+      const response = await getBalances({
+        chain: config(),
+        address: holder,
+        prices,
+        logger: createRecordingLogger(),
+      })
+      await expectMatchesChain(response)
+      expect(recorder.requests.slice(before)).toEqual([
+        { methods: ['eth_getCode'], batch: true },
+        { methods: ['eth_call'], batch: true },
+      ])
+    } finally {
+      await revert(anvil.rpcUrl, id)
+    }
   })
 })
