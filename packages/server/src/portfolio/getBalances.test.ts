@@ -2,11 +2,14 @@ import { balanceResponseSchema } from '@portico/core/api'
 import {
   ANVIL_ADDRESSES,
   type AnvilInstance,
+  deployTestTokens,
   getFreePort,
+  MULTICALL3_ADDRESS,
   revert,
   rpc,
   snapshot,
   startAnvil,
+  TEST_TOKENS,
 } from '@portico/test'
 import { type Address, erc20Abi, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,19 +37,36 @@ describe('getBalances on anvil', () => {
     anvil = await startAnvil({ chainId: CHAIN_ID, port: await getFreePort() })
     recorder = await startRpcRecorder(anvil.rpcUrl)
     chain = createTestChain(anvil.rpcUrl)
-    tokens.pusd = await chain.deploy('TestToken', ['Portico USD', 'PUSD', 6])
-    tokens.ptk = await chain.deploy('TestToken', ['Portico Token', 'PTK', 18])
-    tokens.usdt = await chain.deploy('TetherStyleToken', ['Tether USD', 'USDT', 6])
-    tokens.zero = await chain.deploy('TestToken', ['Whole Points', 'PTS', 0])
+    // The shared test tokens (PUSD 6 decimals, PTK 18, Tether-style USDT 6, ZERO 0).
+    await deployTestTokens({
+      rpcUrl: anvil.rpcUrl,
+      holders: [
+        {
+          address: holder,
+          amounts: {
+            PUSD: parseUnits('1234.5', 6),
+            PTK: parseUnits('2', 18) + 1n,
+            USDT: parseUnits('50', 6),
+            ZERO: 7n,
+          },
+        },
+      ],
+    })
+    const shared = (key: string) => {
+      const token = TEST_TOKENS.find((candidate) => candidate.key === key)
+      if (!token) throw new Error(`no test token ${key}`)
+      return token.address
+    }
+    tokens.pusd = shared('PUSD')
+    tokens.ptk = shared('PTK')
+    tokens.usdt = shared('USDT')
+    tokens.zero = shared('ZERO')
     tokens.empty = await chain.deploy('TestToken', ['Nobody Holds', 'NONE', 18])
-    multicall = await chain.deploy('TestMulticall3')
+    // deployTestTokens installs Multicall3 at its canonical address; these tests start on a chain
+    // without it, and give the multicall contract's address in the config when they want one.
+    await rpc(anvil.rpcUrl, 'anvil_setCode', [MULTICALL3_ADDRESS, '0x'])
+    multicall = await chain.deploy('TestMulticall')
     refuser = await chain.deploy('EtherRefuser')
-    const mint = (name: 'TestToken' | 'TetherStyleToken', address: Address, amount: bigint) =>
-      chain.write(0, { name, address }, 'mint', [holder, amount])
-    await mint('TestToken', tokens.pusd, parseUnits('1234.5', 6))
-    await mint('TestToken', tokens.ptk, parseUnits('2', 18) + 1n)
-    await mint('TetherStyleToken', tokens.usdt, parseUnits('50', 6))
-    await mint('TestToken', tokens.zero, 7n)
   })
   afterAll(async () => {
     await recorder?.stop()
@@ -69,7 +89,7 @@ describe('getBalances on anvil', () => {
         },
         { address: tokens.ptk, name: 'Portico Token', symbol: 'PTK', decimals: 18 },
         { address: tokens.usdt, name: 'Tether USD', symbol: 'USDT', decimals: 6 },
-        { address: tokens.zero, name: 'Whole Points', symbol: 'PTS', decimals: 0 },
+        { address: tokens.zero, name: 'Zero Decimal', symbol: 'ZERO', decimals: 0 },
         { address: tokens.empty, name: 'Nobody Holds', symbol: 'NONE', decimals: 18 },
       ],
       ...overrides,
@@ -168,7 +188,7 @@ describe('getBalances on anvil', () => {
         logger: createRecordingLogger(),
       })
       const symbols = response.balances.map((balance) => balance.symbol)
-      expect(symbols).not.toContain('PTS')
+      expect(symbols).not.toContain('ZERO')
       expect(symbols).not.toContain('NONE')
     }
   })
@@ -242,7 +262,7 @@ describe('getBalances on anvil', () => {
     try {
       await rpc(anvil.rpcUrl, 'anvil_setCode', [
         CANONICAL_MULTICALL3_ADDRESS,
-        getTestContracts().TestMulticall3.deployedBytecode,
+        (await getTestContracts()).TestMulticall.deployedBytecode,
       ])
       const before = recorder.requests.length
       // No multicallAddress configured: the canonical one.

@@ -1,13 +1,18 @@
 /**
- * Small Solidity contracts for the portfolio and indexer tests, compiled with solc on first use and
- * deployed to anvil: ERC-20 tokens with chosen decimals, a Tether-style token whose `transfer`
- * returns nothing, an ERC-721 collection, a Multicall3-compatible contract and a contract that
- * refuses ETH (for failed transactions).
+ * Contracts for the portfolio and indexer tests, deployed to anvil at fresh addresses: the shared
+ * test contracts of `@portico/test` (ERC-20 tokens with chosen decimals, a Tether-style token whose
+ * `transfer` returns nothing, an ERC-721 collection, a Multicall3-compatible contract), plus two of
+ * the indexer's own, compiled here with solc: a contract that refuses ETH (for failed transactions)
+ * and one that emits `Transfer` without saying what token it is.
  */
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ANVIL_PRIVATE_KEYS } from '@portico/test'
+import {
+  ANVIL_PRIVATE_KEYS,
+  compileTestContracts,
+  type TestContractName as SharedContractName,
+} from '@portico/test'
 import {
   type Abi,
   type Address,
@@ -23,108 +28,6 @@ import { privateKeyToAccount } from 'viem/accounts'
 const SOURCE = `
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
-
-contract TestToken {
-  string public name;
-  string public symbol;
-  uint8 public decimals;
-  uint256 public totalSupply;
-  mapping(address => uint256) public balanceOf;
-  event Transfer(address indexed from, address indexed to, uint256 value);
-
-  constructor(string memory name_, string memory symbol_, uint8 decimals_) {
-    name = name_;
-    symbol = symbol_;
-    decimals = decimals_;
-  }
-
-  function mint(address to, uint256 amount) external {
-    totalSupply += amount;
-    balanceOf[to] += amount;
-    emit Transfer(address(0), to, amount);
-  }
-
-  function transfer(address to, uint256 amount) external returns (bool) {
-    require(balanceOf[msg.sender] >= amount, "balance too low");
-    balanceOf[msg.sender] -= amount;
-    balanceOf[to] += amount;
-    emit Transfer(msg.sender, to, amount);
-    return true;
-  }
-}
-
-contract TetherStyleToken {
-  string public name;
-  string public symbol;
-  uint8 public decimals;
-  mapping(address => uint256) public balanceOf;
-  event Transfer(address indexed from, address indexed to, uint256 value);
-
-  constructor(string memory name_, string memory symbol_, uint8 decimals_) {
-    name = name_;
-    symbol = symbol_;
-    decimals = decimals_;
-  }
-
-  function mint(address to, uint256 amount) external {
-    balanceOf[to] += amount;
-    emit Transfer(address(0), to, amount);
-  }
-
-  // Like USDT on mainnet: no return value.
-  function transfer(address to, uint256 amount) external {
-    require(balanceOf[msg.sender] >= amount, "balance too low");
-    balanceOf[msg.sender] -= amount;
-    balanceOf[to] += amount;
-    emit Transfer(msg.sender, to, amount);
-  }
-}
-
-contract TestNft {
-  string public name;
-  string public symbol;
-  mapping(uint256 => address) public ownerOf;
-  mapping(address => uint256) public balanceOf;
-  event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
-
-  constructor(string memory name_, string memory symbol_) {
-    name = name_;
-    symbol = symbol_;
-  }
-
-  function mint(address to, uint256 tokenId) external {
-    require(ownerOf[tokenId] == address(0), "minted");
-    ownerOf[tokenId] = to;
-    balanceOf[to] += 1;
-    emit Transfer(address(0), to, tokenId);
-  }
-
-  function transferFrom(address from, address to, uint256 tokenId) external {
-    require(ownerOf[tokenId] == from && msg.sender == from, "not the owner");
-    ownerOf[tokenId] = to;
-    balanceOf[from] -= 1;
-    balanceOf[to] += 1;
-    emit Transfer(from, to, tokenId);
-  }
-}
-
-contract TestMulticall3 {
-  struct Call3 { address target; bool allowFailure; bytes callData; }
-  struct Result { bool success; bytes returnData; }
-
-  function aggregate3(Call3[] calldata calls) external payable returns (Result[] memory returnData) {
-    returnData = new Result[](calls.length);
-    for (uint256 i = 0; i < calls.length; i++) {
-      (bool success, bytes memory data) = calls[i].target.call(calls[i].callData);
-      require(success || calls[i].allowFailure, "Multicall3: call failed");
-      returnData[i] = Result(success, data);
-    }
-  }
-
-  function getEthBalance(address account) external view returns (uint256) {
-    return account.balance;
-  }
-}
 
 contract BareTransferEmitter {
   event Transfer(address indexed from, address indexed to, uint256 value);
@@ -142,13 +45,7 @@ contract EtherRefuser {
 }
 `
 
-export type TestContractName =
-  | 'TestToken'
-  | 'TetherStyleToken'
-  | 'TestNft'
-  | 'TestMulticall3'
-  | 'BareTransferEmitter'
-  | 'EtherRefuser'
+export type TestContractName = SharedContractName | 'BareTransferEmitter' | 'EtherRefuser'
 
 interface Artifact {
   abi: Abi
@@ -156,7 +53,7 @@ interface Artifact {
   deployedBytecode: Hex
 }
 
-let compiled: Record<TestContractName, Artifact> | undefined
+let own: Promise<Record<'BareTransferEmitter' | 'EtherRefuser', Artifact>> | undefined
 
 /** solc is a dependency of @portico/test; resolve it from there. */
 function loadSolc(): { compile(input: string): string } {
@@ -165,12 +62,10 @@ function loadSolc(): { compile(input: string): string } {
   return createRequire(testPackage)('solc') as { compile(input: string): string }
 }
 
-/** The compiled test contracts (compiled once per test file). */
-export function getTestContracts(): Record<TestContractName, Artifact> {
-  if (compiled) return compiled
+async function compileOwn(): Promise<Record<'BareTransferEmitter' | 'EtherRefuser', Artifact>> {
   const input = {
     language: 'Solidity',
-    sources: { 'TestContracts.sol': { content: SOURCE } },
+    sources: { 'IndexerTestContracts.sol': { content: SOURCE } },
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: 'paris',
@@ -188,10 +83,11 @@ export function getTestContracts(): Record<TestContractName, Artifact> {
     >
   }
   const errors = output.errors?.filter((error) => error.severity === 'error') ?? []
-  if (errors.length > 0)
+  if (errors.length > 0) {
     throw new Error(`The test contracts do not compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
-  const contracts = output.contracts['TestContracts.sol'] ?? {}
-  const artifact = (name: TestContractName): Artifact => {
+  }
+  const contracts = output.contracts['IndexerTestContracts.sol'] ?? {}
+  const artifact = (name: string): Artifact => {
     const entry = contracts[name]
     if (!entry) throw new Error(`solc produced no ${name}`)
     return {
@@ -200,15 +96,14 @@ export function getTestContracts(): Record<TestContractName, Artifact> {
       deployedBytecode: `0x${entry.evm.deployedBytecode.object}`,
     }
   }
-  compiled = {
-    TestToken: artifact('TestToken'),
-    TetherStyleToken: artifact('TetherStyleToken'),
-    TestNft: artifact('TestNft'),
-    TestMulticall3: artifact('TestMulticall3'),
-    BareTransferEmitter: artifact('BareTransferEmitter'),
-    EtherRefuser: artifact('EtherRefuser'),
-  }
-  return compiled
+  return { BareTransferEmitter: artifact('BareTransferEmitter'), EtherRefuser: artifact('EtherRefuser') }
+}
+
+/** The compiled contracts: the shared ones from `@portico/test` and the two above. */
+export async function getTestContracts(): Promise<Record<TestContractName, Artifact>> {
+  own ??= compileOwn()
+  const [shared, extra] = await Promise.all([compileTestContracts(), own])
+  return { ...shared, ...extra }
 }
 
 export interface TestChain {
@@ -248,7 +143,7 @@ export function createTestChain(rpcUrl: string): TestChain {
     publicClient,
     wallets,
     async deploy(name, args = [], from = 0) {
-      const { abi, bytecode } = getTestContracts()[name]
+      const { abi, bytecode } = (await getTestContracts())[name]
       const client = wallet(from)
       const hash = await client.deployContract({
         abi,
@@ -265,7 +160,7 @@ export function createTestChain(rpcUrl: string): TestChain {
       const client = wallet(from)
       const hash = await client.writeContract({
         address: contract.address,
-        abi: getTestContracts()[contract.name].abi,
+        abi: (await getTestContracts())[contract.name].abi,
         functionName,
         args,
         account: client.account ?? null,
