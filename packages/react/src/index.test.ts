@@ -9,6 +9,8 @@ test('the public API of @portico/react', () => {
       "PorticoProvider",
       "PorticoProviderNotFoundError",
       "useAccount",
+      "useAccountTabs",
+      "useActivity",
       "useConnection",
       "useConnectors",
       "useModal",
@@ -16,6 +18,7 @@ test('the public API of @portico/react', () => {
       "usePortico",
       "useRouter",
       "useTheme",
+      "useTokenBalances",
     ]
   `)
 })

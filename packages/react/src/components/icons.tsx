@@ -97,3 +97,34 @@ export const WarningIcon = () => (
     <path d="M12 10v4M12 17h.01" />
   </Icon>
 )
+/** An arrow up and to the right, for sent. */
+export const ArrowUpRightIcon = () => (
+  <Icon>
+    <path d="M7 17L17 7M9 7h8v8" />
+  </Icon>
+)
+/** An arrow down and to the left, for received. */
+export const ArrowDownLeftIcon = () => (
+  <Icon>
+    <path d="M17 7L7 17M15 17H7V9" />
+  </Icon>
+)
+/** Two arrows in a circle, for a transaction that is neither sent nor received. */
+export const RepeatIcon = () => (
+  <Icon>
+    <path d="M17 3l3 3-3 3M4 11V9a3 3 0 0 1 3-3h13M7 21l-3-3 3-3M20 13v2a3 3 0 0 1-3 3H4" />
+  </Icon>
+)
+/** A square with a downward arrow into it, for receive. */
+export const ReceiveIcon = () => (
+  <Icon>
+    <path d="M12 4v10M7.5 9.5L12 14l4.5-4.5" />
+    <path d="M5 15v2.5A1.5 1.5 0 0 0 6.5 19h11a1.5 1.5 0 0 0 1.5-1.5V15" />
+  </Icon>
+)
+/** A paper plane, for send. */
+export const SendIcon = () => (
+  <Icon>
+    <path d="M20 4L10.5 13.5M20 4l-6 16-3.5-6.5L4 10z" />
+  </Icon>
+)

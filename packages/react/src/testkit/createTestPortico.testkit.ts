@@ -78,6 +78,8 @@ export function createFakeAdapter(options: { connectors?: Connector[]; chainId?:
     getBalance: async () => ({ value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH' }),
     getAddressExplorerUrl: ({ address, network }) =>
       network.blockExplorers ? `${network.blockExplorers.default.url}/address/${address}` : undefined,
+    getTransactionExplorerUrl: ({ hash, network }) =>
+      network.blockExplorers ? `${network.blockExplorers.default.url}/tx/${hash}` : undefined,
   }
   return {
     adapter,

@@ -1,5 +1,5 @@
 import { connect } from '@portico/core'
-import { cleanup, fireEvent } from '@testing-library/react'
+import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ADDRESS } from '../../testkit/createTestPortico.testkit.js'
 import { open, renderPortico, run } from '../../testkit/render.testkit.js'
@@ -27,7 +27,8 @@ describe('Account', () => {
     const { view } = await connected()
     expect(view.getByRole('dialog', { name: 'Account' })).toBeTruthy()
     expect(view.getByText('0x7099…79C8')).toBeTruthy()
-    expect(await view.findByText('1.23 ETH')).toBeTruthy()
+    // the balance under the address, and the native token in the Tokens tab
+    await waitFor(() => expect(view.getAllByText('1.23 ETH')).toHaveLength(2))
     expect(view.getByRole('button', { name: 'Network: Ethereum. Change network' })).toBeTruthy()
     const link = view.getByRole('link', { name: /View on block explorer/ })
     expect(link.getAttribute('href')).toBe(`https://explorer.example/address/${ADDRESS}`)

@@ -1,27 +1,67 @@
-import { disconnect, navigate, shortenAddress } from '@portico/core'
-import { useEffect, useState } from 'react'
+import {
+  disconnect,
+  getWalletFeatures,
+  navigate,
+  shortenAddress,
+  type WalletFeature,
+  watchWalletFeatures,
+} from '@portico/core'
+import { type ReactElement, useEffect, useState } from 'react'
 import { AddressAvatar } from '../../components/AddressAvatar.js'
-import { CheckIcon, ChevronIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon } from '../../components/icons.js'
+import {
+  CheckIcon,
+  ChevronIcon,
+  CopyIcon,
+  DisconnectIcon,
+  ExternalLinkIcon,
+  ReceiveIcon,
+  SendIcon,
+} from '../../components/icons.js'
 import { Picture } from '../../components/Picture.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { usePorticoRead } from '../../hooks/usePorticoRead.js'
+import { useTokenBalances } from '../../hooks/useTokenBalances.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
+import { AccountTabs } from './AccountTabs.js'
+import { useFormatUsd } from './formatters.js'
 
 /** How long 'Copied' stays after copying the address. */
 export const COPIED_FEEDBACK_MS = 1_500
 
 type CopyState = 'idle' | 'copied' | 'failed'
 
-/** The connected account: address with copy, native balance, network, explorer link, disconnect. */
+/** The buttons the wallet features row can show; buying and swapping are not offered yet. */
+const FEATURE_BUTTONS: Partial<
+  Record<
+    WalletFeature,
+    {
+      label: 'featureReceive' | 'featureSend'
+      icon: () => ReactElement
+      view: 'WalletReceive' | 'WalletSend'
+    }
+  >
+> = {
+  receive: { label: 'featureReceive', icon: ReceiveIcon, view: 'WalletReceive' },
+  send: { label: 'featureSend', icon: SendIcon, view: 'WalletSend' },
+}
+
+/**
+ * The connected account: address with copy, total value and native balance, network, the wallet
+ * features (Receive, Send), the Tokens and Activity tabs, an explorer link and disconnect.
+ */
 export function Account() {
   useStyles(accountCss)
   const portico = usePortico()
   const account = useAccount()
+  const { totalValue } = useTokenBalances()
+  const features = usePorticoRead(getWalletFeatures, watchWalletFeatures)
   const formatAmount = useFormatAmount()
+  const formatUsd = useFormatUsd()
   const t = useT()
   const [copy, setCopy] = useState<CopyState>('idle')
   const [leaving, setLeaving] = useState(false)
@@ -40,6 +80,10 @@ export function Account() {
       : account.balanceLoading
         ? t('loadingBalance')
         : undefined
+  const buttons = features.flatMap((feature) => {
+    const button = FEATURE_BUTTONS[feature]
+    return button ? [{ feature, ...button }] : []
+  })
 
   const copyAddress = () => {
     const clipboard = globalThis.navigator?.clipboard
@@ -52,34 +96,60 @@ export function Account() {
 
   return (
     <div className="account">
-      <AddressAvatar address={address} className="avatar" />
-      <div className="address-line">
-        <span title={address}>{shortenAddress(address)}</span>
-        <button type="button" className="icon-button" aria-label={t('copyAddress')} onClick={copyAddress}>
-          {copy === 'copied' ? <CheckIcon /> : <CopyIcon />}
-        </button>
+      <div className="identity">
+        <AddressAvatar address={address} className="avatar" />
+        <div className="address-line">
+          <span title={address}>{shortenAddress(address)}</span>
+          <button type="button" className="icon-button" aria-label={t('copyAddress')} onClick={copyAddress}>
+            {copy === 'copied' ? <CheckIcon /> : <CopyIcon />}
+          </button>
+        </div>
+        <p className="copied" aria-live="polite">
+          {copy === 'copied' ? t('copied') : copy === 'failed' ? t('copyFailed') : ''}
+        </p>
+        {totalValue !== undefined && (
+          <p className="total">
+            <span className="visually-hidden">{t('totalValue')}: </span>
+            {formatUsd(totalValue)}
+          </p>
+        )}
+        {balance && <p className={totalValue !== undefined ? 'balance' : 'balance main'}>{balance}</p>}
+        {network && (
+          <button
+            type="button"
+            className="chip"
+            aria-label={t('networkButton', { network: network.name })}
+            onClick={() => navigate(portico, { view: 'Networks' })}
+          >
+            <Picture
+              name={network.name}
+              url={network.iconUrl}
+              className="picture round"
+              letterClassName="letter"
+            />
+            {network.name}
+            <ChevronIcon />
+          </button>
+        )}
       </div>
-      <p className="copied" aria-live="polite">
-        {copy === 'copied' ? t('copied') : copy === 'failed' ? t('copyFailed') : ''}
-      </p>
-      {balance && <p className="balance">{balance}</p>}
-      {network && (
-        <button
-          type="button"
-          className="chip"
-          aria-label={t('networkButton', { network: network.name })}
-          onClick={() => navigate(portico, { view: 'Networks' })}
-        >
-          <Picture
-            name={network.name}
-            url={network.iconUrl}
-            className="picture round"
-            letterClassName="letter"
-          />
-          {network.name}
-          <ChevronIcon />
-        </button>
+      {buttons.length > 0 && (
+        <nav className="features" aria-label={t('walletFeatures')}>
+          {buttons.map(({ feature, label, icon: Icon, view }) => (
+            <button
+              key={feature}
+              type="button"
+              className="feature"
+              onClick={() => navigate(portico, { view })}
+            >
+              <span className="feature-icon">
+                <Icon />
+              </span>
+              {t(label)}
+            </button>
+          ))}
+        </nav>
       )}
+      <AccountTabs />
       <div className="actions">
         {isSafeLinkUrl(account.addressExplorerUrl) && (
           <a className="row" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">

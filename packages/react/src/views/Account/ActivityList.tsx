@@ -1,0 +1,182 @@
+import { type ActivityItem, fetchActivity, shortenAddress } from '@portico/core'
+import { ArrowDownLeftIcon, ArrowUpRightIcon, RepeatIcon, WarningIcon } from '../../components/icons.js'
+import { Picture } from '../../components/Picture.js'
+import { isSafeLinkUrl } from '../../components/safeUrl.js'
+import { useAccount } from '../../hooks/useAccount.js'
+import { useActivity } from '../../hooks/useActivity.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useT } from '../../i18n/MessagesContext.js'
+import { useFormatAmount } from '../../i18n/useFormatAmount.js'
+import { useFormatRelativeTime, useFormatUsd } from './formatters.js'
+import { useNow } from './useNow.js'
+
+type KindLabel =
+  | 'activitySent'
+  | 'activityReceived'
+  | 'activitySelf'
+  | 'activityApproved'
+  | 'activityMinted'
+  | 'activityBurned'
+  | 'activityExecuted'
+const KIND_LABELS: Record<ActivityItem['kind'], KindLabel> = {
+  sent: 'activitySent',
+  received: 'activityReceived',
+  self: 'activitySelf',
+  approved: 'activityApproved',
+  minted: 'activityMinted',
+  burned: 'activityBurned',
+  executed: 'activityExecuted',
+}
+
+/**
+ * The Activity tab: transactions sent from the modal on top while pending, then the account's
+ * history page by page ('Load more'), with the empty and 'Failed to fetch transactions' states.
+ */
+export function ActivityList() {
+  const portico = usePortico()
+  const t = useT()
+  const { network } = useAccount()
+  const activity = useActivity()
+  const now = useNow(60_000)
+  const { items, loading, loaded, empty, hasMore, error } = activity
+  const retry = () => void fetchActivity(portico)
+
+  const failure = error && (
+    <div className="notice error" role="alert">
+      <WarningIcon />
+      <div className="notice-text">
+        <p className="notice-title">{t('activityFailed')}</p>
+        {error.serverUnavailable && <p>{t('activityServerDown')}</p>}
+      </div>
+      <button type="button" className="button secondary small" disabled={loading} onClick={retry}>
+        {t('tryAgain')}
+      </button>
+    </div>
+  )
+
+  if (items.length === 0 && !loaded)
+    return (
+      failure || (
+        <div className="list-skeleton" aria-busy="true" role="status" aria-label={t('loadingActivity')}>
+          <div />
+          <div />
+          <div />
+        </div>
+      )
+    )
+  if (empty)
+    return (
+      <div className="empty">
+        <p className="empty-title">{t('noActivity')}</p>
+        <p>{t('noActivityText', { network: network?.name ?? '' })}</p>
+      </div>
+    )
+  return (
+    <div className="activity">
+      <ul className="activity-rows">
+        {items.map((item) => (
+          <ActivityRow key={item.id} item={item} now={now} />
+        ))}
+      </ul>
+      {failure}
+      {hasMore && !error && (
+        <button
+          type="button"
+          className="button secondary wide load-more"
+          disabled={loading}
+          aria-busy={loading}
+          onClick={retry}
+        >
+          {loading ? t('loading') : t('loadMore')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
+  const t = useT()
+  const formatAmount = useFormatAmount()
+  const formatUsd = useFormatUsd()
+  const formatTime = useFormatRelativeTime()
+  const incoming = item.kind === 'received'
+  const outgoing = item.kind === 'sent' || item.kind === 'burned'
+  const sign = incoming ? '+' : outgoing ? '−' : ''
+  const title = [t(KIND_LABELS[item.kind]), item.symbol].filter(Boolean).join(' ')
+  const party =
+    item.counterparty &&
+    t(incoming ? 'activityFrom' : 'activityTo', { address: shortenAddress(item.counterparty) })
+  const sub = [party, item.time !== undefined ? formatTime(item.time, now) : undefined]
+    .filter(Boolean)
+    .join(' · ')
+  const content = (
+    <>
+      <span className={`activity-icon${incoming ? ' in' : ''}`} data-pending={item.status === 'pending'}>
+        {item.iconUrl ? (
+          <Picture
+            name={item.symbol ?? title}
+            url={item.iconUrl}
+            className="picture round"
+            letterClassName="letter"
+          />
+        ) : incoming ? (
+          <ArrowDownLeftIcon />
+        ) : outgoing || item.kind === 'self' ? (
+          <ArrowUpRightIcon />
+        ) : (
+          <RepeatIcon />
+        )}
+        {item.iconUrl && (
+          <span className="activity-badge" aria-hidden="true">
+            {incoming ? <ArrowDownLeftIcon /> : <ArrowUpRightIcon />}
+          </span>
+        )}
+      </span>
+      <span className="row-text">
+        <span className="row-title">{title}</span>
+        <span className="row-sub">{sub}</span>
+      </span>
+      <span className="row-figures">
+        {item.amount !== undefined && (
+          <span
+            className={`row-title${incoming ? ' positive' : ''}`}
+            title={`${item.amount} ${item.symbol ?? ''}`}
+          >
+            {sign}
+            {formatAmount(item.amount)} {item.symbol}
+          </span>
+        )}
+        {item.status === 'pending' ? (
+          <span className="status pending">
+            <span className="spinner" aria-hidden="true" />
+            {t('statusPending')}
+          </span>
+        ) : item.status === 'failed' ? (
+          <span className="status failed">{t('statusFailed')}</span>
+        ) : item.value !== undefined && item.value > 0 ? (
+          <span className="row-sub">{formatUsd(item.value)}</span>
+        ) : item.moreTransfers > 0 ? (
+          <span className="row-sub">{t('activityMore', { count: item.moreTransfers })}</span>
+        ) : null}
+      </span>
+    </>
+  )
+  return (
+    <li>
+      {isSafeLinkUrl(item.explorerUrl) ? (
+        <a
+          className="activity-row link"
+          href={item.explorerUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={t('viewTransaction')}
+        >
+          {content}
+          <span className="visually-hidden">{t('opensInNewTab')}</span>
+        </a>
+      ) : (
+        <div className="activity-row">{content}</div>
+      )}
+    </li>
+  )
+}
