@@ -78,7 +78,8 @@ export const de: Catalogue = {
   noTokens: 'Noch keine Token',
   noTokensText: 'Token, die dieses Konto auf {network} hält, erscheinen hier.',
   tokenBalanceUnavailable: 'Token-Guthaben nicht verfügbar',
-  tokenBalanceRetryIn: 'Preise und weitere Token konnten nicht geladen werden. Neuer Versuch in {seconds} s möglich.',
+  tokenBalanceRetryIn:
+    'Preise und weitere Token konnten nicht geladen werden. Neuer Versuch in {seconds} s möglich.',
   tokenBalanceRetryNow: 'Preise und weitere Token konnten nicht geladen werden.',
   tokenPrice: 'je {price}',
   loadingActivity: 'Aktivität wird geladen…',
