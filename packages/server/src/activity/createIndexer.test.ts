@@ -307,6 +307,43 @@ describe.each(ENGINES)('the activity indexer on %s', (engine) => {
     expect(logger.lines.some((line) => line.message.startsWith('re-org'))).toBe(true)
   })
 
+  it('walks back several orphaned blocks to the common ancestor', async () => {
+    const { db } = await freshDatabase()
+    const startBlock = (await head()) + 1
+    const indexer = createIndexer({
+      db,
+      chains: [chainConfig({ startBlock, confirmations: 5 })],
+      logger: createRecordingLogger(),
+    })
+    const kept = await chain.sendEther(0, bob, 1n)
+    await indexer.syncOnce()
+    const id = await snapshot(anvil.rpcUrl)
+    const orphans = [
+      await chain.sendEther(0, carol, 2n),
+      await chain.sendEther(0, carol, 3n),
+      await chain.sendEther(0, carol, 4n),
+    ]
+    await indexer.syncOnce()
+    await revert(anvil.rpcUrl, id)
+    // The new branch is as long as the old one plus one block.
+    const replacements = [await chain.sendEther(0, dave, 5n)]
+    await rpc(anvil.rpcUrl, 'anvil_mine', ['0x3'])
+    await indexer.syncOnce()
+    await indexer.stop()
+    for (const orphan of orphans) expect(await transfersOf(db, orphan)).toEqual([])
+    expect(await transfersOf(db, kept)).toHaveLength(1)
+    expect(await transfersOf(db, replacements[0] as Hex)).toMatchObject([{ amount: '5' }])
+    const stored = await db
+      .selectFrom('activity_blocks')
+      .select(['number', 'hash'])
+      .orderBy('number')
+      .execute()
+    for (const block of stored) {
+      const onChain = await chain.publicClient.getBlock({ blockNumber: BigInt(block.number) })
+      expect(block.hash).toBe(onChain.hash.toLowerCase())
+    }
+  })
+
   it('lets a second indexer wait while the first holds the lease, and take over once it stops', async () => {
     const { db, database } = await freshDatabase()
     // A second server: its own connection on PostgreSQL, the same embedded database on PGlite.
