@@ -16,6 +16,15 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   Networks: () => import('../views/Networks/Networks.js').then((m) => m.Networks),
   UnsupportedChain: () =>
     import('../views/UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
+  WalletSend: () => import('../views/WalletSend/WalletSend.js').then((m) => m.WalletSend),
+  WalletSendSelectToken: () =>
+    import('../views/WalletSendSelectToken/WalletSendSelectToken.js').then((m) => m.WalletSendSelectToken),
+  WalletSendPreview: () =>
+    import('../views/WalletSendPreview/WalletSendPreview.js').then((m) => m.WalletSendPreview),
+  WalletSendConfirmed: () =>
+    import('../views/WalletSendConfirmed/WalletSendConfirmed.js').then((m) => m.WalletSendConfirmed),
+  // The QR encoder stays in this chunk.
+  WalletReceive: () => import('../views/WalletReceive/WalletReceive.js').then((m) => m.WalletReceive),
 }
 
 /** A view's module: a promise that says, once settled, how it settled. */
@@ -81,7 +90,16 @@ export function preloadViews(): () => void {
 }
 
 /** Views reached from another view: they show a back button even when opened directly. */
-export const SUB_VIEWS: ReadonlySet<View> = new Set(['AllWallets', 'ConnectingExternal', 'Networks'])
+export const SUB_VIEWS: ReadonlySet<View> = new Set([
+  'AllWallets',
+  'ConnectingExternal',
+  'Networks',
+  'WalletSend',
+  'WalletSendSelectToken',
+  'WalletSendPreview',
+  'WalletSendConfirmed',
+  'WalletReceive',
+])
 
 /** The heading of each view; the dialog is labelled by it. */
 export function titleOf(route: Route, connectorName: string | undefined, t: Translate): string {
@@ -99,5 +117,15 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleNetworks')
     case 'UnsupportedChain':
       return t('titleUnsupportedChain')
+    case 'WalletSend':
+      return t('titleSend')
+    case 'WalletSendSelectToken':
+      return t('titleSelectToken')
+    case 'WalletSendPreview':
+      return t('titleSendPreview')
+    case 'WalletSendConfirmed':
+      return t('titleSendConfirmed')
+    case 'WalletReceive':
+      return t('titleReceive')
   }
 }

@@ -1,0 +1,261 @@
+import {
+  estimateSendFee,
+  navigate,
+  refreshTokenBalances,
+  setSendAmount,
+  setSendReceiver,
+  setSendToken,
+} from '@portico/core'
+import { type FormEvent, useEffect, useId } from 'react'
+import { ChevronIcon } from '../../components/icons.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useSend, useSendMax, useSendValidation } from '../../hooks/useSend.js'
+import { useLocale, useT } from '../../i18n/MessagesContext.js'
+import type { Translate } from '../../i18n/messages.js'
+import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
+import { useStyles } from '../../styles/StyleContext.js'
+import { formatExact, formatUsd, PROBLEM_LABELS } from './sendTexts.js'
+import { TokenPicture } from './TokenPicture.js'
+import { walletSendCss } from './WalletSend.css.js'
+
+/** How long typing pauses before the network fee is estimated again. */
+export const FEE_ESTIMATE_DEBOUNCE_MS = 400
+
+/**
+ * The send form: the token with its balance, the amount (with its USD value and Max), the
+ * receiver, the network fee, and one button that names the first problem or leads to the review.
+ */
+export function WalletSend() {
+  useStyles(walletSendCss)
+  const portico = usePortico()
+  const t = useT()
+  const locale = useLocale()
+  const formatAmount = useFormatAmount()
+  const send = useSend()
+  const validation = useSendValidation()
+  const max = useSendMax()
+  const { decimal } = separatorsOf(locale)
+  const amountId = useId()
+  const receiverId = useId()
+  const amountHintId = useId()
+  const receiverHintId = useId()
+
+  const { token, tokenBalances } = send
+  const tokenKey = token ? `${token.chainId}/${token.address ?? ''}` : undefined
+  const firstToken = tokenBalances[0]
+
+  // The balances may be older than the modal; reading them honours the caches.
+  useEffect(() => {
+    void refreshTokenBalances(portico)
+  }, [portico])
+
+  // Start on the network's own token, which is listed first.
+  useEffect(() => {
+    if (!token && firstToken) setSendToken(portico, { token: firstToken })
+  }, [portico, token, firstToken])
+
+  // What the fee depends on; typing pauses before it is estimated again.
+  const estimateFor = tokenKey ? [tokenKey, send.sendTokenAmount, send.receiverAddress].join('|') : undefined
+  useEffect(() => {
+    if (estimateFor === undefined) return
+    const timer = setTimeout(() => void estimateSendFee(portico), FEE_ESTIMATE_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [portico, estimateFor])
+
+  const { problem, amountError } = validation
+  const amountMessage =
+    token && amountError && amountError !== 'empty' ? amountText(t, amountError, decimal, token) : undefined
+  const addressInvalid = problem === 'invalidAddress'
+  const balance = token ? `${formatAmount(token.quantity.numeric)} ${token.symbol}` : undefined
+  const canPaste = typeof globalThis.navigator?.clipboard?.readText === 'function'
+
+  const label = problem
+    ? problem === 'noFeeEstimate' && send.feeError && !send.feeLoading
+      ? t('sendFeeUnavailable')
+      : t(PROBLEM_LABELS[problem])
+    : t('sendReview')
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!problem) navigate(portico, { view: 'WalletSendPreview' })
+  }
+
+  const paste = () => {
+    navigator.clipboard.readText().then(
+      (text) => setSendReceiver(portico, { address: text }),
+      (error: unknown) => portico.internal.logger.warn('send: cannot read the clipboard', error),
+    )
+  }
+
+  return (
+    <form className="send" onSubmit={submit} noValidate>
+      <div
+        className="field"
+        data-invalid={amountMessage || problem === 'insufficientFunds' ? 'true' : undefined}
+      >
+        <div className="field-head">
+          <label htmlFor={amountId}>{t('sendAmount')}</label>
+          {token && (
+            <span className="balance-line">
+              {t('sendBalance', { balance: balance ?? '' })}
+              <button
+                type="button"
+                className="max"
+                aria-label={t('sendMaxLabel')}
+                disabled={max === undefined}
+                onClick={() =>
+                  max !== undefined &&
+                  setSendAmount(portico, { amount: max.replace('.', decimal), decimalSeparator: decimal })
+                }
+              >
+                {t('sendMax')}
+              </button>
+            </span>
+          )}
+        </div>
+        <div className="amount-line">
+          <input
+            id={amountId}
+            className="amount-input"
+            inputMode="decimal"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder={`0${decimal}0`}
+            value={send.sendTokenAmount}
+            aria-invalid={amountMessage ? 'true' : undefined}
+            aria-describedby={amountMessage ? amountHintId : undefined}
+            onChange={(event) =>
+              setSendAmount(portico, { amount: event.target.value, decimalSeparator: decimal })
+            }
+          />
+          <button
+            type="button"
+            className={token ? 'token-button' : 'token-button empty'}
+            aria-label={
+              token ? t('sendToken', { token: token.symbol, balance: balance ?? '' }) : t('sendChooseToken')
+            }
+            onClick={() => navigate(portico, { view: 'WalletSendSelectToken' })}
+          >
+            {token ? (
+              <>
+                <TokenPicture token={token} />
+                {token.symbol}
+              </>
+            ) : (
+              t('sendChooseToken')
+            )}
+            <ChevronIcon />
+          </button>
+        </div>
+        <div className="sub-line">
+          <span>
+            {validation.amountInUSD !== undefined
+              ? t('sendAmountInUsd', { value: formatUsd(validation.amountInUSD, locale) })
+              : ''}
+          </span>
+        </div>
+        {amountMessage && (
+          <p className="hint error" id={amountHintId}>
+            {amountMessage}
+          </p>
+        )}
+      </div>
+
+      <div className="field" data-invalid={addressInvalid ? 'true' : undefined}>
+        <div className="field-head">
+          <label htmlFor={receiverId}>{t('sendReceiver')}</label>
+        </div>
+        <div className="receiver-line">
+          <input
+            id={receiverId}
+            className="receiver-input"
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            placeholder={t('sendReceiverPlaceholder')}
+            value={send.receiverAddress}
+            aria-invalid={addressInvalid ? 'true' : undefined}
+            aria-describedby={addressInvalid || validation.toSelf ? receiverHintId : undefined}
+            onChange={(event) => setSendReceiver(portico, { address: event.target.value })}
+          />
+          {canPaste && !send.receiverAddress && (
+            <button type="button" className="paste" aria-label={t('sendPasteLabel')} onClick={paste}>
+              {t('sendPaste')}
+            </button>
+          )}
+        </div>
+        {addressInvalid && (
+          <p className="hint error" id={receiverHintId}>
+            {t('sendInvalidAddress')}
+          </p>
+        )}
+        {!addressInvalid && validation.toSelf && (
+          <p className="hint warning" id={receiverHintId}>
+            {t('sendToSelf')}
+          </p>
+        )}
+      </div>
+
+      {token && <FeeRow />}
+
+      <button
+        type="submit"
+        className="button wide primary"
+        disabled={problem !== undefined}
+        aria-busy={problem === 'noFeeEstimate' && send.feeLoading ? 'true' : undefined}
+      >
+        {label}
+      </button>
+    </form>
+  )
+}
+
+/** The estimated network fee, in the native token and in USD when its price is known. */
+export function FeeRow() {
+  const t = useT()
+  const locale = useLocale()
+  const formatAmount = useFormatAmount()
+  const send = useSend()
+  const { feeInUSD } = useSendValidation()
+  const usd =
+    feeInUSD !== undefined ? t('sendAmountInUsd', { value: formatUsd(feeInUSD, locale) }) : undefined
+  return (
+    <div className="fee-row">
+      <span>{t('sendNetworkFee')}</span>
+      <span className="value" aria-live="polite">
+        {send.feeLoading ? (
+          t('sendFeeEstimating')
+        ) : send.feeAmount !== undefined ? (
+          <>
+            {formatExact(formatAmount, send.feeAmount, separatorsOf(locale).decimal, 8)} {send.feeSymbol}
+            {usd && <span className="muted"> · {usd}</span>}
+          </>
+        ) : send.feeError ? (
+          t('sendFeeUnavailable')
+        ) : (
+          '—'
+        )}
+      </span>
+    </div>
+  )
+}
+
+function amountText(
+  t: Translate,
+  reason: 'notANumber' | 'negative' | 'exponent' | 'tooManyDecimals',
+  separator: string,
+  token: { symbol: string; quantity: { decimals: string } },
+): string {
+  switch (reason) {
+    case 'notANumber':
+      return t('sendAmountNotANumber', { separator })
+    case 'negative':
+      return t('sendAmountNegative')
+    case 'exponent':
+      return t('sendAmountExponent')
+    case 'tooManyDecimals':
+      return t('sendAmountDecimals', { symbol: token.symbol, decimals: token.quantity.decimals })
+  }
+}

@@ -1,0 +1,104 @@
+import { formatUnits, goBack, sendTokens } from '@portico/core'
+import { Picture } from '../../components/Picture.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useSend, useSendValidation } from '../../hooks/useSend.js'
+import { useLocale, useT } from '../../i18n/MessagesContext.js'
+import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
+import { useStyles } from '../../styles/StyleContext.js'
+import { AddressText } from '../WalletSend/AddressText.js'
+import { formatExact, formatUsd, PROBLEM_LABELS } from '../WalletSend/sendTexts.js'
+import { TokenPicture } from '../WalletSend/TokenPicture.js'
+import { walletSendCss } from '../WalletSend/WalletSend.css.js'
+import { FeeRow } from '../WalletSend/WalletSend.js'
+
+/**
+ * What is about to be sent, from where to where, on which network and for what fee; 'Send' asks
+ * the wallet, 'Cancel' returns to the form (also while the wallet is open).
+ */
+export function WalletSendPreview() {
+  useStyles(walletSendCss)
+  const portico = usePortico()
+  const t = useT()
+  const locale = useLocale()
+  const formatAmount = useFormatAmount()
+  const send = useSend()
+  const { problem, amount, amountInUSD } = useSendValidation()
+  const { token, address, network, error } = send
+  const waiting = send.loading
+  const { decimal } = separatorsOf(locale)
+
+  const submit = () => {
+    sendTokens(portico).catch((reason: unknown) => portico.internal.logger.warn('send: not sent', reason))
+  }
+
+  return (
+    <div className="send">
+      {token && amount !== undefined && (
+        <div className="hero">
+          <TokenPicture token={token} />
+          <span className="hero-sub">{t('sendSending')}</span>
+          <p className="hero-amount">
+            {formatExact(formatAmount, formatUnits(amount, Number(token.quantity.decimals)), decimal)}{' '}
+            {token.symbol}
+          </p>
+          {amountInUSD !== undefined && (
+            <p className="hero-sub">{t('sendAmountInUsd', { value: formatUsd(amountInUSD, locale) })}</p>
+          )}
+        </div>
+      )}
+      <div className="summary">
+        {address && (
+          <div className="summary-row">
+            <span>{t('sendFrom')}</span>
+            <span className="summary-value">
+              <AddressText address={address} />
+            </span>
+          </div>
+        )}
+        {send.receiverAddress && (
+          <div className="summary-row">
+            <span>{t('sendReceiver')}</span>
+            <span className="summary-value">
+              <AddressText address={send.receiverAddress} />
+            </span>
+          </div>
+        )}
+        {network && (
+          <div className="summary-row">
+            <span>{t('sendNetwork')}</span>
+            <span className="summary-value">
+              <Picture
+                name={network.name}
+                url={network.iconUrl}
+                className="picture round"
+                letterClassName="letter"
+              />
+              {network.name}
+            </span>
+          </div>
+        )}
+      </div>
+      <FeeRow />
+      {error && (
+        <p className="hint error center" role="alert">
+          {error.kind === 'rejected' ? t('sendRejected') : t('sendFailed', { reason: error.message })}
+        </p>
+      )}
+      <div className="buttons">
+        <button type="button" className="button secondary" onClick={() => goBack(portico)}>
+          {t('sendCancel')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={waiting || problem !== undefined}
+          aria-busy={waiting ? 'true' : undefined}
+          onClick={submit}
+        >
+          {waiting && <span className="spinner" aria-hidden="true" />}
+          {waiting ? t('sendConfirmInWallet') : problem ? t(PROBLEM_LABELS[problem]) : t('sendConfirm')}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,96 @@
+import { goBack, setSendToken, type TokenBalance } from '@portico/core'
+import { useId, useState } from 'react'
+import { SearchIcon } from '../../components/icons.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useSend } from '../../hooks/useSend.js'
+import { useLocale, useT } from '../../i18n/MessagesContext.js'
+import { useFormatAmount } from '../../i18n/useFormatAmount.js'
+import { moveFocusInList } from '../../Modal/focus.js'
+import { useStyles } from '../../styles/StyleContext.js'
+import { formatUsd } from '../WalletSend/sendTexts.js'
+import { TokenPicture } from '../WalletSend/TokenPicture.js'
+import { walletSendCss } from '../WalletSend/WalletSend.css.js'
+
+function matches(token: TokenBalance, query: string): boolean {
+  const needle = query.trim().toLowerCase()
+  if (!needle) return true
+  return (
+    token.symbol.toLowerCase().includes(needle) ||
+    token.name.toLowerCase().includes(needle) ||
+    (token.address?.toLowerCase().endsWith(needle) ?? false)
+  )
+}
+
+/** The account's tokens with their balances and values; choosing one returns to the form. */
+export function WalletSendSelectToken() {
+  useStyles(walletSendCss)
+  const portico = usePortico()
+  const t = useT()
+  const locale = useLocale()
+  const formatAmount = useFormatAmount()
+  const { tokenBalances, token: chosen } = useSend()
+  const [query, setQuery] = useState('')
+  const searchId = useId()
+  const shown = tokenBalances.filter((token) => matches(token, query))
+
+  const choose = (token: TokenBalance) => {
+    setSendToken(portico, { token })
+    goBack(portico)
+  }
+
+  return (
+    <div>
+      <div className="search">
+        <SearchIcon />
+        <label htmlFor={searchId} className="visually-hidden">
+          {t('searchTokens')}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('searchTokensPlaceholder')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {shown.length === 0 ? (
+        <p className="empty-text" role="status">
+          {query.trim() ? t('noTokenMatches', { query: query.trim() }) : t('sendNoTokens')}
+        </p>
+      ) : (
+        <ul className="list" aria-label={t('titleSelectToken')} onKeyDown={moveFocusInList}>
+          {shown.map((token) => {
+            const current = chosen?.chainId === token.chainId && chosen.address === token.address
+            const amount = formatAmount(token.quantity.numeric)
+            return (
+              <li key={`${token.chainId}/${token.address ?? 'native'}`}>
+                <button
+                  type="button"
+                  className="row token-row"
+                  data-list-item
+                  aria-current={current ? 'true' : undefined}
+                  aria-label={t('tokenRow', { name: token.name, balance: amount, symbol: token.symbol })}
+                  onClick={() => choose(token)}
+                >
+                  <TokenPicture token={token} />
+                  <span className="token-name">
+                    <span className="row-name">{token.symbol}</span>
+                    <span>{token.name}</span>
+                  </span>
+                  <span className="token-amounts">
+                    <span>{amount}</span>
+                    {token.value > 0 && (
+                      <span>{t('sendAmountInUsd', { value: formatUsd(token.value, locale) })}</span>
+                    )}
+                  </span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </div>
+  )
+}
