@@ -128,6 +128,24 @@ describe('fetchActivity', () => {
     expect(items[2]).toMatchObject({ symbol: 'USDC', moreTransfers: 1 })
   })
 
+  test('a token transfer does not name the token contract as the other party', async () => {
+    const token = 'eip155:1:0x00000000000000000000000000000000000000Aa'
+    const transfer = tx(1, {
+      transfers: [
+        {
+          direction: 'out',
+          quantity: { numeric: '5' },
+          fungible_info: { name: 'USD Coin', symbol: 'USDC', address: token },
+        },
+      ],
+    })
+    transfer.metadata.sentTo = '0x00000000000000000000000000000000000000aa'
+    server.reply(() => page([transfer, tx(2)], null))
+    const { portico } = await connected()
+    await fetchActivity(portico)
+    expect(getActivity(portico).items.map((item) => item.counterparty)).toEqual([undefined, OTHER])
+  })
+
   test('an empty history says so', async () => {
     server.reply(() => page([], null))
     const { portico } = await connected()

@@ -139,6 +139,9 @@ function transactionItem(transaction: Snapshot<Transaction>, explorerUrl: string
           : OPERATION_KINDS[metadata.operationType]
   const minedAt = Date.parse(metadata.minedAt)
   const fungible = shown?.fungible_info
+  const party = kind === 'received' ? metadata.sentFrom : metadata.sentTo
+  // A token transfer is a call to the token's contract: that contract is not the other party.
+  const isTokenContract = Boolean(fungible?.address?.toLowerCase().endsWith(`:${party.toLowerCase()}`))
   return {
     id: transaction.id,
     hash: metadata.hash,
@@ -148,7 +151,7 @@ function transactionItem(transaction: Snapshot<Transaction>, explorerUrl: string
     symbol: fungible?.symbol ?? shown?.nft_info?.name,
     tokenName: fungible?.name ?? shown?.nft_info?.name,
     iconUrl: fungible?.icon?.url,
-    counterparty: kind === 'received' ? metadata.sentFrom : metadata.sentTo,
+    counterparty: isTokenContract ? undefined : party,
     time: Number.isNaN(minedAt) ? undefined : minedAt,
     value: shown?.value,
     moreTransfers: Math.max(0, transfers.length - 1),

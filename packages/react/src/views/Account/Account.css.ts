@@ -43,7 +43,8 @@ export const accountCss = `
 }
 .tab:hover { color: var(--p-text); }
 .tab[aria-selected="true"] { background: var(--p-bg); color: var(--p-text); box-shadow: 0 1px 3px rgba(0, 0, 0, 0.18); }
-.tab-panel { display: grid; gap: 8px; min-height: 120px; }
+.tab-panel { display: grid; gap: 8px; }
+.tabs + .tab-panel { min-height: 120px; }
 
 .token-rows, .activity-rows { display: grid; gap: 2px; margin: 0; padding: 0; list-style: none; }
 .token-row, .activity-row {

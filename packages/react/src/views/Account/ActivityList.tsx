@@ -7,7 +7,7 @@ import { useActivity } from '../../hooks/useActivity.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
-import { useFormatRelativeTime, useFormatUsd } from './formatters.js'
+import { useFormatRelativeTime } from './formatters.js'
 import { useNow } from './useNow.js'
 
 type KindLabel =
@@ -97,7 +97,6 @@ export function ActivityList() {
 function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
   const t = useT()
   const formatAmount = useFormatAmount()
-  const formatUsd = useFormatUsd()
   const formatTime = useFormatRelativeTime()
   const incoming = item.kind === 'received'
   const outgoing = item.kind === 'sent' || item.kind === 'burned'
@@ -106,9 +105,7 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
   const party =
     item.counterparty &&
     t(incoming ? 'activityFrom' : 'activityTo', { address: shortenAddress(item.counterparty) })
-  const sub = [party, item.time !== undefined ? formatTime(item.time, now) : undefined]
-    .filter(Boolean)
-    .join(' · ')
+  const time = item.time !== undefined ? formatTime(item.time, now) : undefined
   const content = (
     <>
       <span className={`activity-icon${incoming ? ' in' : ''}`} data-pending={item.status === 'pending'}>
@@ -134,7 +131,10 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
       </span>
       <span className="row-text">
         <span className="row-title">{title}</span>
-        <span className="row-sub">{sub}</span>
+        <span className="row-sub">
+          {party ??
+            (item.moreTransfers > 0 ? t('activityMore', { count: item.moreTransfers }) : item.tokenName)}
+        </span>
       </span>
       <span className="row-figures">
         {item.amount !== undefined && (
@@ -153,11 +153,9 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
           </span>
         ) : item.status === 'failed' ? (
           <span className="status failed">{t('statusFailed')}</span>
-        ) : item.value !== undefined && item.value > 0 ? (
-          <span className="row-sub">{formatUsd(item.value)}</span>
-        ) : item.moreTransfers > 0 ? (
-          <span className="row-sub">{t('activityMore', { count: item.moreTransfers })}</span>
-        ) : null}
+        ) : (
+          time && <span className="row-sub">{time}</span>
+        )}
       </span>
     </>
   )
