@@ -5,13 +5,15 @@
  * round in one transaction, so a crash or a lost lease leaves the stored range whole.
  */
 import { randomUUID } from 'node:crypto'
-import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { createPublicClient, http, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import type { Logger } from '../logger.js'
 import { LeaseLostError } from './errors.js'
-import { extractActivity, fetchRange, getBlockHeader, type ReceiptMode } from './readBlocks.js'
+import { acquireLease, leaseExpiry, releaseLeases, writeAsLeader } from './lease.js'
+import { extractActivity, fetchRange, type ReceiptMode } from './readBlocks.js'
+import { rollBackReorg } from './rollBackReorg.js'
 import { readTokenMetadata } from './tokenMetadata.js'
 
 /** SPEC §9: HTTP default timeout 10000 ms. */
@@ -58,10 +60,6 @@ interface ChainState {
 /** How long a lease lasts without renewal: long enough for a slow round, short enough to take over. */
 function leaseMs(chain: ChainConfig): number {
   return Math.max(30_000, chain.indexer.pollIntervalMs * 10)
-}
-
-function leaseExpiry(chain: ChainConfig) {
-  return sql<Date>`now() + ${leaseMs(chain)}::integer * interval '1 millisecond'`
 }
 
 async function insertChunks<T extends keyof Database>(
@@ -119,127 +117,6 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
     })
   }
 
-  /** Takes or renews this instance's lease on the chain; the stored cursor, or null if another holds it. */
-  async function acquireLease(state: ChainState): Promise<bigint | null> {
-    const existing = await db
-      .selectFrom('activity_chains')
-      .select('chain')
-      .where('chain', '=', state.id)
-      .executeTakeFirst()
-    if (!existing) {
-      // First start: from `startBlock`, else from the current head.
-      const start = state.chain.indexer.startBlock ?? (await state.client.getBlockNumber({ cacheTime: 0 }))
-      await db
-        .insertInto('activity_chains')
-        .values({
-          chain: state.id,
-          last_block: (BigInt(start) - 1n).toString(),
-          lease_owner: null,
-          lease_expires_at: null,
-        })
-        .onConflict((conflict) => conflict.column('chain').doNothing())
-        .execute()
-    }
-    const row = await db
-      .updateTable('activity_chains')
-      .set({ lease_owner: owner, lease_expires_at: leaseExpiry(state.chain) })
-      .where('chain', '=', state.id)
-      .where((eb) =>
-        eb.or([
-          eb('lease_owner', '=', owner),
-          eb('lease_owner', 'is', null),
-          eb('lease_expires_at', '<', sql<Date>`now()`),
-        ]),
-      )
-      .returning('last_block')
-      .executeTakeFirst()
-    return row ? BigInt(row.last_block) : null
-  }
-
-  /** Runs `work` in a transaction that first checks this instance still holds the lease at `cursor`. */
-  async function writeAsLeader(
-    state: ChainState,
-    cursor: bigint,
-    work: (trx: Transaction<Database>) => Promise<void>,
-  ): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('activity_chains')
-        .select(['last_block', 'lease_owner'])
-        .where('chain', '=', state.id)
-        .forUpdate()
-        .executeTakeFirst()
-      if (!row || row.lease_owner !== owner || BigInt(row.last_block) !== cursor)
-        throw new LeaseLostError(state.id)
-      await work(trx)
-    })
-  }
-
-  /**
-   * Compares the stored hash of the last indexed block with the chain's. On a mismatch, walks back
-   * through the stored recent blocks to the newest one the chain still has, and deletes everything
-   * above it. Returns the cursor to continue from.
-   */
-  async function rollBackReorg(state: ChainState, cursor: bigint): Promise<bigint> {
-    const stored = await db
-      .selectFrom('activity_blocks')
-      .select(['number', 'hash'])
-      .where('chain', '=', state.id)
-      .orderBy('number', 'desc')
-      .execute()
-    const newest = stored[0]
-    if (!newest || BigInt(newest.number) !== cursor) return cursor
-    const header = await getBlockHeader(state.client, cursor)
-    if (header && header.hash.toLowerCase() === newest.hash) return cursor
-
-    const headers = await Promise.all(
-      stored.map((block) => getBlockHeader(state.client, BigInt(block.number))),
-    )
-    let ancestor: bigint | undefined
-    for (const [index, block] of stored.entries()) {
-      if (headers[index]?.hash.toLowerCase() === block.hash) {
-        ancestor = BigInt(block.number)
-        break
-      }
-    }
-    if (ancestor === undefined) {
-      // Deeper than the blocks kept (older than `confirmations`): undo what is known, re-index from there.
-      ancestor = BigInt(stored[stored.length - 1]?.number ?? cursor) - 1n
-      state.logger.warn(
-        're-org deeper than the confirmations setting; re-indexing from the oldest recent block',
-        {
-          fromBlock: (ancestor + 1n).toString(),
-          confirmations: state.chain.indexer.confirmations,
-        },
-      )
-    }
-    const to = ancestor
-    await writeAsLeader(state, cursor, async (trx) => {
-      for (const table of ['activity_transfers', 'activity_transactions'] as const) {
-        await trx
-          .deleteFrom(table)
-          .where('chain', '=', state.id)
-          .where('block_number', '>', to.toString())
-          .execute()
-      }
-      await trx
-        .deleteFrom('activity_blocks')
-        .where('chain', '=', state.id)
-        .where('number', '>', to.toString())
-        .execute()
-      await trx
-        .updateTable('activity_chains')
-        .set({ last_block: to.toString() })
-        .where('chain', '=', state.id)
-        .execute()
-    })
-    state.logger.warn('re-org: orphaned blocks removed', {
-      commonAncestor: to.toString(),
-      removedBlocks: (cursor - to).toString(),
-    })
-    return to
-  }
-
   /** One round: lease, re-org check, then at most `batchBlocks` blocks fetched and written at once. */
   async function runRound(state: ChainState): Promise<RoundResult> {
     if (!state.chainIdChecked) {
@@ -250,7 +127,16 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
       }
       state.chainIdChecked = true
     }
-    const leased = await acquireLease(state)
+    const leased = await acquireLease(db, {
+      chainId: state.id,
+      owner,
+      leaseMs: leaseMs(state.chain),
+      // First start: from `startBlock`, else from the current head.
+      startBlock: async () =>
+        state.chain.indexer.startBlock !== undefined
+          ? BigInt(state.chain.indexer.startBlock)
+          : await state.client.getBlockNumber({ cacheTime: 0 }),
+    })
     if (leased === null) {
       if (!state.waitingForLease) state.logger.info('another indexer holds this chain; waiting for its lease')
       state.waitingForLease = true
@@ -259,7 +145,15 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
     if (state.waitingForLease) state.logger.info('took over indexing this chain')
     state.waitingForLease = false
 
-    const cursor = await rollBackReorg(state, leased)
+    const cursor = await rollBackReorg({
+      db,
+      client: state.client,
+      chainId: state.id,
+      owner,
+      cursor: leased,
+      confirmations: state.chain.indexer.confirmations,
+      logger: state.logger,
+    })
     if (cursor !== leased) return 'more'
     const head = await state.client.getBlockNumber({ cacheTime: 0 })
     const from = cursor + 1n
@@ -312,7 +206,7 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
       head - BigInt(state.chain.indexer.confirmations) < to
         ? head - BigInt(state.chain.indexer.confirmations)
         : to
-    await writeAsLeader(state, cursor, async (trx) => {
+    await writeAsLeader(db, { chainId: state.id, owner, cursor }, async (trx) => {
       await insertChunks(
         trx,
         'activity_blocks',
@@ -330,7 +224,7 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
       await insertChunks(trx, 'activity_transfers', activity.transfers)
       await trx
         .updateTable('activity_chains')
-        .set({ last_block: to.toString(), lease_expires_at: leaseExpiry(state.chain) })
+        .set({ last_block: to.toString(), lease_expires_at: leaseExpiry(leaseMs(state.chain)) })
         .where('chain', '=', state.id)
         .execute()
       await trx
@@ -408,18 +302,12 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
       }
       await Promise.all(states.map((state) => state.ticking))
       await Promise.all(states.map((state) => state.queue))
-      if (states.length === 0) return
       try {
-        await db
-          .updateTable('activity_chains')
-          .set({ lease_owner: null, lease_expires_at: null })
-          .where(
-            'chain',
-            'in',
-            states.map((state) => state.id),
-          )
-          .where('lease_owner', '=', owner)
-          .execute()
+        await releaseLeases(
+          db,
+          owner,
+          states.map((state) => state.id),
+        )
       } catch (error) {
         // The leases then simply expire.
         logger.warn('could not hand back the indexer leases', { err: error })
