@@ -8,6 +8,7 @@ import { createMemoryStorage } from '../storage/storage.js'
 import { type FakeAdapterHandle, flush, setup } from '../testing/fakeAdapter.testkit.js'
 import { connect } from './connect.js'
 import { disconnect } from './disconnect.js'
+import { openModal } from './openModal.js'
 import { BALANCE_RETRY_GUARD_MS, PORTFOLIO_CACHE_MS, refreshTokenBalances } from './refreshTokenBalances.js'
 import { dismissToast } from './showToast.js'
 import { switchNetwork } from './switchNetwork.js'
@@ -95,6 +96,18 @@ describe('refreshTokenBalances', () => {
     expect(info.portfolio).toBe(true)
     expect(info.loading).toBe(false)
     expect(portico.state.chains.eip155?.accountState.tokenBalance[0]?.quantity.numeric).toBe('1.50025')
+  })
+
+  test('connecting with the modal open asks the server once', async () => {
+    server.reply(() => balances(eth()))
+    const test = await setup({ apiUrl: server.url, projectId: 'p1' })
+    announce(test.handle)
+    openModal(test.portico)
+    await connect(test.portico, { connectorId: 'io.metamask' })
+    expect(test.portico.state.router.route.view).toBe('Account')
+    await settled(test.portico)
+    expect(balanceRequests()).toHaveLength(1)
+    expect(getTokenBalances(test.portico).tokens).toHaveLength(1)
   })
 
   test('without a server, the native balance from the wallet alone, at price 0, and no request', async () => {

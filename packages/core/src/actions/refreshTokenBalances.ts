@@ -59,7 +59,11 @@ export async function refreshTokenBalances(
   )
     return
   const owner = toCaipAddress(network.caipNetworkId, address)
-  if (internal.tokenBalanceOwner[namespace] !== owner) {
+  // A fetch for this very account is on its way (connecting also opens the Account view): it
+  // will fill the list, a second one would only make it stale.
+  const sameOwner = internal.tokenBalanceOwner[namespace] === owner
+  if (sameOwner && internal.tokenBalanceFetching.has(namespace) && !parameters.force) return
+  if (!sameOwner) {
     // Balances of another account or network must never show for this one.
     internal.tokenBalanceOwner[namespace] = owner
     account.tokenBalance = []
