@@ -11,7 +11,7 @@ export const walletReceiveCss = `
   line-height: 1.45; overflow-wrap: anywhere; user-select: all; color: var(--p-text);
 }
 .receive-address .icon-button { flex: none; }
-.copied { min-height: 18px; margin: -6px 0 0; font-size: 13px; color: var(--p-success); }
+.copied { min-height: 18px; margin: -8px 0 -6px; font-size: 13px; color: var(--p-success); }
 .copied[data-failed="true"] { color: var(--p-error); }
 .receive-warning {
   display: flex; gap: 10px; width: 100%; margin: 0; padding: 10px 12px; border-radius: var(--p-radius-m);

@@ -36,9 +36,10 @@ export const walletSendCss = `
 .max:disabled { opacity: 0.5; cursor: default; }
 .receiver-line { display: flex; align-items: center; gap: 8px; }
 .receiver-input {
-  flex: 1; min-width: 0; padding: 4px 0; border: 0; background: transparent; color: var(--p-text);
-  font-size: 15px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  flex: 1; min-width: 0; padding: 2px 0; border: 0; background: transparent; color: var(--p-text); resize: none;
+  font-size: 14px; line-height: 1.4; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all;
 }
+.field textarea:focus-visible { outline: none; }
 .paste {
   height: 28px; padding: 0 10px; border: 1px solid var(--p-border); border-radius: 999px; background: var(--p-bg);
   font-size: 12px; font-weight: 650; cursor: pointer;
@@ -80,6 +81,7 @@ export const walletSendCss = `
 .status-icon[data-status="unknown"] { background: color-mix(in srgb, var(--p-warning) 16%, transparent); color: var(--p-warning); }
 .status h3 { margin: 0; font-size: 18px; font-weight: 700; }
 .status p { margin: 0; color: var(--p-muted); font-size: 14px; line-height: 1.45; }
+.status .hero-amount { font-size: 26px; color: var(--p-text); }
 .search {
   display: flex; align-items: center; gap: 8px; height: 44px; padding: 0 12px; margin-bottom: 10px;
   border: 1px solid var(--p-border); border-radius: var(--p-radius-m); background: var(--p-surface); color: var(--p-muted);

@@ -167,9 +167,11 @@ export function WalletSend() {
           <label htmlFor={receiverId}>{t('sendReceiver')}</label>
         </div>
         <div className="receiver-line">
-          <input
+          {/* Two lines, so a whole address shows without scrolling sideways at 360 px. */}
+          <textarea
             id={receiverId}
             className="receiver-input"
+            rows={2}
             autoComplete="off"
             autoCorrect="off"
             autoCapitalize="off"
@@ -178,7 +180,16 @@ export function WalletSend() {
             value={send.receiverAddress}
             aria-invalid={addressInvalid ? 'true' : undefined}
             aria-describedby={addressInvalid || validation.toSelf ? receiverHintId : undefined}
-            onChange={(event) => setSendReceiver(portico, { address: event.target.value })}
+            onChange={(event) =>
+              setSendReceiver(portico, { address: event.target.value.replace(/\s+/g, '') })
+            }
+            onKeyDown={(event) => {
+              // An address is one line: Enter submits the form, as in the amount field.
+              if (event.key === 'Enter') {
+                event.preventDefault()
+                event.currentTarget.form?.requestSubmit()
+              }
+            }}
           />
           {canPaste && !send.receiverAddress && (
             <button type="button" className="paste" aria-label={t('sendPasteLabel')} onClick={paste}>

@@ -1,4 +1,5 @@
-import { formatUnits, goBack, sendTokens } from '@portico/core'
+import { estimateSendFee, formatUnits, goBack, sendTokens } from '@portico/core'
+import { useEffect } from 'react'
 import { Picture } from '../../components/Picture.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendValidation } from '../../hooks/useSend.js'
@@ -26,6 +27,12 @@ export function WalletSendPreview() {
   const { token, address, network, error } = send
   const waiting = send.loading
   const { decimal } = separatorsOf(locale)
+
+  // A review reached before the form's estimate came back still shows the fee.
+  const needsFee = send.fee === undefined && !send.feeLoading && !send.feeError && send.token !== undefined
+  useEffect(() => {
+    if (needsFee) void estimateSendFee(portico)
+  }, [portico, needsFee])
 
   const submit = () => {
     sendTokens(portico).catch((reason: unknown) => portico.internal.logger.warn('send: not sent', reason))
