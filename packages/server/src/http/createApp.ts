@@ -14,6 +14,7 @@ import type { ServerConfig } from '../config.js'
 import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
 import type { Logger } from '../logger.js'
+import { UpstreamError } from '../portfolio/errors.js'
 import { getBalances } from '../portfolio/getBalances.js'
 import { createStaticPriceSource, type PriceSource } from '../portfolio/prices.js'
 import { isOriginAllowed } from '../projects/origins.js'
@@ -228,6 +229,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     try {
       return await work()
     } catch (error) {
+      // UpstreamError already names the chain and what failed; other viem errors do not.
+      if (error instanceof UpstreamError) throw new ApiRefusal('UPSTREAM_ERROR', error.shortMessage)
       if (error instanceof ViemError) {
         throw new ApiRefusal('UPSTREAM_ERROR', `The RPC node of ${chainId} failed: ${error.shortMessage}`)
       }
