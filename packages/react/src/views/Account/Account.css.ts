@@ -52,6 +52,9 @@ export const accountCss = `
   color: var(--p-text); text-decoration: none;
 }
 .activity-row.link { transition: background-color 150ms var(--p-ease); }
+.activity-row { gap: 10px; padding: 8px 6px; }
+.activity-row .row-title { font-size: 14px; }
+.activity-row .row-figures { max-width: 50%; }
 .activity-row.link:hover { background: var(--p-surface); }
 .token-icon { width: 40px; height: 40px; }
 .row-text, .row-figures { display: grid; gap: 2px; min-width: 0; }
