@@ -67,9 +67,10 @@ export const walletSendCss = `
 .hero .letter { font-size: 22px; }
 .hero-amount { margin: 0; font-size: 28px; font-weight: 700; letter-spacing: -0.02em; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 .hero-sub { margin: 0; font-size: 14px; color: var(--p-muted); }
-.buttons { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; margin-top: 6px; }
+.buttons { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 10px; margin-top: 6px; }
+.buttons .button { min-width: 96px; padding: 0 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .spinner {
-  width: 18px; height: 18px; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent;
+  flex: none; width: 18px; height: 18px; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent;
   animation: portico-spin 800ms linear infinite;
 }
 .status { display: grid; justify-items: center; gap: 10px; padding: 12px 0 8px; text-align: center; }
