@@ -19,7 +19,11 @@ export function setAccountTab(
 ): SetAccountTabReturnType {
   const namespace = portico.state.modal.activeChain
   const account = namespace ? portico.state.chains[namespace]?.accountState : undefined
-  if (!account || !getAccountTabs(portico).tabs.includes(parameters.tab)) return
+  if (!account) return
+  if (!getAccountTabs(portico).tabs.includes(parameters.tab)) {
+    portico.internal.logger.warn(`setAccountTab: the ${parameters.tab} tab is not offered here`)
+    return
+  }
   account.currentTab = parameters.tab
   if (parameters.tab === 'Activity' && needsFirstActivityPage(portico)) void fetchActivity(portico)
 }

@@ -1,4 +1,5 @@
 import { type ActivityItem, fetchActivity, shortenAddress } from '@portico/core'
+import { useEffect, useRef, useState } from 'react'
 import { ArrowDownLeftIcon, ArrowUpRightIcon, RepeatIcon, WarningIcon } from '../../components/icons.js'
 import { Picture } from '../../components/Picture.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
@@ -40,6 +41,17 @@ export function ActivityList() {
   const now = useNow(60_000)
   const { items, loading, loaded, empty, hasMore, error } = activity
   const retry = () => void fetchActivity(portico)
+  const list = useRef<HTMLUListElement>(null)
+  // Where the last 'Load more' started: when the button goes away with the last page, the focus
+  // moves to the first row it loaded instead of falling back to the page.
+  const [loadedFrom, setLoadedFrom] = useState<number>()
+  useEffect(() => {
+    if (loadedFrom === undefined || hasMore || items.length <= loadedFrom) return
+    const row = list.current?.children[loadedFrom]
+    const target = row?.querySelector<HTMLElement>('a') ?? (row as HTMLElement | undefined)
+    target?.focus()
+    setLoadedFrom(undefined)
+  }, [loadedFrom, hasMore, items.length])
 
   const failure = error && (
     <div className="notice error" role="alert">
@@ -73,7 +85,7 @@ export function ActivityList() {
     )
   return (
     <div className="activity">
-      <ul className="activity-rows">
+      <ul className="activity-rows" ref={list}>
         {items.map((item) => (
           <ActivityRow key={item.id} item={item} now={now} />
         ))}
@@ -85,7 +97,10 @@ export function ActivityList() {
           className="button secondary wide load-more"
           disabled={loading}
           aria-busy={loading}
-          onClick={retry}
+          onClick={() => {
+            setLoadedFrom(items.length)
+            retry()
+          }}
         >
           {loading ? t('loading') : t('loadMore')}
         </button>
@@ -160,7 +175,7 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
     </>
   )
   return (
-    <li>
+    <li tabIndex={-1}>
       {isSafeLinkUrl(item.explorerUrl) ? (
         <a
           className="activity-row link"
