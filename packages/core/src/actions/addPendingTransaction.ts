@@ -15,7 +15,7 @@ export type AddPendingTransactionParameters = {
   amount: string
   symbol: string
 }
-export type AddPendingTransactionReturnType = void
+export type AddPendingTransactionReturnType = undefined
 
 /** A pending transaction was described with a value that cannot be shown. */
 export class InvalidPendingTransactionError extends BaseError {

@@ -14,7 +14,7 @@ export type FetchActivityParameters = {
   /** Starts again from the first page (after a send); otherwise the next page is fetched. */
   reset?: boolean
 }
-export type FetchActivityReturnType = void
+export type FetchActivityReturnType = undefined
 
 /** The connected account whose activity can be fetched, or undefined when there is none. */
 export function getActivityTarget(

@@ -23,7 +23,7 @@ export type RefreshTokenBalancesParameters = {
   /** Defaults to the active namespace. */
   namespace?: ChainNamespace
 }
-export type RefreshTokenBalancesReturnType = void
+export type RefreshTokenBalancesReturnType = undefined
 
 /**
  * Fills `accountState.tokenBalance` for the connected account on its active network: from the

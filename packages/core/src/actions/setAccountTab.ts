@@ -4,7 +4,7 @@ import type { AccountTab } from '../types/state.js'
 import { fetchActivity, needsFirstActivityPage } from './fetchActivity.js'
 
 export type SetAccountTabParameters = { tab: AccountTab }
-export type SetAccountTabReturnType = void
+export type SetAccountTabReturnType = undefined
 
 /**
  * Selects a tab of the Account view (SPEC §2: Tokens, NFTs, Activity) for the active account.

@@ -1,7 +1,7 @@
 import type { Portico } from '../portico.js'
 
 export type SettlePendingTransactionParameters = { hash: string; status: 'success' | 'reverted' }
-export type SettlePendingTransactionReturnType = void
+export type SettlePendingTransactionReturnType = undefined
 
 /**
  * Marks a transaction from `addPendingTransaction` as mined (or reverted). It stays on top of

@@ -158,8 +158,8 @@ describe('Account assets', () => {
     expect(view.getByText(/3 days/)).toBeTruthy()
     expect(view.queryByRole('button', { name: 'Load more' })).toBeNull()
     // the last page took the button away: the focus is on the first row it loaded
-    const loaded = view.getAllByRole('link', { name: /Sent ETH/ })[1]
-    expect((loaded?.getRootNode() as ShadowRoot).activeElement).toBe(loaded)
+    const loaded = view.getAllByRole('link', { name: /Sent ETH/ })[1] as HTMLElement
+    expect((loaded.getRootNode() as ShadowRoot).activeElement).toBe(loaded)
   })
 
   test('a sent transaction shows on top as pending, then as sent once settled', async () => {
