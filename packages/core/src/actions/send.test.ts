@@ -297,7 +297,7 @@ describe('estimateSendFee', () => {
     await estimateSendFee(portico)
     const call = handle.calls.filter((c) => c.method === 'estimateFee').at(-1)
     expect(call?.parameters).toMatchObject({ to: SELF, amount: 0n })
-    expect((call?.parameters as { token?: string }).token).toBeUndefined()
+    expect(call?.parameters).not.toHaveProperty('token')
   })
 
   test('drops an estimate that a newer one overtook', async () => {
