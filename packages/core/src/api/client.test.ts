@@ -41,6 +41,13 @@ describe('requestApi', () => {
     ])
   })
 
+  test('keeps the path of an apiUrl behind a reverse proxy', async () => {
+    server.reply(() => ({ status: 200, body: { ok: true } }))
+    const { portico } = await setup({ apiUrl: `${server.url}/portico`, projectId: 'p1' })
+    await requestApi(portico, { path: '/v1/x', schema: okSchema })
+    expect(server.requests[0]?.path).toBe('/portico/v1/x')
+  })
+
   test('posts a JSON body', async () => {
     server.reply(() => ({ status: 200, body: { ok: true } }))
     const { portico } = await withServer()

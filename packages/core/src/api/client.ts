@@ -43,7 +43,8 @@ export function hasApiServer(portico: Portico): boolean {
 export async function requestApi<T>(portico: Portico, parameters: RequestApiParameters<T>): Promise<T> {
   const { apiUrl, projectId } = portico.options
   if (!apiUrl || !projectId) throw new ApiNotConfiguredError()
-  const url = new URL(parameters.path, apiUrl)
+  // Relative to `apiUrl` with its path: a server behind `https://example.com/portico` keeps it.
+  const url = new URL(parameters.path.replace(/^\/+/, ''), apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`)
   url.searchParams.set('projectId', projectId)
   for (const [name, value] of Object.entries(parameters.query ?? {}))
     if (value !== undefined) url.searchParams.set(name, value)
