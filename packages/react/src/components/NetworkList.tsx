@@ -5,7 +5,7 @@ import { usePortico } from '../hooks/usePortico.js'
 import { useT } from '../i18n/MessagesContext.js'
 import { moveFocusInList } from '../Modal/focus.js'
 import { CheckIcon } from './icons.js'
-import { Picture } from './Picture.js'
+import { NetworkIcon } from './NetworkIcon.js'
 
 export type NetworkListProps = {
   networks: readonly Network[]
@@ -49,12 +49,7 @@ export function NetworkList({ networks, markActive }: NetworkListProps) {
                 disabled={pendingNetworkId !== undefined && !pending}
                 onClick={() => (current || pending ? undefined : choose(network))}
               >
-                <Picture
-                  name={network.name}
-                  url={network.iconUrl}
-                  className="picture round"
-                  letterClassName="letter"
-                />
+                <NetworkIcon network={network} />
                 <span className="row-name">{network.name}</span>
                 {pending && <span className="row-end">{t('approveInWallet')}</span>}
                 {current && (

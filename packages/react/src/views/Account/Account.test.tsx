@@ -1,9 +1,9 @@
 import { connect } from '@portico/core'
 import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { COPY_FEEDBACK_MS } from '../../components/useCopy.js'
 import { ADDRESS } from '../../testkit/createTestPortico.testkit.js'
 import { open, renderPortico, run } from '../../testkit/render.testkit.js'
-import { COPIED_FEEDBACK_MS } from './Account.js'
 
 afterEach(() => {
   cleanup()
@@ -43,7 +43,7 @@ describe('Account', () => {
     expect(writeText).toHaveBeenCalledWith(ADDRESS)
     const feedback = view.getByText('Copied')
     expect(feedback.getAttribute('aria-live')).toBe('polite')
-    await run(() => vi.advanceTimersByTime(COPIED_FEEDBACK_MS))
+    await run(() => vi.advanceTimersByTime(COPY_FEEDBACK_MS))
     expect(view.queryByText('Copied')).toBeNull()
   })
 

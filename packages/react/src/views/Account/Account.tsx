@@ -6,7 +6,7 @@ import {
   type WalletFeature,
   watchWalletFeatures,
 } from '@portico/core'
-import { type ReactElement, useEffect, useState } from 'react'
+import { type ReactElement, useState } from 'react'
 import { AddressAvatar } from '../../components/AddressAvatar.js'
 import {
   CheckIcon,
@@ -17,8 +17,9 @@ import {
   ReceiveIcon,
   SendIcon,
 } from '../../components/icons.js'
-import { Picture } from '../../components/Picture.js'
+import { NetworkIcon } from '../../components/NetworkIcon.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
+import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
@@ -29,11 +30,6 @@ import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
 import { useFormatUsd } from './formatters.js'
-
-/** How long 'Copied' stays after copying the address. */
-export const COPIED_FEEDBACK_MS = 1_500
-
-type CopyState = 'idle' | 'copied' | 'failed'
 
 /** The buttons the wallet features row can show; buying and swapping are not offered yet. */
 const FEATURE_BUTTONS: Partial<
@@ -63,14 +59,8 @@ export function Account() {
   const formatAmount = useFormatAmount()
   const formatUsd = useFormatUsd()
   const t = useT()
-  const [copy, setCopy] = useState<CopyState>('idle')
+  const { copy: copyAddress, state: copy } = useCopy(account.address)
   const [leaving, setLeaving] = useState(false)
-
-  useEffect(() => {
-    if (copy === 'idle') return
-    const timer = setTimeout(() => setCopy('idle'), COPIED_FEEDBACK_MS)
-    return () => clearTimeout(timer)
-  }, [copy])
 
   const { address, network } = account
   if (!address) return null
@@ -84,15 +74,6 @@ export function Account() {
     const button = FEATURE_BUTTONS[feature]
     return button ? [{ feature, ...button }] : []
   })
-
-  const copyAddress = () => {
-    const clipboard = globalThis.navigator?.clipboard
-    if (!clipboard) return setCopy('failed')
-    clipboard.writeText(address).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
-    )
-  }
 
   return (
     <div className="account">
@@ -121,12 +102,7 @@ export function Account() {
             aria-label={t('networkButton', { network: network.name })}
             onClick={() => navigate(portico, { view: 'Networks' })}
           >
-            <Picture
-              name={network.name}
-              url={network.iconUrl}
-              className="picture round"
-              letterClassName="letter"
-            />
+            <NetworkIcon network={network} />
             {network.name}
             <ChevronIcon />
           </button>

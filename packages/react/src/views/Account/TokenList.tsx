@@ -1,6 +1,6 @@
 import { refreshTokenBalances, type TokenBalance } from '@portico/core'
 import { WarningIcon } from '../../components/icons.js'
-import { Picture } from '../../components/Picture.js'
+import { TokenPicture } from '../../components/TokenPicture.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTokenBalances } from '../../hooks/useTokenBalances.js'
@@ -81,12 +81,7 @@ function TokenRow({ token }: { token: TokenBalance }) {
   const priced = token.price > 0
   return (
     <li className="token-row">
-      <Picture
-        name={token.symbol}
-        url={token.iconUrl}
-        className="picture round token-icon"
-        letterClassName="letter"
-      />
+      <TokenPicture token={token} className="token-icon" />
       <div className="row-text">
         <span className="row-title">{token.name}</span>
         <span className="row-sub">

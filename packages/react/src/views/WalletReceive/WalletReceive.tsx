@@ -1,5 +1,5 @@
 import { CheckIcon, CopyIcon, WarningIcon } from '../../components/icons.js'
-import { Picture } from '../../components/Picture.js'
+import { NetworkIcon } from '../../components/NetworkIcon.js'
 import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { useNetwork } from '../../hooks/useNetwork.js'
@@ -45,12 +45,7 @@ export function WalletReceive() {
         <ul>
           {listed.map((network) => (
             <li key={network.caipNetworkId}>
-              <Picture
-                name={network.name}
-                url={network.iconUrl}
-                className="picture round"
-                letterClassName="letter"
-              />
+              <NetworkIcon network={network} />
               {network.name}
             </li>
           ))}

@@ -8,6 +8,7 @@ import {
 } from '@portico/core'
 import { type FormEvent, useEffect, useId } from 'react'
 import { ChevronIcon } from '../../components/icons.js'
+import { TokenPicture } from '../../components/TokenPicture.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendMax, useSendValidation } from '../../hooks/useSend.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
@@ -15,7 +16,6 @@ import type { Translate } from '../../i18n/messages.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { formatExact, formatUsd, PROBLEM_LABELS } from './sendTexts.js'
-import { TokenPicture } from './TokenPicture.js'
 import { walletSendCss } from './WalletSend.css.js'
 
 /** How long typing pauses before the network fee is estimated again. */

@@ -1,6 +1,7 @@
 import { estimateSendFee, formatUnits, goBack, sendTokens } from '@portico/core'
 import { useEffect } from 'react'
-import { Picture } from '../../components/Picture.js'
+import { NetworkIcon } from '../../components/NetworkIcon.js'
+import { TokenPicture } from '../../components/TokenPicture.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendValidation } from '../../hooks/useSend.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
@@ -8,7 +9,6 @@ import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { AddressText } from '../WalletSend/AddressText.js'
 import { formatExact, formatUsd, PROBLEM_LABELS } from '../WalletSend/sendTexts.js'
-import { TokenPicture } from '../WalletSend/TokenPicture.js'
 import { walletSendCss } from '../WalletSend/WalletSend.css.js'
 import { FeeRow } from '../WalletSend/WalletSend.js'
 
@@ -74,12 +74,7 @@ export function WalletSendPreview() {
           <div className="summary-row">
             <span>{t('sendNetwork')}</span>
             <span className="summary-value">
-              <Picture
-                name={network.name}
-                url={network.iconUrl}
-                className="picture round"
-                letterClassName="letter"
-              />
+              <NetworkIcon network={network} />
               {network.name}
             </span>
           </div>

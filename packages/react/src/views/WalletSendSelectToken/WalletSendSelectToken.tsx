@@ -1,6 +1,7 @@
 import { goBack, setSendToken, type TokenBalance } from '@portico/core'
 import { useId, useState } from 'react'
 import { SearchIcon } from '../../components/icons.js'
+import { TokenPicture } from '../../components/TokenPicture.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend } from '../../hooks/useSend.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
@@ -8,7 +9,6 @@ import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { formatUsd } from '../WalletSend/sendTexts.js'
-import { TokenPicture } from '../WalletSend/TokenPicture.js'
 import { walletSendCss } from '../WalletSend/WalletSend.css.js'
 
 function matches(token: TokenBalance, query: string): boolean {
