@@ -11,7 +11,7 @@ import {
   usdToNumber,
 } from '../send/amounts.js'
 
-export type EstimateSendFeeReturnType = void
+export type EstimateSendFeeReturnType = undefined
 
 /**
  * Asks the adapter what the send in the form would cost and stores the fee, the gas price and

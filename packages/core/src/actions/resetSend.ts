@@ -5,7 +5,7 @@ export type ResetSendParameters = {
   /** Keep the last sent transaction, so the confirmation view can still show it. */
   keepSent?: boolean
 }
-export type ResetSendReturnType = void
+export type ResetSendReturnType = undefined
 
 /** An empty send form. */
 export function createSendState(): SendState {

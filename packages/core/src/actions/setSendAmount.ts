@@ -6,7 +6,7 @@ export type SetSendAmountParameters = {
   /** The decimal mark of the visitor's locale (`,` in German); `.` by default. */
   decimalSeparator?: string
 }
-export type SetSendAmountReturnType = void
+export type SetSendAmountReturnType = undefined
 
 /**
  * Records the amount as typed. It is parsed exactly (`parseUnits`) when validated, so what the

@@ -6,7 +6,7 @@ export type SetSendReceiverParameters = {
   profileName?: string | undefined
   profileImage?: string | undefined
 }
-export type SetSendReceiverReturnType = void
+export type SetSendReceiverReturnType = undefined
 
 /**
  * Records who receives the send. The address is checked by `getSendValidation` with the adapter's

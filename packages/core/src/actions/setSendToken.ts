@@ -2,7 +2,7 @@ import type { TokenBalance } from '../api/schemas.js'
 import type { Portico } from '../portico.js'
 
 export type SetSendTokenParameters = { token: TokenBalance | undefined }
-export type SetSendTokenReturnType = void
+export type SetSendTokenReturnType = undefined
 
 /**
  * Chooses the token to send. The last fee estimate was for another token, so it is dropped; the

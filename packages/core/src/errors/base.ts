@@ -122,7 +122,9 @@ export class WrongNetworkError extends BaseError {
   override name = 'WrongNetworkError'
   readonly expectedChainId: number | string
   readonly actualChainId: number | string
-  constructor(options: BaseErrorOptions & { expectedChainId: number | string; actualChainId: number | string }) {
+  constructor(
+    options: BaseErrorOptions & { expectedChainId: number | string; actualChainId: number | string },
+  ) {
     super('Your wallet is on another network. Switch networks and try again.', {
       details: `Expected chain ${options.expectedChainId}, the wallet is on ${options.actualChainId}.`,
       ...options,

@@ -15,7 +15,7 @@ import { type WatchParameters, watchAreas } from './watch.js'
 export function getIsSmartAccount(portico: Portico, namespace?: ChainNamespace): boolean {
   const target = namespace ?? snapshot(portico.state.modal).activeChain
   const chain = target ? snapshot(portico.state.chains)[target] : undefined
-  if (!chain || chain.accountState.status !== 'connected') return false
+  if (chain?.accountState.status !== 'connected') return false
   const { accountState, networkState } = chain
   const network = networkState.caipNetwork
   return (
