@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatDisplayAmount, formatUnits } from '@portico/core'
 import { TEST_TOKENS } from '@portico/test/tokens'
-import { connectButton, devWallet, modal, rpc } from './fixtures'
+import { connectAccount, connectButton, devWallet, ethBalance, modal, tokenBalance } from './fixtures'
 import { screenshot } from './screenshot'
 
 // Account 3 is this file's: nothing else sends from or to it, so its balances are what the chain
@@ -9,20 +9,7 @@ import { screenshot } from './screenshot'
 const ACCOUNT_3 = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const token = (symbol: string) => TEST_TOKENS.find((entry) => entry.symbol === symbol)!
 
-async function balanceOf(tokenAddress: string, holder: string): Promise<bigint> {
-  const data = `0x70a08231${holder.slice(2).toLowerCase().padStart(64, '0')}`
-  return BigInt((await rpc(31337, 'eth_call', [{ to: tokenAddress, data }, 'latest'])) as string)
-}
-
-async function openAccount(page: Page, query = '') {
-  await page.goto(`/${query}`)
-  await devWallet(page).setAccount(3)
-  await connectButton(page).click()
-  await modal(page)
-    .getByRole('button', { name: /Portico Dev Wallet/ })
-    .click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
-}
+const openAccount = (page: Page, query = '') => connectAccount(page, 3, `/${query}`)
 
 const tokenRow = (page: Page, name: string) =>
   modal(page)
@@ -36,7 +23,7 @@ test('Tokens: ETH, PUSD, PTK and USDT as the chain has them, priced by the serve
   await openAccount(page)
   await expect(modal(page).getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
 
-  const eth = BigInt((await rpc(31337, 'eth_getBalance', [ACCOUNT_3, 'latest'])) as string)
+  const eth = await ethBalance(ACCOUNT_3)
   const expected = [
     { name: 'Ether', amount: formatUnits(eth, 18), symbol: 'ETH', price: 3000 },
     ...(['PUSD', 'PTK', 'USDT'] as const).map((symbol) => ({
@@ -48,7 +35,7 @@ test('Tokens: ETH, PUSD, PTK and USDT as the chain has them, priced by the serve
   ]
   for (const entry of expected.slice(1)) {
     const { address, decimals } = token(entry.symbol)
-    entry.amount = formatUnits(await balanceOf(address, ACCOUNT_3), decimals)
+    entry.amount = formatUnits(await tokenBalance(address, ACCOUNT_3), decimals)
   }
   for (const { name, amount, symbol } of expected) {
     await expect(tokenRow(page, name)).toContainText(`${formatDisplayAmount(amount)} ${symbol}`)
@@ -56,7 +43,7 @@ test('Tokens: ETH, PUSD, PTK and USDT as the chain has them, priced by the serve
   await expect(tokenRow(page, 'Portico USD')).toContainText('$1.00 each')
   await expect(tokenRow(page, 'Portico Token')).toContainText('$2.50 each')
   // SPEC §5: a token with zero decimals is dropped, although the account holds 10 of it.
-  expect(await balanceOf(token('ZERO').address, ACCOUNT_3)).toBe(10n)
+  expect(await tokenBalance(token('ZERO').address, ACCOUNT_3)).toBe(10n)
   await expect(modal(page).getByRole('tabpanel')).not.toContainText('Zero Decimal')
   // The rows are ordered by value: ETH (30 M$ of it) first.
   await expect(modal(page).getByRole('tabpanel').getByRole('listitem').first()).toContainText('Ether')
@@ -93,7 +80,7 @@ test('server down: the modal still works, the balance comes from the chain, and 
 }) => {
   // Nothing listens on port 9: every request to the server is refused.
   await openAccount(page, '?apiUrl=http://127.0.0.1:9')
-  const eth = BigInt((await rpc(31337, 'eth_getBalance', [ACCOUNT_3, 'latest'])) as string)
+  const eth = await ethBalance(ACCOUNT_3)
   await expect(tokenRow(page, 'Ether')).toContainText(`${formatDisplayAmount(formatUnits(eth, 18))} ETH`)
   await expect(page.getByText('Token Balance Unavailable').first()).toBeVisible()
   await modal(page).getByRole('tab', { name: 'Activity' }).click()

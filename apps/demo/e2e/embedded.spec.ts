@@ -3,7 +3,7 @@ import { ACCOUNT_0 } from './fixtures'
 import { screenshot } from './screenshot'
 
 /** The inline panel of `?embedded=1` (Playwright's locators pierce its open shadow root). */
-const panel = (page: Page) => page.locator('[data-portico-embed] section')
+const panel = (page: Page) => page.locator('[data-portico-embed] section.dialog')
 
 test('embedded: connect, switch network and disconnect inside the page, with no overlay', async ({
   page,

@@ -67,5 +67,23 @@ export async function rpc(chainId: 31337 | 31338, method: string, params: unknow
   return body.result
 }
 
+/** The ETH balance of `address` on chain 31337, from the chain. */
+export async function ethBalance(address: string): Promise<bigint> {
+  return BigInt((await rpc(31337, 'eth_getBalance', [address, 'latest'])) as string)
+}
+
+/** The ERC-20 balance of `holder` on chain 31337, from the chain. */
+export async function tokenBalance(tokenAddress: string, holder: string): Promise<bigint> {
+  const data = `0x70a08231${holder.slice(2).toLowerCase().padStart(64, '0')}`
+  return BigInt((await rpc(31337, 'eth_call', [{ to: tokenAddress, data }, 'latest'])) as string)
+}
+
+/** Opens `path`, moves the dev wallet to anvil account `index` and connects it: the Account view. */
+export async function connectAccount(page: Page, index: number, path = '/') {
+  await page.goto(path)
+  await devWallet(page).setAccount(index)
+  await connectWith(page)
+}
+
 export const ether = (amount: bigint, tenths = 0n) =>
   `0x${(amount * 10n ** 18n + tenths * 10n ** 17n).toString(16)}`

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { formatDisplayAmount, formatUnits } from '@portico/core'
 import { TEST_TOKENS } from '@portico/test/tokens'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { connectButton, devWallet, modal, rpc } from './fixtures'
+import { connectAccount, devWallet, ethBalance, modal, tokenBalance } from './fixtures'
 import { screenshot } from './screenshot'
 
 // Account 2 sends in this file, one test after another, each to a new address: no other test
@@ -13,22 +13,8 @@ const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
 test.describe.configure({ mode: 'serial' })
 
-async function ethBalance(address: string): Promise<bigint> {
-  return BigInt((await rpc(31337, 'eth_getBalance', [address, 'latest'])) as string)
-}
-async function balanceOf(tokenAddress: string, holder: string): Promise<bigint> {
-  const data = `0x70a08231${holder.slice(2).toLowerCase().padStart(64, '0')}`
-  return BigInt((await rpc(31337, 'eth_call', [{ to: tokenAddress, data }, 'latest'])) as string)
-}
-
 async function openSend(page: Page) {
-  await page.goto('/')
-  await devWallet(page).setAccount(2)
-  await connectButton(page).click()
-  await modal(page)
-    .getByRole('button', { name: /Portico Dev Wallet/ })
-    .click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await connectAccount(page, 2)
   await modal(page)
     .getByRole('navigation', { name: 'Wallet actions' })
     .getByRole('button', { name: 'Send' })
@@ -93,12 +79,12 @@ test('send ETH: the receiver gets exactly the amount, and the balances and activ
 
 test('send a token: 12.345678 PUSD arrive to the unit', async ({ page }) => {
   const to = freshAddress()
-  const before = await balanceOf(token('PUSD').address, ACCOUNT_2)
+  const before = await tokenBalance(token('PUSD').address, ACCOUNT_2)
   await openSend(page)
   await chooseToken(page, 'PUSD')
   await send(page, '12.345678', to, 'send-token')
-  expect(await balanceOf(token('PUSD').address, to)).toBe(12_345_678n)
-  expect(await balanceOf(token('PUSD').address, ACCOUNT_2)).toBe(before - 12_345_678n)
+  expect(await tokenBalance(token('PUSD').address, to)).toBe(12_345_678n)
+  expect(await tokenBalance(token('PUSD').address, ACCOUNT_2)).toBe(before - 12_345_678n)
   await modal(page).getByRole('button', { name: 'Done' }).click()
   await expect(
     modal(page).getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Portico USD' }),
@@ -110,7 +96,7 @@ test('send a Tether-style token, whose transfer returns nothing', async ({ page 
   await openSend(page)
   await chooseToken(page, 'USDT')
   await send(page, '7', to)
-  expect(await balanceOf(token('USDT').address, to)).toBe(7_000_000n)
+  expect(await tokenBalance(token('USDT').address, to)).toBe(7_000_000n)
 })
 
 test('bad input: each problem is named on the button, and nothing can be sent', async ({ page }) => {
@@ -159,12 +145,7 @@ test('the wallet declines: nothing is sent and the form is kept', async ({ page 
 })
 
 test('Receive: the address as a QR code and text, and the networks it works on', async ({ page }) => {
-  await page.goto('/')
-  await devWallet(page).setAccount(2)
-  await connectButton(page).click()
-  await modal(page)
-    .getByRole('button', { name: /Portico Dev Wallet/ })
-    .click()
+  await connectAccount(page, 2)
   await modal(page)
     .getByRole('navigation', { name: 'Wallet actions' })
     .getByRole('button', { name: 'Receive' })
