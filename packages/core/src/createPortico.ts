@@ -107,6 +107,7 @@ export function createPortico(config: PorticoConfig): Portico {
     tokenBalanceFetching: new Set(),
     activityRequest: 0,
     sendFeeRequest: 0,
+    sendAttempt: 0,
     apiAlertsShown: new Set(),
     timers: {},
     nextId: 1,

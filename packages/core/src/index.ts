@@ -12,6 +12,8 @@ export {
 } from './actions/addPendingTransaction.js'
 export { MAX_RECENT_WALLETS } from './actions/applyConnection.js'
 export { cancelConnect } from './actions/cancelConnect.js'
+export type { CancelSendReturnType } from './actions/cancelSend.js'
+export { cancelSend } from './actions/cancelSend.js'
 export { closeModal } from './actions/closeModal.js'
 export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './actions/connect.js'
 export { connect, findConnector } from './actions/connect.js'

@@ -60,6 +60,8 @@ export interface PorticoInternal {
   activityRequest: number
   /** Incremented per fee estimate and on every send reset; an older estimate is dropped. */
   sendFeeRequest: number
+  /** Incremented by every send and by `cancelSend`; a wallet answer for an older send leaves the form alone. */
+  sendAttempt: number
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>

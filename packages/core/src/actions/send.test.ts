@@ -13,6 +13,7 @@ import {
   testNetwork,
 } from '../testing/fakeAdapter.testkit.js'
 import type { ConnectorType, FeeEstimate } from '../types/adapter.js'
+import { cancelSend } from './cancelSend.js'
 import { connect } from './connect.js'
 import { disconnect } from './disconnect.js'
 import { estimateSendFee } from './estimateSendFee.js'
@@ -544,5 +545,45 @@ describe('sendTokens', () => {
     await sending
     expect(portico.state.router.route.view).toBe('Account')
     expect(portico.state.activity.pending[0]?.hash).toBe(HASH)
+  })
+
+  test('Cancel while the wallet is open frees the form at once; a late hash is still listed, the new form kept', async () => {
+    const { portico, handle } = await ready()
+    let answer: (hash: string) => void = () => {}
+    handle.adapter!.send = () =>
+      new Promise((resolve) => {
+        answer = resolve
+      })
+    const sending = sendTokens(portico)
+    await flush()
+    expect(getSend(portico).loading).toBe(true)
+    cancelSend(portico)
+    expect(getSend(portico)).toMatchObject({ loading: false, step: 'form' })
+    // The visitor goes on with another amount and may send again straight away.
+    setSendAmount(portico, { amount: '0.25' })
+    expect(getSendValidation(portico).problem).toBeUndefined()
+    // The wallet sends the first request after all.
+    answer(HASH)
+    await sending
+    expect(portico.state.activity.pending[0]?.hash).toBe(HASH)
+    expect(portico.state.toast.current).toMatchObject({ message: 'Transaction started' })
+    expect(getSend(portico)).toMatchObject({ sendTokenAmount: '0.25', step: 'form', sent: undefined })
+    expect(portico.state.router.route.view).toBe('WalletSendPreview')
+  })
+
+  test('a failure of a cancelled send says nothing: no form is waiting for it', async () => {
+    const { portico, handle } = await ready()
+    let fail: (error: Error) => void = () => {}
+    handle.adapter!.send = () =>
+      new Promise((_, reject) => {
+        fail = reject
+      })
+    const sending = sendTokens(portico)
+    await flush()
+    cancelSend(portico)
+    fail(new Error('nonce too low'))
+    expect(await sending).toEqual({ status: 'failed' })
+    expect(portico.state.toast.current).toBeUndefined()
+    expect(getSend(portico).error).toBeUndefined()
   })
 })

@@ -61,6 +61,10 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
 
   const form = state.send
   if (form.loading) return { status: 'failed' }
+  const attempt = ++internal.sendAttempt
+  // False once the form was reset (disconnect, another account or namespace) or the visitor
+  // cancelled while the wallet was open: the answer then belongs to no form on screen.
+  const current = () => state.send === form && internal.sendAttempt === attempt
   form.loading = true
   form.step = 'confirming'
   form.error = undefined
@@ -77,14 +81,13 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
       ...(contract ? { token: contract } : {}),
     })
   } catch (error) {
-    // A reset (disconnect, another account or namespace) while the wallet was open replaced the form.
-    const current = state.send === form
-    if (current) {
+    const onScreen = current()
+    if (onScreen) {
       form.loading = false
       form.step = 'form'
     }
     if (error instanceof UserRejectedRequestError) {
-      if (current) form.error = { kind: 'rejected', message: error.shortMessage }
+      if (onScreen) form.error = { kind: 'rejected', message: error.shortMessage }
       internal.track({
         type: 'track',
         event: 'SEND_REJECTED',
@@ -93,8 +96,11 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
       return { status: 'rejected' }
     }
     internal.logger.warn(`send: sending on ${network.caipNetworkId} failed`, error)
-    showToast(portico, { message: MESSAGES.somethingWentWrong, variant: 'error' })
-    if (current) form.error = { kind: 'failed', message: toUserMessage(error) }
+    // A send the visitor walked away from fails quietly: nothing on screen is waiting for it.
+    if (onScreen) {
+      showToast(portico, { message: MESSAGES.somethingWentWrong, variant: 'error' })
+      form.error = { kind: 'failed', message: toUserMessage(error) }
+    }
     internal.track({ type: 'track', event: 'SEND_ERROR', properties: { network: network.caipNetworkId } })
     return { status: 'failed' }
   }
@@ -111,7 +117,8 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
   }
   showToast(portico, { message: MESSAGES.transactionStarted, variant: 'success' })
   internal.track({ type: 'track', event: 'SEND_SUCCESS', properties: { network: network.caipNetworkId } })
-  if (state.send === form) {
+  const onScreen = current()
+  if (onScreen) {
     // The form is done: a new send starts empty, on the same token.
     internal.sendFeeRequest++
     Object.assign(form, {
@@ -129,7 +136,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     })
   }
   // Only move on if the visitor is still looking at the preview they sent from.
-  if (state.router.route.view === 'WalletSendPreview')
+  if (onScreen && state.router.route.view === 'WalletSendPreview')
     replaceRoute(portico, { view: 'WalletSendConfirmed', params: { hash } })
   try {
     addPendingTransaction(portico, {

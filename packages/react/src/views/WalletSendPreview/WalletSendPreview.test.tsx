@@ -69,6 +69,9 @@ describe('WalletSendPreview', () => {
     await run(() => fireEvent.click(cancel))
     expect(await view.findByRole('textbox', { name: 'Amount' })).toBeTruthy()
     expect(getSend(portico).sendTokenAmount).toBe('0.5')
+    // The form is free at once, not after the wallet's prompt timeout.
+    expect(getSend(portico).loading).toBe(false)
+    expect((view.getByRole('button', { name: 'Review' }) as HTMLButtonElement).disabled).toBe(false)
   })
 
   test('a rejection in the wallet says so and offers Send again', async () => {

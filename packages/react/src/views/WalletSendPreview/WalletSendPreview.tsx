@@ -1,4 +1,4 @@
-import { estimateSendFee, formatUnits, goBack, sendTokens } from '@portico/core'
+import { cancelSend, estimateSendFee, formatUnits, goBack, sendTokens } from '@portico/core'
 import { useEffect } from 'react'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
@@ -14,7 +14,8 @@ import { FeeRow } from '../WalletSend/WalletSend.js'
 
 /**
  * What is about to be sent, from where to where, on which network and for what fee; 'Send' asks
- * the wallet, 'Cancel' returns to the form (also while the wallet is open).
+ * the wallet, 'Cancel' returns to the form (also while the wallet is open, which frees the form at
+ * once).
  */
 export function WalletSendPreview() {
   useStyles(walletSendCss)
@@ -87,7 +88,15 @@ export function WalletSendPreview() {
         </p>
       )}
       <div className="buttons">
-        <button type="button" className="button secondary" onClick={() => goBack(portico)}>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => {
+            // The wallet may still show the request; the modal stops waiting for it.
+            cancelSend(portico)
+            goBack(portico)
+          }}
+        >
           {t('sendCancel')}
         </button>
         <button
