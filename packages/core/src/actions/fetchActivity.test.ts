@@ -10,6 +10,7 @@ import {
   InvalidPendingTransactionError,
   PENDING_TRANSACTIONS_LIMIT,
 } from './addPendingTransaction.js'
+import { closeModal } from './closeModal.js'
 import { connect } from './connect.js'
 import { disconnect } from './disconnect.js'
 import { fetchActivity } from './fetchActivity.js'
@@ -241,6 +242,35 @@ describe('account tabs', () => {
     await settled(portico)
     expect(historyRequests()).toHaveLength(1)
     expect(getActivity(portico).items).toHaveLength(1)
+  })
+
+  test('the Account view coming back on the Activity tab fetches the list again, keeping the rows until then', async () => {
+    let release: () => void = () => {}
+    server.reply(async (request) => {
+      if (!request.path.endsWith('/history')) return { status: 200, body: { balances: [] } }
+      if (historyRequests().length === 1) return page([tx(1)], null)
+      // The second fetch waits until the test has looked at what is on screen meanwhile.
+      await new Promise<void>((resolve) => {
+        release = resolve
+      })
+      return page([tx(0, { direction: 'in' }), tx(1)], null)
+    })
+    const { portico } = await connected()
+    openModal(portico)
+    setAccountTab(portico, { tab: 'Activity' })
+    await settled(portico)
+    expect(getActivity(portico).items.map((item) => item.id)).toEqual(['tx-1'])
+    closeModal(portico)
+    openModal(portico)
+    await vi.waitFor(() => expect(historyRequests()).toHaveLength(2))
+    // The earlier rows stay on screen while the new page is on its way.
+    expect(getActivity(portico).items.map((item) => item.id)).toEqual(['tx-1'])
+    expect(getActivity(portico).loaded).toBe(true)
+    release()
+    await vi.waitFor(() =>
+      expect(getActivity(portico).items.map((item) => item.id)).toEqual(['tx-0', 'tx-1']),
+    )
+    expect(historyRequests()[1]?.query.cursor).toBeUndefined()
   })
 
   test('opening the Account view on the Activity tab after a network change loads the new list', async () => {

@@ -11,8 +11,13 @@ import { resetActivity } from './resetActivity.js'
 export const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 export type FetchActivityParameters = {
-  /** Starts again from the first page (after a send); otherwise the next page is fetched. */
+  /** Empties the list and starts again from the first page; otherwise the next page is fetched. */
   reset?: boolean
+  /**
+   * Fetches the first page again but keeps showing the list until it arrives, then replaces it:
+   * for a list already on screen (after a send, or when the Account view comes back).
+   */
+  refresh?: boolean
 }
 export type FetchActivityReturnType = undefined
 
@@ -68,8 +73,14 @@ export async function fetchActivity(
   const target = getActivityTarget(portico)
   if (!target) return
   const { address, network, caipAddress } = target
+  const refresh =
+    Boolean(parameters.refresh) && state.activity.caipAddress === caipAddress && state.activity.loaded
   if (parameters.reset || state.activity.caipAddress !== caipAddress) resetActivity(portico, { caipAddress })
-  else if (state.activity.loading || (state.activity.loaded && state.activity.next === undefined)) return
+  else if (
+    !refresh &&
+    (state.activity.loading || (state.activity.loaded && state.activity.next === undefined))
+  )
+    return
 
   const request = ++internal.activityRequest
   const current = () => internal.activityRequest === request && state.activity.caipAddress === caipAddress
@@ -78,19 +89,20 @@ export async function fetchActivity(
   try {
     const page = await requestApi(portico, {
       path: `/v1/account/${encodeURIComponent(address)}/history`,
-      query: { chainId: network.caipNetworkId, cursor: state.activity.next },
+      query: { chainId: network.caipNetworkId, cursor: refresh ? undefined : state.activity.next },
       schema: historyResponseSchema,
     })
     if (!current()) return
     const activity = state.activity
-    const known = new Set(activity.transactions.map((transaction) => transaction.id))
+    const shown = refresh ? [] : activity.transactions
+    const known = new Set(shown.map((transaction) => transaction.id))
     const kept = page.data.filter(
       (transaction) =>
         transaction.metadata.chain === network.caipNetworkId &&
         !isAllSpam(transaction) &&
         !known.has(transaction.id),
     )
-    activity.transactions = [...activity.transactions, ...kept]
+    activity.transactions = [...shown, ...kept]
     activity.next = page.next ?? undefined
     activity.loaded = true
     activity.empty = activity.transactions.length === 0 && activity.next === undefined

@@ -11,8 +11,8 @@ export type RefreshAccountAssetsParameters = { namespace?: ChainNamespace }
 /**
  * Brings a namespace's assets up to date after a connection, an account or network change, a
  * disconnect, or the Account view opening: token balances (caches respected), and for the active
- * account the activity list, which is emptied when it belongs to another account or network and
- * loaded when the Activity tab is on view.
+ * account the activity list, which is emptied when it belongs to another account or network,
+ * loaded when the Activity tab is on view, and fetched again when it is on view already.
  */
 export function refreshAccountAssets(
   portico: Portico,
@@ -28,7 +28,10 @@ export function refreshAccountAssets(
     state.modal.open &&
     state.router.route.view === 'Account' &&
     getAccountTabs(portico).current === 'Activity'
-  if (onActivityTab && needsFirstActivityPage(portico)) void fetchActivity(portico)
+  if (!onActivityTab) return
+  if (needsFirstActivityPage(portico)) void fetchActivity(portico)
+  // A list from an earlier visit may miss what happened since: fetched again behind the rows shown.
+  else if (state.activity.loaded && !state.activity.loading) void fetchActivity(portico, { refresh: true })
 }
 
 /**

@@ -167,7 +167,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
   await Promise.allSettled([
     refreshBalance(portico, { namespace }),
     refreshTokenBalances(portico, { force: true, namespace }),
-    fetchActivity(portico, { reset: true }),
+    fetchActivity(portico, { refresh: true }),
   ])
   return { status: 'sent', hash, confirmation }
 }
