@@ -71,7 +71,7 @@ test('send ETH: the receiver gets exactly the amount, and the balances and activ
   ).toContainText(`${formatDisplayAmount(formatUnits(left, 18))} ETH`)
   await modal(page).getByRole('tab', { name: 'Activity' }).click()
   const sent = modal(page).getByRole('tabpanel').getByRole('listitem').first()
-  await expect(sent).toContainText('Sent ETH')
+  await expect(sent).toContainText('Sent')
   await expect(sent).toContainText('−1.25 ETH')
   await expect(sent).toContainText(`To ${to.slice(0, 6)}…${to.slice(-4)}`)
   await screenshot(page, 'account-activity-after-send')

@@ -54,7 +54,8 @@ export const accountCss = `
 .activity-row.link { transition: background-color 150ms var(--p-ease); }
 .activity-row { gap: 10px; padding: 8px 6px; }
 .activity-row .row-title { font-size: 14px; }
-.activity-row .row-figures { max-width: 50%; }
+/* The title is short ("Received"); the amount, which names the token, gets the room. */
+.activity-row .row-figures { max-width: 62%; }
 .activity-row.link:hover { background: var(--p-surface); }
 .token-icon { width: 40px; height: 40px; }
 .row-text, .row-figures { display: grid; gap: 2px; min-width: 0; }

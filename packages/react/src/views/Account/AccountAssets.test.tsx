@@ -143,22 +143,22 @@ describe('Account assets', () => {
     })
     const { view } = await connected()
     await run(() => fireEvent.click(view.getByRole('tab', { name: 'Activity' })))
-    const first = await view.findByRole('link', { name: /Sent ETH/ })
+    const first = await view.findByRole('link', { name: /^Sent\b.*ETH/ })
     expect(first.textContent).toContain('To 0x3C44…93BC')
     expect(first.textContent).toContain('now')
     expect(first.textContent).toContain('−0.50 ETH')
-    const received = view.getByRole('link', { name: /Received ETH/ })
+    const received = view.getByRole('link', { name: /^Received\b.*ETH/ })
     expect(received.textContent).toContain('From 0x3C44…93BC')
     expect(received.textContent).toContain('1 hr')
     expect(received.textContent).toContain('+0.50 ETH')
     expect(received.getAttribute('href')).toBe(`https://explorer.example/tx/${hashOf(2)}`)
     expect(received.getAttribute('rel')).toBe('noopener noreferrer')
     await run(() => fireEvent.click(view.getByRole('button', { name: 'Load more' })))
-    await waitFor(() => expect(view.getAllByRole('link', { name: /Sent ETH/ })).toHaveLength(2))
+    await waitFor(() => expect(view.getAllByRole('link', { name: /^Sent\b.*ETH/ })).toHaveLength(2))
     expect(view.getByText(/3 days/)).toBeTruthy()
     expect(view.queryByRole('button', { name: 'Load more' })).toBeNull()
     // the last page took the button away: the focus is on the first row it loaded
-    const loaded = view.getAllByRole('link', { name: /Sent ETH/ })[1] as HTMLElement
+    const loaded = view.getAllByRole('link', { name: /^Sent\b.*ETH/ })[1] as HTMLElement
     expect((loaded.getRootNode() as ShadowRoot).activeElement).toBe(loaded)
   })
 
@@ -169,7 +169,7 @@ describe('Account assets', () => {
     })
     const { view, portico } = await connected()
     await run(() => fireEvent.click(view.getByRole('tab', { name: 'Activity' })))
-    await view.findByRole('link', { name: /Received ETH/ })
+    await view.findByRole('link', { name: /^Received\b.*ETH/ })
     await run(() =>
       addPendingTransaction(portico, {
         hash: hashOf(9),
@@ -200,7 +200,7 @@ describe('Account assets', () => {
     expect(alert.textContent).toContain('cannot be reached')
     serve({ history: () => ({ status: 200, body: { data: [tx(1, 'out', 2)], next: null } }) })
     await run(() => fireEvent.click(view.getByRole('button', { name: 'Try again' })))
-    expect(await view.findByRole('link', { name: /Sent ETH/ })).toBeTruthy()
+    expect(await view.findByRole('link', { name: /^Sent\b.*ETH/ })).toBeTruthy()
   })
 
   test('Receive opens the receive view', async () => {

@@ -116,7 +116,11 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
   const incoming = item.kind === 'received'
   const outgoing = item.kind === 'sent' || item.kind === 'burned'
   const sign = incoming ? '+' : outgoing ? '−' : ''
-  const title = [t(KIND_LABELS[item.kind]), item.symbol].filter(Boolean).join(' ')
+  // The amount names the token; without one (a contract call, an NFT) the title does.
+  const title =
+    item.amount !== undefined
+      ? t(KIND_LABELS[item.kind])
+      : [t(KIND_LABELS[item.kind]), item.symbol].filter(Boolean).join(' ')
   const party =
     item.counterparty &&
     t(incoming ? 'activityFrom' : 'activityTo', { address: shortenAddress(item.counterparty) })
