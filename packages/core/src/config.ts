@@ -1,6 +1,7 @@
 import type { Storage } from './storage/storage.js'
 import type { AdapterFactory, Logger } from './types/adapter.js'
 import type { CaipNetworkId, Network } from './types/network.js'
+import type { SiwxConfig } from './types/siwx.js'
 import type { ThemeMode, ThemeVariables } from './types/state.js'
 
 /** Feature flags with the defaults of SPEC §9. */
@@ -107,6 +108,8 @@ export interface PorticoConfig {
   /** SDK identification sent with analytics (`st`, `sv`). */
   sdkType?: string
   sdkVersion?: string
+  /** Sign-in with a wallet after connecting (SPEC §4); `createSiwx` from `@portico/siwx` builds one. */
+  siwx?: SiwxConfig
 }
 
 /** The config after defaults are applied. */

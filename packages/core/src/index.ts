@@ -95,8 +95,8 @@ export type {
 export { switchNetwork } from './actions/switchNetwork.js'
 export type { AnalyticsPayload } from './analytics/createAnalytics.js'
 export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
-export type { RequestApiParameters } from './api/client.js'
-export { API_TIMEOUT_MS, hasApiServer, requestApi } from './api/client.js'
+export type { CallApiParameters, RequestApiParameters } from './api/client.js'
+export { API_TIMEOUT_MS, callApi, hasApiServer, requestApi } from './api/client.js'
 export { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './api/clientErrors.js'
 export type { ApiErrorCode, TokenBalance, Transaction, Transfer } from './api/schemas.js'
 export type {
@@ -187,6 +187,8 @@ export { STORAGE_PREFIX, STORAGE_VERSION, storageSchemas } from './storage/keys.
 // Storage
 export type { Storage } from './storage/storage.js'
 export { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
+export type { TypedStorage } from './storage/typedStorage.js'
+export { createTypedStorage } from './storage/typedStorage.js'
 export type {
   Adapter,
   AdapterContext,
@@ -203,6 +205,7 @@ export type {
 // Types
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types/network.js'
 export type { Route, View } from './types/routes.js'
+export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './types/siwx.js'
 export type {
   AccountState,
   AccountTab,

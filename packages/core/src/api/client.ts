@@ -8,19 +8,26 @@ import { apiErrorSchema } from './schemas.js'
 /** SPEC §9: HTTP default timeout, 10000 ms. */
 export const API_TIMEOUT_MS = 10_000
 
-export type RequestApiParameters<T> = {
-  /** SPEC §7 generic HTTP client: GET or POST here; the server has no PUT or DELETE yet. */
-  method?: 'GET' | 'POST'
+export type CallApiParameters<T> = {
+  /** Base URL of the Portico server. */
+  apiUrl: string
+  projectId: string
+  /** SPEC §7 generic HTTP client. */
+  method?: 'GET' | 'POST' | 'DELETE'
   /** Path below `apiUrl`, e.g. `/v1/account/0x…/balance`. */
   path: string
   /** Query parameters besides `projectId`; undefined values are left out. */
   query?: Readonly<Record<string, string | undefined>>
   /** Sent as JSON with POST. */
   body?: unknown
-  /** Every response is checked against it before use. */
+  /** Extra request headers (e.g. `authorization`). */
+  headers?: Readonly<Record<string, string>>
+  /** Every response is checked against it before use; a body-less answer (204) is `undefined`. */
   schema: z.ZodMiniType<T>
   timeoutMs?: number
 }
+
+export type RequestApiParameters<T> = Omit<CallApiParameters<T>, 'apiUrl' | 'projectId'>
 
 /** Whether a Portico server is configured (`apiUrl` and `projectId`); without one nothing is requested. */
 export function hasApiServer(portico: Portico): boolean {
@@ -43,6 +50,24 @@ export function hasApiServer(portico: Portico): boolean {
 export async function requestApi<T>(portico: Portico, parameters: RequestApiParameters<T>): Promise<T> {
   const { apiUrl, projectId } = portico.options
   if (!apiUrl || !projectId) throw new ApiNotConfiguredError()
+  try {
+    return await callApi({ ...parameters, apiUrl, projectId })
+  } catch (error) {
+    if (error instanceof ApiRequestError)
+      showApiAlert(portico, { apiCode: error.apiCode, status: error.status })
+    throw error
+  }
+}
+
+/**
+ * `requestApi` without an instance: for code that talks to a Portico server on its own, such as
+ * the server-backed sign-in storage of `@portico/siwx`. Shows no alerts.
+ *
+ * @example
+ * const { nonce } = await callApi({ apiUrl, projectId, method: 'POST', path: '/v1/siwx/nonce', schema })
+ */
+export async function callApi<T>(parameters: CallApiParameters<T>): Promise<T> {
+  const { apiUrl, projectId } = parameters
   // Relative to `apiUrl` with its path: a server behind `https://example.com/portico` keeps it.
   const url = new URL(parameters.path.replace(/^\/+/, ''), apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`)
   url.searchParams.set('projectId', projectId)
@@ -62,6 +87,7 @@ export async function requestApi<T>(portico: Portico, parameters: RequestApiPara
       headers: {
         accept: 'application/json',
         ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...parameters.headers,
       },
       ...(method === 'POST' ? { body: JSON.stringify(parameters.body ?? null) } : {}),
       signal: controller.signal,
@@ -100,7 +126,6 @@ export async function requestApi<T>(portico: Portico, parameters: RequestApiPara
         details: `${what}: ${response.status} without an error body`,
       })
     const { code, message } = refusal.data.error
-    showApiAlert(portico, { apiCode: code, status: response.status })
     throw new ApiRequestError({ apiCode: code, status: response.status, message })
   }
 

@@ -112,6 +112,18 @@ export const API_ERROR_CODES = [
   'UPSTREAM_ERROR',
   'UNAVAILABLE',
   'INTERNAL',
+  // Sign-in (SIWX): why a signed message or a session was refused.
+  'SIWX_INVALID_MESSAGE',
+  'SIWX_DOMAIN_MISMATCH',
+  'SIWX_URI_MISMATCH',
+  'SIWX_CHAIN_UNSUPPORTED',
+  'SIWX_NONCE_UNKNOWN',
+  'SIWX_NONCE_USED',
+  'SIWX_NONCE_EXPIRED',
+  'SIWX_EXPIRED',
+  'SIWX_NOT_YET_VALID',
+  'SIWX_INVALID_SIGNATURE',
+  'SIWX_SESSION_INVALID',
 ] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
 
@@ -120,3 +132,76 @@ export const apiErrorSchema = z.object({
   error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string() }),
 })
 export type ApiError = z.infer<typeof apiErrorSchema>
+
+/** The fields of a sign-in message (SPEC §3); ISO 8601 times, CAIP-2 `chainId`. */
+export const siwxMessageDataSchema = z.object({
+  domain: z.string(),
+  accountAddress: z.string(),
+  statement: z.optional(z.string()),
+  uri: z.string(),
+  version: z.literal('1'),
+  chainId: caipNetworkIdSchema,
+  nonce: z.string(),
+  issuedAt: z.string(),
+  expirationTime: z.optional(z.string()),
+  notBefore: z.optional(z.string()),
+  requestId: z.optional(z.string()),
+  resources: z.optional(z.array(z.string())),
+})
+
+/** A signed sign-in message as CAIP-74 (CACAO) writes it. */
+export const siwxCacaoSchema = z.object({
+  h: z.object({ t: z.literal('caip122') }),
+  p: z.object({
+    domain: z.string(),
+    iss: z.string(),
+    aud: z.string(),
+    version: z.string(),
+    nonce: z.string(),
+    iat: z.string(),
+    nbf: z.optional(z.string()),
+    exp: z.optional(z.string()),
+    statement: z.optional(z.string()),
+    requestId: z.optional(z.string()),
+    resources: z.optional(z.array(z.string())),
+  }),
+  s: z.object({ t: z.string(), s: z.string() }),
+})
+
+/** A sign-in session (SPEC §3): data, message, signature, optional cacao. */
+export const siwxSessionSchema = z.object({
+  data: siwxMessageDataSchema,
+  message: z.string(),
+  signature: z.string(),
+  cacao: z.optional(siwxCacaoSchema),
+})
+
+/** `POST {apiUrl}/v1/siwx/nonce?projectId`: a single-use nonce for the next sign-in message. */
+export const siwxNonceResponseSchema = z.object({
+  nonce: z.string(),
+  /** ISO 8601; a session must be created with it before then. */
+  expiresAt: z.string(),
+})
+export type SiwxNonceResponse = z.infer<typeof siwxNonceResponseSchema>
+
+/** `POST {apiUrl}/v1/siwx/sessions?projectId` with `{ message, signature, cacao? }`. */
+export const siwxCreateSessionRequestSchema = z.object({
+  message: z.string(),
+  signature: z.string(),
+  cacao: z.optional(siwxCacaoSchema),
+})
+export type SiwxCreateSessionRequest = z.infer<typeof siwxCreateSessionRequestSchema>
+
+/**
+ * The answer to creating a session, and to `GET {apiUrl}/v1/siwx/session?projectId` with
+ * `Authorization: Bearer <token>`. The token is returned only when the session is created.
+ */
+export const siwxSessionResponseSchema = z.object({
+  token: z.optional(z.string()),
+  session: siwxSessionSchema,
+  /** CAIP-10 account the session signs in. */
+  account: z.string(),
+  /** ISO 8601; the session is refused after it. */
+  expiresAt: z.string(),
+})
+export type SiwxSessionResponse = z.infer<typeof siwxSessionResponseSchema>
