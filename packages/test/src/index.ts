@@ -10,6 +10,18 @@ export type {
 } from './contracts/compileTestContracts.js'
 export { compileTestContracts } from './contracts/compileTestContracts.js'
 export type {
+  DeploySmartWalletFactoryOptions,
+  DeploySmartWalletOptions,
+} from './contracts/deploySmartWallet.js'
+export {
+  deploySmartWallet,
+  deploySmartWalletFactory,
+  getSmartWalletAddress,
+  TEST_SMART_WALLET_ABI,
+  TEST_SMART_WALLET_FACTORY,
+  TEST_SMART_WALLET_FACTORY_ABI,
+} from './contracts/deploySmartWallet.js'
+export type {
   DeployTestNftOptions,
   DeployTestTokensOptions,
   TestTokenHolder,

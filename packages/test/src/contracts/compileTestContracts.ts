@@ -6,13 +6,21 @@ import { fileURLToPath } from 'node:url'
 import type { Abi, Hex } from 'viem'
 
 /** The test contracts, by the name of their Solidity file and contract. */
-export type TestContractName = 'TestToken' | 'TetherStyleToken' | 'TestMulticall' | 'TestNft'
+export type TestContractName =
+  | 'TestToken'
+  | 'TetherStyleToken'
+  | 'TestMulticall'
+  | 'TestNft'
+  | 'TestSmartWallet'
+  | 'TestSmartWalletFactory'
 
 export const TEST_CONTRACT_NAMES = [
   'TestToken',
   'TetherStyleToken',
   'TestMulticall',
   'TestNft',
+  'TestSmartWallet',
+  'TestSmartWalletFactory',
 ] as const satisfies readonly TestContractName[]
 
 export interface CompiledContract {
