@@ -1,4 +1,5 @@
 import { proxy } from 'valtio/vanilla'
+import { watchSiwxAccount } from './actions/checkSiwx.js'
 import { handleAdapterEvent } from './actions/handleAdapterEvent.js'
 import { initialize } from './actions/initialize.js'
 import { watchAccountViewOpening } from './actions/refreshAccountAssets.js'
@@ -92,6 +93,7 @@ export function createPortico(config: PorticoConfig): Portico {
     toast: { current: undefined },
     activity: createActivityState(undefined),
     send: createSendState(),
+    siwx: { status: 'idle', caipAddress: undefined, session: undefined, error: undefined },
   })
 
   const internal: PorticoInternal = {
@@ -108,6 +110,8 @@ export function createPortico(config: PorticoConfig): Portico {
     activityRequest: 0,
     sendFeeRequest: 0,
     sendAttempt: 0,
+    siwxCheck: 0,
+    siwxAttempt: 0,
     apiAlertsShown: new Set(),
     timers: {},
     nextId: 1,
@@ -167,6 +171,7 @@ export function createPortico(config: PorticoConfig): Portico {
   }
 
   internal.cleanups.push(watchAccountViewOpening(portico))
+  if (config.siwx) internal.cleanups.push(watchSiwxAccount(portico))
   if (isBrowser && !config.ssr) void initialize(portico)
   return portico
 }

@@ -14,7 +14,14 @@ export { MAX_RECENT_WALLETS } from './actions/applyConnection.js'
 export { cancelConnect } from './actions/cancelConnect.js'
 export type { CancelSendReturnType } from './actions/cancelSend.js'
 export { cancelSend } from './actions/cancelSend.js'
-export { closeModal } from './actions/closeModal.js'
+export { cancelSiwx } from './actions/cancelSiwx.js'
+export {
+  checkSiwx,
+  getSiwxAccount,
+  SIWX_CHECK_TIMEOUT_MS,
+  SiwxTimeoutError,
+} from './actions/checkSiwx.js'
+export { closeModal, isSiwxCloseRefused } from './actions/closeModal.js'
 export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './actions/connect.js'
 export { connect, findConnector } from './actions/connect.js'
 export { destroy } from './actions/destroy.js'
@@ -51,6 +58,16 @@ export { removeAdapter } from './actions/removeAdapter.js'
 export { removeNetwork } from './actions/removeNetwork.js'
 export type { ReplaceRouteParameters } from './actions/replaceRoute.js'
 export { replaceRoute } from './actions/replaceRoute.js'
+export type {
+  RequestSiwxSignatureErrorType,
+  RequestSiwxSignatureReturnType,
+} from './actions/requestSiwxSignature.js'
+export {
+  requestSiwxSignature,
+  SIWX_SERVER_UNAVAILABLE_MESSAGE,
+  SiwxNotEnabledError,
+  SiwxPrerequisiteError,
+} from './actions/requestSiwxSignature.js'
 export type { ResetActivityParameters } from './actions/resetActivity.js'
 export { resetActivity } from './actions/resetActivity.js'
 export type { ResetSendParameters, ResetSendReturnType } from './actions/resetSend.js'
@@ -177,6 +194,8 @@ export {
   watchSend,
   watchSendValidation,
 } from './reads/send.js'
+export type { SiwxInfo } from './reads/siwx.js'
+export { getSiwx, watchSiwx } from './reads/siwx.js'
 export { getIsSmartAccount, watchIsSmartAccount } from './reads/smartAccount.js'
 export type { TokenBalancesInfo } from './reads/tokenBalances.js'
 export { getTokenBalances, watchTokenBalances } from './reads/tokenBalances.js'
@@ -228,6 +247,8 @@ export type {
   SendState,
   SendStep,
   SentTransaction,
+  SiwxState,
+  SiwxStatus,
   ThemeMode,
   ThemeState,
   ThemeVariables,

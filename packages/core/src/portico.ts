@@ -11,6 +11,7 @@ import type {
   ModalState,
   RouterState,
   SendState,
+  SiwxState,
   ThemeState,
   Toast,
 } from './types/state.js'
@@ -30,6 +31,8 @@ export interface PorticoState {
   activity: ActivityState
   /** The send form and the last transaction sent from it (SPEC §3 Send state). */
   send: SendState
+  /** Sign-in with a wallet for the active account (SPEC §4). */
+  siwx: SiwxState
 }
 
 /** Analytics event as tracked by actions; serialised per SPEC §7 by the analytics client. */
@@ -62,6 +65,10 @@ export interface PorticoInternal {
   sendFeeRequest: number
   /** Incremented by every send and by `cancelSend`; a wallet answer for an older send leaves the form alone. */
   sendAttempt: number
+  /** Incremented by every sign-in check and account change; an older check's answer is dropped. */
+  siwxCheck: number
+  /** Incremented by every sign-in request and cancel; an older request's answer is dropped. */
+  siwxAttempt: number
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>

@@ -1,5 +1,7 @@
 import type { Portico } from '../portico.js'
-import type { ChainNamespace } from '../types/network.js'
+import { withTimeout } from '../timeout.js'
+import type { CaipAddress, ChainNamespace } from '../types/network.js'
+import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError, splitSiwxAccount } from './checkSiwx.js'
 import { clearConnection } from './clearConnection.js'
 
 export type DisconnectParameters = { namespace?: ChainNamespace }
@@ -8,9 +10,26 @@ export type DisconnectReturnType = { failures: { namespace: ChainNamespace; erro
 /** Connectors that hold several namespaces in one session: disconnecting one ends all (SPEC §4). */
 const SHARED_SESSION_TYPES = new Set(['WALLET_CONNECT', 'AUTH'])
 
+/** Signs the account out when sign-in says so (`signOutOnDisconnect`, on by default); never throws. */
+async function signOutSiwx(portico: Portico, caipAddress: CaipAddress | undefined): Promise<void> {
+  const siwx = portico.config.siwx
+  if (!siwx || siwx.signOutOnDisconnect === false || !caipAddress) return
+  const { chainId, address } = splitSiwxAccount(caipAddress)
+  try {
+    await withTimeout(
+      siwx.revokeSession(chainId, address),
+      SIWX_CHECK_TIMEOUT_MS,
+      () => new SiwxTimeoutError('signing out', SIWX_CHECK_TIMEOUT_MS),
+    )
+  } catch (error) {
+    portico.internal.logger.error(`sign-in: signing ${caipAddress} out failed`, error)
+  }
+}
+
 /**
  * Disconnects one namespace, or every connected one. A failure in one namespace does not stop the
  * others; failures are collected, logged and returned (SPEC §4). State is cleared either way.
+ * With sign-in configured, the accounts are signed out too (unless `signOutOnDisconnect` is false).
  *
  * @example
  * const { failures } = await disconnect(portico)
@@ -43,12 +62,14 @@ export async function disconnect(
     targets.map(async (namespace) => {
       const connectorId = state.chains[namespace]?.connectorId
       const adapter = internal.adapters.get(namespace)
+      const signOut = signOutSiwx(portico, state.chains[namespace]?.accountState.caipAddress)
       try {
         if (adapter && connectorId) await adapter.disconnect({ connectorId })
       } catch (error) {
         failures.push({ namespace, error })
         internal.logger.error(`disconnect: ${namespace} failed`, error)
       }
+      await signOut
       clearConnection(portico, namespace)
     }),
   )

@@ -2,13 +2,22 @@ import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../types/network.js'
 import type { Route } from '../types/routes.js'
 
-/** SPEC §2 opening rules: no adapters → AllWallets on mobile else basic pairing; connected → Account; else Connect. */
+/**
+ * SPEC §2 opening rules: no adapters → AllWallets on mobile else basic pairing; connected → Account
+ * (SIWXSignMessage while a required sign-in is missing); else Connect.
+ */
 export function getDefaultRoute(portico: Portico, namespace?: ChainNamespace): Route {
   const { state, internal } = portico
   if (internal.adapters.size === 0)
     return internal.isMobile() ? { view: 'AllWallets' } : { view: 'ConnectingWalletConnectBasic' }
   const target = namespace ?? state.modal.activeChain
   const chain = target ? state.chains[target] : undefined
-  if (chain?.accountState.caipAddress) return { view: 'Account' }
+  if (chain?.accountState.caipAddress) {
+    // Required sign-in comes before anything else the connected visitor could open.
+    const { siwx } = state
+    if (portico.config.siwx?.required && (siwx.status === 'needed' || siwx.status === 'signing'))
+      return { view: 'SIWXSignMessage' }
+    return { view: 'Account' }
+  }
   return namespace ? { view: 'Connect', params: { namespace } } : { view: 'Connect' }
 }

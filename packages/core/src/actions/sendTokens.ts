@@ -4,6 +4,7 @@ import { formatUnits } from '../format/formatUnits.js'
 import type { Portico } from '../portico.js'
 import { checkSend, currentToken, readSendInput, type SendProblem } from '../reads/send.js'
 import { tokenContract, tokenDecimals } from '../send/amounts.js'
+import { withTimeout } from '../timeout.js'
 import type { SentTransaction } from '../types/state.js'
 import { addPendingTransaction } from './addPendingTransaction.js'
 import { fetchActivity } from './fetchActivity.js'
@@ -154,9 +155,11 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
   let confirmation: SentTransaction['status'] = 'unknown'
   try {
     if (!adapter.waitForTransaction) throw new SendUnavailableError(namespace)
+    // The adapter bounds its own wait; this bounds it again in case an adapter does not.
     const receipt = await withTimeout(
       adapter.waitForTransaction({ hash, network, timeoutMs: SEND_CONFIRMATION_TIMEOUT_MS }),
-      SEND_CONFIRMATION_TIMEOUT_MS,
+      SEND_CONFIRMATION_TIMEOUT_MS + 5_000,
+      () => new SendConfirmationTimeoutError(SEND_CONFIRMATION_TIMEOUT_MS),
     )
     confirmation = receipt.status
     settlePendingTransaction(portico, { hash, status: receipt.status })
@@ -186,13 +189,4 @@ export class SendConfirmationTimeoutError extends BaseError {
   constructor(timeoutMs: number) {
     super('The transaction was not confirmed in time.', { details: `Waited ${timeoutMs} ms.` })
   }
-}
-
-// The adapter bounds its own wait; this bounds it again in case an adapter does not.
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SendConfirmationTimeoutError(timeoutMs)), timeoutMs + 5_000)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

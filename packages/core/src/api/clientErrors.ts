@@ -8,12 +8,15 @@ export class ApiRequestError extends BaseError {
   readonly apiCode: ApiErrorCode
   /** The HTTP status. */
   readonly status: number
+  /** The server's own sentence about what it refused. */
+  readonly serverMessage: string
   constructor(parameters: { apiCode: ApiErrorCode; status: number; message: string }) {
     super('The Portico server refused the request.', {
       details: `${parameters.status} ${parameters.apiCode}: ${parameters.message}`,
     })
     this.apiCode = parameters.apiCode
     this.status = parameters.status
+    this.serverMessage = parameters.message
   }
 }
 

@@ -40,6 +40,10 @@ export const API_ERROR_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   PROJECT_ID_MISSING: MESSAGES.projectIdNotConfigured,
   INVALID_PROJECT_ID: MESSAGES.invalidProjectId,
   ORIGIN_NOT_ALLOWED: MESSAGES.invalidAppConfiguration,
+  // A sign-in refused for its time window usually means a device clock is off: 'Session Expired'
+  // asks the visitor to check the clock and reconnect.
+  SIWX_EXPIRED: MESSAGES.sessionExpired,
+  SIWX_NOT_YET_VALID: MESSAGES.sessionExpired,
 }
 
 /** SPEC §8 alert codes. */

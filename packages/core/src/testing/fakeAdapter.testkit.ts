@@ -50,6 +50,8 @@ export interface FakeAdapterHandle {
   nextSend: string | Error | 'hang'
   /** What `waitForTransaction` answers next: a status, an error to throw, or 'hang'. */
   nextReceipt: 'success' | 'reverted' | Error | 'hang'
+  /** What `signMessage` answers next: a signature, an error to throw, or 'hang'. */
+  nextSignature: string | Error | 'hang'
 }
 
 export type FakeAdapterOptions = {
@@ -88,6 +90,7 @@ export function fakeAdapter(
     nextFee: { gas: 21_000n, gasPrice: 1_000_000_000n, fee: 21_000_000_000_000n },
     nextSend: `0x${'cd'.repeat(32)}`,
     nextReceipt: 'success',
+    nextSignature: `0x${'ab'.repeat(65)}`,
   }
   const factory: AdapterFactory = (context) => {
     handle.context = context
@@ -118,7 +121,7 @@ export function fakeAdapter(
       },
       signMessage: async (parameters) => {
         record('signMessage', parameters)
-        return `0x${'ab'.repeat(65)}`
+        return answer(handle.nextSignature)
       },
       getBalance: async (parameters) => {
         record('getBalance', parameters)

@@ -12,6 +12,8 @@ export type Route =
   | { view: 'Account'; params?: undefined }
   | { view: 'Networks'; params?: { namespace?: ChainNamespace } }
   | { view: 'UnsupportedChain'; params?: undefined }
+  // Sign-in (SPEC §4): asks the connected account to sign the sign-in message.
+  | { view: 'SIWXSignMessage'; params?: undefined }
   // Send (SPEC §5 Sending): amount and receiver, token selection, preview, the sent transaction.
   | { view: 'WalletSend'; params?: undefined }
   | { view: 'WalletSendSelectToken'; params?: undefined }

@@ -2,6 +2,7 @@ import type { TokenBalance, Transaction } from '../api/schemas.js'
 import type { Connector } from './adapter.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network.js'
 import type { Route } from './routes.js'
+import type { SiwxSession } from './siwx.js'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
@@ -230,4 +231,21 @@ export interface SendState {
   error: SendError | undefined
   /** The last transaction sent from the form. */
   sent: SentTransaction | undefined
+}
+
+/**
+ * Where sign-in stands for the active account (SPEC §4): `idle` without sign-in or an account,
+ * `checking` while stored sessions are read, `needed` when there is none, `signing` while the
+ * wallet and the storage are asked, `signedIn` with a session.
+ */
+export type SiwxStatus = 'idle' | 'checking' | 'needed' | 'signing' | 'signedIn'
+
+export interface SiwxState {
+  status: SiwxStatus
+  /** The account (CAIP-10) the status is for. */
+  caipAddress: CaipAddress | undefined
+  /** The active account's session once signed in. */
+  session: SiwxSession | undefined
+  /** Why the last sign-in did not finish, as the visitor reads it. */
+  error: string | undefined
 }
