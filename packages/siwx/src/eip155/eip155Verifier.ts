@@ -1,15 +1,18 @@
+import { secp256k1 } from '@noble/curves/secp256k1'
 import type { CaipNetworkId } from '@portico/core'
 import {
+  type Address,
   type Chain,
   createPublicClient,
   type Hex,
+  hashMessage,
   http,
   isAddress,
   isAddressEqual,
   isHex,
   type PublicClient,
-  recoverMessageAddress,
 } from 'viem'
+import { publicKeyToAddress } from 'viem/utils'
 import type { SiwxVerifier } from '../verifier.js'
 
 export interface Eip155VerifierOptions {
@@ -52,21 +55,15 @@ export function eip155Verifier(options: Eip155VerifierOptions = {}): SiwxVerifie
   }
   const chainNumber = (chainId: CaipNetworkId) => Number(chainId.slice('eip155:'.length))
 
-  const recoversTo = async (message: string, signature: Hex, address: `0x${string}`) => {
-    try {
-      return isAddressEqual(await recoverMessageAddress({ message, signature }), address)
-    } catch {
-      return false
-    }
-  }
-
   return {
     namespace: 'eip155',
-    supports: (chainId) => /^eip155:[1-9]\d{0,17}$/.test(chainId),
+    // Chain ids beyond 2^53 would be rounded by `Number` and find another chain's RPC URL.
+    supports: (chainId) =>
+      /^eip155:[1-9]\d{0,15}$/.test(chainId) && Number.isSafeInteger(chainNumber(chainId)),
     async verify({ data, message, signature }) {
       const address = data.accountAddress
       if (!isAddress(address, { strict: false }) || !isHex(signature) || signature.length < 4) return false
-      if (await recoversTo(message, signature, address)) return true
+      if (signedByKeyOf(message, signature, address)) return true
       const client = clientFor(chainNumber(data.chainId))
       if (!client) return false
       try {
@@ -75,7 +72,34 @@ export function eip155Verifier(options: Eip155VerifierOptions = {}): SiwxVerifie
         return false
       }
     },
-    // A 65-byte signature is an account key's (EIP-191); anything else came from a contract account.
-    signatureType: ({ signature }) => (signature.length === 132 ? 'eip191' : 'eip1271'),
+    // A contract account's owner may also sign 65 bytes (as TestSmartWallet's does), so the length
+    // alone does not tell: only a signature that recovers to the account itself is EIP-191.
+    signatureType: ({ data, message, signature }) =>
+      isAddress(data.accountAddress, { strict: false }) &&
+      isHex(signature) &&
+      signedByKeyOf(message, signature, data.accountAddress)
+        ? 'eip191'
+        : 'eip1271',
+  }
+}
+
+/**
+ * Whether `signature` is the EIP-191 (`personal_sign`) signature of `message` by the key of
+ * `address`. Synchronous, so `signatureType` can answer without the chain; false for anything that
+ * is not a 65-byte signature that recovers.
+ */
+function signedByKeyOf(message: string, signature: Hex, address: Address): boolean {
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return false
+  const v = Number.parseInt(signature.slice(130), 16)
+  const recovery = v === 0 || v === 1 ? v : v === 27 || v === 28 ? v - 27 : undefined
+  if (recovery === undefined) return false
+  try {
+    const publicKey = secp256k1.Signature.fromCompact(signature.slice(2, 130))
+      .addRecoveryBit(recovery)
+      .recoverPublicKey(hashMessage(message).slice(2))
+      .toHex(false)
+    return isAddressEqual(publicKeyToAddress(`0x${publicKey}`), address)
+  } catch {
+    return false
   }
 }
