@@ -31,7 +31,10 @@ function isUri(value: string): boolean {
 }
 
 function isDateTime(value: string): boolean {
-  return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))
+  if (!DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) return false
+  // `Date.parse` rolls 2025-02-30 over to 2 March instead of refusing it.
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number]
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
 }
 
 /** The namespace and reference of a CAIP-2 id such as `eip155:1`; throws when it is not one. */
