@@ -17,6 +17,7 @@ test('the public API of @portico/react', () => {
       "useNetwork",
       "usePortico",
       "useRouter",
+      "useSiwx",
       "useTheme",
       "useTokenBalances",
     ]

@@ -1,10 +1,11 @@
-import { closeModal, findConnector, getDefaultRoute, goBack } from '@portico/core'
+import { closeModal, findConnector, getDefaultRoute, goBack, isSiwxCloseRefused } from '@portico/core'
 import { useReducer } from 'react'
 import { BackIcon, CloseIcon } from '../components/icons.js'
 import { useConnectors } from '../hooks/useConnectors.js'
 import { useModal } from '../hooks/useModal.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
+import { useSiwx } from '../hooks/useSiwx.js'
 import { useT } from '../i18n/MessagesContext.js'
 import { Notices } from './Notices.js'
 import { ViewBoundary } from './ViewBoundary.js'
@@ -34,6 +35,8 @@ export function ModalContent({ titleId, embedded = false }: { titleId: string; e
   const { loading } = useModal()
   const { route, history } = useRouter()
   useConnectors()
+  // Re-rendered when sign-in changes, for the close rule below.
+  useSiwx()
   const t = useT()
 
   const connectorName =
@@ -46,7 +49,8 @@ export function ModalContent({ titleId, embedded = false }: { titleId: string; e
   // In the page, closing only returns to Account or Connect (SPEC §2); offer it where that moves.
   const start = getDefaultRoute(portico)
   const atStart = history.length === 0 && route.view === start.view
-  const canClose = !embedded || !atStart
+  // A required sign-in cannot be left (SPEC §2): no way out is offered; Esc only shakes the modal.
+  const canClose = (!embedded || !atStart) && !isSiwxCloseRefused(portico)
 
   return (
     <>

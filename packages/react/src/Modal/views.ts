@@ -16,6 +16,7 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   Networks: () => import('../views/Networks/Networks.js').then((m) => m.Networks),
   UnsupportedChain: () =>
     import('../views/UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
+  SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage.js').then((m) => m.SIWXSignMessage),
   WalletSend: () => import('../views/WalletSend/WalletSend.js').then((m) => m.WalletSend),
   WalletSendSelectToken: () =>
     import('../views/WalletSendSelectToken/WalletSendSelectToken.js').then((m) => m.WalletSendSelectToken),
@@ -117,6 +118,8 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleNetworks')
     case 'UnsupportedChain':
       return t('titleUnsupportedChain')
+    case 'SIWXSignMessage':
+      return t('titleSignIn')
     case 'WalletSend':
       return t('titleSend')
     case 'WalletSendSelectToken':

@@ -19,6 +19,7 @@ export const en = {
   titleAccount: 'Account',
   titleNetworks: 'Choose a network',
   titleUnsupportedChain: 'Switch network',
+  titleSignIn: 'Sign in',
 
   // ConnectButton
   connectWallet: 'Connect Wallet',
@@ -182,4 +183,18 @@ export const en = {
   active: 'Active',
   unsupportedChain:
     'Your wallet is on a network this site does not support. Switch to one of these networks to continue.',
+
+  // Sign in with a wallet
+  siwxHeading: '{app} asks you to sign in',
+  siwxThisSite: 'This site',
+  siwxText:
+    'Sign a message with your wallet to prove that you own this account. Signing is free and sends no transaction.',
+  siwxRequired: 'Signing in is required. Cancelling disconnects your wallet.',
+  siwxSigning: 'Sign the message in {wallet}',
+  siwxSigningText: 'Your wallet shows the message with the site name and a one-time code.',
+  siwxFailed: 'Not signed in: {reason}',
+  siwxSign: 'Sign in',
+  siwxCancel: 'Cancel',
+  siwxDisconnect: 'Disconnect',
+  siwxPictures: '{app} and {wallet}',
 } as const

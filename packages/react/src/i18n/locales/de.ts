@@ -18,6 +18,7 @@ export const de: Catalogue = {
   titleConnecting: 'Verbindung wird hergestellt',
   titleAccount: 'Konto',
   titleNetworks: 'Netzwerk auswählen',
+  titleSignIn: 'Anmelden',
   titleUnsupportedChain: 'Netzwerk wechseln',
 
   connectWallet: 'Wallet verbinden',
@@ -178,4 +179,17 @@ export const de: Catalogue = {
   active: 'Aktiv',
   unsupportedChain:
     'Deine Wallet ist mit einem Netzwerk verbunden, das diese Website nicht unterstützt. Wechsle zu einem dieser Netzwerke, um fortzufahren.',
+
+  siwxHeading: '{app} bittet dich, dich anzumelden',
+  siwxThisSite: 'Diese Website',
+  siwxText:
+    'Signiere eine Nachricht mit deiner Wallet, um zu zeigen, dass dir dieses Konto gehört. Das Signieren ist kostenlos und sendet keine Transaktion.',
+  siwxRequired: 'Die Anmeldung ist erforderlich. Abbrechen trennt deine Wallet.',
+  siwxSigning: 'Signiere die Nachricht in {wallet}',
+  siwxSigningText: 'Deine Wallet zeigt die Nachricht mit dem Namen der Website und einem Einmalcode.',
+  siwxFailed: 'Nicht angemeldet: {reason}',
+  siwxSign: 'Anmelden',
+  siwxCancel: 'Abbrechen',
+  siwxDisconnect: 'Trennen',
+  siwxPictures: '{app} und {wallet}',
 }
