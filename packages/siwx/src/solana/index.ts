@@ -1,0 +1,2 @@
+// `@portico/siwx/solana`: verifies Solana sign-in signatures.
+export { solanaVerifier } from './solanaVerifier.js'
