@@ -7,11 +7,69 @@ import {
   useAccount,
   useModal,
   useNetwork,
+  useSiwx,
   useTheme,
 } from '@portico/react'
 import { useEffect, useState } from 'react'
 import { DevWalletPanel } from './DevWalletPanel.js'
 import { devWalletEnabled } from './devWallet.js'
+import { type DemoSiwxMode, demoSiwxMode } from './siwx.js'
+
+/** What sign-in says about the connected account, and a way to sign in when not yet. */
+function SignInStatus() {
+  const { enabled, status, session, required } = useSiwx()
+  const { openModal } = useModal()
+  if (!enabled) return null
+  return (
+    <div className="signin" aria-labelledby="signin-title">
+      <h3 id="signin-title">Sign-in {required ? '(required)' : '(optional)'}</h3>
+      {session ? (
+        <>
+          <p data-testid="demo-siwx-status">Signed in</p>
+          <dl>
+            <dt>As</dt>
+            <dd className="mono">{session.data.accountAddress}</dd>
+            <dt>On</dt>
+            <dd>{session.data.chainId}</dd>
+            <dt>Expires</dt>
+            <dd>{session.data.expirationTime ?? 'never'}</dd>
+          </dl>
+        </>
+      ) : (
+        <>
+          <p data-testid="demo-siwx-status">{status === 'checking' ? 'Checking…' : 'Not signed in'}</p>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => openModal({ route: { view: 'SIWXSignMessage' } })}
+          >
+            Sign in
+          </button>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** Reloads the page with another sign-in mode: the config is read once, when the page loads. */
+function SignInModeSelect() {
+  const change = (mode: DemoSiwxMode) => {
+    const url = new URL(window.location.href)
+    if (mode === 'off') url.searchParams.delete('siwx')
+    else url.searchParams.set('siwx', mode)
+    window.location.assign(url)
+  }
+  return (
+    <label className="mode">
+      Sign-in
+      <select value={demoSiwxMode()} onChange={(event) => change(event.target.value as DemoSiwxMode)}>
+        <option value="off">off</option>
+        <option value="optional">optional</option>
+        <option value="required">required</option>
+      </select>
+    </label>
+  )
+}
 
 function AccountCard({ portico }: { portico: Portico }) {
   const account = useAccount()
@@ -80,6 +138,7 @@ function AccountCard({ portico }: { portico: Portico }) {
           Switch network
         </button>
       </div>
+      <SignInStatus />
       {signature && (
         <p className="mono" data-testid="demo-signature">
           Signature: {signature}
@@ -118,6 +177,7 @@ export function App({ portico }: { portico: Portico }) {
       <header className="top">
         <span className="brand">Portico</span>
         <div className="row">
+          <SignInModeSelect />
           <ThemeToggle portico={portico} />
           <ConnectButton />
         </div>

@@ -3,10 +3,12 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App.js'
 import { installDevWallet } from './devWallet.js'
 import { createDemoPortico } from './portico.js'
+import { createDemoSiwx } from './siwx.js'
 import './page.css'
 
 await installDevWallet()
-const portico = createDemoPortico()
+const siwx = await createDemoSiwx()
+const portico = createDemoPortico(siwx ? { siwx } : {})
 // Exposed for end-to-end tests and for people exploring state from the console.
 Object.assign(window, { portico })
 

@@ -7,16 +7,12 @@ import { networks } from './networks.js'
  * The demo's configuration. Query options let tests and people try settings without a rebuild:
  * `?theme=light`, `?featured=dev.portico.wallet2` (wallet order), `?allowUnsupported=1`,
  * `?embedded=1` (the modal inline in the page instead of over it), `?apiUrl=`/`?projectId=` (the
- * Portico server).
+ * Portico server). Sign-in (`?siwx=`) is set up in `siwx.ts`.
  */
 export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   const query = new URLSearchParams(window.location.search)
   const featured = query.get('featured')
-  // The Portico server that `npm run demo` starts (balances, activity, analytics); unset, the
-  // demo works without one and the features that need it are hidden. `?apiUrl=` and `?projectId=`
-  // point it elsewhere, e.g. at a server that is down (`?apiUrl=none` runs without one).
-  const apiUrl = query.get('apiUrl') ?? import.meta.env.VITE_PORTICO_API_URL
-  const projectId = query.get('projectId') ?? import.meta.env.VITE_PORTICO_PROJECT_ID
+  const api = demoApi()
   return createPortico({
     networks,
     // The local chains' USDT, like mainnet's, returns nothing from `transfer` (SPEC §9).
@@ -30,9 +26,21 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
     ...(featured ? { featuredWalletIds: featured.split(',') } : {}),
     allowUnsupportedChain: query.get('allowUnsupported') === '1',
     enableEmbedded: query.get('embedded') === '1',
-    ...(apiUrl && apiUrl !== 'none' && projectId ? { apiUrl, projectId } : {}),
+    ...(api ?? {}),
     ...overrides,
   })
+}
+
+/**
+ * The Portico server that `npm run demo` starts (balances, activity, analytics, sign-in); unset,
+ * the demo works without one and the features that need it are hidden. `?apiUrl=` and
+ * `?projectId=` point it elsewhere, e.g. at a server that is down (`?apiUrl=none` runs without one).
+ */
+export function demoApi(): { apiUrl: string; projectId: string } | undefined {
+  const query = new URLSearchParams(window.location.search)
+  const apiUrl = query.get('apiUrl') ?? import.meta.env.VITE_PORTICO_API_URL
+  const projectId = query.get('projectId') ?? import.meta.env.VITE_PORTICO_PROJECT_ID
+  return apiUrl && apiUrl !== 'none' && projectId ? { apiUrl, projectId } : undefined
 }
 
 /** The test tokens that behave like USDT, on each local chain (they have the same address on both). */
