@@ -124,6 +124,25 @@ export const serverConfigSchema = z.object({
       timeoutMs: z.number().int().min(100).default(10_000),
     })
     .prefault({}),
+  /** Sign-in with a wallet (`/v1/siwx/*`). */
+  siwx: z
+    .object({
+      /** How long an issued nonce may be used to create a session, in ms. */
+      nonceTtlMs: z
+        .number()
+        .int()
+        .min(1_000)
+        .default(5 * 60_000),
+      /** The longest a session lasts, in ms, whatever expiration time its message asks for. */
+      maxSessionMs: z
+        .number()
+        .int()
+        .min(60_000)
+        .default(7 * 24 * 60 * 60_000),
+      /** How far ahead of the server's a wallet's clock may run for `issuedAt` and `notBefore`, in ms. */
+      clockToleranceMs: z.number().int().min(0).max(15 * 60_000).default(60_000),
+    })
+    .prefault({}),
   /** `embedded`: the indexer runs inside the server; `off`: run `portico-server indexer` separately. */
   indexer: z.enum(['embedded', 'off']).default('embedded'),
   log: z.object({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') }).prefault({}),

@@ -41,5 +41,6 @@ export {
   removeProject,
   setProjectOrigins,
 } from './projects/projects.js'
+export { createSiwxVerifiers } from './siwx/createVerifiers.js'
 export type { RunningServer, StartServerOptions } from './startServer.js'
 export { startServer } from './startServer.js'

@@ -3,12 +3,14 @@ import type { Logger } from '../logger.js'
 import { DataDirLockedError } from './dataDirLock.js'
 import * as core from './migrations/001_core.js'
 import * as activity from './migrations/002_activity.js'
+import * as siwx from './migrations/003_siwx.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001_core': core,
   '002_activity': activity,
+  '003_siwx': siwx,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

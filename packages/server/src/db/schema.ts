@@ -4,6 +4,7 @@
  */
 import type { ColumnType, Generated } from 'kysely'
 import type { ActivityTables } from '../activity/tables.js'
+import type { SiwxTables } from '../siwx/tables.js'
 
 export interface ProjectsTable {
   /** The projectId a site puts in its Portico config. */
@@ -35,4 +36,4 @@ export interface CoreTables {
   analytics_events: AnalyticsEventsTable
 }
 
-export type Database = CoreTables & ActivityTables
+export type Database = CoreTables & ActivityTables & SiwxTables

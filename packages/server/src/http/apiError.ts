@@ -1,7 +1,7 @@
 import type { ApiError, ApiErrorCode } from '@portico/core/api'
 
 /** HTTP status of each refusal code. */
-export const STATUS_OF: Record<ApiErrorCode, 400 | 403 | 404 | 405 | 413 | 429 | 500 | 502 | 503> = {
+export const STATUS_OF: Record<ApiErrorCode, 400 | 401 | 403 | 404 | 405 | 413 | 429 | 500 | 502 | 503> = {
   PROJECT_ID_MISSING: 400,
   INVALID_PROJECT_ID: 403,
   ORIGIN_NOT_ALLOWED: 403,
@@ -14,6 +14,17 @@ export const STATUS_OF: Record<ApiErrorCode, 400 | 403 | 404 | 405 | 413 | 429 |
   UPSTREAM_ERROR: 502,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  SIWX_INVALID_MESSAGE: 400,
+  SIWX_DOMAIN_MISMATCH: 401,
+  SIWX_URI_MISMATCH: 401,
+  SIWX_CHAIN_UNSUPPORTED: 400,
+  SIWX_NONCE_UNKNOWN: 401,
+  SIWX_NONCE_USED: 401,
+  SIWX_NONCE_EXPIRED: 401,
+  SIWX_EXPIRED: 401,
+  SIWX_NOT_YET_VALID: 401,
+  SIWX_INVALID_SIGNATURE: 401,
+  SIWX_SESSION_INVALID: 401,
 }
 
 /**

@@ -4,6 +4,7 @@
  * caches and rate-limit counters, so several can serve one PostgreSQL database.
  */
 import type { HttpBindings } from '@hono/node-server'
+import type { SiwxVerifier } from '@portico/siwx'
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { isAddress, BaseError as ViemError } from 'viem'
@@ -19,6 +20,8 @@ import { getBalances } from '../portfolio/getBalances.js'
 import { createStaticPriceSource, type PriceSource } from '../portfolio/prices.js'
 import { isOriginAllowed } from '../projects/origins.js'
 import type { Project } from '../projects/projects.js'
+import { createSiwxVerifiers } from '../siwx/createVerifiers.js'
+import { registerSiwxRoutes } from '../siwx/siwxRoutes.js'
 import { ApiRefusal } from './apiError.js'
 import { createProjectCache } from './projectCache.js'
 import { createRateLimiter } from './rateLimiter.js'
@@ -37,9 +40,11 @@ export interface AppDependencies {
   prices?: PriceSource
   /** True while the server shuts down: `/ready` answers 503 so a load balancer stops sending. */
   isDraining?: () => boolean
+  /** The sign-in verifiers, one per namespace; EVM, Solana, Bitcoin and Polkadot when omitted. */
+  siwxVerifiers?: readonly SiwxVerifier[]
 }
 
-type AppEnv = { Bindings: Partial<HttpBindings>; Variables: { project: Project } }
+export type AppEnv = { Bindings: Partial<HttpBindings>; Variables: { project: Project } }
 
 /** Paths that need a project. */
 function needsProject(path: string): boolean {
@@ -154,9 +159,9 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     if (c.req.method === 'OPTIONS') {
       const requested = c.req.header('access-control-request-headers')
       return c.body(null, 204, {
-        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
         'Access-Control-Allow-Headers':
-          requested && /^[\w\s,-]+$/.test(requested) ? requested : 'content-type',
+          requested && /^[\w\s,-]+$/.test(requested) ? requested : 'content-type, authorization',
         'Access-Control-Max-Age': '600',
       })
     }
@@ -258,6 +263,13 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       if (error instanceof InvalidCursorError) throw new ApiRefusal('BAD_REQUEST', error.message)
       throw error
     }
+  })
+
+  registerSiwxRoutes(app, {
+    config,
+    db,
+    now,
+    verifiers: deps.siwxVerifiers ?? createSiwxVerifiers(config),
   })
 
   // SPEC §7: POST /e?projectId&st&sv with the events of createAnalytics (@portico/core).
