@@ -1,4 +1,5 @@
 import type { SiwxConfig, SiwxMessageData } from '@portico/core'
+import { SiwxMessageError } from './errors.js'
 import { createSiwxMessage } from './message.js'
 import { createSiwxNonce } from './nonce.js'
 import type { SiwxStorage } from './storage/siwxStorage.js'
@@ -55,7 +56,8 @@ export function createSiwx(options: CreateSiwxOptions): SiwxConfig {
       const page = pageLocation()
       const domain = options.domain ?? page?.domain
       const uri = options.uri ?? page?.uri
-      if (!domain || !uri) throw new TypeError('createSiwx needs `domain` and `uri` outside a browser page.')
+      if (!domain || !uri)
+        throw new SiwxMessageError('createSiwx needs `domain` and `uri` outside a browser page.')
       const nonce = storage.getNonce ? await storage.getNonce({ chainId, accountAddress }) : createSiwxNonce()
       const issued = now()
       const expiresInMs = options.expiresInMs === undefined ? SIWX_DEFAULT_EXPIRATION_MS : options.expiresInMs

@@ -1,6 +1,7 @@
 import { type CaipNetworkId, createBrowserStorage, type SiwxSession, type Storage } from '@portico/core'
 import { siwxSessionSchema } from '@portico/core/api'
 import * as z from 'zod/mini'
+import { SiwxVerificationError } from '../errors.js'
 import { createSiwxNonce } from '../nonce.js'
 import type { SiwxVerifier } from '../verifier.js'
 import { verifySiwxSession } from '../verifySiwxMessage.js'
@@ -74,7 +75,10 @@ export function createBrowserSiwxStorage(options: CreateBrowserSiwxStorageOption
     async add(session) {
       const expiresAt = nonces.get(session.data.nonce)
       if (expiresAt === undefined || expiresAt <= now())
-        throw new TypeError('This sign-in message was not issued here, or its nonce expired or was used.')
+        throw new SiwxVerificationError(
+          'NONCE_MISMATCH',
+          'This sign-in message was not issued here, or its nonce expired or was used.',
+        )
       await verifySiwxSession(session, { ...expected(), nonce: session.data.nonce })
       nonces.delete(session.data.nonce)
       const { chainId, accountAddress } = session.data

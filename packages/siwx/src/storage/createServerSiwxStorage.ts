@@ -4,6 +4,7 @@ import {
   callApi,
   createBrowserStorage,
   createTypedStorage,
+  InvalidResponseError,
   type Logger,
   type SiwxSession,
   type Storage,
@@ -79,7 +80,10 @@ export function createServerSiwxStorage(options: CreateServerSiwxStorageOptions)
         },
         schema: siwxSessionResponseSchema,
       })
-      if (!response.token) throw new TypeError('The Portico server created a session but sent no token.')
+      if (!response.token)
+        throw new InvalidResponseError('sign-in session', {
+          details: 'The Portico server created a session but sent no token.',
+        })
       setToken(accountOf(session.data.chainId, session.data.accountAddress), response.token)
     },
     async get(chainId, accountAddress) {
