@@ -140,7 +140,12 @@ export const serverConfigSchema = z.object({
         .min(60_000)
         .default(7 * 24 * 60 * 60_000),
       /** How far ahead of the server's a wallet's clock may run for `issuedAt` and `notBefore`, in ms. */
-      clockToleranceMs: z.number().int().min(0).max(15 * 60_000).default(60_000),
+      clockToleranceMs: z
+        .number()
+        .int()
+        .min(0)
+        .max(15 * 60_000)
+        .default(60_000),
     })
     .prefault({}),
   /** `embedded`: the indexer runs inside the server; `off`: run `portico-server indexer` separately. */
