@@ -1,6 +1,7 @@
 import type { SiwxVerifier } from '@portico/siwx'
 import { bip122Verifier } from '@portico/siwx/bip122'
 import { eip155Verifier } from '@portico/siwx/eip155'
+import { polkadotVerifier } from '@portico/siwx/polkadot'
 import { solanaVerifier } from '@portico/siwx/solana'
 import type { ServerConfig } from '../config.js'
 
@@ -16,10 +17,15 @@ function eip155RpcUrls(chains: ServerConfig['chains']): Record<string, string> {
 
 /**
  * The verifiers sign-in accepts, one per namespace: EVM (plain accounts everywhere; ERC-1271 and
- * ERC-6492 smart accounts on the configured chains), Solana and Bitcoin.
+ * ERC-6492 smart accounts on the configured chains), Solana, Bitcoin and Polkadot.
  * @example
  * const verifiers = createSiwxVerifiers(config)
  */
 export function createSiwxVerifiers(config: Pick<ServerConfig, 'chains'>): SiwxVerifier[] {
-  return [eip155Verifier({ rpcUrls: eip155RpcUrls(config.chains) }), solanaVerifier(), bip122Verifier()]
+  return [
+    eip155Verifier({ rpcUrls: eip155RpcUrls(config.chains) }),
+    solanaVerifier(),
+    bip122Verifier(),
+    polkadotVerifier(),
+  ]
 }

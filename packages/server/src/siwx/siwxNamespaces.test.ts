@@ -17,6 +17,7 @@ import { createMigratedDatabase, ENGINES, type TestDatabase } from '../testing/t
 const SITE = 'https://shop.example'
 const BITCOIN_MAINNET = 'bip122:000000000019d6689c085ae165831e93' as CaipNetworkId
 const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as CaipNetworkId
+const POLKADOT_MAINNET = 'polkadot:91b171bb158e2d3848fa23a9f1c25182' as CaipNetworkId
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
@@ -54,6 +55,16 @@ function ed25519Key(seedByte: number) {
     publicKey,
     sign: (message: string) => new Uint8Array(sign(null, Buffer.from(message), privateKey)),
   }
+}
+
+/** A Polkadot address (SS58, prefix 0) of a 32-byte public key. */
+function ss58(publicKey: Uint8Array): string {
+  const payload = concat(Uint8Array.of(0), publicKey)
+  const checksum = createHash('blake2b512')
+    .update(concat(new TextEncoder().encode('SS58PRE'), payload))
+    .digest()
+    .subarray(0, 2)
+  return base58(concat(payload, checksum))
 }
 
 /** A legacy Bitcoin signed message (BIP-137) by a compressed P2PKH key, and that key's mainnet address. */
@@ -175,6 +186,33 @@ describe.each(ENGINES)('sign-in with other namespaces on %s', (engine) => {
     const owner = bitcoinKey(ANVIL_PRIVATE_KEYS[2])
     const other = bitcoinKey(ANVIL_PRIVATE_KEYS[3])
     const { response } = await signInWith(BITCOIN_MAINNET, owner.address, other.signMessage)
+    expect(response.status).toBe(401)
+    expect(apiErrorSchema.parse(await response.json()).error.code).toBe('SIWX_INVALID_SIGNATURE')
+  })
+
+  it('signs in a Polkadot ed25519 account with a signature of the <Bytes>-wrapped message, as extensions sign', async () => {
+    const key = ed25519Key(9)
+    const address = ss58(key.publicKey)
+    const { response } = await signInWith(
+      POLKADOT_MAINNET,
+      address,
+      async (message) => `0x${Buffer.from(key.sign(`<Bytes>${message}</Bytes>`)).toString('hex')}`,
+    )
+    expect(response.status).toBe(201)
+    const created = siwxSessionResponseSchema.parse(await response.json())
+    expect(created.account).toBe(`${POLKADOT_MAINNET}:${address}`)
+    expect(created.session.cacao?.s.t).toBe('polkadot:ed25519')
+    expect((await readSession(created.token as string)).status).toBe(200)
+  })
+
+  it('refuses a Polkadot sign-in signed by another key with 401 SIWX_INVALID_SIGNATURE', async () => {
+    const owner = ed25519Key(9)
+    const other = ed25519Key(10)
+    const { response } = await signInWith(
+      POLKADOT_MAINNET,
+      ss58(owner.publicKey),
+      async (message) => `0x${Buffer.from(other.sign(`<Bytes>${message}</Bytes>`)).toString('hex')}`,
+    )
     expect(response.status).toBe(401)
     expect(apiErrorSchema.parse(await response.json()).error.code).toBe('SIWX_INVALID_SIGNATURE')
   })
