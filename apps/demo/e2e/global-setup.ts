@@ -46,7 +46,8 @@ export default async function globalSetup(): Promise<void> {
       chains: e2eChains.map(({ chainId }) => ({ chainId, rpcUrl: rpcUrl(chainId) })),
       port: serverPort,
       dataDir: serverDataDir,
-      origins: ['http://localhost:4173'],
+      // The second origin is the same site under another name: sessions made on one are refused on the other.
+      origins: ['http://localhost:4173', 'http://127.0.0.1:4173'],
       pollIntervalMs: 250,
     })
     const server = await startServerProcess({ configFile, port: serverPort, stdio: 'ignore' })

@@ -5,7 +5,7 @@ export const siwxCss = `
 .siwx-pictures .picture + .picture { margin-left: -12px; }
 .siwx-pictures .letter { font-size: 26px; }
 .siwx-pictures[data-state="signing"] .picture:last-child { animation: portico-siwx-pulse 1.4s var(--p-ease) infinite; }
-.siwx h3 { margin: 0; font-size: 18px; font-weight: 650; overflow-wrap: anywhere; }
+.siwx h3 { margin: 0; font-size: 18px; font-weight: 650; overflow-wrap: anywhere; text-wrap: balance; }
 .siwx p { margin: 0; color: var(--p-muted); font-size: 14px; line-height: 1.45; max-width: 300px; }
 .siwx .siwx-required { color: var(--p-text); font-weight: 600; font-size: 13px; padding: 8px 12px; border-radius: var(--p-radius-s); background: var(--p-surface); }
 .siwx .siwx-error { color: var(--p-error); }
