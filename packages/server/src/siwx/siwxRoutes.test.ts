@@ -383,6 +383,30 @@ describe.each(ENGINES)('sign-in routes on %s', (engine) => {
   })
 
   describe('the Origin header', () => {
+    it('takes X-Portico-Origin when a same-origin GET carries no Origin, only for an allowed origin', async () => {
+      const { token, account } = await signIn()
+      const read = (headers: Record<string, string>) =>
+        app.request('/v1/siwx/session?projectId=shop', {
+          headers: { authorization: `Bearer ${token}`, ...headers },
+        })
+      const same = await read({ 'x-portico-origin': SITE })
+      expect(same.status).toBe(200)
+      expect(siwxSessionResponseSchema.parse(await same.json()).account).toBe(account)
+      // Another allowed origin of the project is not the one the session was made on.
+      await expectRefusal(await read({ 'x-portico-origin': SECOND_SITE }), 401, 'SIWX_SESSION_INVALID')
+      await expectRefusal(
+        await read({ 'x-portico-origin': 'https://evil.example' }),
+        403,
+        'ORIGIN_NOT_ALLOWED',
+      )
+      // A cross-origin page always sends Origin, which wins over what it names.
+      await expectRefusal(
+        await read({ origin: SECOND_SITE, 'x-portico-origin': SITE }),
+        401,
+        'SIWX_SESSION_INVALID',
+      )
+    })
+
     it('refuses every sign-in request without an Origin with 400 BAD_REQUEST saying so', async () => {
       const { token } = await signIn()
       const body = await signed()

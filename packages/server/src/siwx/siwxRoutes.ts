@@ -27,6 +27,7 @@ import type { Database } from '../db/schema.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/createApp.js'
 import { readBody } from '../http/readBody.js'
+import { isOriginAllowed } from '../projects/origins.js'
 import {
   consumeSiwxNonce,
   deleteOldSiwxNonces,
@@ -95,13 +96,30 @@ function sessionRefusal(why: string): ApiRefusal {
   return new ApiRefusal('SIWX_SESSION_INVALID', why)
 }
 
-/** The page's origin, required: it is what sessions are bound to and what the message must name. */
+/** Names the page's origin when the browser sends no `Origin` (a same-origin GET). */
+export const SIWX_ORIGIN_HEADER = 'x-portico-origin'
+
+/**
+ * The page's origin, required: it is what sessions are bound to and what the message must name.
+ * Browsers leave `Origin` off a same-origin GET (a Portico server behind the site's own domain), so
+ * the page also names it in `X-Portico-Origin`. That header cannot let another site pose as this
+ * one: a cross-origin request always carries `Origin`, which wins; used alone it must be one of
+ * the project's origins, like `Origin` is.
+ */
 function requireOrigin(c: Context<AppEnv>): { origin: string; domain: string } {
-  const origin = c.req.header('origin')
+  const sent = c.req.header('origin')
+  const named = c.req.header(SIWX_ORIGIN_HEADER)
+  const origin = sent || named
   if (origin === undefined || origin === '') {
     throw new ApiRefusal(
       'BAD_REQUEST',
       "Sign-in requests need an Origin header: browsers send it; a site's backend must set it to the site's origin (e.g. Origin: https://shop.example).",
+    )
+  }
+  if (!sent && !isOriginAllowed(c.get('project').allowedOrigins, origin)) {
+    throw new ApiRefusal(
+      'ORIGIN_NOT_ALLOWED',
+      `The origin ${origin} is not allowed for project "${c.get('project').id}".`,
     )
   }
   const url = URL.canParse(origin) ? new URL(origin) : undefined

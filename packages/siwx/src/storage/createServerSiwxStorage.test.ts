@@ -18,7 +18,7 @@ import {
 } from '@portico/core/api'
 import { ANVIL_PRIVATE_KEYS } from '@portico/test'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
 import { eip155Verifier } from '../eip155/eip155Verifier.js'
 import { SiwxVerificationError } from '../errors.js'
@@ -39,6 +39,7 @@ interface Recorded {
   path: string
   projectId: string | null
   authorization: string | undefined
+  pageOrigin?: string | string[] | undefined
   body: unknown
 }
 
@@ -123,6 +124,7 @@ function createTestSiwxServer() {
       path: url.pathname,
       projectId: url.searchParams.get('projectId'),
       authorization: incoming.headers.authorization,
+      pageOrigin: incoming.headers['x-portico-origin'],
       body: text ? JSON.parse(text) : undefined,
     }
     requests.push(request)
@@ -248,6 +250,25 @@ describe('createServerSiwxStorage', () => {
     expect(await storage.get(MAINNET, alice.address.toLowerCase())).toEqual([session])
     expect(server.requests).toMatchObject([
       { method: 'GET', path: '/v1/siwx/session', projectId: PROJECT_ID, authorization: `Bearer ${token}` },
+    ])
+  })
+
+  it("names the page's origin on every request, for a server on the site's own origin", async () => {
+    vi.stubGlobal('location', { origin: 'https://shop.example', host: 'shop.example' })
+    try {
+      const inPage = createServerSiwxStorage({ apiUrl, projectId: PROJECT_ID, storage: memory })
+      storage = inPage
+      await inPage.add(await signIn(alice))
+      await inPage.get(MAINNET, alice.address)
+      await inPage.delete(MAINNET, alice.address)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(server.requests.map((request) => [request.method, request.pageOrigin])).toEqual([
+      ['POST', 'https://shop.example'],
+      ['POST', 'https://shop.example'],
+      ['GET', 'https://shop.example'],
+      ['DELETE', 'https://shop.example'],
     ])
   })
 

@@ -43,6 +43,10 @@ export function createServerSiwxStorage(options: CreateServerSiwxStorageOptions)
     projectId: options.projectId,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   }
+  // A browser sends no Origin on a same-origin GET (a server behind the site's own domain); the
+  // server then reads the page's origin from this header. Cross-origin, Origin is sent and wins.
+  const page = globalThis.location?.origin
+  const originHeader: Record<string, string> = page && page !== 'null' ? { 'x-portico-origin': page } : {}
   const accountOf = (chainId: CaipNetworkId, accountAddress: string) => `${chainId}:${accountAddress}`
   const tokenOf = (account: string): string | undefined => {
     const all = tokens.get('siwxTokens') ?? {}
@@ -63,6 +67,7 @@ export function createServerSiwxStorage(options: CreateServerSiwxStorageOptions)
         ...api,
         method: 'POST',
         path: '/v1/siwx/nonce',
+        headers: originHeader,
         body: { chainId, accountAddress },
         schema: siwxNonceResponseSchema,
       })
@@ -73,6 +78,7 @@ export function createServerSiwxStorage(options: CreateServerSiwxStorageOptions)
         ...api,
         method: 'POST',
         path: '/v1/siwx/sessions',
+        headers: originHeader,
         body: {
           message: session.message,
           signature: session.signature,
@@ -94,7 +100,7 @@ export function createServerSiwxStorage(options: CreateServerSiwxStorageOptions)
         const response = await callApi({
           ...api,
           path: '/v1/siwx/session',
-          headers: { authorization: `Bearer ${token}` },
+          headers: { ...originHeader, authorization: `Bearer ${token}` },
           schema: siwxSessionResponseSchema,
         })
         if (!sameCaip10(response.account, account)) {
@@ -119,7 +125,7 @@ export function createServerSiwxStorage(options: CreateServerSiwxStorageOptions)
         ...api,
         method: 'DELETE',
         path: '/v1/siwx/session',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { ...originHeader, authorization: `Bearer ${token}` },
         schema: z.undefined(),
       })
     },
