@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { CaipNetworkId, SiwxMessageData } from '@portico/core'
+import type { CaipNetworkId } from '@portico/core'
 import { base64, hex } from '@scure/base'
 import { Address, BIP322, Signer } from 'bip322-js'
 import { ECPairFactory, type ECPairInterface } from 'ecpair'
@@ -7,6 +7,7 @@ import * as ecc from 'tiny-secp256k1'
 import { describe, expect, it } from 'vitest'
 import { SiwxVerificationError } from '../errors.js'
 import { createSiwxMessage } from '../message.js'
+import { shopMessageData } from '../testing/shopMessage.testkit.js'
 import { verifySiwxMessage } from '../verifySiwxMessage.js'
 import { bip122Verifier } from './bip122Verifier.js'
 
@@ -31,22 +32,8 @@ function createAccount(
   return { key, address: Address.convertPubKeyIntoAddress(Buffer.from(key.publicKey), type)[network] }
 }
 
-function messageData(
-  accountAddress: string,
-  chainId: CaipNetworkId,
-  nonce = 'q7Zp2kLx9Tn4',
-): SiwxMessageData {
-  return {
-    domain: 'shop.example',
-    accountAddress,
-    uri: 'https://shop.example/login',
-    version: '1',
-    chainId,
-    nonce,
-    issuedAt: new Date().toISOString(),
-    statement: 'Sign in to the shop.',
-  }
-}
+const messageData = (accountAddress: string, chainId: CaipNetworkId, nonce = 'q7Zp2kLx9Tn4') =>
+  shopMessageData(accountAddress, chainId, { nonce })
 
 /** BIP-322 simple (segwit and taproot) or legacy (P2PKH), as bip322-js's Signer picks by address. */
 function signWithBip322js(key: ECPairInterface, address: string, message: string): string {

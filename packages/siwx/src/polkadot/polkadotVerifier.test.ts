@@ -2,11 +2,12 @@ import { Keyring } from '@polkadot/keyring'
 import type { KeyringPair } from '@polkadot/keyring/types'
 import { u8aToHex, u8aWrapBytes } from '@polkadot/util'
 import { cryptoWaitReady, encodeAddress, randomAsU8a } from '@polkadot/util-crypto'
-import type { CaipNetworkId, SiwxMessageData } from '@portico/core'
+import type { CaipNetworkId } from '@portico/core'
 import { base58, base64, hex } from '@scure/base'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SiwxVerificationError } from '../errors.js'
 import { createSiwxMessage } from '../message.js'
+import { shopMessageData } from '../testing/shopMessage.testkit.js'
 import { verifySiwxMessage } from '../verifySiwxMessage.js'
 import { polkadotVerifier } from './polkadotVerifier.js'
 
@@ -29,22 +30,8 @@ function createPair(type: KeyType): KeyringPair {
   return new Keyring({ type }).addFromSeed(randomAsU8a(32))
 }
 
-function messageData(
-  accountAddress: string,
-  chainId: CaipNetworkId,
-  nonce = 'q7Zp2kLx9Tn4',
-): SiwxMessageData {
-  return {
-    domain: 'shop.example',
-    accountAddress,
-    uri: 'https://shop.example/login',
-    version: '1',
-    chainId,
-    nonce,
-    issuedAt: new Date().toISOString(),
-    statement: 'Sign in to the shop.',
-  }
-}
+const messageData = (accountAddress: string, chainId: CaipNetworkId, nonce = 'q7Zp2kLx9Tn4') =>
+  shopMessageData(accountAddress, chainId, { nonce })
 
 /** How a signer can sign the text: raw, or as extensions' signRaw does, wrapped and with or without a type byte. */
 const SIGNINGS = {

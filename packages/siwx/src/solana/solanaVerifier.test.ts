@@ -3,6 +3,7 @@ import { base58, base64, hex } from '@scure/base'
 import { describe, expect, it } from 'vitest'
 import { SiwxVerificationError } from '../errors.js'
 import { createSiwxMessage } from '../message.js'
+import { shopMessageData } from '../testing/shopMessage.testkit.js'
 import { verifySiwxMessage } from '../verifySiwxMessage.js'
 import { solanaVerifier } from './solanaVerifier.js'
 
@@ -25,19 +26,8 @@ async function createWallet() {
   }
 }
 
-function messageData(address: string, overrides: Partial<SiwxMessageData> = {}): SiwxMessageData {
-  return {
-    domain: 'shop.example',
-    accountAddress: address,
-    uri: 'https://shop.example/login',
-    version: '1',
-    chainId: MAINNET,
-    nonce: 'q7Zp2kLx9Tn4',
-    issuedAt: new Date().toISOString(),
-    statement: 'Sign in to the shop.',
-    ...overrides,
-  } as SiwxMessageData
-}
+const messageData = (address: string, overrides: Partial<SiwxMessageData> = {}) =>
+  shopMessageData(address, MAINNET, overrides)
 
 async function signedMessage(overrides: Partial<SiwxMessageData> = {}) {
   const wallet = await createWallet()
