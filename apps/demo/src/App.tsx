@@ -21,7 +21,7 @@ function SignInStatus() {
   const { openModal } = useModal()
   if (!enabled) return null
   return (
-    <div className="signin" aria-labelledby="signin-title">
+    <section className="signin" aria-labelledby="signin-title">
       <h3 id="signin-title">Sign-in {required ? '(required)' : '(optional)'}</h3>
       {session ? (
         <>
@@ -47,7 +47,7 @@ function SignInStatus() {
           </button>
         </>
       )}
-    </div>
+    </section>
   )
 }
 
