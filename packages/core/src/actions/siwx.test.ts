@@ -104,7 +104,15 @@ describe('sign-in after connecting (SPEC §4)', () => {
   test('a stored session signs the visitor in without asking', async () => {
     const site = siteSiwx()
     const session = {
-      data: { chainId: 'eip155:1', accountAddress: ADDRESS } as SiwxMessageData,
+      data: {
+        domain: 'shop.example',
+        accountAddress: ADDRESS,
+        uri: 'https://shop.example/',
+        version: '1',
+        chainId: 'eip155:1',
+        nonce: 'storednonce1',
+        issuedAt: '2026-11-23T09:00:00.000Z',
+      } satisfies SiwxMessageData,
       message: 'stored',
       signature: '0x01',
     }
