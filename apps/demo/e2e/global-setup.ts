@@ -46,8 +46,9 @@ export default async function globalSetup(): Promise<void> {
       chains: e2eChains.map(({ chainId }) => ({ chainId, rpcUrl: rpcUrl(chainId) })),
       port: serverPort,
       dataDir: serverDataDir,
-      // The second origin is the same site under another name: sessions made on one are refused on the other.
-      origins: ['http://localhost:4173', 'http://127.0.0.1:4173'],
+      // A second allowed origin, used only by a backend-style request in the sign-in tests: a
+      // session made on one origin is refused on another. 127.0.0.1:4173 stays not allowed.
+      origins: ['http://localhost:4173', 'http://shop.localhost:4173'],
       pollIntervalMs: 250,
     })
     const server = await startServerProcess({ configFile, port: serverPort, stdio: 'ignore' })

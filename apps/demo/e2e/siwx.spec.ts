@@ -59,7 +59,7 @@ test('optional sign-in: sign, the server verifies the session, it survives a rel
   expect(session.message).toContain('localhost:4173 wants you to sign in with your Ethereum account:')
   expect(session.data.domain).toBe('localhost:4173')
   // Bound to the origin it was made on: the same token from another origin of the project is refused.
-  const elsewhere = await verifyOnServer(token!, 'http://127.0.0.1:4173')
+  const elsewhere = await verifyOnServer(token!, 'http://shop.localhost:4173')
   expect(elsewhere.status).toBe(401)
   expect((elsewhere.body.error as { code: string }).code).toBe('SIWX_SESSION_INVALID')
 
