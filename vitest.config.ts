@@ -36,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          include: ['packages/{react,embedded-wallet}/src/**/*.test.{ts,tsx}'],
         },
       },
     ],
