@@ -124,6 +124,17 @@ export const API_ERROR_CODES = [
   'SIWX_NOT_YET_VALID',
   'SIWX_INVALID_SIGNATURE',
   'SIWX_SESSION_INVALID',
+  // E-mail login for the embedded wallet.
+  'EMAIL_COOLDOWN',
+  'EMAIL_INVALID',
+  'MAIL_FAILED',
+  'OTP_INVALID',
+  'OTP_EXPIRED',
+  'OTP_ATTEMPTS_EXCEEDED',
+  'DEVICE_NOT_APPROVED',
+  'AUTH_SESSION_INVALID',
+  'WALLET_EXISTS',
+  'EMAIL_TAKEN',
 ] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
 

@@ -1,7 +1,10 @@
 import type { ApiError, ApiErrorCode } from '@portico/core/api'
 
 /** HTTP status of each refusal code. */
-export const STATUS_OF: Record<ApiErrorCode, 400 | 401 | 403 | 404 | 405 | 413 | 429 | 500 | 502 | 503> = {
+export const STATUS_OF: Record<
+  ApiErrorCode,
+  400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500 | 502 | 503
+> = {
   PROJECT_ID_MISSING: 400,
   INVALID_PROJECT_ID: 403,
   ORIGIN_NOT_ALLOWED: 403,
@@ -25,6 +28,16 @@ export const STATUS_OF: Record<ApiErrorCode, 400 | 401 | 403 | 404 | 405 | 413 |
   SIWX_NOT_YET_VALID: 401,
   SIWX_INVALID_SIGNATURE: 401,
   SIWX_SESSION_INVALID: 401,
+  EMAIL_COOLDOWN: 429,
+  EMAIL_INVALID: 400,
+  MAIL_FAILED: 502,
+  OTP_INVALID: 401,
+  OTP_EXPIRED: 401,
+  OTP_ATTEMPTS_EXCEEDED: 429,
+  DEVICE_NOT_APPROVED: 401,
+  AUTH_SESSION_INVALID: 401,
+  WALLET_EXISTS: 409,
+  EMAIL_TAKEN: 409,
 }
 
 /**
