@@ -1,5 +1,6 @@
 import type { Storage } from './storage/storage.js'
 import type { AdapterFactory, Logger } from './types/adapter.js'
+import type { EmbeddedWallet } from './types/embeddedWallet.js'
 import type { CaipNetworkId, Network } from './types/network.js'
 import type { SiwxConfig } from './types/siwx.js'
 import type { ThemeMode, ThemeVariables } from './types/state.js'
@@ -110,6 +111,8 @@ export interface PorticoConfig {
   sdkVersion?: string
   /** Sign-in with a wallet after connecting (SPEC §4); `createSiwx` from `@portico/siwx` builds one. */
   siwx?: SiwxConfig
+  /** The embedded (e-mail) wallet; `@portico/embedded-wallet` builds one. Offered when `features.email` is on. */
+  embeddedWallet?: EmbeddedWallet
 }
 
 /** The config after defaults are applied. */

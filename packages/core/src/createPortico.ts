@@ -94,6 +94,7 @@ export function createPortico(config: PorticoConfig): Portico {
     activity: createActivityState(undefined),
     send: createSendState(),
     siwx: { status: 'idle', caipAddress: undefined, session: undefined, error: undefined },
+    emailLogin: { status: 'idle', email: undefined, error: undefined },
   })
 
   const internal: PorticoInternal = {
@@ -112,6 +113,7 @@ export function createPortico(config: PorticoConfig): Portico {
     sendAttempt: 0,
     siwxCheck: 0,
     siwxAttempt: 0,
+    emailLoginAttempt: 0,
     apiAlertsShown: new Set(),
     timers: {},
     nextId: 1,

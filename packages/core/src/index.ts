@@ -24,6 +24,16 @@ export {
 export { closeModal, isSiwxCloseRefused } from './actions/closeModal.js'
 export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './actions/connect.js'
 export { connect, findConnector } from './actions/connect.js'
+export type { ConnectEmailParameters, ConnectEmailReturnType } from './actions/connectEmail.js'
+export {
+  connectEmail,
+  EMAIL_LOGIN_COOLDOWN_MS,
+  EMBEDDED_WALLET_CONNECTOR_ID,
+  EmailCooldownError,
+  EmbeddedWalletNotConfiguredError,
+  getEmailCooldownSeconds,
+  InvalidEmailError,
+} from './actions/connectEmail.js'
 export { destroy } from './actions/destroy.js'
 export type { DisconnectParameters, DisconnectReturnType } from './actions/disconnect.js'
 export { disconnect } from './actions/disconnect.js'
@@ -104,6 +114,13 @@ export type { ShowToastParameters } from './actions/showToast.js'
 export { dismissToast, showToast, TOAST_DURATION_MS } from './actions/showToast.js'
 export type { SignMessageParameters } from './actions/signMessage.js'
 export { signMessage } from './actions/signMessage.js'
+export type { SubmitEmailOtpParameters } from './actions/submitEmailOtp.js'
+export {
+  clearEmailLoginCache,
+  InvalidOtpError,
+  resetEmailLogin,
+  submitEmailOtp,
+} from './actions/submitEmailOtp.js'
 export type {
   SwitchNetworkErrorType,
   SwitchNetworkParameters,
@@ -181,6 +198,8 @@ export {
   searchConnectors,
   watchConnectors,
 } from './reads/connectors.js'
+export type { EmailLoginInfo } from './reads/emailLogin.js'
+export { getEmailLogin, watchEmailLogin } from './reads/emailLogin.js'
 // Reads and change feeds
 export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } from './reads/modal.js'
 export type { NetworkInfo } from './reads/network.js'
@@ -222,6 +241,7 @@ export type {
   SendParameters,
 } from './types/adapter.js'
 // Types
+export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './types/embeddedWallet.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types/network.js'
 export type { Route, View } from './types/routes.js'
 export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './types/siwx.js'
@@ -238,6 +258,8 @@ export type {
   ConnectionState,
   ConnectionStatus,
   ConnectorsState,
+  EmailLoginState,
+  EmailLoginStatus,
   ModalState,
   NetworkState,
   PendingTransaction,

@@ -8,6 +8,7 @@ import type {
   ChainState,
   ConnectionState,
   ConnectorsState,
+  EmailLoginState,
   ModalState,
   RouterState,
   SendState,
@@ -33,6 +34,8 @@ export interface PorticoState {
   send: SendState
   /** Sign-in with a wallet for the active account (SPEC §4). */
   siwx: SiwxState
+  /** The e-mail login of the embedded wallet (SPEC §5). */
+  emailLogin: EmailLoginState
 }
 
 /** Analytics event as tracked by actions; serialised per SPEC §7 by the analytics client. */
@@ -69,6 +72,8 @@ export interface PorticoInternal {
   siwxCheck: number
   /** Incremented by every sign-in request and cancel; an older request's answer is dropped. */
   siwxAttempt: number
+  /** Incremented by every e-mail login step and reset; an older step's answer is dropped. */
+  emailLoginAttempt: number
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>

@@ -13,6 +13,7 @@ test('the public API of @portico/react', () => {
       "useActivity",
       "useConnection",
       "useConnectors",
+      "useEmailLogin",
       "useModal",
       "useNetwork",
       "usePortico",

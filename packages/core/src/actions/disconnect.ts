@@ -3,6 +3,7 @@ import { withTimeout } from '../timeout.js'
 import type { CaipAddress, ChainNamespace } from '../types/network.js'
 import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError, splitSiwxAccount } from './checkSiwx.js'
 import { clearConnection } from './clearConnection.js'
+import { clearEmailLoginCache } from './submitEmailOtp.js'
 
 export type DisconnectParameters = { namespace?: ChainNamespace }
 export type DisconnectReturnType = { failures: { namespace: ChainNamespace; error: unknown }[] }
@@ -57,6 +58,10 @@ export async function disconnect(
       ]
   }
 
+  // SPEC §4: the e-mail login cache goes with the embedded wallet's connection.
+  const leavesEmbeddedWallet = targets.some(
+    (namespace) => state.chains[namespace]?.accountState.connectedWalletInfo?.type === 'AUTH',
+  )
   const failures: DisconnectReturnType['failures'] = []
   await Promise.all(
     targets.map(async (namespace) => {
@@ -73,6 +78,7 @@ export async function disconnect(
       clearConnection(portico, namespace)
     }),
   )
+  if (leavesEmbeddedWallet) clearEmailLoginCache(portico)
   internal.track({
     type: 'track',
     event: failures.length ? 'DISCONNECT_ERROR' : 'DISCONNECT_SUCCESS',

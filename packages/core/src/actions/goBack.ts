@@ -1,6 +1,7 @@
 import type { Portico } from '../portico.js'
 import { cancelConnect } from './cancelConnect.js'
 import { closeModal } from './closeModal.js'
+import { resetEmailLogin } from './submitEmailOtp.js'
 
 /**
  * Returns to the previous view. Going back from the first view closes the modal, and so does
@@ -9,6 +10,8 @@ import { closeModal } from './closeModal.js'
 export function goBack(portico: Portico): void {
   const { router } = portico.state
   if (router.route.view === 'ConnectingExternal') cancelConnect(portico)
+  if (router.route.view === 'EmailVerifyOtp' || router.route.view === 'EmailVerifyDevice')
+    resetEmailLogin(portico)
   const previous = router.history.at(-1)
   if (!previous || router.history.some((route) => route.view === 'UnsupportedChain')) {
     closeModal(portico)

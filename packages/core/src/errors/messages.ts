@@ -13,6 +13,8 @@ export const MESSAGES = {
   noConnectionClient: 'No ConnectionController client found',
   authenticating: 'Authenticating...',
   themeSyncFailed: 'Unable to sync theme to auth connector',
+  // E-mail login (SPEC §5); {n} is the rounded-up number of seconds left
+  emailCooldown: 'Please try again after {n} seconds',
   // Frame and request
   frameError: 'An error occurred',
   rpcAborted: 'Request was aborted',

@@ -12,6 +12,9 @@ export type Route =
   | { view: 'Account'; params?: undefined }
   | { view: 'Networks'; params?: { namespace?: ChainNamespace } }
   | { view: 'UnsupportedChain'; params?: undefined }
+  // E-mail login (SPEC §5): the one-time code, or approving a new device from the e-mail first.
+  | { view: 'EmailVerifyOtp'; params: { email: string } }
+  | { view: 'EmailVerifyDevice'; params: { email: string } }
   // Sign-in (SPEC §4): asks the connected account to sign the sign-in message.
   | { view: 'SIWXSignMessage'; params?: undefined }
   // Send (SPEC §5 Sending): amount and receiver, token selection, preview, the sent transaction.

@@ -249,3 +249,14 @@ export interface SiwxState {
   /** Why the last sign-in did not finish, as the visitor reads it. */
   error: string | undefined
 }
+
+/** Where the e-mail login stands (SPEC §5): sending the address, waiting for the code or the device approval, checking the code. */
+export type EmailLoginStatus = 'idle' | 'sending' | 'awaitingDevice' | 'awaitingOtp' | 'verifying'
+
+export interface EmailLoginState {
+  status: EmailLoginStatus
+  /** The address the code was sent to. */
+  email: string | undefined
+  /** Why the last step failed, as the visitor reads it. */
+  error: string | undefined
+}

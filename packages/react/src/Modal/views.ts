@@ -16,6 +16,9 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   Networks: () => import('../views/Networks/Networks.js').then((m) => m.Networks),
   UnsupportedChain: () =>
     import('../views/UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
+  EmailVerifyOtp: () => import('../views/EmailVerifyOtp/EmailVerifyOtp.js').then((m) => m.EmailVerifyOtp),
+  EmailVerifyDevice: () =>
+    import('../views/EmailVerifyDevice/EmailVerifyDevice.js').then((m) => m.EmailVerifyDevice),
   SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage.js').then((m) => m.SIWXSignMessage),
   WalletSend: () => import('../views/WalletSend/WalletSend.js').then((m) => m.WalletSend),
   WalletSendSelectToken: () =>
@@ -93,6 +96,8 @@ export function preloadViews(): () => void {
 /** Views reached from another view: they show a back button even when opened directly. */
 export const SUB_VIEWS: ReadonlySet<View> = new Set([
   'AllWallets',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
   'ConnectingExternal',
   'Networks',
   'WalletSend',
@@ -120,6 +125,10 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleUnsupportedChain')
     case 'SIWXSignMessage':
       return t('titleSignIn')
+    case 'EmailVerifyOtp':
+      return t('titleEmailOtp')
+    case 'EmailVerifyDevice':
+      return t('titleEmailDevice')
     case 'WalletSend':
       return t('titleSend')
     case 'WalletSendSelectToken':

@@ -128,3 +128,11 @@ export const SendIcon = () => (
     <path d="M20 4L10.5 13.5M20 4l-6 16-3.5-6.5L4 10z" />
   </Icon>
 )
+
+/** An envelope */
+export const MailIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
+)

@@ -20,6 +20,8 @@ export const en = {
   titleNetworks: 'Choose a network',
   titleUnsupportedChain: 'Switch network',
   titleSignIn: 'Sign in',
+  titleEmailOtp: 'Enter the code',
+  titleEmailDevice: 'Approve this device',
 
   // ConnectButton
   connectWallet: 'Connect Wallet',
@@ -197,4 +199,19 @@ export const en = {
   siwxCancel: 'Cancel',
   siwxDisconnect: 'Disconnect',
   siwxPictures: '{app} and {wallet}',
+
+  // E-mail login
+  emailLabel: 'E-mail address',
+  emailPlaceholder: 'Continue with e-mail',
+  emailContinue: 'Continue',
+  emailSending: 'Sending…',
+  orWallet: 'or',
+  otpSentTo: 'We sent a 6-digit code to',
+  otpLabel: 'Code',
+  otpChecking: 'Checking the code…',
+  otpResend: 'Send a new code',
+  otpResendIn: 'Send a new code in {seconds} s',
+  deviceTitle: 'Approve this device',
+  deviceSentTo: 'This account was used on another device. Open the link we sent to',
+  deviceWaiting: 'Waiting for the approval',
 } as const

@@ -19,6 +19,8 @@ export const de: Catalogue = {
   titleAccount: 'Konto',
   titleNetworks: 'Netzwerk auswählen',
   titleSignIn: 'Anmelden',
+  titleEmailOtp: 'Code eingeben',
+  titleEmailDevice: 'Dieses Gerät bestätigen',
   titleUnsupportedChain: 'Netzwerk wechseln',
 
   connectWallet: 'Wallet verbinden',
@@ -192,4 +194,19 @@ export const de: Catalogue = {
   siwxCancel: 'Abbrechen',
   siwxDisconnect: 'Trennen',
   siwxPictures: '{app} und {wallet}',
+
+  emailLabel: 'E-Mail-Adresse',
+  emailPlaceholder: 'Mit E-Mail fortfahren',
+  emailContinue: 'Weiter',
+  emailSending: 'Wird gesendet…',
+  orWallet: 'oder',
+  otpSentTo: 'Wir haben einen 6-stelligen Code gesendet an',
+  otpLabel: 'Code',
+  otpChecking: 'Code wird geprüft…',
+  otpResend: 'Neuen Code senden',
+  otpResendIn: 'Neuen Code in {seconds} s senden',
+  deviceTitle: 'Dieses Gerät bestätigen',
+  deviceSentTo:
+    'Dieses Konto wurde auf einem anderen Gerät verwendet. Öffne den Link, den wir gesendet haben an',
+  deviceWaiting: 'Warten auf die Bestätigung',
 }

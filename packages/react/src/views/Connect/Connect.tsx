@@ -1,8 +1,11 @@
-import { navigate } from '@portico/core'
+import { type ConnectMethod, navigate } from '@portico/core'
+import type { ReactNode } from 'react'
+import { EmailForm, emailFormCss } from '../../components/EmailForm.js'
 import { ChevronIcon, GridIcon, WalletIcon } from '../../components/icons.js'
 import { useSelectWallet } from '../../components/useSelectWallet.js'
 import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
+import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
@@ -10,9 +13,39 @@ import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { connectCss } from './Connect.css.js'
 
-/** The first view: the wallets found for this site, recent ones first, and a way to see all. */
+/** The first view: the ways to connect this site offers (wallets, e-mail) in the configured order. */
 export function Connect() {
   useStyles(connectCss)
+  useStyles(emailFormCss)
+  const portico = usePortico()
+  const email = useEmailLogin()
+  const t = useT()
+
+  // SPEC §9 connect method order: each method the site offers, in the configured order.
+  const sections: { method: ConnectMethod; node: ReactNode }[] = []
+  for (const method of portico.options.features.connectMethodsOrder) {
+    if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
+    if (method === 'wallet') sections.push({ method, node: <WalletSection /> })
+  }
+  return (
+    <>
+      {sections.map(({ method, node }, index) => (
+        <div key={method}>
+          {index > 0 && (
+            <div className="divider" aria-hidden="true">
+              {t('orWallet')}
+            </div>
+          )}
+          {node}
+        </div>
+      ))}
+      <p className="footer">{t('poweredBy')}</p>
+    </>
+  )
+}
+
+/** The wallets found for this site, recent ones first, and a way to see all. */
+function WalletSection() {
   const portico = usePortico()
   const { route } = useRouter()
   const t = useT()
@@ -63,7 +96,6 @@ export function Connect() {
           </li>
         )}
       </ul>
-      <p className="footer">{t('poweredBy')}</p>
     </>
   )
 }

@@ -1,0 +1,129 @@
+import { BaseError } from '../errors/base.js'
+import { MESSAGES } from '../errors/messages.js'
+import type { Portico } from '../portico.js'
+import type { EmbeddedWallet } from '../types/embeddedWallet.js'
+import { navigate } from './navigate.js'
+import { replaceRoute } from './replaceRoute.js'
+
+/** SPEC §9: a new e-mail login is refused for 30 s after the last one. */
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
+
+/** The id of the embedded wallet's connector (type AUTH) in the adapters that offer it. */
+export const EMBEDDED_WALLET_CONNECTOR_ID = 'portico.embedded'
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/
+
+/** `embeddedWallet` is not configured, so there is no e-mail login. */
+export class EmbeddedWalletNotConfiguredError extends BaseError {
+  override name = 'EmbeddedWalletNotConfiguredError'
+  constructor() {
+    super('E-mail login is not available on this site.', {
+      details: 'Pass `embeddedWallet` to createPortico to offer it.',
+    })
+  }
+}
+
+/** The text is not an e-mail address. */
+export class InvalidEmailError extends BaseError {
+  override name = 'InvalidEmailError'
+  constructor(email: string) {
+    super('Enter a valid e-mail address.', { details: JSON.stringify(email) })
+  }
+}
+
+/** SPEC §5: 'Please try again after {n} seconds' within 30 s of the last e-mail login. */
+export class EmailCooldownError extends BaseError {
+  override name = 'EmailCooldownError'
+  readonly seconds: number
+  constructor(seconds: number) {
+    super(MESSAGES.emailCooldown.replace('{n}', String(seconds)))
+    this.seconds = seconds
+  }
+}
+
+/** Seconds left (rounded up) before another e-mail login may start; 0 when it may. */
+export function getEmailCooldownSeconds(portico: Portico, now = Date.now()): number {
+  const last = portico.internal.storage.get('lastEmailLoginTime')
+  if (last === undefined) return 0
+  const left = last + EMAIL_LOGIN_COOLDOWN_MS - now
+  return left > 0 ? Math.ceil(left / 1000) : 0
+}
+
+/** The configured embedded wallet, or the error that says there is none. */
+export function requireEmbeddedWallet(portico: Portico): EmbeddedWallet {
+  const service = portico.config.embeddedWallet
+  if (!service) throw new EmbeddedWalletNotConfiguredError()
+  return service
+}
+
+/** A sentence for a failed e-mail login step. */
+export function emailLoginMessage(error: unknown): string {
+  if (error instanceof BaseError) return error.shortMessage
+  if (error instanceof Error && error.message) return error.message
+  return MESSAGES.frameError
+}
+
+export type ConnectEmailParameters = { email: string }
+export type ConnectEmailReturnType = { action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }
+
+/**
+ * Starts an e-mail login (SPEC §5): checks the address and the 30 s cool-down before anything is
+ * sent, asks the embedded wallet to send a one-time code, and shows the code view (or, for a new
+ * device of a known user, the device approval view, which moves on to the code by itself).
+ *
+ * @example
+ * await connectEmail(portico, { email: 'ada@example.com' })
+ */
+export async function connectEmail(
+  portico: Portico,
+  parameters: ConnectEmailParameters,
+): Promise<ConnectEmailReturnType> {
+  const { state, internal } = portico
+  const service = requireEmbeddedWallet(portico)
+  const email = parameters.email.trim()
+  const fail = (error: BaseError) => {
+    state.emailLogin.error = error.shortMessage
+    return error
+  }
+  if (!EMAIL.test(email)) throw fail(new InvalidEmailError(email))
+  const seconds = getEmailCooldownSeconds(portico)
+  if (seconds > 0) throw fail(new EmailCooldownError(seconds))
+
+  const attempt = ++internal.emailLoginAttempt
+  Object.assign(state.emailLogin, { status: 'sending', email, error: undefined })
+  let action: ConnectEmailReturnType['action']
+  try {
+    ;({ action } = await service.connectEmail({ email }))
+  } catch (error) {
+    if (attempt === internal.emailLoginAttempt)
+      Object.assign(state.emailLogin, { status: 'idle', error: emailLoginMessage(error) })
+    throw error
+  }
+  if (attempt !== internal.emailLoginAttempt) return { action }
+  internal.storage.set('lastEmailLoginTime', Date.now())
+  internal.storage.set('email', email)
+  internal.storage.set('emailLoginUsed', true)
+  if (action === 'VERIFY_DEVICE') {
+    state.emailLogin.status = 'awaitingDevice'
+    navigate(portico, { view: 'EmailVerifyDevice', params: { email } })
+    void waitForDevice(portico, service, email, attempt)
+  } else {
+    state.emailLogin.status = 'awaitingOtp'
+    navigate(portico, { view: 'EmailVerifyOtp', params: { email } })
+  }
+  return { action }
+}
+
+async function waitForDevice(portico: Portico, service: EmbeddedWallet, email: string, attempt: number) {
+  const { state, internal } = portico
+  try {
+    await service.connectDevice()
+    if (attempt !== internal.emailLoginAttempt) return
+    state.emailLogin.status = 'awaitingOtp'
+    replaceRoute(portico, { view: 'EmailVerifyOtp', params: { email } })
+  } catch (error) {
+    if (attempt !== internal.emailLoginAttempt) return
+    internal.logger.warn('e-mail login: the device was not approved', error)
+    state.emailLogin.error = emailLoginMessage(error)
+  }
+}

@@ -1,0 +1,190 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { getEmailLogin } from '../reads/emailLogin.js'
+import { flush, setup, testConnector } from '../testing/fakeAdapter.testkit.js'
+import type { EmbeddedWallet } from '../types/embeddedWallet.js'
+import {
+  connectEmail,
+  EMAIL_LOGIN_COOLDOWN_MS,
+  EMBEDDED_WALLET_CONNECTOR_ID,
+  EmailCooldownError,
+  EmbeddedWalletNotConfiguredError,
+  InvalidEmailError,
+} from './connectEmail.js'
+import { disconnect } from './disconnect.js'
+import { goBack } from './goBack.js'
+import { initialize } from './initialize.js'
+import { navigate } from './navigate.js'
+import { openModal } from './openModal.js'
+import { InvalidOtpError, submitEmailOtp } from './submitEmailOtp.js'
+
+/**
+ * The embedded wallet as core calls it (the `EmbeddedWallet` contract), scripted per test;
+ * `@portico/embedded-wallet` has its own tests with the real frame.
+ */
+function embedded(overrides: Partial<EmbeddedWallet> = {}) {
+  const calls: string[] = []
+  let approveDevice: () => void = () => {}
+  const wallet: EmbeddedWallet = {
+    connectEmail: async ({ email }) => {
+      calls.push(`connectEmail ${email}`)
+      return { action: 'VERIFY_OTP' }
+    },
+    connectDevice: () =>
+      new Promise<void>((resolve) => {
+        calls.push('connectDevice')
+        approveDevice = resolve
+      }),
+    connectOtp: async ({ otp }) => {
+      calls.push(`connectOtp ${otp}`)
+    },
+    getUser: async () => ({ email: 'ada@example.com', chainId: 1, address: '0x1', accountType: 'eoa' }),
+    isConnected: async () => true,
+    signOut: async () => {},
+    updateEmail: async () => ({ action: 'VERIFY_PRIMARY_OTP' }),
+    updateEmailPrimaryOtp: async () => {},
+    updateEmailSecondaryOtp: async () => ({ newEmail: 'new@example.com' }),
+    ...overrides,
+  }
+  return { wallet, calls, approveDevice: () => approveDevice() }
+}
+
+async function start(wallet?: EmbeddedWallet) {
+  const connectors = [testConnector(EMBEDDED_WALLET_CONNECTOR_ID, { type: 'AUTH', name: 'E-mail' })]
+  const { portico, handle } = await setup(wallet ? { embeddedWallet: wallet } : {}, connectors)
+  await initialize(portico)
+  openModal(portico)
+  return { portico, handle }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('e-mail login (SPEC §5)', () => {
+  test('sends the code and shows the code view; the login is remembered in storage', async () => {
+    const { wallet, calls } = embedded()
+    const { portico } = await start(wallet)
+    expect(getEmailLogin(portico).enabled).toBe(true)
+    await expect(connectEmail(portico, { email: '  ada@example.com ' })).resolves.toEqual({
+      action: 'VERIFY_OTP',
+    })
+    expect(calls).toEqual(['connectEmail ada@example.com'])
+    expect(portico.state.router.route).toEqual({
+      view: 'EmailVerifyOtp',
+      params: { email: 'ada@example.com' },
+    })
+    expect(getEmailLogin(portico)).toMatchObject({ status: 'awaitingOtp', email: 'ada@example.com' })
+    expect(portico.internal.storage.get('email')).toBe('ada@example.com')
+    expect(portico.internal.storage.get('emailLoginUsed')).toBe(true)
+    expect(portico.internal.storage.get('lastEmailLoginTime')).toBeTypeOf('number')
+  })
+
+  test("refuses a second login within 30 s with 'Please try again after {n} seconds', n rounded up", async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-23T10:00:00Z'), toFake: ['Date'] })
+    const { wallet, calls } = embedded()
+    const { portico } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    vi.setSystemTime(Date.now() + 10_500)
+    const error = await connectEmail(portico, { email: 'ada@example.com' }).catch((reason: unknown) => reason)
+    expect(error).toBeInstanceOf(EmailCooldownError)
+    expect((error as Error).message).toBe('Please try again after 20 seconds')
+    expect(getEmailLogin(portico).error).toBe('Please try again after 20 seconds')
+    // Checked before anything is sent.
+    expect(calls).toHaveLength(1)
+    vi.setSystemTime(Date.now() + EMAIL_LOGIN_COOLDOWN_MS - 10_500)
+    await expect(connectEmail(portico, { email: 'ada@example.com' })).resolves.toEqual({
+      action: 'VERIFY_OTP',
+    })
+  })
+
+  test('refuses what is not an e-mail address, and a site without an embedded wallet', async () => {
+    const { wallet, calls } = embedded()
+    const { portico } = await start(wallet)
+    await expect(connectEmail(portico, { email: 'ada@' })).rejects.toBeInstanceOf(InvalidEmailError)
+    expect(getEmailLogin(portico).error).toBe('Enter a valid e-mail address.')
+    expect(calls).toEqual([])
+    const without = await start()
+    expect(getEmailLogin(without.portico).enabled).toBe(false)
+    await expect(connectEmail(without.portico, { email: 'ada@example.com' })).rejects.toBeInstanceOf(
+      EmbeddedWalletNotConfiguredError,
+    )
+  })
+
+  test('a failure to send stays on Connect with the reason, and does not start the cool-down', async () => {
+    const { wallet } = embedded({
+      connectEmail: async () => {
+        throw new Error('The mail server did not answer.')
+      },
+    })
+    const { portico } = await start(wallet)
+    await expect(connectEmail(portico, { email: 'ada@example.com' })).rejects.toThrow('mail server')
+    expect(portico.state.router.route.view).toBe('Connect')
+    expect(getEmailLogin(portico)).toMatchObject({ status: 'idle', error: 'The mail server did not answer.' })
+    expect(portico.internal.storage.get('lastEmailLoginTime')).toBeUndefined()
+  })
+
+  test('a new device waits for the approval from the e-mail, then asks for the code', async () => {
+    const { wallet, approveDevice } = embedded({ connectEmail: async () => ({ action: 'VERIFY_DEVICE' }) })
+    const { portico } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    expect(portico.state.router.route.view).toBe('EmailVerifyDevice')
+    expect(getEmailLogin(portico).status).toBe('awaitingDevice')
+    approveDevice()
+    await flush()
+    expect(portico.state.router.route.view).toBe('EmailVerifyOtp')
+    expect(getEmailLogin(portico).status).toBe('awaitingOtp')
+  })
+
+  test('the code is checked, then the embedded wallet connects through its AUTH connector', async () => {
+    const { wallet, calls } = embedded()
+    const { portico, handle } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await submitEmailOtp(portico, { otp: '123 456' })
+    expect(calls).toContain('connectOtp 123456')
+    expect(handle.calls.find((call) => call.method === 'connect')?.parameters).toMatchObject({
+      connectorId: EMBEDDED_WALLET_CONNECTOR_ID,
+    })
+    expect(portico.state.router.route.view).toBe('Account')
+    expect(getEmailLogin(portico).status).toBe('idle')
+  })
+
+  test('a wrong code stays on the code view with the reason; a code that is not 6 digits is not sent', async () => {
+    const { wallet, calls } = embedded({
+      connectOtp: async () => {
+        throw new Error('The code is not right. 4 tries left.')
+      },
+    })
+    const { portico } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await expect(submitEmailOtp(portico, { otp: '12345' })).rejects.toBeInstanceOf(InvalidOtpError)
+    expect(calls).toEqual(['connectEmail ada@example.com'])
+    await expect(submitEmailOtp(portico, { otp: '000000' })).rejects.toThrow('4 tries left')
+    expect(getEmailLogin(portico)).toMatchObject({
+      status: 'awaitingOtp',
+      error: 'The code is not right. 4 tries left.',
+    })
+    expect(portico.state.router.route.view).toBe('EmailVerifyOtp')
+  })
+
+  test('going back from the code view forgets the login in progress', async () => {
+    const { wallet } = embedded()
+    const { portico } = await start(wallet)
+    navigate(portico, { view: 'Connect' })
+    await connectEmail(portico, { email: 'ada@example.com' })
+    goBack(portico)
+    expect(getEmailLogin(portico)).toMatchObject({ status: 'idle', email: undefined })
+  })
+
+  test('disconnecting the embedded wallet clears the e-mail login cache, but keeps the cool-down', async () => {
+    const { wallet } = embedded()
+    const { portico } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await submitEmailOtp(portico, { otp: '123456' })
+    await flush()
+    await disconnect(portico)
+    expect(portico.internal.storage.get('email')).toBeUndefined()
+    expect(portico.internal.storage.get('emailLoginUsed')).toBeUndefined()
+    expect(portico.internal.storage.get('lastEmailLoginTime')).toBeTypeOf('number')
+  })
+})

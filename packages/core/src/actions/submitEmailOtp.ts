@@ -1,0 +1,66 @@
+import { BaseError } from '../errors/base.js'
+import type { Portico } from '../portico.js'
+import { connect } from './connect.js'
+import { EMBEDDED_WALLET_CONNECTOR_ID, emailLoginMessage, requireEmbeddedWallet } from './connectEmail.js'
+
+/** A one-time code is six digits. */
+export class InvalidOtpError extends BaseError {
+  override name = 'InvalidOtpError'
+  constructor() {
+    super('Enter the 6-digit code from the e-mail.')
+  }
+}
+
+export type SubmitEmailOtpParameters = { otp: string }
+
+/**
+ * Checks the one-time code with the embedded wallet, then connects its wallet like any other
+ * (through the AUTH connector of the EVM adapter), which shows Account. A wrong or expired code
+ * stays on the code view with the reason.
+ *
+ * @example
+ * await submitEmailOtp(portico, { otp: '123456' })
+ */
+export async function submitEmailOtp(portico: Portico, parameters: SubmitEmailOtpParameters): Promise<void> {
+  const { state, internal } = portico
+  const service = requireEmbeddedWallet(portico)
+  const otp = parameters.otp.replace(/\s/g, '')
+  if (!/^\d{6}$/.test(otp)) {
+    const error = new InvalidOtpError()
+    state.emailLogin.error = error.shortMessage
+    throw error
+  }
+  const attempt = ++internal.emailLoginAttempt
+  Object.assign(state.emailLogin, { status: 'verifying', error: undefined })
+  try {
+    await service.connectOtp({ otp })
+    if (attempt !== internal.emailLoginAttempt) return
+    await connect(portico, { connectorId: EMBEDDED_WALLET_CONNECTOR_ID })
+    if (attempt !== internal.emailLoginAttempt) return
+    Object.assign(state.emailLogin, { status: 'idle', error: undefined })
+  } catch (error) {
+    if (attempt !== internal.emailLoginAttempt) return
+    Object.assign(state.emailLogin, { status: 'awaitingOtp', error: emailLoginMessage(error) })
+    throw error
+  }
+}
+
+/**
+ * Leaves the e-mail login: a step still waiting is ignored when it answers, and the form is empty
+ * again.
+ */
+export function resetEmailLogin(portico: Portico): void {
+  portico.internal.emailLoginAttempt++
+  Object.assign(portico.state.emailLogin, { status: 'idle', email: undefined, error: undefined })
+}
+
+/**
+ * Forgets the e-mail login (SPEC §3 flags and identity: the email-login-used flag and the e-mail),
+ * on disconnect or when the embedded wallet says it is not connected (SPEC §4). The time of the
+ * last login stays, so the 30 s cool-down still holds.
+ */
+export function clearEmailLoginCache(portico: Portico): void {
+  portico.internal.storage.remove('emailLoginUsed')
+  portico.internal.storage.remove('email')
+  resetEmailLogin(portico)
+}

@@ -1,0 +1,32 @@
+/** What the server asks for next after an e-mail address is entered (SPEC §7 APP_CONNECT_EMAIL). */
+export type EmailConnectAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
+
+/** The embedded wallet's user (SPEC §3): e-mail, network, address and account type. */
+export interface EmbeddedWalletUser {
+  email: string
+  chainId: number | string
+  address: string
+  accountType: 'eoa' | 'smartAccount'
+  /** The same user's Solana address, when the wallet has one. */
+  solanaAddress?: string
+}
+
+/**
+ * The embedded (e-mail) wallet as core drives it. `@portico/embedded-wallet` builds one over its
+ * secure frame; core never sees a key.
+ */
+export interface EmbeddedWallet {
+  /** Sends a one-time code to `email` (or, for a known user on a new device, a device approval mail). */
+  connectEmail(input: { email: string }): Promise<{ action: EmailConnectAction }>
+  /** Resolves once the new device was approved from the e-mail; the code is sent then. */
+  connectDevice(): Promise<void>
+  /** Checks the one-time code; the frame holds the wallet afterwards. */
+  connectOtp(input: { otp: string }): Promise<void>
+  getUser(input: { chainId?: number | string }): Promise<EmbeddedWalletUser>
+  isConnected(): Promise<boolean>
+  signOut(): Promise<void>
+  /** Starts changing the e-mail: codes go to the current and to the new address. */
+  updateEmail(input: { email: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
+  updateEmailPrimaryOtp(input: { otp: string }): Promise<void>
+  updateEmailSecondaryOtp(input: { otp: string }): Promise<{ newEmail: string }>
+}
