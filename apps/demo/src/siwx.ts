@@ -10,20 +10,23 @@ export function demoSiwxMode(): DemoSiwxMode {
 }
 
 /**
- * Sign-in for the demo. Sessions live on the Portico server when the demo has one (the server
- * verifies every signature and hands out a token), else in this browser, verified here. Loaded
- * only when sign-in is on, so the demo without it downloads none of this.
+ * Sign-in for the demo, with sessions on the demo's Portico server (it verifies every signature
+ * and hands out a token). Loaded only when sign-in is on, so the demo without it downloads none of
+ * this. Without a server the demo leaves sign-in off: a site without one would use
+ * `createBrowserSiwxStorage` with the verifiers of its chains, which the demo keeps out of its
+ * bundle.
  */
 export async function createDemoSiwx(): Promise<SiwxConfig | undefined> {
   const mode = demoSiwxMode()
   if (mode === 'off') return undefined
-  const { createBrowserSiwxStorage, createServerSiwxStorage, createSiwx } = await import('@portico/siwx')
   const api = demoApi()
-  const storage = api
-    ? createServerSiwxStorage(api)
-    : createBrowserSiwxStorage({ verifiers: [(await import('@portico/siwx/eip155')).eip155Verifier()] })
+  if (!api) {
+    console.warn('[portico demo] sign-in needs the Portico server (npm run demo starts one); it stays off.')
+    return undefined
+  }
+  const { createServerSiwxStorage, createSiwx } = await import('@portico/siwx')
   return createSiwx({
-    storage,
+    storage: createServerSiwxStorage(api),
     required: mode === 'required',
     statement: 'Sign in to the Portico demo. This proves you own the account; it costs nothing.',
     expiresInMs: 24 * 60 * 60 * 1000,

@@ -54,6 +54,8 @@ export function createDiscovery(options: {
   logger: Logger
   /** Offer `window.ethereum` as the 'Browser Wallet' connector. */
   legacyInjected: boolean
+  /** Connectors that are not discovered but always there (the embedded wallet), listed first. */
+  fixed?: readonly { connector: Connector; provider: Eip1193Provider }[]
   onChange: (connectors: readonly Connector[]) => void
 }): Discovery {
   const { logger } = options
@@ -80,9 +82,10 @@ export function createDiscovery(options: {
     return { provider: ethereum as Eip1193Provider, connector: injectedConnector }
   }
 
+  const fixed: Entry[] = [...(options.fixed ?? [])]
   const entries = (): Entry[] => {
     const legacy = legacyEntry()
-    return legacy ? [...announced.values(), legacy] : [...announced.values()]
+    return legacy ? [...fixed, ...announced.values(), legacy] : [...fixed, ...announced.values()]
   }
 
   const refresh = () => {

@@ -2,6 +2,7 @@
 import {
   type Adapter,
   type AdapterEvent,
+  EMBEDDED_WALLET_CONNECTOR_ID,
   InvalidChainIdError,
   InvalidResponseError,
   type Network,
@@ -124,6 +125,34 @@ describe('connect', () => {
     const liar = { request: async () => ['not-an-address'] }
     cleanups.push(announceTestWallet(liar, { name: 'Liar', rdns: 'com.liar', icon: DEV_WALLET_ICON }))
     await expect(adapter.connect({ connectorId: 'com.liar' })).rejects.toBeInstanceOf(InvalidResponseError)
+  })
+})
+
+describe('the embedded wallet (AUTH connector)', () => {
+  it('is listed first as an AUTH connector and connects and signs through its provider', async () => {
+    setup({ embeddedWallet: { provider: wallet, name: 'E-mail wallet' } }, false)
+    const [first] = adapter.getConnectors()
+    expect(first).toMatchObject({ id: EMBEDDED_WALLET_CONNECTOR_ID, type: 'AUTH', name: 'E-mail wallet' })
+    const result = await adapter.connect({ connectorId: EMBEDDED_WALLET_CONNECTOR_ID })
+    expect(result.address).toBe(ANVIL_ADDRESSES[0])
+    const message = 'Hello from the frame'
+    const signature = await adapter.signMessage({
+      connectorId: EMBEDDED_WALLET_CONNECTOR_ID,
+      address: result.address,
+      message,
+    })
+    expect(
+      await verifyMessage({
+        address: result.address as `0x${string}`,
+        message,
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
+  })
+
+  it('is not offered without an embedded wallet', () => {
+    setup()
+    expect(adapter.getConnectors().some((connector) => connector.type === 'AUTH')).toBe(false)
   })
 })
 

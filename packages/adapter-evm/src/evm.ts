@@ -3,8 +3,10 @@ import {
   type AdapterContext,
   type AdapterFactory,
   BaseError,
+  type Connector,
   ConnectorNotFoundError,
   type ConnectResult,
+  EMBEDDED_WALLET_CONNECTOR_ID,
   InvalidChainIdError,
   InvalidResponseError,
   type Network,
@@ -23,7 +25,7 @@ import {
   stringToHex,
 } from 'viem'
 import { getBalance } from 'viem/actions'
-import { createDiscovery, type Discovery } from './createDiscovery.js'
+import { createDiscovery, type Discovery, isSafeIconUrl } from './createDiscovery.js'
 import { getProviderErrorCode } from './mapProviderError.js'
 import type { Eip1193Provider } from './provider.js'
 import { requestProvider } from './requestProvider.js'
@@ -46,6 +48,24 @@ export interface EvmAdapterOptions {
   tetherStyleTokens?: TetherStyleTokens
   /** How often `waitForTransaction` asks for a receipt. Default 1 s, 200 ms for a loopback RPC URL. */
   receiptPollingIntervalMs?: number
+  /**
+   * The embedded (e-mail) wallet's EIP-1193 provider, offered as the AUTH connector
+   * `portico.embedded` (SPEC §6); `@portico/embedded-wallet` provides it.
+   */
+  embeddedWallet?: { provider: Eip1193Provider; name?: string; imageUrl?: string }
+}
+
+/** The AUTH connector of the embedded wallet (its id is core's `EMBEDDED_WALLET_CONNECTOR_ID`). */
+function embeddedEntry(wallet: NonNullable<EvmAdapterOptions['embeddedWallet']>) {
+  const connector: Connector = {
+    id: EMBEDDED_WALLET_CONNECTOR_ID,
+    name: wallet.name ?? 'E-mail wallet',
+    type: 'AUTH',
+    namespace: 'eip155',
+    installed: true,
+  }
+  if (wallet.imageUrl && isSafeIconUrl(wallet.imageUrl)) connector.imageUrl = wallet.imageUrl
+  return { connector, provider: wallet.provider }
 }
 
 interface Connection {
@@ -183,6 +203,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
           window: target,
           logger,
           legacyInjected: options.legacyInjected ?? true,
+          ...(options.embeddedWallet ? { fixed: [embeddedEntry(options.embeddedWallet)] } : {}),
           onChange: (connectors) => context.emit({ type: 'connectors', connectors }),
         })
         discovery.start()
