@@ -1,0 +1,100 @@
+/**
+ * The e-mail login API of a Portico server (`/v1/auth/*`), as zod schemas: the embedded wallet's
+ * frame, served from the server's own origin, calls it; the server builds its answers from these.
+ * Every request carries `?projectId=` (the site that embeds the frame). Refusals use
+ * `apiErrorSchema` with the codes EMAIL_COOLDOWN, EMAIL_INVALID, MAIL_FAILED, OTP_INVALID,
+ * OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, DEVICE_NOT_APPROVED, AUTH_SESSION_INVALID, WALLET_EXISTS and
+ * EMAIL_TAKEN.
+ */
+import * as z from 'zod/mini'
+
+/** An e-mail address as typed; the server trims it, lower-cases its domain and checks it (EMAIL_INVALID). */
+export const authEmailSchema = z.string().check(z.maxLength(320))
+
+/** The random id a frame keeps for its browser, so a known user on a new device is asked to approve it. */
+export const authDeviceIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/))
+
+/** A one-time code from a mail: six digits. */
+export const authOtpSchema = z.string().check(z.regex(/^\d{6}$/))
+
+/** A key seed: 32 bytes as 0x-prefixed hex. */
+export const authSeedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
+
+/** The user of an e-mail login session. */
+export const authUserSchema = z.object({ id: z.string(), email: z.string() })
+export type AuthUser = z.infer<typeof authUserSchema>
+
+/** `GET /v1/auth/frame-config?projectId`: the sites that may embed the frame for this project. */
+export const authFrameConfigResponseSchema = z.object({ allowedOrigins: z.array(z.string()) })
+export type AuthFrameConfigResponse = z.infer<typeof authFrameConfigResponseSchema>
+
+/** `POST /v1/auth/email?projectId`: starts a login. */
+export const authEmailRequestSchema = z.object({ email: authEmailSchema, deviceId: authDeviceIdSchema })
+export type AuthEmailRequest = z.infer<typeof authEmailRequestSchema>
+
+/** VERIFY_OTP: a code was mailed. VERIFY_DEVICE: a known user on a new device; an approval link was mailed. */
+export const authEmailResponseSchema = z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) })
+export type AuthEmailResponse = z.infer<typeof authEmailResponseSchema>
+
+/** `POST /v1/auth/device/wait?projectId`: waits (long poll) for the device to be approved by its mail link. */
+export const authDeviceWaitRequestSchema = z.object({ email: authEmailSchema, deviceId: authDeviceIdSchema })
+export type AuthDeviceWaitRequest = z.infer<typeof authDeviceWaitRequestSchema>
+
+/** `approved: true` once the link was followed (the login code is then mailed); false when the wait ran out. */
+export const authDeviceWaitResponseSchema = z.object({ approved: z.boolean() })
+export type AuthDeviceWaitResponse = z.infer<typeof authDeviceWaitResponseSchema>
+
+/** `POST /v1/auth/otp?projectId`: the code from the login mail. */
+export const authOtpRequestSchema = z.object({
+  email: authEmailSchema,
+  deviceId: authDeviceIdSchema,
+  otp: authOtpSchema,
+})
+export type AuthOtpRequest = z.infer<typeof authOtpRequestSchema>
+
+/** A new session: send `token` as `Authorization: Bearer <token>`. */
+export const authOtpResponseSchema = z.object({
+  token: z.string(),
+  user: authUserSchema,
+  /** True when this login created the user (it has no wallet yet). */
+  isNewUser: z.boolean(),
+})
+export type AuthOtpResponse = z.infer<typeof authOtpResponseSchema>
+
+/** `GET /v1/auth/session?projectId` (Bearer). */
+export const authSessionResponseSchema = z.object({ user: authUserSchema })
+export type AuthSessionResponse = z.infer<typeof authSessionResponseSchema>
+
+/** `GET /v1/auth/wallet?projectId` (Bearer): the user's seed, or null before one was stored. */
+export const authWalletResponseSchema = z.object({ seed: z.nullable(authSeedSchema) })
+export type AuthWalletResponse = z.infer<typeof authWalletResponseSchema>
+
+/** `PUT /v1/auth/wallet?projectId` (Bearer): stores the user's seed, once (201; 409 WALLET_EXISTS after). */
+export const authPutWalletRequestSchema = z.object({ seed: authSeedSchema })
+export type AuthPutWalletRequest = z.infer<typeof authPutWalletRequestSchema>
+
+/** The answer to a stored seed (status 201). */
+export const authPutWalletResponseSchema = z.object({ stored: z.literal(true) })
+export type AuthPutWalletResponse = z.infer<typeof authPutWalletResponseSchema>
+
+/** `POST /v1/auth/email/update?projectId` (Bearer): codes go to the current and the new address. */
+export const authUpdateEmailRequestSchema = z.object({ newEmail: authEmailSchema })
+export type AuthUpdateEmailRequest = z.infer<typeof authUpdateEmailRequestSchema>
+
+export const authUpdateEmailResponseSchema = z.object({ action: z.literal('VERIFY_PRIMARY_OTP') })
+export type AuthUpdateEmailResponse = z.infer<typeof authUpdateEmailResponseSchema>
+
+/** `POST /v1/auth/email/update/primary?projectId` (Bearer): the code mailed to the current address. */
+export const authUpdateEmailPrimaryRequestSchema = z.object({ otp: authOtpSchema })
+export type AuthUpdateEmailPrimaryRequest = z.infer<typeof authUpdateEmailPrimaryRequestSchema>
+
+export const authUpdateEmailPrimaryResponseSchema = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') })
+export type AuthUpdateEmailPrimaryResponse = z.infer<typeof authUpdateEmailPrimaryResponseSchema>
+
+/** `POST /v1/auth/email/update/secondary?projectId` (Bearer): the code mailed to the new address. */
+export const authUpdateEmailSecondaryRequestSchema = z.object({ otp: authOtpSchema })
+export type AuthUpdateEmailSecondaryRequest = z.infer<typeof authUpdateEmailSecondaryRequestSchema>
+
+/** The user's e-mail from now on. */
+export const authUpdateEmailSecondaryResponseSchema = z.object({ email: z.string() })
+export type AuthUpdateEmailSecondaryResponse = z.infer<typeof authUpdateEmailSecondaryResponseSchema>
