@@ -4,6 +4,7 @@
  * message that names the field instead of failing later on a request.
  */
 import * as z from 'zod'
+import { isMasterKey } from './auth/masterKey.js'
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
 const caipNetworkId = z
@@ -146,6 +147,58 @@ export const serverConfigSchema = z.object({
         .min(0)
         .max(15 * 60_000)
         .default(60_000),
+    })
+    .prefault({}),
+  /**
+   * The server's public origin as browsers reach it (`https://portico.example`): the embedded
+   * wallet's frame is served from it, and `/v1/auth/*` accepts requests from it only. Device mails
+   * link to it. `http://<host>:<port>` when omitted (127.0.0.1 for a wildcard host), which is only
+   * right for a server reached directly on that address and a fixed port.
+   */
+  publicUrl: z.url().optional(),
+  /** E-mail login for the embedded wallet (`/v1/auth/*`). */
+  auth: z
+    .object({
+      /**
+       * 32 random bytes as hex or base64 (`openssl rand -hex 32`), or env `PORTICO_MASTER_KEY`.
+       * Wallet seeds are encrypted under keys derived from it and codes are hashed with it, so
+       * losing it loses every stored wallet. Without it the e-mail login is off (503).
+       */
+      masterKey: z
+        .string()
+        .refine(isMasterKey, { error: 'expected 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)' })
+        .optional(),
+      /** The SMTP server that sends login codes and device-approval links. */
+      smtp: z
+        .object({
+          host: z.string().min(1).default('127.0.0.1'),
+          port: z.number().int().min(1).max(65_535).default(587),
+          /** TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it. */
+          secure: z.boolean().default(false),
+          user: z.string().optional(),
+          pass: z.string().optional(),
+          /** The sender, e.g. `Portico <login@portico.example>`. */
+          from: z.string().min(3).default('Portico <no-reply@localhost>'),
+        })
+        .prefault({}),
+      /** How long a mailed code can be used, in ms. */
+      otpTtlMs: z
+        .number()
+        .int()
+        .min(10_000)
+        .default(10 * 60_000),
+      /** Wrong entries of one code before it stops working. */
+      otpAttempts: z.number().int().min(1).max(20).default(5),
+      /** How long after a mail to an address the next one may be asked for, in ms (SPEC §9: 30 s). */
+      emailCooldownMs: z.number().int().min(0).default(30_000),
+      /** How long a login session lasts, in ms. */
+      sessionTtlMs: z
+        .number()
+        .int()
+        .min(60_000)
+        .default(30 * 24 * 60 * 60_000),
+      /** How long `POST /v1/auth/device/wait` holds a request open for the approval link, in ms. */
+      deviceWaitMs: z.number().int().min(0).max(120_000).default(25_000),
     })
     .prefault({}),
   /** `embedded`: the indexer runs inside the server; `off`: run `portico-server indexer` separately. */

@@ -4,6 +4,7 @@ import { DataDirLockedError } from './dataDirLock.js'
 import * as core from './migrations/001_core.js'
 import * as activity from './migrations/002_activity.js'
 import * as siwx from './migrations/003_siwx.js'
+import * as auth from './migrations/004_auth.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -11,6 +12,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001_core': core,
   '002_activity': activity,
   '003_siwx': siwx,
+  '004_auth': auth,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

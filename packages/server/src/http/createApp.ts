@@ -11,6 +11,13 @@ import { isAddress, BaseError as ViemError } from 'viem'
 import { InvalidCursorError } from '../activity/errors.js'
 import { getHistory } from '../activity/getHistory.js'
 import { InvalidAnalyticsError, ingestEvents, parseAnalyticsBody } from '../analytics/ingestEvents.js'
+import {
+  AUTH_DEVICE_APPROVE_PATH,
+  getFrameOrigin,
+  isAuthPath,
+  registerAuthRoutes,
+} from '../auth/authRoutes.js'
+import type { Mailer } from '../auth/mailer.js'
 import type { ServerConfig } from '../config.js'
 import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
@@ -42,6 +49,8 @@ export interface AppDependencies {
   isDraining?: () => boolean
   /** The sign-in verifiers, one per namespace; EVM, Solana, Bitcoin and Polkadot when omitted. */
   siwxVerifiers?: readonly SiwxVerifier[]
+  /** Sends the e-mail login's mails; SMTP over `auth.smtp` when omitted. */
+  mailer?: Mailer
 }
 
 export type AppEnv = { Bindings: Partial<HttpBindings>; Variables: { project: Project } }
@@ -70,6 +79,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const perProject = createRateLimiter({ limit: config.rateLimit.perProject, now })
   const allowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_ALLOWED_METHODS)
   const prices = deps.prices ?? createStaticPriceSource(config.prices)
+  const frameOrigin = getFrameOrigin(config)
 
   const clientIp = (c: Context<AppEnv>): string => {
     if (config.trustProxy) {
@@ -165,6 +175,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
         'Access-Control-Max-Age': '600',
       })
     }
+    // The approval link of a device mail is opened from a mail client: no project, any origin.
+    if (c.req.path === AUTH_DEVICE_APPROVE_PATH) return next()
     const projectId = c.req.query('projectId')
     if (!projectId) {
       throw new ApiRefusal(
@@ -182,8 +194,11 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     // The list keeps other sites' pages from using the project through visitors' browsers. It is
     // not authentication: a request without an Origin header (a server, curl) can claim anything,
     // so it is let through; rate limits bound what it can do.
+    // The embedded wallet's frame is served from this server, not from one of the project's sites;
+    // it alone may call /v1/auth/*, which checks the frame's origin itself.
     const origin = c.req.header('origin')
-    if (origin !== undefined && !isOriginAllowed(project.allowedOrigins, origin)) {
+    const isFrame = origin === frameOrigin && isAuthPath(c.req.path)
+    if (origin !== undefined && !isFrame && !isOriginAllowed(project.allowedOrigins, origin)) {
       throw new ApiRefusal(
         'ORIGIN_NOT_ALLOWED',
         `The origin ${origin} is not allowed for project "${project.id}". Allow it with: portico-server project origins ${project.id} --origin ${[...project.allowedOrigins, origin].join(' --origin ')}`,
@@ -271,6 +286,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     now,
     verifiers: deps.siwxVerifiers ?? createSiwxVerifiers(config),
   })
+
+  registerAuthRoutes(app, { config, db, now, logger, ...(deps.mailer ? { mailer: deps.mailer } : {}) })
 
   // SPEC §7: POST /e?projectId&st&sv with the events of createAnalytics (@portico/core).
   app.post('/e', async (c) => {

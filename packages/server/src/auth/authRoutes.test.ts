@@ -1,0 +1,501 @@
+import { randomBytes } from 'node:crypto'
+import {
+  apiErrorSchema,
+  authDeviceWaitResponseSchema,
+  authEmailResponseSchema,
+  authFrameConfigResponseSchema,
+  authOtpResponseSchema,
+  authSessionResponseSchema,
+  authUpdateEmailPrimaryResponseSchema,
+  authUpdateEmailResponseSchema,
+  authUpdateEmailSecondaryResponseSchema,
+  authWalletResponseSchema,
+} from '@portico/core/api'
+import { getFreePort } from '@portico/test'
+import type { Kysely } from 'kysely'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type ServerConfig, serverConfigSchema } from '../config.js'
+import type { Database } from '../db/schema.js'
+import { createApp } from '../http/createApp.js'
+import { createLogger } from '../logger.js'
+import { addProject } from '../projects/projects.js'
+import { type SmtpCatcher, startSmtpCatcher } from '../testing/smtpCatcher.testkit.js'
+import { createMigratedDatabase, ENGINES, type TestDatabase } from '../testing/testDatabase.js'
+
+const FRAME = 'https://wallet.portico.test'
+const SITE = 'https://shop.example'
+const SECOND = 1_000
+const MINUTE = 60 * SECOND
+const AUTH_TABLES = [
+  'auth_users',
+  'auth_devices',
+  'auth_codes',
+  'auth_sessions',
+  'auth_wallets',
+  'auth_email_cooldowns',
+] as const
+
+const newDeviceId = () => randomBytes(16).toString('base64url')
+const newSeed = () => `0x${randomBytes(32).toString('hex')}` as const
+const codeOf = (subject: string) => {
+  const code = /\b(\d{6})\b/.exec(subject)?.[1]
+  if (!code) throw new Error(`No code in the subject "${subject}".`)
+  return code
+}
+
+async function expectRefusal(response: Response, status: number, code: string): Promise<string> {
+  const body = apiErrorSchema.parse(await response.json())
+  expect({ status: response.status, code: body.error.code }).toEqual({ status, code })
+  return body.error.message
+}
+
+describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
+  let database: TestDatabase
+  let db: Kysely<Database>
+  let smtp: SmtpCatcher
+  let config: ServerConfig
+  let app: ReturnType<typeof createApp>
+  // 2031-01-01: far from the machine's clock, so nothing passes by accident of real time.
+  let time = Date.parse('2031-01-01T00:00:00.000Z')
+  const now = () => time
+  const logger = createLogger({ level: 'error', stream: { write: () => {} } })
+  const masterKey = randomBytes(32).toString('hex')
+  let emailCount = 0
+  const newEmail = () => `user${++emailCount}.${engine}@Mail.Example`
+
+  const configWith = (auth: Record<string, unknown> = {}, smtpPort?: number) =>
+    serverConfigSchema.parse({
+      publicUrl: FRAME,
+      auth: {
+        masterKey,
+        smtp: { host: '127.0.0.1', port: smtpPort ?? smtp.port, from: 'Portico <login@portico.test>' },
+        deviceWaitMs: 3_000,
+        ...auth,
+      },
+    })
+
+  beforeAll(async () => {
+    ;({ database, db } = await createMigratedDatabase(engine))
+    await addProject(db, { id: 'shop', name: 'Corner Shop', origins: [SITE] })
+    smtp = await startSmtpCatcher()
+    config = configWith()
+    app = createApp({ config, db, logger, now })
+  }, 120_000)
+  afterAll(async () => {
+    await smtp?.close()
+    await db?.destroy()
+    await database?.drop()
+  })
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+
+  const request = (
+    method: string,
+    path: string,
+    {
+      origin = FRAME,
+      body,
+      token,
+      target = app,
+      headers: extra = {},
+    }: {
+      origin?: string | null
+      body?: unknown
+      token?: string
+      target?: ReturnType<typeof createApp>
+      headers?: Record<string, string>
+    } = {},
+  ) => {
+    const headers: Record<string, string> = { ...extra }
+    if (origin !== null) headers.origin = origin
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (token !== undefined) headers.authorization = `Bearer ${token}`
+    return target.request(`${path}?projectId=shop`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    })
+  }
+
+  const startLogin = async (email: string, deviceId: string, target = app) => {
+    const response = await request('POST', '/v1/auth/email', { body: { email, deviceId }, target })
+    expect(response.status).toBe(200)
+    return authEmailResponseSchema.parse(await response.json()).action
+  }
+
+  const submitOtp = (email: string, deviceId: string, otp: string, target = app) =>
+    request('POST', '/v1/auth/otp', { body: { email, deviceId, otp }, target })
+
+  /** A whole login on a device the user may use: the mailed code, entered. */
+  const login = async (email: string, deviceId: string) => {
+    expect(await startLogin(email, deviceId)).toBe('VERIFY_OTP')
+    const mail = await smtp.waitFor(email.toLowerCase())
+    const response = await submitOtp(email, deviceId, codeOf(mail.subject))
+    expect(response.status).toBe(200)
+    return authOtpResponseSchema.parse(await response.json())
+  }
+
+  const readSeed = async (token: string, target = app) => {
+    const response = await request('GET', '/v1/auth/wallet', { token, target })
+    expect(response.status).toBe(200)
+    return authWalletResponseSchema.parse(await response.json()).seed
+  }
+
+  const storeSeed = (token: string, seed: string) =>
+    request('PUT', '/v1/auth/wallet', { token, body: { seed } })
+
+  it('logs a new user in with the code from the mail, stores a seed and hands the same seed back', async () => {
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    expect(await startLogin(`  ${email} `, deviceId)).toBe('VERIFY_OTP')
+    const mail = await smtp.waitFor(email.toLowerCase())
+    const code = codeOf(mail.subject)
+    expect(mail.subject).toContain('Corner Shop')
+    expect(mail.text).toContain('Corner Shop')
+    expect(mail.text).toContain(code)
+
+    const response = await submitOtp(email, deviceId, code)
+    expect(response.status).toBe(200)
+    const { token, user, isNewUser } = authOtpResponseSchema.parse(await response.json())
+    expect(isNewUser).toBe(true)
+    // The domain is lower-cased, the local part kept.
+    expect(user.email).toBe(email.replace('@Mail.Example', '@mail.example'))
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+
+    const session = await request('GET', '/v1/auth/session', { token })
+    expect(authSessionResponseSchema.parse(await session.json())).toEqual({ user })
+    expect(await readSeed(token)).toBeNull()
+
+    const seed = newSeed()
+    const stored = await storeSeed(token, seed)
+    expect(stored.status).toBe(201)
+    expect(await readSeed(token)).toBe(seed)
+    const again = await storeSeed(token, newSeed())
+    await expectRefusal(again, 409, 'WALLET_EXISTS')
+    expect(await readSeed(token)).toBe(seed)
+  })
+
+  it('asks a known user on a second device to approve it by the mailed link, then logs in with the same seed', async () => {
+    const email = newEmail()
+    const first = await login(email, newDeviceId())
+    const seed = newSeed()
+    expect((await storeSeed(first.token, seed)).status).toBe(201)
+    time += 31 * SECOND
+
+    const secondDevice = newDeviceId()
+    expect(await startLogin(email, secondDevice)).toBe('VERIFY_DEVICE')
+    const approvalMail = await smtp.waitFor(email.toLowerCase())
+    expect(approvalMail.subject).toContain('Corner Shop')
+    const link = /https:\/\/\S+/.exec(approvalMail.text)?.[0] ?? ''
+    expect(link).toMatch(new RegExp(`^${FRAME}/v1/auth/device/approve\\?token=[A-Za-z0-9_-]{43}$`))
+
+    const early = await submitOtp(email, secondDevice, '123456')
+    await expectRefusal(early, 401, 'DEVICE_NOT_APPROVED')
+
+    const waiting = request('POST', '/v1/auth/device/wait', { body: { email, deviceId: secondDevice } })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Opened from a mail client: no project, no Origin.
+    const url = new URL(link)
+    const page = await app.request(`${url.pathname}${url.search}`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(await page.text()).toContain('Device approved')
+
+    const waited = await waiting
+    expect(waited.status).toBe(200)
+    expect(authDeviceWaitResponseSchema.parse(await waited.json())).toEqual({ approved: true })
+    const codeMail = await smtp.waitFor(email.toLowerCase())
+    const response = await submitOtp(email, secondDevice, codeOf(codeMail.subject))
+    expect(response.status).toBe(200)
+    const second = authOtpResponseSchema.parse(await response.json())
+    expect(second.isNewUser).toBe(false)
+    expect(second.user).toEqual(first.user)
+    expect(await readSeed(second.token)).toBe(seed)
+
+    const reused = await app.request(`${url.pathname}${url.search}`)
+    expect(reused.status).toBe(400)
+    expect(await reused.text()).toContain('used already')
+  })
+
+  it('answers approved: false when the link is not followed within deviceWaitMs', async () => {
+    const email = newEmail()
+    await login(email, newDeviceId())
+    time += 31 * SECOND
+    const deviceId = newDeviceId()
+    expect(await startLogin(email, deviceId)).toBe('VERIFY_DEVICE')
+    await smtp.waitFor(email.toLowerCase())
+    const started = performance.now()
+    const waited = await request('POST', '/v1/auth/device/wait', { body: { email, deviceId } })
+    expect(authDeviceWaitResponseSchema.parse(await waited.json())).toEqual({ approved: false })
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2_900)
+  })
+
+  it('counts wrong codes, locks the code on the fifth, and then refuses even the right one', async () => {
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    await startLogin(email, deviceId)
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (const left of [4, 3, 2, 1]) {
+      const message = await expectRefusal(await submitOtp(email, deviceId, wrong), 401, 'OTP_INVALID')
+      expect(message).toContain(`${left} ${left === 1 ? 'try' : 'tries'} left`)
+    }
+    await expectRefusal(await submitOtp(email, deviceId, wrong), 429, 'OTP_ATTEMPTS_EXCEEDED')
+    await expectRefusal(await submitOtp(email, deviceId, code), 429, 'OTP_ATTEMPTS_EXCEEDED')
+  })
+
+  it('refuses a code after its 10 minutes', async () => {
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    await startLogin(email, deviceId)
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    time += 10 * MINUTE
+    await expectRefusal(await submitOtp(email, deviceId, code), 401, 'OTP_EXPIRED')
+  })
+
+  it('refuses a code used once already', async () => {
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    await startLogin(email, deviceId)
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    expect((await submitOtp(email, deviceId, code)).status).toBe(200)
+    const message = await expectRefusal(await submitOtp(email, deviceId, code), 401, 'OTP_INVALID')
+    expect(message).toContain('used already')
+  })
+
+  it('refuses a second login mail within 30 s with the exact message and Retry-After, and sends one after', async () => {
+    const email = newEmail()
+    await startLogin(email, newDeviceId())
+    await smtp.waitFor(email.toLowerCase())
+    const sent = smtp.messages.length
+    time += 10_500
+    const refused = await request('POST', '/v1/auth/email', { body: { email, deviceId: newDeviceId() } })
+    expect(refused.headers.get('retry-after')).toBe('20')
+    expect(await expectRefusal(refused, 429, 'EMAIL_COOLDOWN')).toBe('Please try again after 20 seconds')
+    time += 19_400
+    const last = await request('POST', '/v1/auth/email', { body: { email, deviceId: newDeviceId() } })
+    expect(last.headers.get('retry-after')).toBe('1')
+    expect(await expectRefusal(last, 429, 'EMAIL_COOLDOWN')).toBe('Please try again after 1 seconds')
+    expect(smtp.messages.length).toBe(sent)
+    time += 100
+    expect(await startLogin(email, newDeviceId())).toBe('VERIFY_OTP')
+  })
+
+  it('answers 502 MAIL_FAILED when the SMTP server is down, and does not start the cool-down', async () => {
+    const downApp = createApp({ config: configWith({}, await getFreePort()), db, logger, now })
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    const failed = await request('POST', '/v1/auth/email', { body: { email, deviceId }, target: downApp })
+    const message = await expectRefusal(failed, 502, 'MAIL_FAILED')
+    expect(message).toContain('could not be sent')
+    // The same database, so the same cool-down: the person may ask again at once.
+    expect(await startLogin(email, deviceId)).toBe('VERIFY_OTP')
+    expect(
+      await db
+        .selectFrom('auth_codes')
+        .select('id')
+        .where('email', '=', email.replace('Mail.Example', 'mail.example'))
+        .execute(),
+    ).toHaveLength(1)
+  })
+
+  it('keeps no plain seed, code or token in any auth table, and another master key cannot decrypt the seed', async () => {
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    await startLogin(email, deviceId)
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    const { token } = authOtpResponseSchema.parse(await (await submitOtp(email, deviceId, code)).json())
+    const seed = newSeed()
+    expect((await storeSeed(token, seed)).status).toBe(201)
+
+    const bytes = Buffer.from(seed.slice(2), 'hex')
+    const forms = [
+      seed.slice(2),
+      seed.slice(2).toUpperCase(),
+      bytes.toString('base64'),
+      bytes.toString('base64url'),
+      bytes.toString('latin1'),
+      code,
+      token,
+    ]
+    let rows = 0
+    for (const table of AUTH_TABLES) {
+      const found = await db.selectFrom(table).selectAll().execute()
+      rows += found.length
+      const dump = JSON.stringify(found)
+      for (const form of forms) expect(dump, `${table} holds a secret`).not.toContain(form)
+      for (const row of found) {
+        for (const value of Object.values(row)) {
+          if (value instanceof Uint8Array) expect(Buffer.from(value).includes(bytes)).toBe(false)
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(0)
+
+    const otherKey = createApp({
+      config: configWith({ masterKey: randomBytes(32).toString('base64') }),
+      db,
+      logger,
+      now,
+    })
+    const response = await request('GET', '/v1/auth/wallet', { token, target: otherKey })
+    const message = await expectRefusal(response, 500, 'INTERNAL')
+    expect(message).toContain('master key')
+    expect(await readSeed(token)).toBe(seed)
+  })
+
+  it("refuses a site's origin and requests without an origin, and keeps the frame origin off other paths", async () => {
+    const email = newEmail()
+    const { token } = await login(email, newDeviceId())
+    time += 31 * SECOND
+    const fromSite = await request('POST', '/v1/auth/email', {
+      origin: SITE,
+      body: { email, deviceId: newDeviceId() },
+    })
+    expect(await expectRefusal(fromSite, 403, 'ORIGIN_NOT_ALLOWED')).toContain(FRAME)
+    await expectRefusal(
+      await request('GET', '/v1/auth/wallet', { origin: SITE, token }),
+      403,
+      'ORIGIN_NOT_ALLOWED',
+    )
+    await expectRefusal(
+      await request('GET', '/v1/auth/wallet', { origin: null, token }),
+      403,
+      'ORIGIN_NOT_ALLOWED',
+    )
+    const evil = await request('GET', '/v1/auth/wallet', { origin: 'https://evil.example', token })
+    await expectRefusal(evil, 403, 'ORIGIN_NOT_ALLOWED')
+    // A same-origin GET from the frame carries no Origin; it names its origin instead.
+    const named = await request('GET', '/v1/auth/session', {
+      origin: null,
+      token,
+      headers: { 'x-portico-origin': FRAME },
+    })
+    expect(named.status).toBe(200)
+    const sameOrigin = await request('GET', '/v1/auth/session', {
+      origin: null,
+      token,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    })
+    expect(sameOrigin.status).toBe(200)
+    // The frame is not one of the project's sites.
+    const siwx = await request('POST', '/v1/siwx/nonce', { body: {} })
+    await expectRefusal(siwx, 403, 'ORIGIN_NOT_ALLOWED')
+  })
+
+  it('lists the sites that may embed the frame', async () => {
+    const response = await request('GET', '/v1/auth/frame-config')
+    expect(authFrameConfigResponseSchema.parse(await response.json())).toEqual({ allowedOrigins: [SITE] })
+    await expectRefusal(
+      await request('GET', '/v1/auth/frame-config', { origin: SITE }),
+      403,
+      'ORIGIN_NOT_ALLOWED',
+    )
+  })
+
+  it('answers 401 for the wallet without a token, with a malformed one and with an unknown one', async () => {
+    const none = await request('GET', '/v1/auth/wallet')
+    expect(await expectRefusal(none, 401, 'AUTH_SESSION_INVALID')).toContain('No session token')
+    await expectRefusal(
+      await request('GET', '/v1/auth/wallet', { token: 'nope' }),
+      401,
+      'AUTH_SESSION_INVALID',
+    )
+    const unknown = randomBytes(32).toString('base64url')
+    await expectRefusal(
+      await request('GET', '/v1/auth/wallet', { token: unknown }),
+      401,
+      'AUTH_SESSION_INVALID',
+    )
+    await expectRefusal(await storeSeed(unknown, newSeed()), 401, 'AUTH_SESSION_INVALID')
+  })
+
+  it('refuses an address that is not one with EMAIL_INVALID', async () => {
+    for (const email of ['', 'no-at-sign', 'a@b', 'two@@example.com', 'space in@example.com']) {
+      const response = await request('POST', '/v1/auth/email', { body: { email, deviceId: newDeviceId() } })
+      await expectRefusal(response, 400, 'EMAIL_INVALID')
+    }
+  })
+
+  it('changes the e-mail with the code to the current address, then the one to the new address', async () => {
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    const { token, user } = await login(email, deviceId)
+    const seed = newSeed()
+    expect((await storeSeed(token, seed)).status).toBe(201)
+    const taken = newEmail()
+    await login(taken, newDeviceId())
+    const refusedTaken = await request('POST', '/v1/auth/email/update', { token, body: { newEmail: taken } })
+    await expectRefusal(refusedTaken, 409, 'EMAIL_TAKEN')
+
+    const next = `changed.${newEmail()}`
+    const started = await request('POST', '/v1/auth/email/update', { token, body: { newEmail: next } })
+    expect(started.status).toBe(200)
+    expect(authUpdateEmailResponseSchema.parse(await started.json())).toEqual({
+      action: 'VERIFY_PRIMARY_OTP',
+    })
+    const primaryCode = codeOf((await smtp.waitFor(user.email)).subject)
+    const secondaryMail = await smtp.waitFor(next.toLowerCase())
+    expect(secondaryMail.subject).toContain('Corner Shop')
+    const secondaryCode = codeOf(secondaryMail.subject)
+
+    const outOfOrder = await request('POST', '/v1/auth/email/update/secondary', {
+      token,
+      body: { otp: secondaryCode },
+    })
+    expect(await expectRefusal(outOfOrder, 400, 'BAD_REQUEST')).toContain('first')
+    const primary = await request('POST', '/v1/auth/email/update/primary', {
+      token,
+      body: { otp: primaryCode },
+    })
+    expect(authUpdateEmailPrimaryResponseSchema.parse(await primary.json())).toEqual({
+      action: 'VERIFY_SECONDARY_OTP',
+    })
+    const secondary = await request('POST', '/v1/auth/email/update/secondary', {
+      token,
+      body: { otp: secondaryCode },
+    })
+    const changed = authUpdateEmailSecondaryResponseSchema.parse(await secondary.json())
+    const expected = next.replace('@Mail.Example', '@mail.example')
+    expect(changed).toEqual({ email: expected })
+
+    // The session stays, under the new address.
+    const session = authSessionResponseSchema.parse(
+      await (await request('GET', '/v1/auth/session', { token })).json(),
+    )
+    expect(session.user).toEqual({ id: user.id, email: expected })
+    const again = await login(next, deviceId)
+    expect(again.isNewUser).toBe(false)
+    expect(again.user.id).toBe(user.id)
+    expect(await readSeed(again.token)).toBe(seed)
+  })
+
+  it('ends the session on sign-out', async () => {
+    const { token } = await login(newEmail(), newDeviceId())
+    expect((await request('POST', '/v1/auth/signout', { token })).status).toBe(204)
+    const after = await request('GET', '/v1/auth/session', { token })
+    expect(await expectRefusal(after, 401, 'AUTH_SESSION_INVALID')).toContain('signed out')
+    await expectRefusal(await request('GET', '/v1/auth/wallet', { token }), 401, 'AUTH_SESSION_INVALID')
+  })
+
+  it('answers 503 with how to set a master key when there is none, and takes one from PORTICO_MASTER_KEY', async () => {
+    vi.stubEnv('PORTICO_MASTER_KEY', '')
+    const { masterKey: _, ...withoutKey } = configWith().auth
+    const keyless = createApp({ config: { ...config, auth: withoutKey }, db, logger, now })
+    const response = await request('POST', '/v1/auth/email', {
+      body: { email: newEmail(), deviceId: newDeviceId() },
+      target: keyless,
+    })
+    const message = await expectRefusal(response, 503, 'UNAVAILABLE')
+    expect(message).toContain('PORTICO_MASTER_KEY')
+    expect(message).toContain('auth.masterKey')
+
+    vi.stubEnv('PORTICO_MASTER_KEY', masterKey)
+    const fromEnv = createApp({ config: { ...config, auth: withoutKey }, db, logger, now })
+    const email = newEmail()
+    expect(await startLogin(email, newDeviceId(), fromEnv)).toBe('VERIFY_OTP')
+    await smtp.waitFor(email.toLowerCase())
+  })
+})

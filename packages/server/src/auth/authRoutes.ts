@@ -1,0 +1,600 @@
+/**
+ * E-mail login for the embedded wallet over HTTP (`/v1/auth/*`). Only the wallet's frame, served
+ * from this server's public origin, may call it: a site's page never sees a code, a token or a
+ * seed. The approval link of a device mail is the one exception, opened from a mail client.
+ */
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import {
+  authDeviceWaitRequestSchema,
+  authDeviceWaitResponseSchema,
+  authEmailRequestSchema,
+  authEmailResponseSchema,
+  authFrameConfigResponseSchema,
+  authOtpRequestSchema,
+  authOtpResponseSchema,
+  authPutWalletRequestSchema,
+  authPutWalletResponseSchema,
+  authSessionResponseSchema,
+  authUpdateEmailPrimaryRequestSchema,
+  authUpdateEmailPrimaryResponseSchema,
+  authUpdateEmailRequestSchema,
+  authUpdateEmailResponseSchema,
+  authUpdateEmailSecondaryRequestSchema,
+  authUpdateEmailSecondaryResponseSchema,
+  authWalletResponseSchema,
+} from '@portico/core/api'
+import type { Context, Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import type { ServerConfig } from '../config.js'
+import type { Database } from '../db/schema.js'
+import { ApiRefusal } from '../http/apiError.js'
+import type { AppEnv } from '../http/createApp.js'
+import { readBody } from '../http/readBody.js'
+import type { Logger } from '../logger.js'
+import type { Project } from '../projects/projects.js'
+import { type CodeCheck, checkCode, consumeCode, deleteCodes, findLatestCode, issueCode } from './codes.js'
+import { claimEmailCooldown } from './cooldowns.js'
+import { InvalidEmailError, normaliseEmail } from './email.js'
+import {
+  createMailer,
+  deviceApprovalMail,
+  emailChangeMails,
+  loginCodeMail,
+  type Mail,
+  MailDeliveryError,
+  type Mailer,
+} from './mailer.js'
+import { type AuthKeys, deriveAuthKeys, InvalidMasterKeyError, parseMasterKey } from './masterKey.js'
+import { SeedDecryptionError } from './seedVault.js'
+import {
+  createAuthToken,
+  findAuthSession,
+  insertAuthSession,
+  isAuthToken,
+  revokeAuthSession,
+  type StoredAuthSession,
+} from './sessions.js'
+import {
+  approveDevice,
+  approveDeviceByToken,
+  cancelDeviceApproval,
+  changeUserEmail,
+  findOrCreateUser,
+  findUserByEmail,
+  isDeviceApproved,
+  requestDeviceApproval,
+} from './users.js'
+import { readWalletSeed, storeWalletSeed } from './wallets.js'
+
+/** The link in a device mail: reached from a mail client, with no project and any origin. */
+export const AUTH_DEVICE_APPROVE_PATH = '/v1/auth/device/approve'
+
+/** How often a waiting device request looks at the database. */
+const DEVICE_POLL_MS = 250
+
+/** Names the frame's origin on a same-origin GET, which browsers send without `Origin`. */
+const ORIGIN_HEADER = 'x-portico-origin'
+
+/** Whether a path belongs to the e-mail login API. */
+export function isAuthPath(path: string): boolean {
+  return path === '/v1/auth' || path.startsWith('/v1/auth/')
+}
+
+/**
+ * The server's public URL without a trailing slash: `publicUrl`, or `http://<host>:<port>` with a
+ * wildcard host read as 127.0.0.1.
+ */
+export function getPublicUrl(config: Pick<ServerConfig, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '')
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`
+}
+
+/** The embedded wallet frame's origin: the origin of the server's public URL. */
+export function getFrameOrigin(config: Pick<ServerConfig, 'publicUrl' | 'host' | 'port'>): string {
+  return new URL(getPublicUrl(config)).origin
+}
+
+export interface AuthRouteDependencies {
+  config: Pick<ServerConfig, 'auth' | 'publicUrl' | 'host' | 'port' | 'rpc'>
+  db: Kysely<Database>
+  now: () => number
+  logger: Logger
+  /** Where `PORTICO_MASTER_KEY` is read when the config has no master key; `process.env` when omitted. */
+  env?: Record<string, string | undefined>
+  /** Sends the mails; an SMTP mailer over `auth.smtp` when omitted. */
+  mailer?: Mailer
+}
+
+const UNAVAILABLE_HINT =
+  'The e-mail login is off: this server has no master key. Set auth.masterKey in its config or the PORTICO_MASTER_KEY environment variable to 32 random bytes (make them with: openssl rand -hex 32), then restart it.'
+
+/** The derived keys, or none when no master key is configured; a malformed one stops the server. */
+function loadKeys(deps: AuthRouteDependencies): AuthKeys | undefined {
+  const fromEnv = (deps.env ?? process.env).PORTICO_MASTER_KEY
+  const text = deps.config.auth.masterKey ?? (fromEnv === '' ? undefined : fromEnv)
+  if (text === undefined) return undefined
+  try {
+    return deriveAuthKeys(parseMasterKey(text))
+  } catch (error) {
+    if (error instanceof InvalidMasterKeyError && deps.config.auth.masterKey === undefined) {
+      throw new InvalidMasterKeyError(`PORTICO_MASTER_KEY is not valid. ${error.message}`)
+    }
+    throw error
+  }
+}
+
+async function readJson(c: Context<AppEnv>, maxBytes: number, what: string): Promise<unknown> {
+  const text = await readBody(c.req.raw, maxBytes)
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ApiRefusal('BAD_REQUEST', `The ${what} body is not valid JSON.`)
+  }
+}
+
+interface BodySchema<T> {
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } }
+}
+
+function emailOf(input: string): string {
+  try {
+    return normaliseEmail(input)
+  } catch (error) {
+    if (error instanceof InvalidEmailError) throw new ApiRefusal('EMAIL_INVALID', error.message)
+    throw error
+  }
+}
+
+function sessionRefusal(why: string): ApiRefusal {
+  return new ApiRefusal('AUTH_SESSION_INVALID', why)
+}
+
+function codeRefusal(check: Exclude<CodeCheck, { result: 'match' }>): ApiRefusal {
+  switch (check.result) {
+    case 'used':
+      return new ApiRefusal('OTP_INVALID', 'This code was used already: ask for a new one.')
+    case 'expired':
+      return new ApiRefusal('OTP_EXPIRED', 'This code has expired: ask for a new one.')
+    case 'locked':
+      return new ApiRefusal(
+        'OTP_ATTEMPTS_EXCEEDED',
+        'Too many wrong codes: this code no longer works. Ask for a new one.',
+      )
+    case 'wrong':
+      return new ApiRefusal(
+        'OTP_INVALID',
+        `The code is not right: ${check.attemptsLeft} ${check.attemptsLeft === 1 ? 'try' : 'tries'} left.`,
+      )
+  }
+}
+
+function approvalPage(status: 200 | 400, title: string, text: string): Response {
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}</style></head>
+<body><h1>${title}</h1><p>${text}</p></body>
+</html>
+`
+  return new Response(html, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      // The token is in this page's URL: it must not leak through a Referer, a cache or a script.
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  })
+}
+
+/**
+ * Adds the e-mail login API (`/v1/auth/*`) to an app whose middleware has already checked the
+ * project (and let the frame's origin through for these paths). Without a master key every route
+ * answers 503 UNAVAILABLE saying how to set one.
+ * @example
+ * registerAuthRoutes(app, { config, db, now: Date.now, logger })
+ */
+export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencies): void {
+  const { config, db, now, logger } = deps
+  const { otpTtlMs, otpAttempts, emailCooldownMs, sessionTtlMs, deviceWaitMs } = config.auth
+  const keys = loadKeys(deps)
+  const publicUrl = getPublicUrl(config)
+  const frameOrigin = getFrameOrigin(config)
+  let mailer = deps.mailer
+  const getMailer = () => {
+    mailer ??= createMailer(config.auth.smtp)
+    return mailer
+  }
+  const limits = () => ({ now: now(), maxAttempts: otpAttempts })
+
+  const requireKeys = (): AuthKeys => {
+    if (!keys) throw new ApiRefusal('UNAVAILABLE', UNAVAILABLE_HINT)
+    return keys
+  }
+
+  const parseBody = async <T>(c: Context<AppEnv>, schema: BodySchema<T>, what: string): Promise<T> => {
+    const parsed = schema.safeParse(await readJson(c, config.rpc.maxBodyBytes, what))
+    if (parsed.success) return parsed.data
+    const issue = parsed.error.issues[0]
+    const where = issue?.path.length ? issue.path.map(String).join('.') : 'body'
+    throw new ApiRefusal(
+      'BAD_REQUEST',
+      `The ${what} body is not valid: ${where}: ${issue?.message ?? 'invalid'}.`,
+    )
+  }
+
+  const send = async (mail: Mail): Promise<void> => {
+    try {
+      await getMailer().send(mail)
+    } catch (error) {
+      if (!(error instanceof MailDeliveryError)) throw error
+      logger.warn('mail not sent', { err: error })
+      throw new ApiRefusal(
+        'MAIL_FAILED',
+        `The mail to ${mail.to} could not be sent: this server's mail (SMTP) server refused it or did not answer. Try again in a moment; the server's log has the details.`,
+      )
+    }
+  }
+
+  const sendLoginCode = async (email: string, deviceId: string, project: Project): Promise<void> => {
+    const { codeKey } = requireKeys()
+    const time = now()
+    const issued = await issueCode(db, codeKey, {
+      purpose: 'login',
+      email,
+      projectId: project.id,
+      deviceId,
+      now: time,
+      ttlMs: otpTtlMs,
+    })
+    try {
+      await send(loginCodeMail(email, project.name, issued.code, otpTtlMs))
+    } catch (error) {
+      await deleteCodes(db, [issued.id])
+      throw error
+    }
+  }
+
+  /** The signed-in session of the request's bearer token, for this project; refuses otherwise. */
+  const requireSession = async (
+    c: Context<AppEnv>,
+  ): Promise<{ token: string; session: StoredAuthSession }> => {
+    const header = c.req.header('authorization')
+    if (!header) throw sessionRefusal('No session token: send Authorization: Bearer <token>.')
+    const token = /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1]
+    if (!token || !isAuthToken(token)) {
+      throw sessionRefusal(
+        'The session token is malformed: send Authorization: Bearer <the token of the login>.',
+      )
+    }
+    const session = await findAuthSession(db, token)
+    if (!session) throw sessionRefusal('The session token is unknown to this server: log in again.')
+    const project = c.get('project')
+    if (session.projectId !== project.id) {
+      throw sessionRefusal(`The session was made for another project, not for "${project.id}".`)
+    }
+    if (session.revokedAt) throw sessionRefusal('The session was signed out: log in again.')
+    if (session.expiresAt.getTime() <= now()) throw sessionRefusal('The session has expired: log in again.')
+    return { token, session }
+  }
+
+  const claimCooldown = async (email: string) => {
+    const claim = await claimEmailCooldown(db, email, { now: now(), cooldownMs: emailCooldownMs })
+    if (!claim.claimed) {
+      const seconds = Math.ceil(claim.retryAfterMs / 1000)
+      throw new ApiRefusal('EMAIL_COOLDOWN', `Please try again after ${seconds} seconds`, {
+        'Retry-After': String(seconds),
+      })
+    }
+    return claim
+  }
+
+  app.use('/v1/auth/*', async (c, next) => {
+    requireKeys()
+    if (c.req.path === AUTH_DEVICE_APPROVE_PATH) return next()
+    // Browsers send Origin on every cross-origin request, so another site's page is refused here. A
+    // same-origin GET from the frame carries none; the frame names its origin in X-Portico-Origin,
+    // and Sec-Fetch-Site (set by the browser, not by page scripts) vouches for it too.
+    const origin = c.req.header('origin')
+    const fromFrame =
+      origin !== undefined
+        ? origin === frameOrigin
+        : c.req.header(ORIGIN_HEADER) === frameOrigin || c.req.header('sec-fetch-site') === 'same-origin'
+    if (!fromFrame) {
+      throw new ApiRefusal(
+        'ORIGIN_NOT_ALLOWED',
+        `The e-mail login answers only the embedded wallet's frame at ${frameOrigin}, not ${origin ?? 'a request without an Origin header'}. If the frame is served from another address, set publicUrl in the server config to it.`,
+      )
+    }
+    return next()
+  })
+
+  app.get('/v1/auth/frame-config', (c) =>
+    c.json(authFrameConfigResponseSchema.parse({ allowedOrigins: c.get('project').allowedOrigins })),
+  )
+
+  app.post('/v1/auth/email', async (c) => {
+    const { codeKey } = requireKeys()
+    const body = await parseBody(c, authEmailRequestSchema, 'login request')
+    const email = emailOf(body.email)
+    const project = c.get('project')
+    const claim = await claimCooldown(email)
+    try {
+      const user = await findUserByEmail(db, email)
+      if (user && !(await isDeviceApproved(db, user.id, body.deviceId))) {
+        const token = await requestDeviceApproval(db, codeKey, {
+          userId: user.id,
+          deviceId: body.deviceId,
+          now: now(),
+          ttlMs: otpTtlMs,
+        })
+        const link = `${publicUrl}${AUTH_DEVICE_APPROVE_PATH}?token=${token}`
+        try {
+          await send(deviceApprovalMail(email, project.name, link, otpTtlMs))
+        } catch (error) {
+          await cancelDeviceApproval(db, codeKey, token)
+          throw error
+        }
+        return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_DEVICE' }))
+      }
+      await sendLoginCode(email, body.deviceId, project)
+      return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_OTP' }))
+    } catch (error) {
+      // Nothing was mailed, so the person may ask again at once.
+      await claim.release()
+      throw error
+    }
+  })
+
+  app.get(AUTH_DEVICE_APPROVE_PATH, async (c) => {
+    const { codeKey } = requireKeys()
+    const token = c.req.query('token')
+    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
+      return approvalPage(400, 'This link is not valid', 'Open the link exactly as it is in the mail.')
+    }
+    switch (await approveDeviceByToken(db, codeKey, token, now())) {
+      case 'approved':
+        return approvalPage(200, 'Device approved', 'Go back to the site: your login continues there.')
+      case 'expired':
+        return approvalPage(
+          400,
+          'This link has expired',
+          'Go back to the site and log in again for a new one.',
+        )
+      case 'unknown':
+        return approvalPage(
+          400,
+          'This link was used already or is not valid',
+          'If your device is not approved yet, go back to the site and log in again for a new link.',
+        )
+    }
+  })
+
+  app.post('/v1/auth/device/wait', async (c) => {
+    const body = await parseBody(c, authDeviceWaitRequestSchema, 'device wait request')
+    const email = emailOf(body.email)
+    const user = await findUserByEmail(db, email)
+    if (!user) {
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        `No device approval is pending for ${email}: start with POST /v1/auth/email.`,
+      )
+    }
+    // A transport limit, not a business rule: measured on the real clock, so an injected one cannot stall it.
+    const deadline = performance.now() + deviceWaitMs
+    const signal = c.req.raw.signal
+    for (;;) {
+      if (await isDeviceApproved(db, user.id, body.deviceId)) {
+        await sendLoginCode(email, body.deviceId, c.get('project'))
+        return c.json(authDeviceWaitResponseSchema.parse({ approved: true }))
+      }
+      const left = deadline - performance.now()
+      if (left <= 0 || signal.aborted) break
+      try {
+        await sleep(Math.min(DEVICE_POLL_MS, left), undefined, { signal })
+      } catch {
+        // The client went away: nobody reads the answer, so stop asking the database.
+        break
+      }
+    }
+    return c.json(authDeviceWaitResponseSchema.parse({ approved: false }))
+  })
+
+  app.post('/v1/auth/otp', async (c) => {
+    const { codeKey } = requireKeys()
+    const body = await parseBody(c, authOtpRequestSchema, 'code')
+    const email = emailOf(body.email)
+    const project = c.get('project')
+    const known = await findUserByEmail(db, email)
+    if (known && !(await isDeviceApproved(db, known.id, body.deviceId))) {
+      throw new ApiRefusal(
+        'DEVICE_NOT_APPROVED',
+        `This device is not approved yet: open the link mailed to ${email} first.`,
+      )
+    }
+    const stored = await findLatestCode(db, {
+      purpose: 'login',
+      email,
+      projectId: project.id,
+      deviceId: body.deviceId,
+    })
+    if (!stored) {
+      throw new ApiRefusal('OTP_INVALID', `No code was sent to ${email} for this device: ask for one first.`)
+    }
+    const check = await checkCode(db, codeKey, stored, body.otp, limits())
+    if (check.result !== 'match') throw codeRefusal(check)
+    const result = await db.transaction().execute(async (trx) => {
+      const time = now()
+      if (!(await consumeCode(trx, stored.id, { now: time, maxAttempts: otpAttempts }))) return undefined
+      const { user, created } = await findOrCreateUser(trx, email, time)
+      await approveDevice(trx, user.id, body.deviceId, time)
+      const token = createAuthToken()
+      await insertAuthSession(trx, token, {
+        userId: user.id,
+        projectId: project.id,
+        deviceId: body.deviceId,
+        now: time,
+        ttlMs: sessionTtlMs,
+      })
+      return { token, user, created }
+    })
+    // Another request used the code (or it ran out) between the check and now.
+    if (!result) throw codeRefusal({ result: 'used' })
+    return c.json(
+      authOtpResponseSchema.parse({
+        token: result.token,
+        user: { id: result.user.id, email: result.user.email },
+        isNewUser: result.created,
+      }),
+    )
+  })
+
+  app.get('/v1/auth/session', async (c) => {
+    const { session } = await requireSession(c)
+    return c.json(authSessionResponseSchema.parse({ user: { id: session.userId, email: session.email } }))
+  })
+
+  app.post('/v1/auth/signout', async (c) => {
+    const { token } = await requireSession(c)
+    await revokeAuthSession(db, token, now())
+    return c.body(null, 204)
+  })
+
+  app.get('/v1/auth/wallet', async (c) => {
+    const { wrapKey } = requireKeys()
+    const { session } = await requireSession(c)
+    let seed: Buffer | undefined
+    try {
+      seed = await readWalletSeed(db, wrapKey, session.userId)
+    } catch (error) {
+      if (!(error instanceof SeedDecryptionError)) throw error
+      logger.error('wallet does not decrypt', { userId: session.userId, err: error })
+      throw new ApiRefusal('INTERNAL', error.message)
+    }
+    const body = authWalletResponseSchema.parse({ seed: seed ? `0x${seed.toString('hex')}` : null })
+    seed?.fill(0)
+    return c.json(body)
+  })
+
+  app.put('/v1/auth/wallet', async (c) => {
+    const { wrapKey } = requireKeys()
+    const { session } = await requireSession(c)
+    const body = await parseBody(c, authPutWalletRequestSchema, 'wallet')
+    const seed = Buffer.from(body.seed.slice(2), 'hex')
+    try {
+      const stored = await storeWalletSeed(db, wrapKey, { userId: session.userId, seed, now: now() })
+      if (!stored) {
+        throw new ApiRefusal('WALLET_EXISTS', 'This account has a wallet already; it is never replaced.')
+      }
+    } finally {
+      seed.fill(0)
+    }
+    return c.json(authPutWalletResponseSchema.parse({ stored: true }), 201)
+  })
+
+  app.post('/v1/auth/email/update', async (c) => {
+    const { codeKey } = requireKeys()
+    const { session } = await requireSession(c)
+    const body = await parseBody(c, authUpdateEmailRequestSchema, 'e-mail change')
+    const newEmail = emailOf(body.newEmail)
+    if (newEmail === session.email) {
+      throw new ApiRefusal('BAD_REQUEST', `${newEmail} is the account's e-mail already.`)
+    }
+    if (await findUserByEmail(db, newEmail)) {
+      throw new ApiRefusal('EMAIL_TAKEN', `${newEmail} belongs to another account already.`)
+    }
+    const project = c.get('project')
+    // Its own cool-down, per user: a change asked for right after a login mail is normal, and must
+    // not delay a login with either address.
+    const claim = await claimCooldown(`change:${session.userId}`)
+    const issued: string[] = []
+    try {
+      const common = {
+        projectId: project.id,
+        userId: session.userId,
+        newEmail,
+        requestId: randomUUID(),
+        now: now(),
+        ttlMs: otpTtlMs,
+      }
+      const primary = await issueCode(db, codeKey, {
+        ...common,
+        purpose: 'update_primary',
+        email: session.email,
+      })
+      issued.push(primary.id)
+      const secondary = await issueCode(db, codeKey, {
+        ...common,
+        purpose: 'update_secondary',
+        email: newEmail,
+      })
+      issued.push(secondary.id)
+      const [toCurrent, toNew] = emailChangeMails(
+        project.name,
+        { to: session.email, code: primary.code },
+        { to: newEmail, code: secondary.code },
+      )
+      await send(toCurrent)
+      await send(toNew)
+    } catch (error) {
+      await deleteCodes(db, issued)
+      await claim.release()
+      throw error
+    }
+    return c.json(authUpdateEmailResponseSchema.parse({ action: 'VERIFY_PRIMARY_OTP' }))
+  })
+
+  app.post('/v1/auth/email/update/primary', async (c) => {
+    const { codeKey } = requireKeys()
+    const { session } = await requireSession(c)
+    const body = await parseBody(c, authUpdateEmailPrimaryRequestSchema, 'code')
+    const stored = await findLatestCode(db, { purpose: 'update_primary', userId: session.userId })
+    if (!stored) throw new ApiRefusal('OTP_INVALID', 'No e-mail change is pending: ask for one first.')
+    const check = await checkCode(db, codeKey, stored, body.otp, limits())
+    if (check.result !== 'match') throw codeRefusal(check)
+    if (!(await consumeCode(db, stored.id, limits()))) throw codeRefusal({ result: 'used' })
+    return c.json(authUpdateEmailPrimaryResponseSchema.parse({ action: 'VERIFY_SECONDARY_OTP' }))
+  })
+
+  app.post('/v1/auth/email/update/secondary', async (c) => {
+    const { codeKey } = requireKeys()
+    const { session } = await requireSession(c)
+    const body = await parseBody(c, authUpdateEmailSecondaryRequestSchema, 'code')
+    const stored = await findLatestCode(db, { purpose: 'update_secondary', userId: session.userId })
+    if (!stored?.requestId || !stored.newEmail) {
+      throw new ApiRefusal('OTP_INVALID', 'No e-mail change is pending: ask for one first.')
+    }
+    const primary = await findLatestCode(db, {
+      purpose: 'update_primary',
+      userId: session.userId,
+      requestId: stored.requestId,
+    })
+    if (!primary?.usedAt) {
+      // Not counted as a wrong try: the person entered the codes in the wrong order, not a guess.
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        `Enter the code sent to the current address (${session.email}) first, then the one sent to ${stored.newEmail}.`,
+      )
+    }
+    const check = await checkCode(db, codeKey, stored, body.otp, limits())
+    if (check.result !== 'match') throw codeRefusal(check)
+    const newEmail = stored.newEmail
+    const outcome = await db.transaction().execute(async (trx) => {
+      if (!(await consumeCode(trx, stored.id, limits()))) return 'used' as const
+      if (!(await changeUserEmail(trx, session.userId, newEmail))) {
+        throw new ApiRefusal('EMAIL_TAKEN', `${newEmail} was taken by another account meanwhile.`)
+      }
+      return 'changed' as const
+    })
+    if (outcome === 'used') throw codeRefusal({ result: 'used' })
+    return c.json(authUpdateEmailSecondaryResponseSchema.parse({ email: newEmail }))
+  })
+}

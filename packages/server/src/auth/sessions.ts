@@ -1,0 +1,89 @@
+/**
+ * E-mail login sessions: a bearer token bound to a user and a project, of which only the SHA-256 is
+ * stored. Changing the user's e-mail keeps them; signing out ends one.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+
+/** 32 random bytes in base64url, no padding. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+/** A new bearer token: 32 random bytes, base64url. */
+export function createAuthToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** Whether `token` has the shape of a token this server hands out. */
+export function isAuthToken(token: string): boolean {
+  return TOKEN.test(token)
+}
+
+/** The stored form of a token: hex SHA-256. */
+export function hashAuthToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export interface StoredAuthSession {
+  userId: string
+  email: string
+  projectId: string
+  expiresAt: Date
+  revokedAt: Date | undefined
+}
+
+/** Stores a session for the user on a project and device under the hash of `token`. */
+export async function insertAuthSession(
+  db: Kysely<Database>,
+  token: string,
+  session: { userId: string; projectId: string; deviceId: string; now: number; ttlMs: number },
+): Promise<void> {
+  await db
+    .insertInto('auth_sessions')
+    .values({
+      token_hash: hashAuthToken(token),
+      user_id: session.userId,
+      project_id: session.projectId,
+      device_id: session.deviceId,
+      created_at: new Date(session.now),
+      expires_at: new Date(session.now + session.ttlMs),
+    })
+    .execute()
+}
+
+/** The session of a token, whatever its state, with its user's current address. */
+export async function findAuthSession(
+  db: Kysely<Database>,
+  token: string,
+): Promise<StoredAuthSession | undefined> {
+  const row = await db
+    .selectFrom('auth_sessions')
+    .innerJoin('auth_users', 'auth_users.id', 'auth_sessions.user_id')
+    .select([
+      'auth_sessions.user_id',
+      'auth_users.email',
+      'auth_sessions.project_id',
+      'auth_sessions.expires_at',
+      'auth_sessions.revoked_at',
+    ])
+    .where('auth_sessions.token_hash', '=', hashAuthToken(token))
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    userId: row.user_id,
+    email: row.email,
+    projectId: row.project_id,
+    expiresAt: new Date(row.expires_at),
+    revokedAt: row.revoked_at === null ? undefined : new Date(row.revoked_at),
+  }
+}
+
+/** Marks a token's session signed out at `now`; one signed out already keeps its first time. */
+export async function revokeAuthSession(db: Kysely<Database>, token: string, now: number): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: new Date(now) })
+    .where('token_hash', '=', hashAuthToken(token))
+    .where('revoked_at', 'is', null)
+    .execute()
+}

@@ -1,0 +1,92 @@
+/**
+ * The e-mail login tables (migration 004_auth): users, their devices, one-time codes, sessions,
+ * encrypted wallets and the per-address mail cool-down. No column holds a secret in the clear:
+ * codes and tokens are stored as keyed or plain hashes, seeds only as ciphertext.
+ */
+import type { ColumnType, Generated } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+
+export interface AuthUsersTable {
+  /** A random UUID, handed to the frame as `user.id`. */
+  id: string
+  /** Normalised (trimmed, domain lower-cased); unique. */
+  email: string
+  created_at: Timestamp
+}
+
+export interface AuthDevicesTable {
+  user_id: string
+  /** The random id the frame keeps in its browser. */
+  device_id: string
+  /** Set when the user logged in on it or followed the approval link from a mail. */
+  approved_at: NullableTimestamp
+  /** HMAC of the pending approval link's token; cleared once used. */
+  approval_token_hash: string | null
+  approval_expires_at: NullableTimestamp
+  created_at: Timestamp
+}
+
+/** Why a code was mailed. */
+export type AuthCodePurpose = 'login' | 'update_primary' | 'update_secondary'
+
+export interface AuthCodesTable {
+  id: Generated<string>
+  purpose: AuthCodePurpose
+  /** The address the code was mailed to. */
+  email: string
+  project_id: string
+  /** Login codes only: the device the code may log in. */
+  device_id: string | null
+  /** E-mail updates only: whose address changes, to what, and which two codes belong together. */
+  user_id: string | null
+  new_email: string | null
+  request_id: string | null
+  /** HMAC-SHA256 of the code under a key derived from the master key, hex. */
+  code_hash: string
+  attempts: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: NullableTimestamp
+}
+
+export interface AuthSessionsTable {
+  id: Generated<string>
+  /** Hex SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string
+  user_id: string
+  project_id: string
+  device_id: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  revoked_at: NullableTimestamp
+}
+
+/** One encrypted seed per user (see `seedVault.ts`); base64 texts. */
+export interface AuthWalletsTable {
+  user_id: string
+  key_iv: string
+  key_tag: string
+  wrapped_key: string
+  seed_iv: string
+  seed_tag: string
+  seed_ciphertext: string
+  created_at: Timestamp
+}
+
+export interface AuthEmailCooldownsTable {
+  /** The address of a login mail, or `change:<user id>` for the mails of an e-mail change. */
+  email: string
+  /** When the last mail a person asked for went out; the next one waits `emailCooldownMs` after it. */
+  last_sent_at: Timestamp
+}
+
+export interface AuthTables {
+  auth_users: AuthUsersTable
+  auth_devices: AuthDevicesTable
+  auth_codes: AuthCodesTable
+  auth_sessions: AuthSessionsTable
+  auth_wallets: AuthWalletsTable
+  auth_email_cooldowns: AuthEmailCooldownsTable
+}

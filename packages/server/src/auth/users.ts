@@ -1,0 +1,152 @@
+/**
+ * E-mail login users and their devices. A device is a random id the frame keeps; a known user on a
+ * device not seen before must approve it with a link mailed to them before a code is sent.
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+
+export interface AuthUserRecord {
+  id: string
+  email: string
+}
+
+/** The user with this (normalised) address, if any. */
+export async function findUserByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<AuthUserRecord | undefined> {
+  return db.selectFrom('auth_users').select(['id', 'email']).where('email', '=', email).executeTakeFirst()
+}
+
+/** Returns the user with this address, creating it first when there is none; `created` says which. */
+export async function findOrCreateUser(
+  db: Kysely<Database>,
+  email: string,
+  now: number,
+): Promise<{ user: AuthUserRecord; created: boolean }> {
+  const inserted = await db
+    .insertInto('auth_users')
+    .values({ id: randomUUID(), email, created_at: new Date(now) })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning(['id', 'email'])
+    .executeTakeFirst()
+  if (inserted) return { user: inserted, created: true }
+  const existing = await findUserByEmail(db, email)
+  if (!existing) throw new Error(`The user ${email} vanished while logging in.`)
+  return { user: existing, created: false }
+}
+
+/** Whether the user has approved this device. */
+export async function isDeviceApproved(
+  db: Kysely<Database>,
+  userId: string,
+  deviceId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_devices')
+    .select('approved_at')
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst()
+  return row?.approved_at != null
+}
+
+/** Records the device as approved (a successful login on it is approval enough). */
+export async function approveDevice(
+  db: Kysely<Database>,
+  userId: string,
+  deviceId: string,
+  now: number,
+): Promise<void> {
+  const at = new Date(now)
+  await db
+    .insertInto('auth_devices')
+    .values({ user_id: userId, device_id: deviceId, approved_at: at, created_at: at })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'device_id'])
+        .doUpdateSet({ approved_at: at, approval_token_hash: null, approval_expires_at: null }),
+    )
+    .execute()
+}
+
+function hashApprovalToken(codeKey: Buffer, token: string): string {
+  return createHmac('sha256', codeKey).update(`device-approval\n${token}`).digest('hex')
+}
+
+/**
+ * Stores a fresh approval token for the device (replacing an older one) and returns it for the
+ * mail's link; only its HMAC is kept.
+ */
+export async function requestDeviceApproval(
+  db: Kysely<Database>,
+  codeKey: Buffer,
+  { userId, deviceId, now, ttlMs }: { userId: string; deviceId: string; now: number; ttlMs: number },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  const tokenHash = hashApprovalToken(codeKey, token)
+  const expiresAt = new Date(now + ttlMs)
+  await db
+    .insertInto('auth_devices')
+    .values({
+      user_id: userId,
+      device_id: deviceId,
+      approval_token_hash: tokenHash,
+      approval_expires_at: expiresAt,
+      created_at: new Date(now),
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'device_id'])
+        .doUpdateSet({ approval_token_hash: tokenHash, approval_expires_at: expiresAt }),
+    )
+    .execute()
+  return token
+}
+
+/** Drops a pending approval token whose mail never went out. */
+export async function cancelDeviceApproval(
+  db: Kysely<Database>,
+  codeKey: Buffer,
+  token: string,
+): Promise<void> {
+  await db
+    .updateTable('auth_devices')
+    .set({ approval_token_hash: null, approval_expires_at: null })
+    .where('approval_token_hash', '=', hashApprovalToken(codeKey, token))
+    .execute()
+}
+
+/** Approves the device of a mailed link's token, once; says why when it cannot. */
+export async function approveDeviceByToken(
+  db: Kysely<Database>,
+  codeKey: Buffer,
+  token: string,
+  now: number,
+): Promise<'approved' | 'unknown' | 'expired'> {
+  const tokenHash = hashApprovalToken(codeKey, token)
+  const at = new Date(now)
+  const approved = await db
+    .updateTable('auth_devices')
+    .set({ approved_at: at, approval_token_hash: null, approval_expires_at: null })
+    .where('approval_token_hash', '=', tokenHash)
+    .where('approval_expires_at', '>', at)
+    .returning('device_id')
+    .executeTakeFirst()
+  if (approved) return 'approved'
+  const pending = await db
+    .selectFrom('auth_devices')
+    .select('device_id')
+    .where('approval_token_hash', '=', tokenHash)
+    .executeTakeFirst()
+  return pending ? 'expired' : 'unknown'
+}
+
+/** Moves the user to a new address; false when another user took it meanwhile. */
+export async function changeUserEmail(db: Kysely<Database>, userId: string, email: string): Promise<boolean> {
+  const taken = await findUserByEmail(db, email)
+  if (taken && taken.id !== userId) return false
+  const result = await db.updateTable('auth_users').set({ email }).where('id', '=', userId).executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
