@@ -1,0 +1,258 @@
+import * as z from 'zod/mini'
+
+/** The part of `localStorage` the frame uses; the frame origin's own storage in a browser. */
+export interface FrameStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+/** Storage key of the session token, in the frame origin's storage. */
+export const TOKEN_STORAGE_KEY = 'portico-frame:token'
+/** Storage key of this browser's device id, so a known user on a new device is asked to approve it. */
+export const DEVICE_STORAGE_KEY = 'portico-frame:device'
+
+/** A refusal of the server's auth API: the server's code and message, and the HTTP status. */
+export class AuthApiError extends Error {
+  override name: string = 'AuthApiError'
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+/** A second login for one e-mail within 30 s (429); `retryAfterSeconds` from `Retry-After`. */
+export class EmailCooldownError extends AuthApiError {
+  override name = 'EmailCooldownError'
+  constructor(
+    message: string,
+    status: number,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(message, 'EMAIL_COOLDOWN', status)
+  }
+}
+/** The e-mail address was refused as malformed. */
+export class EmailInvalidError extends AuthApiError {
+  override name = 'EmailInvalidError'
+}
+/** The server could not send the mail. */
+export class MailFailedError extends AuthApiError {
+  override name = 'MailFailedError'
+}
+/** The one-time code is wrong. */
+export class OtpInvalidError extends AuthApiError {
+  override name = 'OtpInvalidError'
+}
+/** The one-time code is older than 10 minutes or was used. */
+export class OtpExpiredError extends AuthApiError {
+  override name = 'OtpExpiredError'
+}
+/** Five wrong codes were tried; a new login must start. */
+export class OtpAttemptsExceededError extends AuthApiError {
+  override name = 'OtpAttemptsExceededError'
+}
+/** The device has not been approved by the link in its mail. */
+export class DeviceNotApprovedError extends AuthApiError {
+  override name = 'DeviceNotApprovedError'
+}
+/** The session token is unknown, expired or signed out. */
+export class AuthSessionInvalidError extends AuthApiError {
+  override name = 'AuthSessionInvalidError'
+}
+/** The user already has a stored seed (a second device made one first). */
+export class WalletExistsError extends AuthApiError {
+  override name = 'WalletExistsError'
+}
+/** The new e-mail address already belongs to another user. */
+export class EmailTakenError extends AuthApiError {
+  override name = 'EmailTakenError'
+}
+/** The request did not come from the server's own origin. */
+export class OriginNotAllowedError extends AuthApiError {
+  override name = 'OriginNotAllowedError'
+}
+
+const ERROR_CLASSES: Record<string, new (message: string, code: string, status: number) => AuthApiError> = {
+  EMAIL_INVALID: EmailInvalidError,
+  MAIL_FAILED: MailFailedError,
+  OTP_INVALID: OtpInvalidError,
+  OTP_EXPIRED: OtpExpiredError,
+  OTP_ATTEMPTS_EXCEEDED: OtpAttemptsExceededError,
+  DEVICE_NOT_APPROVED: DeviceNotApprovedError,
+  AUTH_SESSION_INVALID: AuthSessionInvalidError,
+  WALLET_EXISTS: WalletExistsError,
+  EMAIL_TAKEN: EmailTakenError,
+  ORIGIN_NOT_ALLOWED: OriginNotAllowedError,
+}
+
+const apiErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
+const seedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
+const userSchema = z.object({ id: z.string(), email: z.string() })
+const schemas = {
+  frameConfig: z.object({ allowedOrigins: z.array(z.string()) }),
+  email: z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) }),
+  deviceWait: z.object({ approved: z.boolean() }),
+  otp: z.object({ token: z.string(), user: userSchema, isNewUser: z.boolean() }),
+  session: z.object({ user: userSchema }),
+  wallet: z.object({ seed: z.nullable(seedSchema) }),
+  updateEmail: z.object({ action: z.literal('VERIFY_PRIMARY_OTP') }),
+  updateEmailPrimary: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }),
+  updateEmailSecondary: z.object({ email: z.string() }),
+}
+
+export type AuthUser = z.infer<typeof userSchema>
+export type AuthOtpResult = z.infer<typeof schemas.otp>
+
+export interface AuthApiOptions {
+  /** The server's origin, which is the frame's own origin in a browser. */
+  origin: string
+  projectId: string
+  storage: FrameStorage
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch
+}
+
+export interface AuthApi {
+  /** `GET /v1/auth/frame-config`: the sites allowed to embed the frame. */
+  frameConfig(): Promise<{ allowedOrigins: string[] }>
+  email(email: string): Promise<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>
+  deviceWait(email: string): Promise<{ approved: boolean }>
+  /** Exchanges the mailed code for a session; the token is kept in storage. */
+  otp(email: string, otp: string): Promise<AuthOtpResult>
+  session(): Promise<{ user: AuthUser }>
+  getWallet(): Promise<{ seed: `0x${string}` | null }>
+  putWallet(seed: `0x${string}`): Promise<void>
+  updateEmail(newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
+  updateEmailPrimary(otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
+  updateEmailSecondary(otp: string): Promise<{ email: string }>
+  /** Ends the session on the server (when there is one) and forgets the token. */
+  signOut(): Promise<void>
+  getToken(): string | undefined
+  setToken(token: string): void
+  clearToken(): void
+  getDeviceId(): string
+}
+
+/** Creates the frame's client of the server's `/v1/auth/*` routes (same origin as the frame). */
+export function createAuthApi(options: AuthApiOptions): AuthApi {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const { storage } = options
+
+  function getToken(): string | undefined {
+    return storage.getItem(TOKEN_STORAGE_KEY) ?? undefined
+  }
+
+  function getDeviceId(): string {
+    const stored = storage.getItem(DEVICE_STORAGE_KEY)
+    if (stored && /^[A-Za-z0-9_-]{16,128}$/.test(stored)) return stored
+    const bytes = crypto.getRandomValues(new Uint8Array(24))
+    const id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+    storage.setItem(DEVICE_STORAGE_KEY, id)
+    return id
+  }
+
+  async function call<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    schema: z.ZodMiniType<T> | undefined,
+    body?: unknown,
+    auth = false,
+  ): Promise<T> {
+    const url = new URL(`/v1/auth/${path}`, options.origin)
+    url.searchParams.set('projectId', options.projectId)
+    const headers: Record<string, string> = {}
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (auth) {
+      const token = getToken()
+      if (!token)
+        throw new AuthSessionInvalidError('There is no session: log in first.', 'AUTH_SESSION_INVALID', 401)
+      headers.authorization = `Bearer ${token}`
+    }
+    const response = await doFetch(url, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    })
+    const text = await response.text()
+    const json: unknown = text ? safeJson(text) : undefined
+    if (!response.ok) throw toAuthError(response, json)
+    if (!schema) return undefined as T
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) {
+      throw new AuthApiError(
+        `The server's answer to ${method} /v1/auth/${path} has an unexpected shape.`,
+        'BAD_RESPONSE',
+        response.status,
+      )
+    }
+    return parsed.data
+  }
+
+  return {
+    frameConfig: () => call('GET', 'frame-config', schemas.frameConfig),
+    email: (email) => call('POST', 'email', schemas.email, { email, deviceId: getDeviceId() }),
+    deviceWait: (email) =>
+      call('POST', 'device/wait', schemas.deviceWait, { email, deviceId: getDeviceId() }),
+    async otp(email, otp) {
+      const result = await call('POST', 'otp', schemas.otp, { email, deviceId: getDeviceId(), otp })
+      storage.setItem(TOKEN_STORAGE_KEY, result.token)
+      return result
+    },
+    session: () => call('GET', 'session', schemas.session, undefined, true),
+    getWallet: () =>
+      call('GET', 'wallet', schemas.wallet, undefined, true) as Promise<{ seed: `0x${string}` | null }>,
+    putWallet: (seed) => call('PUT', 'wallet', undefined, { seed }, true),
+    updateEmail: (newEmail) => call('POST', 'email/update', schemas.updateEmail, { newEmail }, true),
+    updateEmailPrimary: (otp) =>
+      call('POST', 'email/update/primary', schemas.updateEmailPrimary, { otp }, true),
+    updateEmailSecondary: (otp) =>
+      call('POST', 'email/update/secondary', schemas.updateEmailSecondary, { otp }, true),
+    async signOut() {
+      try {
+        if (getToken()) await call('POST', 'signout', undefined, undefined, true)
+      } catch (error) {
+        // A session the server already forgot is signed out all the same.
+        if (!(error instanceof AuthSessionInvalidError)) throw error
+      } finally {
+        storage.removeItem(TOKEN_STORAGE_KEY)
+      }
+    },
+    getToken,
+    setToken: (token) => storage.setItem(TOKEN_STORAGE_KEY, token),
+    clearToken: () => storage.removeItem(TOKEN_STORAGE_KEY),
+    getDeviceId,
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function toAuthError(response: Response, body: unknown): AuthApiError {
+  const parsed = apiErrorBodySchema.safeParse(body)
+  if (!parsed.success) {
+    return new AuthApiError(
+      `The server answered ${response.status} without an error body.`,
+      'HTTP_ERROR',
+      response.status,
+    )
+  }
+  const { code, message } = parsed.data.error
+  if (code === 'EMAIL_COOLDOWN') {
+    const retryAfter = Number(response.headers.get('retry-after'))
+    return new EmailCooldownError(
+      message,
+      response.status,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    )
+  }
+  const ErrorClass = ERROR_CLASSES[code] ?? AuthApiError
+  return new ErrorClass(message, code, response.status)
+}

@@ -1,0 +1,248 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { FrameStorage } from './authApi.js'
+
+/** A mail the test server "sent": the code or device link a person would read. */
+export interface SentMail {
+  to: string
+  kind: 'otp' | 'device' | 'update-primary' | 'update-secondary'
+  code: string
+}
+
+export interface AuthTestServer {
+  origin: string
+  projectId: string
+  mails: SentMail[]
+  /** The seed stored for an e-mail, as the server would decrypt it. */
+  seedOf(email: string): string | null | undefined
+  /** Follows the device-approval link of the last device mail. */
+  approveDevice(email: string): void
+  lastCode(email: string, kind: SentMail['kind']): string
+  close(): Promise<void>
+}
+
+interface User {
+  id: string
+  email: string
+  seed: string | null
+  devices: Set<string>
+  update?: { newEmail: string; primary: string; secondary: string; primaryDone: boolean }
+}
+
+/**
+ * A small real HTTP server implementing the design's `/v1/auth/*` API in memory, for the frame's
+ * tests: same routes, bodies, status codes and refusal codes, with mails kept in a list.
+ */
+export async function startAuthTestServer(
+  options: { allowedOrigins?: string[]; cooldownMs?: number; deviceWaitMs?: number } = {},
+): Promise<AuthTestServer> {
+  const cooldownMs = options.cooldownMs ?? 30_000
+  const projectId = 'frame-test-project'
+  const users = new Map<string, User>()
+  const sessions = new Map<string, User>()
+  const otps = new Map<string, { code: string; deviceId: string; attempts: number }>()
+  const lastEmailAt = new Map<string, number>()
+  const pendingDevices = new Map<string, string>()
+  const waiters = new Map<string, () => void>()
+  const mails: SentMail[] = []
+
+  function mail(to: string, kind: SentMail['kind']): string {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    mails.push({ to, kind, code })
+    return code
+  }
+
+  async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const text = Buffer.concat(chunks).toString('utf8')
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  }
+
+  function send(
+    res: ServerResponse,
+    status: number,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): void {
+    res.writeHead(status, {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    })
+    res.end(body !== undefined ? JSON.stringify(body) : undefined)
+  }
+  function refuse(
+    res: ServerResponse,
+    status: number,
+    code: string,
+    message: string,
+    headers?: Record<string, string>,
+  ) {
+    send(res, status, { error: { code, message } }, headers)
+  }
+
+  function userOf(req: IncomingMessage): User | undefined {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+    return token ? sessions.get(token) : undefined
+  }
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (url.searchParams.get('projectId') !== projectId)
+      return refuse(res, 403, 'INVALID_PROJECT_ID', 'Invalid project')
+    const route = `${req.method} ${url.pathname}`
+    const body = req.method === 'GET' ? {} : await readJson(req)
+    const email = typeof body.email === 'string' ? body.email : ''
+    const deviceId = typeof body.deviceId === 'string' ? body.deviceId : ''
+
+    switch (route) {
+      case 'GET /v1/auth/frame-config':
+        return send(res, 200, { allowedOrigins: options.allowedOrigins ?? ['http://site.test'] })
+      case 'POST /v1/auth/email': {
+        if (!/^[^@\s]+@[^@\s]+$/.test(email))
+          return refuse(res, 400, 'EMAIL_INVALID', 'The e-mail address is invalid.')
+        const last = lastEmailAt.get(email)
+        if (last !== undefined && Date.now() - last < cooldownMs) {
+          const seconds = Math.ceil((cooldownMs - (Date.now() - last)) / 1000)
+          return refuse(res, 429, 'EMAIL_COOLDOWN', `Please try again after ${seconds} seconds`, {
+            'retry-after': String(seconds),
+          })
+        }
+        lastEmailAt.set(email, Date.now())
+        const user = users.get(email)
+        if (user && !user.devices.has(deviceId)) {
+          pendingDevices.set(email, deviceId)
+          mail(email, 'device')
+          return send(res, 200, { action: 'VERIFY_DEVICE' })
+        }
+        otps.set(email, { code: mail(email, 'otp'), deviceId, attempts: 0 })
+        return send(res, 200, { action: 'VERIFY_OTP' })
+      }
+      case 'POST /v1/auth/device/wait': {
+        const user = users.get(email)
+        const approved =
+          user?.devices.has(deviceId) ||
+          (await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), options.deviceWaitMs ?? 25_000)
+            waiters.set(email, () => {
+              clearTimeout(timer)
+              resolve(true)
+            })
+          }))
+        if (approved) otps.set(email, { code: mail(email, 'otp'), deviceId, attempts: 0 })
+        return send(res, 200, { approved })
+      }
+      case 'POST /v1/auth/otp': {
+        const pending = otps.get(email)
+        if (!pending || pending.deviceId !== deviceId)
+          return refuse(res, 401, 'OTP_EXPIRED', 'The code has expired.')
+        if (pending.code !== body.otp) {
+          pending.attempts += 1
+          if (pending.attempts >= 5) {
+            otps.delete(email)
+            return refuse(res, 429, 'OTP_ATTEMPTS_EXCEEDED', 'Too many wrong codes.')
+          }
+          return refuse(res, 401, 'OTP_INVALID', 'The code is wrong.')
+        }
+        otps.delete(email)
+        let user = users.get(email)
+        const isNewUser = !user
+        if (!user) {
+          user = { id: randomBytes(8).toString('hex'), email, seed: null, devices: new Set() }
+          users.set(email, user)
+        }
+        user.devices.add(deviceId)
+        const token = randomBytes(24).toString('hex')
+        sessions.set(token, user)
+        return send(res, 200, { token, user: { id: user.id, email: user.email }, isNewUser })
+      }
+    }
+
+    const user = userOf(req)
+    if (!user) return refuse(res, 401, 'AUTH_SESSION_INVALID', 'The session is invalid or expired.')
+    switch (route) {
+      case 'GET /v1/auth/session':
+        return send(res, 200, { user: { id: user.id, email: user.email } })
+      case 'GET /v1/auth/wallet':
+        return send(res, 200, { seed: user.seed })
+      case 'PUT /v1/auth/wallet':
+        if (user.seed !== null) return refuse(res, 409, 'WALLET_EXISTS', 'This user already has a wallet.')
+        if (typeof body.seed !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(body.seed)) {
+          return refuse(res, 400, 'BAD_REQUEST', 'The seed must be 32 bytes of hex.')
+        }
+        user.seed = body.seed
+        return send(res, 201, { stored: true })
+      case 'POST /v1/auth/email/update': {
+        const newEmail = String(body.newEmail)
+        if (users.has(newEmail)) return refuse(res, 409, 'EMAIL_TAKEN', 'That e-mail address is taken.')
+        user.update = {
+          newEmail,
+          primary: mail(user.email, 'update-primary'),
+          secondary: mail(newEmail, 'update-secondary'),
+          primaryDone: false,
+        }
+        return send(res, 200, { action: 'VERIFY_PRIMARY_OTP' })
+      }
+      case 'POST /v1/auth/email/update/primary':
+        if (!user.update || user.update.primary !== body.otp)
+          return refuse(res, 401, 'OTP_INVALID', 'The code is wrong.')
+        user.update.primaryDone = true
+        return send(res, 200, { action: 'VERIFY_SECONDARY_OTP' })
+      case 'POST /v1/auth/email/update/secondary': {
+        const update = user.update
+        if (!update?.primaryDone || update.secondary !== body.otp) {
+          return refuse(res, 401, 'OTP_INVALID', 'The code is wrong.')
+        }
+        users.delete(user.email)
+        user.email = update.newEmail
+        users.set(user.email, user)
+        delete user.update
+        return send(res, 200, { email: user.email })
+      }
+      case 'POST /v1/auth/signout':
+        sessions.delete(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')
+        return send(res, 204)
+      default:
+        return refuse(res, 404, 'NOT_FOUND', 'Not found.')
+    }
+  })
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    projectId,
+    mails,
+    seedOf: (email) => users.get(email)?.seed,
+    approveDevice(email) {
+      const deviceId = pendingDevices.get(email)
+      const user = users.get(email)
+      if (!deviceId || !user) throw new Error(`No device waits for approval for ${email}.`)
+      user.devices.add(deviceId)
+      waiters.get(email)?.()
+    },
+    lastCode(email, kind) {
+      const found = mails.filter((m) => m.to === email && m.kind === kind).at(-1)
+      if (!found) throw new Error(`No ${kind} mail was sent to ${email}.`)
+      return found.code
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}
+
+/** A `localStorage`-like store in memory: one per simulated browser. */
+export function createMemoryStorage(): FrameStorage & { entries(): Map<string, string> } {
+  const map = new Map<string, string>()
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+    entries: () => map,
+  }
+}

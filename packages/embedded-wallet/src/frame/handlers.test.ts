@@ -1,0 +1,415 @@
+// @vitest-environment node
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import { type Hex, stringToHex, verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
+import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
+import { createAuthApi, TOKEN_STORAGE_KEY } from './authApi.js'
+import { type AuthTestServer, createMemoryStorage, startAuthTestServer } from './authTestServer.testkit.js'
+import { createFrameHandlers, type FrameTheme, RELOAD_DELAY_MS, THEME_STORAGE_KEY } from './handlers.js'
+import { deriveKeys } from './keys.js'
+
+let server: AuthTestServer
+beforeAll(async () => {
+  server = await startAuthTestServer({ cooldownMs: 0, deviceWaitMs: 300 })
+})
+afterAll(() => server?.close())
+
+function request(type: string, payload?: unknown) {
+  return {
+    portico: 'embedded-wallet',
+    version: PROTOCOL_VERSION,
+    id: crypto.randomUUID(),
+    type,
+    ...(payload !== undefined ? { payload } : {}),
+  }
+}
+
+/** One browser's frame: its storage, approval queue and handlers. */
+function makeFrame(
+  storage = createMemoryStorage(),
+  api = createAuthApi({ origin: server.origin, projectId: server.projectId, storage }),
+) {
+  const queue: ApprovalQueue = createApprovalQueue()
+  const events: FrameEvent[] = []
+  const themes: FrameTheme[] = []
+  const warnings: string[] = []
+  let reloads = 0
+  const handlers = createFrameHandlers({
+    api,
+    storage,
+    chainId: 1,
+    // No call in these tests reaches a chain; an unreachable port makes one fail loudly.
+    rpcUrl: () => 'http://127.0.0.1:9/',
+    ui: {
+      requestApproval: (approval) => queue.request(approval),
+      cancelApprovals: () => queue.rejectAll(),
+      syncTheme: (theme) => themes.push(theme),
+      syncDappData: () => undefined,
+      reload: () => {
+        reloads++
+      },
+    },
+    emit: (event) => events.push(event),
+    logger: { warn: (message) => warnings.push(message) },
+  })
+  return { storage, queue, events, themes, warnings, handlers, api, reloads: () => reloads }
+}
+
+async function logIn(frame: ReturnType<typeof makeFrame>, email: string) {
+  const started = await frame.handlers.handle(request('APP_CONNECT_EMAIL', { email }))
+  expect(started).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+  const done = await frame.handlers.handle(request('APP_CONNECT_OTP', { otp: server.lastCode(email, 'otp') }))
+  expect(done).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS', payload: {} })
+}
+
+async function getUser(frame: ReturnType<typeof makeFrame>) {
+  const reply = await frame.handlers.handle(request('APP_GET_USER', { chainId: 1 }))
+  expect(reply?.type).toBe('FRAME_GET_USER_SUCCESS')
+  return reply?.payload as { email: string; address: string; solanaAddress: string; accountType: string }
+}
+
+describe('createFrameHandlers: login', () => {
+  test('a new user gets a seed made in the frame and stored on the server, and a session update', async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'new@example.com')
+    const seed = server.seedOf('new@example.com')
+    expect(seed).toMatch(/^0x[0-9a-fA-F]{64}$/)
+    const user = await getUser(frame)
+    const keys = deriveKeys(seed as Hex)
+    expect(user).toEqual({
+      email: 'new@example.com',
+      address: keys.evmAddress,
+      chainId: 1,
+      accountType: 'eoa',
+      solanaAddress: keys.solanaAddress,
+    })
+    const token = frame.storage.getItem(TOKEN_STORAGE_KEY)
+    expect(token).toBeTruthy()
+    expect(frame.events).toEqual([
+      {
+        portico: 'embedded-wallet',
+        version: PROTOCOL_VERSION,
+        type: 'FRAME_SESSION_UPDATE',
+        payload: { token },
+      },
+    ])
+  })
+
+  test('a returning user gets the same seed and the same address after signing out', async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'back@example.com')
+    const first = await getUser(frame)
+    const seed = server.seedOf('back@example.com')
+    expect(await frame.handlers.handle(request('APP_SIGN_OUT'))).toMatchObject({
+      type: 'FRAME_SIGN_OUT_SUCCESS',
+    })
+    expect(frame.handlers.isUnlocked()).toBe(false)
+    expect(frame.storage.getItem(TOKEN_STORAGE_KEY)).toBeNull()
+
+    const again = makeFrame(frame.storage)
+    await logIn(again, 'back@example.com')
+    expect(server.seedOf('back@example.com')).toBe(seed)
+    expect((await getUser(again)).address).toBe(first.address)
+  })
+
+  test('a returning user on a new device approves it by mail and gets the same address', async () => {
+    const first = makeFrame()
+    await logIn(first, 'device@example.com')
+    const { address } = await getUser(first)
+
+    const second = makeFrame()
+    const started = await second.handlers.handle(
+      request('APP_CONNECT_EMAIL', { email: 'device@example.com' }),
+    )
+    expect(started).toMatchObject({
+      type: 'FRAME_CONNECT_EMAIL_SUCCESS',
+      payload: { action: 'VERIFY_DEVICE' },
+    })
+    const waiting = second.handlers.handle(request('APP_CONNECT_DEVICE'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    server.approveDevice('device@example.com')
+    await expect(waiting).resolves.toMatchObject({ type: 'FRAME_CONNECT_DEVICE_SUCCESS', payload: {} })
+    const done = await second.handlers.handle(
+      request('APP_CONNECT_OTP', { otp: server.lastCode('device@example.com', 'otp') }),
+    )
+    expect(done).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
+    expect((await getUser(second)).address).toBe(address)
+  })
+
+  test('a device not approved in time is answered with an error', async () => {
+    const first = makeFrame()
+    await logIn(first, 'slow@example.com')
+    const second = makeFrame()
+    await second.handlers.handle(request('APP_CONNECT_EMAIL', { email: 'slow@example.com' }))
+    const reply = await second.handlers.handle(request('APP_CONNECT_DEVICE'))
+    expect(reply).toMatchObject({
+      type: 'FRAME_CONNECT_DEVICE_ERROR',
+      payload: { message: 'The device has not been approved yet: follow the link in the e-mail.' },
+    })
+  })
+
+  test('a second login within 30 s is answered with the cool-down message', async () => {
+    const strict = await startAuthTestServer()
+    try {
+      const storage = createMemoryStorage()
+      const api = createAuthApi({ origin: strict.origin, projectId: strict.projectId, storage })
+      const frame = makeFrame(storage, api)
+      await frame.handlers.handle(request('APP_CONNECT_EMAIL', { email: 'cool@example.com' }))
+      const reply = await frame.handlers.handle(request('APP_CONNECT_EMAIL', { email: 'cool@example.com' }))
+      expect(reply).toMatchObject({
+        type: 'FRAME_CONNECT_EMAIL_ERROR',
+        payload: { message: 'Please try again after 30 seconds' },
+      })
+    } finally {
+      await strict.close()
+    }
+  })
+
+  test('a wrong code is answered with the server message', async () => {
+    const frame = makeFrame()
+    await frame.handlers.handle(request('APP_CONNECT_EMAIL', { email: 'wrong@example.com' }))
+    const reply = await frame.handlers.handle(request('APP_CONNECT_OTP', { otp: '000000' }))
+    expect(reply).toMatchObject({
+      type: 'FRAME_CONNECT_OTP_ERROR',
+      payload: { message: 'The code is wrong.' },
+    })
+    expect(frame.handlers.isUnlocked()).toBe(false)
+  })
+})
+
+describe('createFrameHandlers: sessions', () => {
+  test('a reloaded frame restores the session from its stored token', async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'reload@example.com')
+    const { address } = await getUser(frame)
+    const reloaded = makeFrame(frame.storage)
+    expect(reloaded.handlers.isUnlocked()).toBe(false)
+    await expect(reloaded.handlers.handle(request('APP_IS_CONNECTED'))).resolves.toMatchObject({
+      type: 'FRAME_IS_CONNECTED_SUCCESS',
+      payload: { isConnected: true },
+    })
+    expect((await getUser(reloaded)).address).toBe(address)
+  })
+
+  test('the page can hand back its copy of the token when the frame storage was cleared', async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'partitioned@example.com')
+    const token = frame.storage.getItem(TOKEN_STORAGE_KEY) as string
+    const fresh = makeFrame()
+    await expect(fresh.handlers.handle(request('APP_IS_CONNECTED'))).resolves.toMatchObject({
+      payload: { isConnected: false },
+    })
+    await expect(fresh.handlers.handle(request('APP_IS_CONNECTED', { token }))).resolves.toMatchObject({
+      payload: { isConnected: true },
+    })
+  })
+
+  test('after sign-out the token no longer works and signing is refused with 4100', async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'signout@example.com')
+    const token = frame.storage.getItem(TOKEN_STORAGE_KEY) as string
+    await frame.handlers.handle(request('APP_SIGN_OUT'))
+    await expect(frame.handlers.handle(request('APP_IS_CONNECTED', { token }))).resolves.toMatchObject({
+      payload: { isConnected: false },
+    })
+    expect(frame.storage.getItem(TOKEN_STORAGE_KEY)).toBeNull()
+    const reply = await frame.handlers.handle(
+      request('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x68', `0x${'00'.repeat(20)}`] }),
+    )
+    expect(reply).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { code: 4100 } })
+    expect(frame.queue.size()).toBe(0)
+  })
+
+  test('GET_USER before any login is an error', async () => {
+    const reply = await makeFrame().handlers.handle(request('APP_GET_USER'))
+    expect(reply).toMatchObject({ type: 'FRAME_GET_USER_ERROR', payload: { code: 4100 } })
+  })
+
+  test('the e-mail address changes with the two mailed codes', async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'before@example.com')
+    await expect(
+      frame.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'after@example.com' })),
+    ).resolves.toMatchObject({
+      payload: { action: 'VERIFY_PRIMARY_OTP' },
+    })
+    const primary = server.lastCode('before@example.com', 'update-primary')
+    await expect(
+      frame.handlers.handle(request('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: primary })),
+    ).resolves.toMatchObject({
+      type: 'FRAME_UPDATE_EMAIL_PRIMARY_OTP_SUCCESS',
+    })
+    const secondary = server.lastCode('after@example.com', 'update-secondary')
+    await expect(
+      frame.handlers.handle(request('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: secondary })),
+    ).resolves.toMatchObject({
+      payload: { newEmail: 'after@example.com' },
+    })
+    expect((await getUser(frame)).email).toBe('after@example.com')
+  })
+})
+
+describe('createFrameHandlers: RPC requests', () => {
+  let frame: ReturnType<typeof makeFrame>
+  let address: Hex
+  beforeAll(async () => {
+    frame = makeFrame()
+    await logIn(frame, 'rpc@example.com')
+    address = (await getUser(frame)).address as Hex
+  })
+
+  test('personal_sign waits for approval and returns a signature of the wallet address', async () => {
+    const pending = frame.handlers.handle(
+      request('APP_RPC_REQUEST', { method: 'personal_sign', params: [stringToHex('hello frame'), address] }),
+    )
+    await expect.poll(() => frame.queue.current()?.method).toBe('personal_sign')
+    expect(frame.queue.current()).toMatchObject({
+      chainId: 'eip155:1',
+      params: [stringToHex('hello frame'), address],
+    })
+    frame.queue.approve()
+    const reply = await pending
+    expect(reply?.type).toBe('FRAME_RPC_REQUEST_SUCCESS')
+    const signature = reply?.payload as Hex
+    expect(await verifyMessage({ address, message: 'hello frame', signature })).toBe(true)
+  })
+
+  test('a rejected request is answered with 4001 User rejected the request.', async () => {
+    const pending = frame.handlers.handle(
+      request('APP_RPC_REQUEST', { method: 'personal_sign', params: [stringToHex('no'), address] }),
+    )
+    await expect.poll(() => frame.queue.size()).toBe(1)
+    frame.queue.reject()
+    await expect(pending).resolves.toMatchObject({
+      type: 'FRAME_RPC_REQUEST_ERROR',
+      payload: { message: 'User rejected the request.', code: 4001 },
+    })
+  })
+
+  test('safe methods are answered without approval', async () => {
+    await expect(
+      frame.handlers.handle(request('APP_RPC_REQUEST', { method: 'eth_chainId' })),
+    ).resolves.toMatchObject({
+      type: 'FRAME_RPC_REQUEST_SUCCESS',
+      payload: '0x1',
+    })
+    await expect(
+      frame.handlers.handle(request('APP_RPC_REQUEST', { method: 'eth_accounts' })),
+    ).resolves.toMatchObject({
+      payload: [address],
+    })
+    await expect(
+      frame.handlers.handle(
+        request('APP_RPC_REQUEST', { method: 'wallet_getCapabilities', params: [address] }),
+      ),
+    ).resolves.toMatchObject({ payload: { '0x1': { atomic: { status: 'unsupported' } } } })
+    expect(frame.queue.size()).toBe(0)
+  })
+
+  test('solana_signMessage signs with the Solana key after approval', async () => {
+    const user = await getUser(frame)
+    const message = new TextEncoder().encode('solana hello')
+    const pending = frame.handlers.handle(
+      request('APP_RPC_REQUEST', {
+        method: 'solana_signMessage',
+        params: { message: base58.encode(message), pubkey: user.solanaAddress },
+      }),
+    )
+    await expect.poll(() => frame.queue.size()).toBe(1)
+    frame.queue.approve()
+    const reply = await pending
+    const { signature } = (reply?.payload ?? {}) as { signature: string }
+    expect(ed25519.verify(base58.decode(signature), message, base58.decode(user.solanaAddress))).toBe(true)
+  })
+
+  test('methods the frame cannot perform are refused before the visitor is asked', async () => {
+    const reply = await frame.handlers.handle(
+      request('APP_RPC_REQUEST', { method: 'solana_signTransaction', params: { transaction: 'AQID' } }),
+    )
+    expect(reply).toMatchObject({
+      type: 'FRAME_RPC_REQUEST_ERROR',
+      payload: {
+        code: 4200,
+        message: 'The method solana_signTransaction is not supported yet by the embedded wallet.',
+      },
+    })
+    expect(frame.queue.size()).toBe(0)
+  })
+
+  test('SWITCH_NETWORK changes the chain requests go to', async () => {
+    await expect(
+      frame.handlers.handle(request('APP_SWITCH_NETWORK', { chainId: 31337 })),
+    ).resolves.toMatchObject({
+      type: 'FRAME_SWITCH_NETWORK_SUCCESS',
+      payload: { chainId: 31337 },
+    })
+    await expect(frame.handlers.handle(request('APP_GET_CHAIN_ID'))).resolves.toMatchObject({
+      payload: { chainId: 31337 },
+    })
+    await expect(
+      frame.handlers.handle(request('APP_RPC_REQUEST', { method: 'eth_chainId' })),
+    ).resolves.toMatchObject({
+      payload: '0x7a69',
+    })
+    await frame.handlers.handle(request('APP_SWITCH_NETWORK', { chainId: 1 }))
+  })
+})
+
+describe('createFrameHandlers: page data and invalid messages', () => {
+  test('SYNC_THEME is kept in storage and passed to the screen', async () => {
+    const frame = makeFrame()
+    const theme = { themeMode: 'light', themeVariables: { '--portico-accent': '#ff0000' } } as const
+    await expect(frame.handlers.handle(request('APP_SYNC_THEME', theme))).resolves.toMatchObject({
+      type: 'FRAME_SYNC_THEME_SUCCESS',
+    })
+    expect(frame.themes).toEqual([theme])
+    expect(JSON.parse(frame.storage.getItem(THEME_STORAGE_KEY) as string)).toEqual(theme)
+  })
+
+  test('RELOAD replies first and reloads after', async () => {
+    const frame = makeFrame()
+    const reply = await frame.handlers.handle(request('APP_RELOAD'))
+    expect(reply).toMatchObject({ type: 'FRAME_RELOAD_SUCCESS' })
+    expect(frame.reloads()).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, RELOAD_DELAY_MS + 20))
+    expect(frame.reloads()).toBe(1)
+  })
+
+  test('an invalid payload with an id gets an ERROR reply naming the field', async () => {
+    const frame = makeFrame()
+    const message = request('APP_CONNECT_OTP', { otp: '12ab' })
+    const reply = await frame.handlers.handle(message)
+    expect(reply).toMatchObject({ id: message.id, type: 'FRAME_CONNECT_OTP_ERROR' })
+    expect((reply?.payload as { message: string } | undefined)?.message).toContain('payload.otp')
+  })
+
+  test('an unknown type with an id gets an ERROR reply', async () => {
+    const frame = makeFrame()
+    const message = request('APP_DO_SOMETHING_ELSE', {})
+    await expect(frame.handlers.handle(message)).resolves.toMatchObject({
+      id: message.id,
+      type: 'FRAME_DO_SOMETHING_ELSE_ERROR',
+    })
+  })
+
+  test('a request from an incompatible protocol version gets an ERROR reply', async () => {
+    const frame = makeFrame()
+    const message = { ...request('APP_GET_CHAIN_ID'), version: '2.0.0' }
+    const reply = await frame.handlers.handle(message)
+    expect(reply).toMatchObject({ type: 'FRAME_GET_CHAIN_ID_ERROR' })
+    expect((reply?.payload as { message: string } | undefined)?.message).toContain('2.0.0')
+  })
+
+  test('messages without an id, or not from Portico, are dropped and logged', async () => {
+    const frame = makeFrame()
+    const { id: _, ...withoutId } = request('APP_GET_CHAIN_ID')
+    await expect(frame.handlers.handle(withoutId)).resolves.toBeUndefined()
+    await expect(frame.handlers.handle('hello')).resolves.toBeUndefined()
+    await expect(
+      frame.handlers.handle({ ...request('APP_GET_CHAIN_ID'), portico: 'someone-else' }),
+    ).resolves.toBeUndefined()
+    expect(frame.warnings).toHaveLength(3)
+  })
+})

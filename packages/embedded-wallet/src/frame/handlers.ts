@@ -1,0 +1,388 @@
+import {
+  type AppMessage,
+  type FrameEvent,
+  type FrameReply,
+  frameReplySchema,
+  InvalidFrameMessageError,
+  isCompatibleVersion,
+  isSafeRpcMethod,
+  MESSAGE_MARKER,
+  PROTOCOL_VERSION,
+  parseAppMessage,
+} from '../protocol/index.js'
+import type { ApprovalRequest } from './approvals.js'
+import {
+  type AuthApi,
+  AuthApiError,
+  AuthSessionInvalidError,
+  type FrameStorage,
+  WalletExistsError,
+} from './authApi.js'
+import { evmChainIdOf, type FrameChainId, toCaipNetworkId } from './chains.js'
+import { createEvmSigner, type EvmSigner } from './evmSigner.js'
+import { createSeed, deriveKeys, seedToHex } from './keys.js'
+import {
+  FrameRpcError,
+  UnauthorizedError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+} from './rpcErrors.js'
+import { createSolanaSigner, type SolanaSigner } from './solanaSigner.js'
+
+/** Storage key of the last theme the page synced, so the approval screen keeps it across reloads. */
+export const THEME_STORAGE_KEY = 'portico-frame:theme'
+/** Storage key of the page's metadata (name, url, icons) shown on the approval screen. */
+export const DAPP_DATA_STORAGE_KEY = 'portico-frame:dapp'
+/** How long after its RELOAD reply the frame reloads. */
+export const RELOAD_DELAY_MS = 100
+
+type PayloadOf<T extends AppMessage['type']> = Extract<AppMessage, { type: T }>['payload']
+export type FrameTheme = PayloadOf<'APP_SYNC_THEME'>
+export type FrameDappData = PayloadOf<'APP_SYNC_DAPP_DATA'>
+
+/**
+ * What the frame posts: a reply checked against the protocol, or the ERROR answer to a request the
+ * protocol does not know (its type cannot be one of the protocol's reply types).
+ */
+export type FrameOutgoing =
+  | FrameReply
+  | FrameEvent
+  | {
+      portico: typeof MESSAGE_MARKER
+      version: string
+      id: string
+      type: string
+      payload: { message: string }
+    }
+
+/** What the handlers need from the screen: an approval decision, and the page's look. */
+export interface FrameUi {
+  /** Shows an unsafe request and resolves true when the visitor approves it. */
+  requestApproval(request: ApprovalRequest): Promise<boolean>
+  /** Rejects every request still on screen (sign-out). */
+  cancelApprovals(): void
+  syncTheme(theme: FrameTheme): void
+  syncDappData(data: FrameDappData): void
+  /** Reloads the frame after its RELOAD reply was posted. */
+  reload(): void
+}
+
+export interface FrameLogger {
+  warn(message: string, detail?: unknown): void
+}
+
+export interface FrameHandlersOptions {
+  api: AuthApi
+  ui: FrameUi
+  storage: FrameStorage
+  /** The JSON-RPC endpoint for a CAIP-2 chain id (the server's proxy). */
+  rpcUrl: (caipNetworkId: string) => string
+  /** The chain from the frame's URL. */
+  chainId: FrameChainId
+  /** Posts an unsolicited event (FRAME_SESSION_UPDATE) to the page. */
+  emit?: (event: FrameEvent) => void
+  logger?: FrameLogger
+}
+
+export interface FrameHandlers {
+  /** Serves one message from the page: the reply to post, or undefined when it is dropped. */
+  handle(raw: unknown): Promise<FrameOutgoing | undefined>
+  /** The chain requests go to when they name none. */
+  getChainId(): FrameChainId
+  /** True while a wallet is unlocked in memory. */
+  isUnlocked(): boolean
+}
+
+interface Session {
+  email: string
+  evm: EvmSigner
+  solana: SolanaSigner
+}
+
+// Unsafe methods the frame can actually perform; the other unsafe ones are refused before the
+// visitor is asked, so nobody approves something that then cannot happen.
+const APPROVABLE_METHODS = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'solana_signMessage',
+])
+
+/** Creates the frame's message handlers: each APP_* request mapped to its work and reply. */
+export function createFrameHandlers(options: FrameHandlersOptions): FrameHandlers {
+  const { api, ui, storage } = options
+  let chainId: FrameChainId = options.chainId
+  let session: Session | undefined
+  let unlocking: Promise<Session> | undefined
+  // The e-mail between CONNECT_EMAIL and the code (or device approval) that completes the login.
+  let pendingEmail: string | undefined
+
+  async function loadWallet(email: string): Promise<Session> {
+    let { seed } = await api.getWallet()
+    if (seed === null) {
+      const fresh = seedToHex(createSeed())
+      try {
+        await api.putWallet(fresh)
+        seed = fresh
+      } catch (error) {
+        // Another device stored this user's first seed a moment earlier: use that one.
+        if (!(error instanceof WalletExistsError)) throw error
+        seed = (await api.getWallet()).seed
+        if (seed === null) throw error
+      }
+    }
+    const keys = deriveKeys(seed)
+    return {
+      email,
+      evm: createEvmSigner({ privateKey: keys.evmPrivateKey, rpcUrl: options.rpcUrl }),
+      solana: createSolanaSigner(keys.solanaSecretKey),
+    }
+  }
+
+  /** The unlocked session, restored from the stored token when the frame was reloaded. */
+  function unlock(): Promise<Session> {
+    if (session) return Promise.resolve(session)
+    unlocking ??= (async () => {
+      try {
+        const { user } = await api.session()
+        session = await loadWallet(user.email)
+        return session
+      } catch (error) {
+        if (error instanceof AuthSessionInvalidError) api.clearToken()
+        throw error
+      } finally {
+        unlocking = undefined
+      }
+    })()
+    return unlocking
+  }
+
+  async function requireSession(): Promise<Session> {
+    if (!api.getToken() && !session) throw new UnauthorizedError()
+    try {
+      return await unlock()
+    } catch (error) {
+      if (error instanceof AuthSessionInvalidError) throw new UnauthorizedError()
+      throw error
+    }
+  }
+
+  function signOutLocally(): void {
+    session = undefined
+    pendingEmail = undefined
+    api.clearToken()
+    ui.cancelApprovals()
+  }
+
+  async function rpcRequest(payload: PayloadOf<'APP_RPC_REQUEST'>): Promise<unknown> {
+    const { method, params } = payload
+    const target = payload.chainId ?? chainId
+    const safe = isSafeRpcMethod(method)
+    if (!safe && !APPROVABLE_METHODS.has(method)) {
+      throw new UnsupportedMethodError(
+        method,
+        method.startsWith('solana_') ? 'is not supported yet by the embedded wallet' : undefined,
+      )
+    }
+    const current = await requireSession()
+    if (!safe) {
+      const approved = await ui.requestApproval({ method, params, chainId: toCaipNetworkId(target) })
+      if (!approved) throw new UserRejectedRequestError()
+    }
+    if (method.startsWith('solana_')) return current.solana.request({ method, params })
+    const evmChainId = evmChainIdOf(target)
+    if (evmChainId === undefined)
+      throw new FrameRpcError(`The chain ${String(target)} is not supported.`, 4901)
+    if (method === 'wallet_getAssets') throw new UnsupportedMethodError(method)
+    return current.evm.request({ method, params, chainId: evmChainId })
+  }
+
+  async function serve(message: AppMessage): Promise<unknown> {
+    switch (message.type) {
+      case 'APP_SWITCH_NETWORK':
+        chainId = message.payload.chainId
+        return { chainId }
+      case 'APP_GET_CHAIN_ID':
+        return { chainId }
+      case 'APP_CONNECT_EMAIL': {
+        const result = await api.email(message.payload.email)
+        pendingEmail = message.payload.email
+        return { action: result.action }
+      }
+      case 'APP_CONNECT_DEVICE': {
+        if (pendingEmail === undefined) throw new Error('Start the login with an e-mail address first.')
+        // One server wait (up to 25 s) fits in the page's 30 s timeout; the page asks again if it wants.
+        const { approved } = await api.deviceWait(pendingEmail)
+        if (!approved) throw new Error('The device has not been approved yet: follow the link in the e-mail.')
+        return {}
+      }
+      case 'APP_CONNECT_OTP': {
+        if (pendingEmail === undefined) throw new Error('Start the login with an e-mail address first.')
+        const result = await api.otp(pendingEmail, message.payload.otp)
+        session = await loadWallet(result.user.email)
+        pendingEmail = undefined
+        options.emit?.({
+          portico: MESSAGE_MARKER,
+          version: PROTOCOL_VERSION,
+          type: 'FRAME_SESSION_UPDATE',
+          payload: { token: result.token },
+        })
+        return {}
+      }
+      case 'APP_GET_USER': {
+        const current = await requireSession()
+        const target = message.payload?.chainId ?? chainId
+        return {
+          email: current.email,
+          address: current.evm.address,
+          chainId: target,
+          accountType: 'eoa',
+          solanaAddress: current.solana.address,
+        }
+      }
+      case 'APP_IS_CONNECTED': {
+        const token = message.payload?.token
+        // The page keeps a copy of the token because a browser may partition or clear the frame's storage.
+        if (token && !api.getToken()) api.setToken(token)
+        if (!api.getToken()) return { isConnected: false }
+        try {
+          await unlock()
+          return { isConnected: true }
+        } catch (error) {
+          if (error instanceof AuthSessionInvalidError) return { isConnected: false }
+          throw error
+        }
+      }
+      case 'APP_SIGN_OUT':
+        try {
+          await api.signOut()
+        } finally {
+          signOutLocally()
+        }
+        return {}
+      case 'APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS':
+        return { smartAccountEnabledNetworks: [] }
+      case 'APP_SET_PREFERRED_ACCOUNT': {
+        if (message.payload.type !== 'eoa')
+          throw new Error('Smart accounts are not supported by the embedded wallet yet.')
+        const current = await requireSession()
+        return { type: 'eoa', address: current.evm.address }
+      }
+      case 'APP_RPC_REQUEST':
+        return rpcRequest(message.payload)
+      case 'APP_UPDATE_EMAIL':
+        return api.updateEmail(message.payload.email)
+      case 'APP_UPDATE_EMAIL_PRIMARY_OTP':
+        await api.updateEmailPrimary(message.payload.otp)
+        return {}
+      case 'APP_UPDATE_EMAIL_SECONDARY_OTP': {
+        const { email } = await api.updateEmailSecondary(message.payload.otp)
+        if (session) session = { ...session, email }
+        return { newEmail: email }
+      }
+      case 'APP_SYNC_THEME':
+        storage.setItem(THEME_STORAGE_KEY, JSON.stringify(message.payload))
+        ui.syncTheme(message.payload)
+        return {}
+      case 'APP_SYNC_DAPP_DATA':
+        storage.setItem(DAPP_DATA_STORAGE_KEY, JSON.stringify(message.payload))
+        ui.syncDappData(message.payload)
+        return {}
+      case 'APP_RELOAD':
+        return {}
+      case 'APP_CONNECT_SOCIAL':
+      case 'APP_GET_SOCIAL_REDIRECT_URI':
+      case 'APP_GET_FARCASTER_URI':
+      case 'APP_CONNECT_FARCASTER':
+        throw new Error('Social and Farcaster logins are not supported by the embedded wallet yet.')
+      case 'APP_INIT_SMART_ACCOUNT':
+        throw new Error('Smart accounts are not supported by the embedded wallet yet.')
+    }
+  }
+
+  function reply(message: AppMessage, outcome: 'SUCCESS' | 'ERROR', payload: unknown): FrameOutgoing {
+    const candidate = {
+      portico: MESSAGE_MARKER,
+      version: PROTOCOL_VERSION,
+      id: message.id,
+      type: `FRAME_${message.type.slice('APP_'.length)}_${outcome}`,
+      payload,
+    }
+    const checked = frameReplySchema.safeParse(candidate)
+    if (checked.success) return checked.data
+    // A reply the page would refuse helps nobody: say what went wrong instead.
+    options.logger?.warn(`The frame built an invalid ${candidate.type} reply.`, checked.error)
+    return reply(message, 'ERROR', { message: 'An error occurred' })
+  }
+
+  return {
+    async handle(raw) {
+      let message: AppMessage
+      try {
+        const version = readString(raw, 'version')
+        if (version !== undefined && !isCompatibleVersion(version, PROTOCOL_VERSION)) {
+          throw new InvalidFrameMessageError({
+            field: 'version',
+            reason: `${version} is not compatible with the frame's ${PROTOCOL_VERSION}`,
+            ...optionalString('messageId', readString(raw, 'id')),
+            ...optionalString('messageType', readString(raw, 'type')),
+          })
+        }
+        message = parseAppMessage(raw)
+      } catch (error) {
+        const invalid = error instanceof InvalidFrameMessageError ? error : undefined
+        options.logger?.warn(invalid?.message ?? 'Dropped a message the frame cannot read.', raw)
+        const id = invalid?.messageId
+        const type = invalid?.messageType
+        if (readString(raw, 'portico') !== MESSAGE_MARKER || id === undefined || !type?.startsWith('APP_'))
+          return undefined
+        return {
+          portico: MESSAGE_MARKER,
+          version: PROTOCOL_VERSION,
+          id,
+          type: `FRAME_${type.slice('APP_'.length)}_ERROR`,
+          payload: { message: invalid?.shortMessage ?? 'An error occurred' },
+        }
+      }
+      try {
+        const payload = await serve(message)
+        // The reply must reach the page before the frame goes away (SPEC §9: 100 ms).
+        if (message.type === 'APP_RELOAD') setTimeout(() => ui.reload(), RELOAD_DELAY_MS)
+        return reply(message, 'SUCCESS', payload)
+      } catch (error) {
+        const code = errorCode(error)
+        return reply(
+          message,
+          'ERROR',
+          code === undefined ? { message: errorMessage(error) } : { message: errorMessage(error), code },
+        )
+      }
+    },
+    getChainId: () => chainId,
+    isUnlocked: () => session !== undefined,
+  }
+}
+
+function readString(raw: unknown, key: string): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined
+  const value = (raw as Record<string, unknown>)[key]
+  return typeof value === 'string' ? value : undefined
+}
+
+function optionalString<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message)
+    return (error as { shortMessage?: string }).shortMessage ?? error.message
+  return 'An error occurred'
+}
+
+function errorCode(error: unknown): number | undefined {
+  if (error instanceof FrameRpcError) return error.code
+  if (error instanceof AuthApiError) return undefined
+  const code = (error as { code?: unknown } | undefined)?.code
+  return typeof code === 'number' ? code : undefined
+}
