@@ -1,3 +1,30 @@
 // Public entry of @portico/embedded-wallet: the app-side client. The protocol is its own entry
 // (`@portico/embedded-wallet/protocol`), shared with the frame.
-export { PROTOCOL_VERSION } from './protocol/index.js'
+export {
+  type CreateEmbeddedWalletClientParameters,
+  createEmbeddedWalletClient,
+  type EmbeddedWalletClient,
+  type EmbeddedWalletLogger,
+  type EmbeddedWalletRequestOptions,
+  type EmbeddedWalletTimeouts,
+} from './client/createEmbeddedWalletClient.js'
+export {
+  createEmbeddedWalletProvider,
+  type EmbeddedWalletProvider,
+} from './client/createEmbeddedWalletProvider.js'
+export {
+  FRAME_ERROR_TEXTS,
+  FrameLoadError,
+  FrameNotSetError,
+  FrameRequestAbortedError,
+  FrameRequestError,
+  FrameTimeoutError,
+  FrameVersionMismatchError,
+  InvalidFrameUrlError,
+  RpcResultFormatError,
+  UnexpectedFrameReplyError,
+  UnsupportedRpcMethodError,
+  UntrustedFrameMessageError,
+} from './client/errors.js'
+export { EmbeddedWalletError, InvalidFrameMessageError } from './protocol/errors.js'
+export { PROTOCOL_VERSION } from './protocol/version.js'

@@ -1,0 +1,139 @@
+import { EmbeddedWalletError, type EmbeddedWalletErrorOptions } from '../protocol/errors.js'
+
+/** The user-facing texts of SPEC §8 (frame and request), in one place so each can be checked. */
+export const FRAME_ERROR_TEXTS = {
+  /** An ERROR reply without a message of its own. */
+  requestFailed: 'An error occurred',
+  /** An unsafe RPC request cut short by `rejectRpcRequests` or `destroy`. */
+  rpcAborted: 'Request was aborted',
+  /** Any other request cut short. */
+  aborted: 'Something went wrong',
+  loadFailed: 'Unable to load email login dependency',
+  notSet: 'The iframe or parent is not set',
+  syncThemeFailed: 'Unable to sync theme to auth connector',
+} as const
+
+/** SPEC §8: the frame did not load (the iframe failed, or no FRAME_READY came in time). */
+export class FrameLoadError extends EmbeddedWalletError {
+  override name = 'FrameLoadError'
+  constructor(options: EmbeddedWalletErrorOptions = {}) {
+    super(FRAME_ERROR_TEXTS.loadFailed, options)
+  }
+}
+
+/** The frame speaks another major protocol version than this page. */
+export class FrameVersionMismatchError extends EmbeddedWalletError {
+  override name = 'FrameVersionMismatchError'
+  readonly frameVersion: string
+  readonly clientVersion: string
+  constructor(options: { frameVersion: string; clientVersion: string }) {
+    super('The embedded wallet frame speaks an incompatible protocol version.', {
+      details: `Frame ${options.frameVersion}, page ${options.clientVersion}.`,
+    })
+    this.frameVersion = options.frameVersion
+    this.clientVersion = options.clientVersion
+  }
+}
+
+/** SPEC §8: the frame answered with an ERROR reply; the message is the frame's own, or a default. */
+export class FrameRequestError extends EmbeddedWalletError {
+  override name = 'FrameRequestError'
+  readonly type: string
+  constructor(options: { type: string; message?: string; code?: number }) {
+    super(options.message?.trim() ? options.message : FRAME_ERROR_TEXTS.requestFailed, {
+      ...(options.code !== undefined ? { code: options.code } : {}),
+    })
+    this.type = options.type
+  }
+}
+
+/** SPEC §8: a pending request was cut short on this side, not answered by the frame. */
+export class FrameRequestAbortedError extends EmbeddedWalletError {
+  override name = 'FrameRequestAbortedError'
+  readonly type: string
+  constructor(options: { type: string; cause?: unknown }) {
+    super(options.type === 'APP_RPC_REQUEST' ? FRAME_ERROR_TEXTS.rpcAborted : FRAME_ERROR_TEXTS.aborted, {
+      details: `Request ${options.type}`,
+      cause: options.cause,
+    })
+    this.type = options.type
+  }
+}
+
+/** SPEC §9: the frame did not answer a request in time. */
+export class FrameTimeoutError extends EmbeddedWalletError {
+  override name = 'FrameTimeoutError'
+  readonly type: string
+  readonly timeoutMs: number
+  constructor(options: { type: string; timeoutMs: number }) {
+    super('The embedded wallet did not answer in time.', {
+      details: `${options.type} waited ${options.timeoutMs} ms.`,
+    })
+    this.type = options.type
+    this.timeoutMs = options.timeoutMs
+  }
+}
+
+/** SPEC §8: there is no frame to talk to (it was removed or destroyed), or no page to host it. */
+export class FrameNotSetError extends EmbeddedWalletError {
+  override name = 'FrameNotSetError'
+  constructor(details?: string, options: { cause?: unknown } = {}) {
+    super(FRAME_ERROR_TEXTS.notSet, details ? { details, ...options } : options)
+  }
+}
+
+/** The frame URL cannot be pinned to an origin (not http or https). */
+export class InvalidFrameUrlError extends EmbeddedWalletError {
+  override name = 'InvalidFrameUrlError'
+  constructor(frameUrl: string) {
+    super('The embedded wallet frame URL must be an http or https URL.', { details: `Got ${frameUrl}` })
+  }
+}
+
+/** A message claiming to be from the frame came from another origin or another window; it was dropped. */
+export class UntrustedFrameMessageError extends EmbeddedWalletError {
+  override name = 'UntrustedFrameMessageError'
+  readonly origin: string
+  constructor(options: { origin: string; reason: 'origin' | 'source' }) {
+    super('Dropped a message that did not come from the embedded wallet frame.', {
+      details:
+        options.reason === 'origin' ? `Origin ${options.origin}` : `Another window at ${options.origin}`,
+    })
+    this.origin = options.origin
+  }
+}
+
+/** A reply named an id that is not pending, or answered a request of another type; it was dropped. */
+export class UnexpectedFrameReplyError extends EmbeddedWalletError {
+  override name = 'UnexpectedFrameReplyError'
+  constructor(options: { id: string; type: string; expected?: string }) {
+    super('Dropped a frame reply that answers no pending request.', {
+      details: options.expected
+        ? `${options.type} for ${options.id}, which waits for ${options.expected}`
+        : `${options.type} for ${options.id}`,
+    })
+  }
+}
+
+/** The frame answered an RPC call with a value that is not in the SPEC §5 format. */
+export class RpcResultFormatError extends EmbeddedWalletError {
+  override name = 'RpcResultFormatError'
+  readonly method: string
+  constructor(options: { method: string; expected: string }) {
+    super(`The embedded wallet returned a malformed ${options.method} result.`, {
+      details: `Expected ${options.expected}.`,
+      code: -32603,
+    })
+    this.method = options.method
+  }
+}
+
+/** EIP-1193 4200: the embedded wallet does not serve this method. */
+export class UnsupportedRpcMethodError extends EmbeddedWalletError {
+  override name = 'UnsupportedRpcMethodError'
+  readonly method: string
+  constructor(method: string) {
+    super('The embedded wallet does not support this method.', { details: `Method ${method}`, code: 4200 })
+    this.method = method
+  }
+}
