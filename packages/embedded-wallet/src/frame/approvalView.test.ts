@@ -1,0 +1,120 @@
+import { base58 } from '@scure/base'
+import { numberToHex, parseEther, stringToHex } from 'viem'
+import { afterEach, describe, expect, test } from 'vitest'
+import { createApprovalQueue } from './approvals.js'
+import { createApprovalView, summarizeApproval } from './approvalView.js'
+
+afterEach(() => document.body.replaceChildren())
+
+function mount() {
+  const root = document.createElement('main')
+  document.body.append(root)
+  const queue = createApprovalQueue()
+  const view = createApprovalView({ root, queue })
+  return { root, queue, view }
+}
+
+function button(root: HTMLElement, name: string): HTMLButtonElement {
+  const found = [...root.querySelectorAll('button')].find((node) => node.textContent === name)
+  if (!found) throw new Error(`No ${name} button is shown.`)
+  return found
+}
+
+describe('summarizeApproval', () => {
+  test('shows the text of a hex-encoded personal_sign message', () => {
+    const summary = summarizeApproval({
+      key: 1,
+      method: 'personal_sign',
+      params: [stringToHex('Log in to Shop'), '0x0000000000000000000000000000000000000001'],
+      chainId: 'eip155:1',
+    })
+    expect(summary.title).toBe('Sign message')
+    expect(summary.fields).toContainEqual({ label: 'Message', value: 'Log in to Shop' })
+  })
+
+  test('shows to, value in ETH and network of a transaction', () => {
+    const summary = summarizeApproval({
+      key: 1,
+      method: 'eth_sendTransaction',
+      params: [{ to: '0x000000000000000000000000000000000000bEEF', value: numberToHex(parseEther('1.25')) }],
+      chainId: 'eip155:8453',
+    })
+    expect(summary.fields).toEqual([
+      { label: 'To', value: '0x000000000000000000000000000000000000bEEF' },
+      { label: 'Value', value: '1.25 ETH' },
+      { label: 'Network', value: 'eip155:8453' },
+    ])
+  })
+
+  test('shows the text of a base58 Solana message', () => {
+    const summary = summarizeApproval({
+      key: 1,
+      method: 'solana_signMessage',
+      params: { message: base58.encode(new TextEncoder().encode('gm')), pubkey: 'x' },
+      chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    })
+    expect(summary.fields[0]).toEqual({ label: 'Message', value: 'gm' })
+  })
+
+  test('numbers each call of wallet_sendCalls', () => {
+    const summary = summarizeApproval({
+      key: 1,
+      method: 'wallet_sendCalls',
+      params: [{ calls: [{ to: '0x01' }, { to: '0x02', value: '0x1' }] }],
+      chainId: 'eip155:1',
+    })
+    expect(summary.title).toBe('Send 2 calls')
+    expect(summary.fields.map((field) => field.label)).toEqual([
+      '1. To',
+      '1. Value',
+      '2. To',
+      '2. Value',
+      'Network',
+    ])
+  })
+})
+
+describe('createApprovalView', () => {
+  test('is hidden while nothing waits, and shows the waiting request', async () => {
+    const { root, queue } = mount()
+    expect(root.hidden).toBe(true)
+    const decision = queue.request({
+      method: 'personal_sign',
+      params: [stringToHex('<b>not html</b>'), '0x0000000000000000000000000000000000000001'],
+      chainId: 'eip155:1',
+    })
+    expect(root.hidden).toBe(false)
+    expect(root.querySelector('h1')?.textContent).toBe('Sign message')
+    // The page's text is shown as text, never parsed as markup.
+    expect(root.querySelector('b')).toBeNull()
+    expect(root.textContent).toContain('<b>not html</b>')
+    button(root, 'Approve').click()
+    await expect(decision).resolves.toBe(true)
+    expect(root.hidden).toBe(true)
+  })
+
+  test('Reject settles the request with false and shows the next one', async () => {
+    const { root, queue } = mount()
+    const first = queue.request({ method: 'personal_sign', params: ['0x6869', '0x0'], chainId: 'eip155:1' })
+    void queue.request({ method: 'eth_sendTransaction', params: [{ to: '0x01' }], chainId: 'eip155:1' })
+    button(root, 'Reject').click()
+    await expect(first).resolves.toBe(false)
+    expect(root.querySelector('h1')?.textContent).toBe('Send transaction')
+  })
+
+  test('SYNC_THEME switches light and dark and applies the page accent', () => {
+    const { root, view } = mount()
+    expect(root.dataset.theme).toBe('dark')
+    view.setTheme({ themeMode: 'light', themeVariables: { '--portico-accent': '#ff0066', color: 'red' } })
+    expect(root.dataset.theme).toBe('light')
+    expect(root.style.getPropertyValue('--portico-accent')).toBe('#ff0066')
+    expect(root.style.getPropertyValue('color')).toBe('')
+  })
+
+  test('names the requesting site from SYNC_DAPP_DATA', () => {
+    const { root, queue, view } = mount()
+    view.setDappData({ metadata: { name: 'Shop' }, sdkVersion: '1.0.0', sdkType: 'portico', projectId: 'p' })
+    void queue.request({ method: 'personal_sign', params: ['0x6869', '0x0'], chainId: 'eip155:1' })
+    expect(root.textContent).toContain('Requested by Shop')
+  })
+})

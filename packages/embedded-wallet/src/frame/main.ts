@@ -1,0 +1,131 @@
+// The frame's DOM entry: wires the handlers to the embedding page and the approval screen.
+import { isCompatibleVersion, MESSAGE_MARKER, PROTOCOL_VERSION } from '../protocol/index.js'
+import { createApprovalQueue } from './approvals.js'
+import { createApprovalView } from './approvalView.js'
+import { createAuthApi, type FrameStorage } from './authApi.js'
+import type { FrameChainId } from './chains.js'
+import { createFrameHandlers, type FrameLogger, type FrameTheme, THEME_STORAGE_KEY } from './handlers.js'
+import { createParentChannel } from './parentChannel.js'
+
+function frameStorage(): FrameStorage {
+  try {
+    const storage = window.localStorage
+    storage.getItem(THEME_STORAGE_KEY)
+    return storage
+  } catch {
+    // Storage can be blocked for third-party frames; a session then lasts as long as the frame and
+    // the page hands back its token copy (APP_IS_CONNECTED).
+    const memory = new Map<string, string>()
+    return {
+      getItem: (key) => memory.get(key) ?? null,
+      setItem: (key, value) => void memory.set(key, value),
+      removeItem: (key) => void memory.delete(key),
+    }
+  }
+}
+
+function parseChainId(value: string | null): FrameChainId {
+  if (value === null || value === '') return 1
+  return /^\d+$/.test(value) ? Number(value) : value
+}
+
+function parentOriginHint(): string | undefined {
+  const ancestor = window.location.ancestorOrigins?.[0]
+  if (ancestor) return ancestor
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function showNote(text: string): void {
+  const note = document.createElement('p')
+  note.className = 'portico-frame-note'
+  note.textContent = text
+  document.body.replaceChildren(note)
+}
+
+async function start(): Promise<void> {
+  const params = new URLSearchParams(window.location.search)
+  const projectId = params.get('projectId')
+  const pageVersion = params.get('version')
+  const silent: FrameLogger = { warn: () => undefined }
+  const logger: FrameLogger =
+    params.get('enableLogger') === 'true'
+      ? { warn: (message, detail) => console.warn(`[portico frame] ${message}`, detail ?? '') }
+      : silent
+
+  if (window.parent === window) {
+    showNote("This is Portico's embedded wallet. It works inside a site that uses Portico.")
+    return
+  }
+  if (!projectId) {
+    logger.warn('The frame URL has no projectId.')
+    return
+  }
+  // The page refuses an incompatible frame after FRAME_READY; the log helps whoever debugs that.
+  if (pageVersion && !isCompatibleVersion(pageVersion, PROTOCOL_VERSION)) {
+    logger.warn(`Loaded by a page speaking protocol ${pageVersion}; the frame speaks ${PROTOCOL_VERSION}.`)
+  }
+
+  const storage = frameStorage()
+  const api = createAuthApi({ origin: window.location.origin, projectId, storage })
+  const { allowedOrigins } = await api.frameConfig()
+
+  const root = document.getElementById('approval')
+  if (!root) throw new Error('The frame page has no #approval element.')
+  const queue = createApprovalQueue()
+  const view = createApprovalView({ root, queue })
+  const savedTheme = storage.getItem(THEME_STORAGE_KEY)
+  if (savedTheme) {
+    try {
+      view.setTheme(JSON.parse(savedTheme) as FrameTheme)
+    } catch {
+      storage.removeItem(THEME_STORAGE_KEY)
+    }
+  }
+
+  const origin = window.location.origin
+  const handlers = createFrameHandlers({
+    api,
+    storage,
+    chainId: parseChainId(params.get('chainId')),
+    rpcUrl: (caipNetworkId) =>
+      `${origin}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${encodeURIComponent(projectId)}`,
+    ui: {
+      requestApproval: (request) => queue.request(request),
+      cancelApprovals: () => queue.rejectAll(),
+      syncTheme: (theme) => view.setTheme(theme),
+      syncDappData: (data) => view.setDappData(data),
+      reload: () => window.location.reload(),
+    },
+    emit: (event) => channel.post(event),
+    logger,
+  })
+
+  const channel = createParentChannel({
+    self: window,
+    parent: window.parent,
+    allowedOrigins,
+    parentOriginHint: parentOriginHint(),
+    logger,
+    onMessage: (data) => {
+      void handlers.handle(data).then((reply) => {
+        if (reply) channel.post(reply)
+      })
+    },
+  })
+
+  channel.announce({
+    portico: MESSAGE_MARKER,
+    version: PROTOCOL_VERSION,
+    type: 'FRAME_READY',
+    payload: { version: PROTOCOL_VERSION },
+  })
+}
+
+start().catch((error: unknown) => {
+  // Without FRAME_READY the page reports 'Unable to load email login dependency' (SPEC §8).
+  console.error('[portico frame] The embedded wallet could not start.', error)
+})
