@@ -14,8 +14,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import * as z from 'zod/mini'
 import { FrameRpcError, InvalidRpcParamsError, UnsupportedMethodError } from './rpcErrors.js'
 
-/** The EVM methods the frame forwards unchanged to the chain's RPC endpoint. */
-export const EVM_READ_METHODS = [
+/** The EVM read methods the frame forwards unchanged to the chain's RPC endpoint (eth_chainId and eth_accounts are answered from the key). */
+export const FORWARDED_EVM_METHODS = [
   'eth_blockNumber',
   'eth_getBalance',
   'eth_call',
@@ -266,7 +266,7 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
           return Object.fromEntries(chainIds.map((id) => [id, { atomic: { status: 'unsupported' } }]))
         }
         default:
-          if ((EVM_READ_METHODS as readonly string[]).includes(method)) {
+          if ((FORWARDED_EVM_METHODS as readonly string[]).includes(method)) {
             return clientFor(chainId).request({ method, params: list } as never)
           }
           throw new UnsupportedMethodError(method)
