@@ -26,5 +26,10 @@ export {
   UnsupportedRpcMethodError,
   UntrustedFrameMessageError,
 } from './client/errors.js'
+export {
+  type CreateEmbeddedWalletOptions,
+  createEmbeddedWallet,
+  type PorticoEmbeddedWallet,
+} from './createEmbeddedWallet.js'
 export { EmbeddedWalletError, InvalidFrameMessageError } from './protocol/errors.js'
 export { PROTOCOL_VERSION } from './protocol/version.js'

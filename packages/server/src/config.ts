@@ -156,6 +156,13 @@ export const serverConfigSchema = z.object({
    * right for a server reached directly on that address and a fixed port.
    */
   publicUrl: z.url().optional(),
+  /** The embedded wallet's frame, served at `/frame/`. */
+  frame: z
+    .object({
+      /** The built frame; `@portico/embedded-wallet`'s `dist-frame` when absent. */
+      dir: z.string().optional(),
+    })
+    .prefault({}),
   /** E-mail login for the embedded wallet (`/v1/auth/*`). */
   auth: z
     .object({

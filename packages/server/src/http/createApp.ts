@@ -21,6 +21,7 @@ import type { Mailer } from '../auth/mailer.js'
 import type { ServerConfig } from '../config.js'
 import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
+import { defaultFrameDir, registerFrameRoutes } from '../frame/serveFrame.js'
 import type { Logger } from '../logger.js'
 import { UpstreamError } from '../portfolio/errors.js'
 import { getBalances } from '../portfolio/getBalances.js'
@@ -34,6 +35,9 @@ import { createProjectCache } from './projectCache.js'
 import { createRateLimiter } from './rateLimiter.js'
 import { readBody } from './readBody.js'
 import { DEFAULT_ALLOWED_METHODS, findChain, proxyJsonRpc } from './rpcProxy.js'
+
+/** The JSON-RPC proxy's paths (SPEC §7: `/v1/?chainId&projectId`). */
+const isRpcProxyPath = (path: string) => path === '/v1' || path === '/v1/'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -195,9 +199,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     // not authentication: a request without an Origin header (a server, curl) can claim anything,
     // so it is let through; rate limits bound what it can do.
     // The embedded wallet's frame is served from this server, not from one of the project's sites;
-    // it alone may call /v1/auth/*, which checks the frame's origin itself.
+    // it alone may call /v1/auth/*, which checks the frame's origin itself, and it reaches the
+    // chains through the RPC proxy like the modal does.
     const origin = c.req.header('origin')
-    const isFrame = origin === frameOrigin && isAuthPath(c.req.path)
+    const isFrame = origin === frameOrigin && (isAuthPath(c.req.path) || isRpcProxyPath(c.req.path))
     if (origin !== undefined && !isFrame && !isOriginAllowed(project.allowedOrigins, origin)) {
       throw new ApiRefusal(
         'ORIGIN_NOT_ALLOWED',
@@ -288,6 +293,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   })
 
   registerAuthRoutes(app, { config, db, now, logger, ...(deps.mailer ? { mailer: deps.mailer } : {}) })
+  registerFrameRoutes(app, {
+    dir: config.frame.dir ?? defaultFrameDir(),
+    getProject: (id) => projects.get(id),
+  })
 
   // SPEC §7: POST /e?projectId&st&sv with the events of createAnalytics (@portico/core).
   app.post('/e', async (c) => {

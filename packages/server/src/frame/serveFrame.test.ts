@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Kysely } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverConfigSchema } from '../config.js'
+import type { Database } from '../db/schema.js'
+import { createApp } from '../http/createApp.js'
+import { createLogger } from '../logger.js'
+import { addProject } from '../projects/projects.js'
+import { createMigratedDatabase, type TestDatabase } from '../testing/testDatabase.js'
+
+const SITE = 'https://shop.example'
+const PUBLIC_URL = 'https://wallet.shop.example'
+const logger = createLogger({ level: 'error', stream: { write: () => {} } })
+
+describe('the embedded wallet frame at /frame/', () => {
+  let database: TestDatabase
+  let db: Kysely<Database>
+  let dir: string
+  let outside: string
+
+  beforeAll(async () => {
+    ;({ database, db } = await createMigratedDatabase('pglite'))
+    await addProject(db, { id: 'shop', origins: [SITE, 'https://blog.example'] })
+    dir = mkdtempSync(join(tmpdir(), 'portico-frame-'))
+    mkdirSync(join(dir, 'assets'))
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><script type="module" src="/frame/assets/main-1a2b.js"></script>',
+    )
+    writeFileSync(join(dir, 'assets', 'main-1a2b.js'), 'console.log("frame")')
+    outside = mkdtempSync(join(tmpdir(), 'portico-secret-'))
+    writeFileSync(join(outside, 'secret.txt'), 'not for the web')
+  })
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true })
+    rmSync(outside, { recursive: true, force: true })
+    await db?.destroy()
+    await database?.drop()
+  })
+
+  const app = (frameDir: string | undefined) =>
+    createApp({
+      config: serverConfigSchema.parse({
+        publicUrl: PUBLIC_URL,
+        ...(frameDir ? { frame: { dir: frameDir } } : {}),
+      }),
+      db,
+      logger,
+    })
+
+  it("serves the page, embeddable by the project's sites only, never cached", async () => {
+    const response = await app(dir).request('/frame/?projectId=shop&chainId=1')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain('frame-ancestors https://shop.example https://blog.example')
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("connect-src 'self'")
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(await response.text()).toContain('/frame/assets/main-1a2b.js')
+  })
+
+  it('lets no site embed it for an unknown project or without one', async () => {
+    for (const path of ['/frame/?projectId=nobody', '/frame/']) {
+      const response = await app(dir).request(path)
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    }
+  })
+
+  it('serves hashed assets with their type and a long cache', async () => {
+    const response = await app(dir).request('/frame/assets/main-1a2b.js')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(response.headers.get('cache-control')).toContain('immutable')
+  })
+
+  it('never serves a file outside its folder', async () => {
+    const name = outside.split('/').at(-1)
+    for (const path of [
+      `/frame/..%2F${name}%2Fsecret.txt`,
+      '/frame/%2e%2e/%2e%2e/etc/passwd',
+      '/frame/missing.js',
+    ]) {
+      const response = await app(dir).request(path)
+      expect(response.status).toBe(404)
+      expect(await response.text()).not.toContain('not for the web')
+    }
+  })
+
+  it('says how to build the frame when it is missing', async () => {
+    const response = await app(join(dir, 'nothing-here')).request('/frame/?projectId=shop')
+    expect(response.status).toBe(503)
+    expect(await response.text()).toMatch(/not built/)
+  })
+
+  it("lets the frame's origin use the RPC proxy, but not a stranger's", async () => {
+    const call = (origin: string) =>
+      app(dir).request('/v1/?projectId=shop&chainId=eip155:1', {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
+      })
+    const fromFrame = await call(PUBLIC_URL)
+    expect(fromFrame.status).not.toBe(403)
+    const stranger = await call('https://evil.example')
+    expect(stranger.status).toBe(403)
+  })
+})

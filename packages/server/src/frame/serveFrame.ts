@@ -1,0 +1,87 @@
+/**
+ * Serves the embedded wallet's frame (static files built by `@portico/embedded-wallet`) at
+ * `/frame/`, on this server's origin, so the keys it holds are out of reach of the sites that
+ * embed it. Only a project's own sites may embed it: `frame-ancestors` lists them.
+ */
+import { readFile, realpath, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, extname, join, sep } from 'node:path'
+import type { Hono } from 'hono'
+import type { AppEnv } from '../http/createApp.js'
+import type { Project } from '../projects/projects.js'
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+}
+
+/** Where `@portico/embedded-wallet` put its built frame, or undefined when it is not built. */
+export function defaultFrameDir(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url)
+    return join(dirname(require.resolve('@portico/embedded-wallet/package.json')), 'dist-frame')
+  } catch {
+    return undefined
+  }
+}
+
+/** The Content-Security-Policy of every frame file: nothing from elsewhere, embedded by `ancestors` only. */
+export function frameContentSecurityPolicy(ancestors: readonly string[]): string {
+  const allowed = ancestors.includes('*') ? '*' : ancestors.length ? ancestors.join(' ') : "'none'"
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+    `frame-ancestors ${allowed}`,
+  ].join('; ')
+}
+
+export interface FrameRouteDependencies {
+  /** The built frame; the route answers 503 saying how to build it when it is missing. */
+  dir: string | undefined
+  getProject(id: string): Promise<Project | undefined>
+}
+
+/** Adds `GET /frame/*` (the frame's files) to the app. */
+export function registerFrameRoutes(app: Hono<AppEnv>, deps: FrameRouteDependencies): void {
+  app.get('/frame', (c) => c.redirect(`/frame/${new URL(c.req.url).search}`, 301))
+  app.get('/frame/*', async (c) => {
+    const headers = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' }
+    const root = deps.dir
+    if (!root || !(await stat(join(root, 'index.html')).catch(() => undefined))) {
+      return c.text(
+        'The embedded wallet frame is not built: run `pnpm --filter @portico/embedded-wallet build`, or set frame.dir in the config.',
+        503,
+        headers,
+      )
+    }
+    const relative = decodeURIComponent(c.req.path.slice('/frame/'.length)) || 'index.html'
+    // Resolved and compared with the real root, so `..` or a link cannot leave the folder.
+    const realRoot = await realpath(root)
+    const file = await realpath(join(realRoot, relative)).catch(() => undefined)
+    const inside = file?.startsWith(realRoot + sep) === true
+    if (!file || !inside || !(await stat(file)).isFile()) {
+      return c.text('Not found', 404, headers)
+    }
+    const projectId = c.req.query('projectId')
+    const project = projectId ? await deps.getProject(projectId) : undefined
+    const isPage = extname(file) === '.html'
+    return c.body(await readFile(file), 200, {
+      ...headers,
+      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': frameContentSecurityPolicy(project?.allowedOrigins ?? []),
+      // Built assets carry a hash in their name; the page itself must always be fresh.
+      'Cache-Control': isPage ? 'no-store' : 'public, max-age=31536000, immutable',
+    })
+  })
+}
