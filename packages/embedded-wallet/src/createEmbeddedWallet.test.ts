@@ -21,6 +21,7 @@ describe('createEmbeddedWallet', () => {
     expect(frames()).toHaveLength(0)
     const sending = wallet.connectEmail({ email: 'ada@example.com' })
     sending.catch(() => {})
+    await wallet.client()
     expect(frames()).toHaveLength(1)
     const src = new URL(frames()[0]!.src)
     expect(src.origin + src.pathname).toBe('https://portico.shop.example/api/frame/')
@@ -28,6 +29,7 @@ describe('createEmbeddedWallet', () => {
     expect(src.searchParams.get('chainId')).toBe('1')
     wallet.destroy()
     await expect(sending).rejects.toThrow()
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(frames()).toHaveLength(0)
   })
 

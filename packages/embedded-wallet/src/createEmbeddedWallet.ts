@@ -1,13 +1,9 @@
 import type { EmbeddedWallet } from '@portico/core'
-import {
-  type CreateEmbeddedWalletClientParameters,
-  createEmbeddedWalletClient,
-  type EmbeddedWalletClient,
+import type {
+  CreateEmbeddedWalletClientParameters,
+  EmbeddedWalletClient,
 } from './client/createEmbeddedWalletClient.js'
-import {
-  createEmbeddedWalletProvider,
-  type EmbeddedWalletProvider,
-} from './client/createEmbeddedWalletProvider.js'
+import type { EmbeddedWalletProvider } from './client/createEmbeddedWalletProvider.js'
 
 export interface CreateEmbeddedWalletOptions
   extends Omit<CreateEmbeddedWalletClientParameters, 'frameUrl' | 'projectId'> {
@@ -16,62 +12,102 @@ export interface CreateEmbeddedWalletOptions
   projectId: string
   /** Another frame address than `{apiUrl}/frame/`. */
   frameUrl?: string
+  /** Where the frame shows its approval screen; over the whole page when absent. */
+  approvalContainer?: () => Element | undefined
 }
 
 /** The embedded wallet for `createPortico({ embeddedWallet })` and `evm({ embeddedWallet })`. */
 export interface PorticoEmbeddedWallet extends EmbeddedWallet {
   /** EIP-1193 provider over the frame, for the EVM adapter's AUTH connector. */
   readonly provider: EmbeddedWalletProvider
-  /** The frame client, created on first use. */
-  client(): EmbeddedWalletClient
+  /** The frame client, loaded and created on first use. */
+  client(): Promise<EmbeddedWalletClient>
   /** Removes the frame. */
   destroy(): void
 }
 
+type Listener = (payload: never) => void
+
 /**
- * The embedded (e-mail) wallet over its secure frame. The frame is added to the page on first use
- * (the first e-mail login, or restoring an earlier one), not when the page loads.
+ * The embedded (e-mail) wallet over its secure frame. Its code and the frame are loaded on first
+ * use (the first e-mail login, or restoring an earlier one), not with the page. Requests the
+ * visitor must approve show the frame, whose own screen asks; it hides again once answered.
  *
  * @example
  * const embeddedWallet = createEmbeddedWallet({ apiUrl, projectId, chainId: 1 })
  * createPortico({ networks, embeddedWallet, adapters: [evm({ embeddedWallet })] })
  */
 export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): PorticoEmbeddedWallet {
-  const { apiUrl, frameUrl, ...rest } = options
-  let current: EmbeddedWalletClient | undefined
-  const client = (): EmbeddedWalletClient => {
-    current ??= createEmbeddedWalletClient({
-      ...rest,
-      frameUrl: frameUrl ?? new URL('frame/', apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`).href,
-    })
-    return current
+  const { apiUrl, frameUrl, approvalContainer, ...rest } = options
+  const listeners = new Map<string, Set<Listener>>()
+  let loading:
+    | Promise<{
+        client: EmbeddedWalletClient
+        provider: EmbeddedWalletProvider
+        needsApproval: (method: string) => boolean
+      }>
+    | undefined
+
+  const load = () => {
+    loading ??= (async () => {
+      const [{ createEmbeddedWalletClient }, { createEmbeddedWalletProvider }, rpc] = await Promise.all([
+        import('./client/createEmbeddedWalletClient.js'),
+        import('./client/createEmbeddedWalletProvider.js'),
+        import('./protocol/rpc.js'),
+      ])
+      const client = createEmbeddedWalletClient({
+        ...rest,
+        frameUrl: frameUrl ?? new URL('frame/', apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`).href,
+      })
+      const provider = createEmbeddedWalletProvider(client)
+      for (const [event, set] of listeners) for (const listener of set) provider.on(event, listener)
+      const needsApproval = (method: string) =>
+        rpc.isSupportedRpcMethod(method) && !rpc.isSafeRpcMethod(method)
+      return { client, provider, needsApproval }
+    })()
+    return loading
   }
-  // The provider reaches the client only when a request is made.
-  const provider = createEmbeddedWalletProvider(
-    new Proxy({} as EmbeddedWalletClient, {
-      get: (_, property) => {
-        const target = client()
-        const value = Reflect.get(target, property)
-        return typeof value === 'function' ? value.bind(target) : value
-      },
-    }),
-  )
+  const client = async () => (await load()).client
+
+  const provider: EmbeddedWalletProvider = {
+    async request(args) {
+      const loaded = await load()
+      if (!loaded.needsApproval(args.method)) return loaded.provider.request(args)
+      loaded.client.show(approvalContainer?.())
+      try {
+        return await loaded.provider.request(args)
+      } finally {
+        loaded.client.hide()
+      }
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener)
+      listeners.set(event, set)
+      void loading?.then((loaded) => loaded.provider.on(event, listener))
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+      void loading?.then((loaded) => loaded.provider.removeListener(event, listener))
+    },
+  }
+
   return {
     provider,
     client,
     destroy() {
-      current?.destroy()
-      current = undefined
+      void loading?.then((loaded) => loaded.client.destroy())
+      loading = undefined
     },
-    connectEmail: ({ email }) => client().request('APP_CONNECT_EMAIL', { email }),
+    connectEmail: async ({ email }) => (await client()).request('APP_CONNECT_EMAIL', { email }),
     connectDevice: async () => {
-      await client().request('APP_CONNECT_DEVICE')
+      await (await client()).request('APP_CONNECT_DEVICE')
     },
     connectOtp: async ({ otp }) => {
-      await client().request('APP_CONNECT_OTP', { otp })
+      await (await client()).request('APP_CONNECT_OTP', { otp })
     },
     async getUser({ chainId }) {
-      const user = await client().request('APP_GET_USER', chainId === undefined ? {} : { chainId })
+      const user = await (await client()).request('APP_GET_USER', chainId === undefined ? {} : { chainId })
       return {
         email: user.email,
         chainId: user.chainId,
@@ -80,14 +116,15 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
         ...(user.solanaAddress ? { solanaAddress: user.solanaAddress } : {}),
       }
     },
-    isConnected: async () => (await client().request('APP_IS_CONNECTED', {})).isConnected,
+    isConnected: async () => (await (await client()).request('APP_IS_CONNECTED', {})).isConnected,
     signOut: async () => {
-      await client().request('APP_SIGN_OUT')
+      await (await client()).request('APP_SIGN_OUT')
     },
-    updateEmail: ({ email }) => client().request('APP_UPDATE_EMAIL', { email }),
+    updateEmail: async ({ email }) => (await client()).request('APP_UPDATE_EMAIL', { email }),
     updateEmailPrimaryOtp: async ({ otp }) => {
-      await client().request('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp })
+      await (await client()).request('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp })
     },
-    updateEmailSecondaryOtp: ({ otp }) => client().request('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp }),
+    updateEmailSecondaryOtp: async ({ otp }) =>
+      (await client()).request('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp }),
   }
 }
