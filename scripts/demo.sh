@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # `npm run demo`: the demo site on http://localhost:5173 with a development wallet, against two
 # local anvil chains (31337 on port 8545, 31338 on port 8546) with test tokens deployed, and a
-# Portico server on http://127.0.0.1:8787 (balances, prices, activity, analytics) with a project
-# for the demo. Ctrl-C stops everything.
+# Portico server on http://127.0.0.1:8787 (balances, prices, activity, analytics, sign-in, the
+# e-mail wallet) with a project for the demo, and a mailbox on http://127.0.0.1:1080 where the
+# e-mail login's codes arrive. Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 DEMO_PORT=5173
 SERVER_PORT=8787
+MAIL_SMTP_PORT=1025
+MAIL_WEB_PORT=1080
 DATA_DIR=.portico-data/demo
 CHAINS=("31337:8545" "31338:8546")
 
@@ -23,7 +26,7 @@ section "Setup"
 
 port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-for port in "$DEMO_PORT" "$SERVER_PORT" "${CHAINS[@]#*:}"; do
+for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "${CHAINS[@]#*:}"; do
   if port_taken "$port"; then
     die "port $port on 127.0.0.1 is already in use (is another demo running?). Stop whatever listens there (e.g. \`ss -ltnp 'sport = :$port'\` shows it) and run npm run demo again."
   fi
@@ -59,13 +62,18 @@ for chain in "${CHAINS[@]}"; do
   echo "chain $chain_id: http://127.0.0.1:$port"
 done
 
+section "Mailbox"
+node apps/demo/scripts/mailbox.mjs --smtp-port "$MAIL_SMTP_PORT" --http-port "$MAIL_WEB_PORT" </dev/null &
+pids+=("$!")
+echo "e-mail login codes arrive at http://127.0.0.1:$MAIL_WEB_PORT/"
+
 section "Test tokens and the Portico server"
 chain_args=()
 for chain in "${CHAINS[@]}"; do
   chain_args+=(--chain "${chain%%:*}=http://127.0.0.1:${chain#*:}")
 done
 node apps/demo/scripts/stack.mjs prepare --data-dir "$DATA_DIR" --port "$SERVER_PORT" \
-  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" "${chain_args[@]}" ||
+  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" "${chain_args[@]}" ||
   die "could not deploy the test tokens or prepare the server"
 node packages/server/dist/cli.js start --config "$DATA_DIR/portico.config.json" </dev/null &
 pids+=("$!")

@@ -17,3 +17,8 @@ export const serverDataDir = fileURLToPath(new URL('../artifacts/server', import
 
 /** Where global-setup records the process ids of the chains and the server for global-teardown. */
 export const pidFile = new URL('../artifacts/processes.json', import.meta.url)
+
+/** The local mailbox the e2e server sends its e-mail login codes to (scripts/mailbox.mjs). */
+export const mailboxSmtpPort = 18025
+export const mailboxHttpPort = 18080
+export const mailboxUrl = `http://127.0.0.1:${mailboxHttpPort}`

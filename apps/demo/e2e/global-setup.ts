@@ -1,10 +1,20 @@
+import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 // Shared with scripts/demo.sh's chains: spawns the anvil binary of @foundry-rs/anvil.
 import { startAnvil } from '../../../scripts/anvil.mjs'
 // Shared with scripts/demo.sh: test tokens and the real `portico-server` command.
 import { prepareServer, startServerProcess } from '../scripts/stack.mjs'
-import { e2eChains, pidFile, rpcUrl, serverDataDir, serverPort } from './chains'
+import {
+  e2eChains,
+  mailboxHttpPort,
+  mailboxSmtpPort,
+  mailboxUrl,
+  pidFile,
+  rpcUrl,
+  serverDataDir,
+  serverPort,
+} from './chains'
 
 interface RecordedProcess {
   pid: number
@@ -42,6 +52,20 @@ export default async function globalSetup(): Promise<void> {
       const anvil = await startAnvil({ chainId, port })
       record(anvil.pid, 'anvil')
     }
+    // The mailbox that receives the e-mail login's codes; tests read them from its JSON.
+    const mailbox = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../scripts/mailbox.mjs', import.meta.url)),
+        '--smtp-port',
+        String(mailboxSmtpPort),
+        '--http-port',
+        String(mailboxHttpPort),
+      ],
+      { stdio: 'ignore', detached: false },
+    )
+    record(mailbox.pid, 'mailbox.mjs')
+    await waitForMailbox()
     const { configFile } = await prepareServer({
       chains: e2eChains.map(({ chainId }) => ({ chainId, rpcUrl: rpcUrl(chainId) })),
       port: serverPort,
@@ -50,6 +74,7 @@ export default async function globalSetup(): Promise<void> {
       // session made on one origin is refused on another. 127.0.0.1:4173 stays not allowed.
       origins: ['http://localhost:4173', 'http://shop.localhost:4173'],
       pollIntervalMs: 250,
+      smtpPort: mailboxSmtpPort,
     })
     const server = await startServerProcess({ configFile, port: serverPort, stdio: 'ignore' })
     record(server.pid, 'cli.js')
@@ -57,4 +82,15 @@ export default async function globalSetup(): Promise<void> {
     stopRecordedProcesses()
     throw error
   }
+}
+
+async function waitForMailbox(): Promise<void> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${mailboxUrl}/api/messages`)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the mailbox did not start on ${mailboxUrl}`)
 }

@@ -22,6 +22,8 @@ export function serverConfig(options: {
   port: number
   dataDir: string
   pollIntervalMs?: number
+  /** The mailbox's SMTP port; with it the e-mail login is on. */
+  smtpPort?: number
 }): Record<string, unknown>
 export function runServerCli(args: readonly string[], options?: { timeoutMs?: number }): Promise<string>
 export function prepareServer(options: {
@@ -30,6 +32,7 @@ export function prepareServer(options: {
   dataDir: string
   origins: readonly string[]
   pollIntervalMs?: number
+  smtpPort?: number
 }): Promise<{ configFile: string; tokens: readonly StackToken[] }>
 export function waitForServer(url: string, timeoutMs?: number): Promise<void>
 export function startServerProcess(options: {

@@ -2,12 +2,13 @@
 // Portico server (the real `portico-server` command, on its embedded database) with a project for
 // the demo's origins. Used by scripts/demo.sh and e2e/global-setup.ts.
 //
-//   node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC...
+//   node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC... [--smtp-port N]
 //       deploys the tokens, writes DIR/portico.config.json, migrates and registers the project
 //
 // Run `pnpm build` first: this uses the compiled server and test kit.
 
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -37,7 +38,7 @@ export async function deployTokens(chains) {
 }
 
 /** The server configuration for `chains` ({ chainId, rpcUrl }) and the deployed `tokens`. */
-export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 500 }) {
+export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 500, smtpPort }) {
   const prices = {}
   for (const { chainId } of chains) {
     prices[`eip155:${chainId}/native`] = PRICES.native
@@ -60,6 +61,23 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
     })),
     prices,
     log: { level: 'warn' },
+    // The embedded wallet: its frame is served from this server's own origin, and the e-mail
+    // login's codes go to the local mailbox (scripts/mailbox.mjs). A fresh master key per start:
+    // the demo's data directory is new every time too.
+    publicUrl: `http://127.0.0.1:${port}`,
+    ...(smtpPort
+      ? {
+          auth: {
+            masterKey: randomBytes(32).toString('hex'),
+            smtp: {
+              host: '127.0.0.1',
+              port: smtpPort,
+              secure: false,
+              from: 'Portico demo <wallet@portico.localhost>',
+            },
+          },
+        }
+      : {}),
   }
 }
 
@@ -94,13 +112,20 @@ export function runServerCli(args, { timeoutMs = 60_000 } = {}) {
  * Deploys the tokens, writes a fresh data directory with `portico.config.json`, applies the
  * migrations and registers the demo project for `origins`. Returns the config file's path.
  */
-export async function prepareServer({ chains, port, dataDir, origins, pollIntervalMs }) {
+export async function prepareServer({ chains, port, dataDir, origins, pollIntervalMs, smtpPort }) {
   const tokens = await deployTokens(chains)
   // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
   const configFile = join(dataDir, 'portico.config.json')
-  const config = serverConfig({ chains, tokens, port, dataDir: join(dataDir, 'db'), pollIntervalMs })
+  const config = serverConfig({
+    chains,
+    tokens,
+    port,
+    dataDir: join(dataDir, 'db'),
+    pollIntervalMs,
+    smtpPort,
+  })
   writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
   await runServerCli(['migrate', '--config', configFile])
   await runServerCli([
@@ -159,6 +184,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       'data-dir': { type: 'string' },
       port: { type: 'string' },
       origin: { type: 'string', multiple: true },
+      'smtp-port': { type: 'string' },
       chain: { type: 'string', multiple: true },
     },
   })
@@ -176,6 +202,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       port: Number(values.port),
       dataDir: values['data-dir'],
       origins: values.origin ?? [],
+      ...(values['smtp-port'] ? { smtpPort: Number(values['smtp-port']) } : {}),
     })
     for (const token of tokens) console.log(`token ${token.symbol}: ${token.address}`)
     console.log(`config ${configFile}`)

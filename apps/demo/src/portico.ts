@@ -1,5 +1,6 @@
 import { evm } from '@portico/adapter-evm'
 import { createPortico, type PorticoConfig } from '@portico/core'
+import { createEmbeddedWallet } from '@portico/embedded-wallet'
 import { TEST_TOKENS } from '@portico/test/tokens'
 import { networks } from './networks.js'
 
@@ -13,10 +14,15 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   const query = new URLSearchParams(window.location.search)
   const featured = query.get('featured')
   const api = demoApi()
+  // The embedded (e-mail) wallet lives in a frame served by the Portico server, so it needs one.
+  const embeddedWallet = api ? createEmbeddedWallet({ ...api, chainId: Number(networks[0].id) }) : undefined
   return createPortico({
     networks,
     // The local chains' USDT, like mainnet's, returns nothing from `transfer` (SPEC §9).
-    adapters: [evm({ tetherStyleTokens: tetherStyleTokens() })],
+    adapters: [
+      evm({ tetherStyleTokens: tetherStyleTokens(), ...(embeddedWallet ? { embeddedWallet } : {}) }),
+    ],
+    ...(embeddedWallet ? { embeddedWallet } : {}),
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet to local chains',

@@ -55,6 +55,9 @@ export function createFrameElement(document: Document, src: string): FrameElemen
     style.setProperty('border', '0')
     style.setProperty('opacity', '0')
     style.setProperty('pointer-events', 'none')
+    // The frame's page declares `color-scheme: light dark`; the same here keeps its backdrop see-through
+    // (a scheme that differs from the page's would make the browser paint the frame opaque).
+    style.setProperty('color-scheme', 'light dark')
     style.removeProperty('z-index')
     iframe.setAttribute('aria-hidden', 'true')
     iframe.tabIndex = -1

@@ -1,0 +1,91 @@
+import { expect, type Page, test } from '@playwright/test'
+import { mailboxUrl } from './chains'
+import { connectButton, modal } from './fixtures'
+import { screenshot } from './screenshot'
+
+/** The newest one-time code mailed to `email`, read from the local mailbox. */
+async function codeFor(email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
+      id: number
+      to: string[]
+      text: string
+    }[]
+    const mine = messages.filter((message) => message.to.includes(email) && message.id > after)
+    const code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1]
+    if (code) return code
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`no code reached ${email}`)
+}
+
+const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
+
+async function logInWithEmail(page: Page, email: string) {
+  await connectButton(page).click()
+  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
+  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(modal(page)).toHaveAccessibleName('Enter the code')
+  await expect(modal(page)).toContainText(email)
+  await screenshot(page, 'email-otp')
+  await modal(page)
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await codeFor(email))
+  await expect(modal(page)).toHaveAccessibleName('Account')
+  await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  return (await page.getByTestId('demo-address').textContent()) as string
+}
+
+test('e-mail login: the code from the mailbox makes a wallet whose key the page cannot reach', async ({
+  page,
+}) => {
+  const email = `ada-${Date.now()}@example.com`
+  await page.goto('/')
+  const address = await logInWithEmail(page, email)
+  await expect(page.getByText('E-mail wallet')).toBeVisible()
+
+  // The frame is on the server's origin: nothing of it is readable from the page.
+  const reach = await page.evaluate(() => {
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[src*="/frame/"]')
+    if (!iframe) return 'no frame'
+    try {
+      return String(iframe.contentWindow?.localStorage.length)
+    } catch (error) {
+      return (error as Error).name
+    }
+  })
+  expect(reach).toBe('SecurityError')
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(/seed|privateKey/i)
+
+  // Signing asks in the frame; approving returns a signature by the wallet's address.
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
+  await screenshot(page, 'email-wallet-approve')
+  await frame(page).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
+  expect(address).toMatch(/^0x/)
+
+  // Rejecting in the frame reaches the page as a declined request.
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await frame(page).getByRole('button', { name: 'Reject' }).click()
+  await expect(page.getByRole('alert')).toContainText(/rejected/i)
+})
+
+test('e-mail login: a wrong code is refused with the reason and the right one still works', async ({
+  page,
+}) => {
+  const email = `grace-${Date.now()}@example.com`
+  await page.goto('/')
+  await connectButton(page).click()
+  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
+  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  const code = await codeFor(email)
+  const wrong = code === '000000' ? '111111' : '000000'
+  await modal(page).getByRole('textbox', { name: 'Code' }).fill(wrong)
+  await expect(modal(page).getByRole('alert')).toBeVisible()
+  await screenshot(page, 'email-otp-wrong')
+  await modal(page).getByRole('textbox', { name: 'Code' }).fill(code)
+  await expect(modal(page)).toHaveAccessibleName('Account')
+})
