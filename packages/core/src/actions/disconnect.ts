@@ -1,3 +1,4 @@
+import { ProviderTimeoutError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
 import type { CaipAddress, ChainNamespace } from '../types/network.js'
@@ -78,7 +79,19 @@ export async function disconnect(
       clearConnection(portico, namespace)
     }),
   )
-  if (leavesEmbeddedWallet) clearEmailLoginCache(portico)
+  if (leavesEmbeddedWallet) {
+    clearEmailLoginCache(portico)
+    // The frame's session ends too, so the next e-mail login asks for a code again.
+    const embedded = portico.config.embeddedWallet
+    if (embedded)
+      await withTimeout(
+        embedded.signOut(),
+        SIWX_CHECK_TIMEOUT_MS,
+        () => new ProviderTimeoutError({ timeoutMs: SIWX_CHECK_TIMEOUT_MS }),
+      ).catch((error: unknown) =>
+        internal.logger.error('disconnect: the embedded wallet did not sign out', error),
+      )
+  }
   internal.track({
     type: 'track',
     event: failures.length ? 'DISCONNECT_ERROR' : 'DISCONNECT_SUCCESS',

@@ -176,13 +176,18 @@ describe('e-mail login (SPEC §5)', () => {
     expect(getEmailLogin(portico)).toMatchObject({ status: 'idle', email: undefined })
   })
 
-  test('disconnecting the embedded wallet clears the e-mail login cache, but keeps the cool-down', async () => {
-    const { wallet } = embedded()
+  test('disconnecting the embedded wallet signs it out and clears the e-mail login cache, but keeps the cool-down', async () => {
+    const { wallet, calls } = embedded({
+      signOut: async () => {
+        calls.push('signOut')
+      },
+    })
     const { portico } = await start(wallet)
     await connectEmail(portico, { email: 'ada@example.com' })
     await submitEmailOtp(portico, { otp: '123456' })
     await flush()
     await disconnect(portico)
+    expect(calls).toContain('signOut')
     expect(portico.internal.storage.get('email')).toBeUndefined()
     expect(portico.internal.storage.get('emailLoginUsed')).toBeUndefined()
     expect(portico.internal.storage.get('lastEmailLoginTime')).toBeTypeOf('number')
