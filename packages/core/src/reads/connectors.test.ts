@@ -94,3 +94,17 @@ describe('connector order (SPEC §4, §9)', () => {
     expect(getConnectorList(portico)).toBe(getConnectorList(portico))
   })
 })
+
+describe('the embedded wallet in the wallet list', () => {
+  test('is never a wallet row, not even as a recent wallet after an e-mail login', async () => {
+    const { portico } = await setup({}, [
+      ...wallets(),
+      testConnector('portico.embedded', { name: 'E-mail wallet', type: 'AUTH' }),
+    ])
+    await initialize(portico)
+    expect(ids(getConnectorList(portico))).not.toContain('portico.embedded')
+    await connect(portico, { connectorId: 'portico.embedded' })
+    expect(portico.state.connectors.recent.map((wallet) => wallet.id)).toContain('portico.embedded')
+    expect(ids(getConnectorList(portico))).not.toContain('portico.embedded')
+  })
+})

@@ -67,7 +67,8 @@ export function getConnectorList(
       bySection.set(section, [...(bySection.get(section) ?? []), connector])
     for (const id of recentIds) {
       const connector = all.find((candidate) => candidate.id === id)
-      if (connector) add('recent', connector)
+      // The embedded wallet is reached through its e-mail field, never as a wallet row.
+      if (connector && connector.type !== 'AUTH') add('recent', connector)
     }
     const rest = all.filter((connector) => !recentIds.includes(connector.id))
     for (const connector of [...rest].sort((a, b) => rank(a) - rank(b))) {

@@ -65,37 +65,35 @@ function WalletSection() {
     )
 
   return (
-    <>
-      <ul className="list" aria-label={t('wallets')} onKeyDown={moveFocusInList}>
-        {items.map(({ connector, section }) => (
-          <li key={`${section}:${connector.id}`}>
-            <WalletRow connector={connector} tag={walletTag(connector, section)} onSelect={select} />
-          </li>
-        ))}
-        {portico.options.features.allWallets && (
-          <li>
-            <button
-              type="button"
-              className="row all-wallets"
-              data-list-item
-              onClick={() =>
-                navigate(
-                  portico,
-                  namespace ? { view: 'AllWallets', params: { namespace } } : { view: 'AllWallets' },
-                )
-              }
-            >
-              <span className="picture">
-                <GridIcon />
-              </span>
-              <span className="row-name">{t('allWallets')}</span>
-              <span className="row-end">
-                <ChevronIcon />
-              </span>
-            </button>
-          </li>
-        )}
-      </ul>
-    </>
+    <ul className="list" aria-label={t('wallets')} onKeyDown={moveFocusInList}>
+      {items.map(({ connector, section }) => (
+        <li key={`${section}:${connector.id}`}>
+          <WalletRow connector={connector} tag={walletTag(connector, section)} onSelect={select} />
+        </li>
+      ))}
+      {portico.options.features.allWallets && (
+        <li>
+          <button
+            type="button"
+            className="row all-wallets"
+            data-list-item
+            onClick={() =>
+              navigate(
+                portico,
+                namespace ? { view: 'AllWallets', params: { namespace } } : { view: 'AllWallets' },
+              )
+            }
+          >
+            <span className="picture">
+              <GridIcon />
+            </span>
+            <span className="row-name">{t('allWallets')}</span>
+            <span className="row-end">
+              <ChevronIcon />
+            </span>
+          </button>
+        </li>
+      )}
+    </ul>
   )
 }
