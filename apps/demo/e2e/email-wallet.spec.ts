@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { mailboxUrl } from './chains'
-import { connectButton, modal } from './fixtures'
+import { connectButton, ethBalance, ether, modal, rpc } from './fixtures'
 import { screenshot } from './screenshot'
 
 /** The newest one-time code mailed to `email`, read from the local mailbox. */
@@ -88,4 +89,45 @@ test('e-mail login: a wrong code is refused with the reason and the right one st
   await screenshot(page, 'email-otp-wrong')
   await modal(page).getByRole('textbox', { name: 'Code' }).fill(code)
   await expect(modal(page)).toHaveAccessibleName('Account')
+})
+
+test('e-mail wallet: the same e-mail gives the same address after signing out, and it sends ETH approved in the frame', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const email = `lin-${Date.now()}@example.com`
+  await page.goto('/')
+  const startedAt = Date.now()
+  const address = await logInWithEmail(page, email)
+  await rpc(31337, 'anvil_setBalance', [address, ether(5n)])
+
+  // Signing out ends the frame's session; after the 30 s cool-down the same e-mail logs in again
+  // and gets the same address (its seed comes back from the server, decrypted in the frame).
+  await modal(page).getByRole('button', { name: 'Disconnect' }).click()
+  await expect(connectButton(page)).toBeVisible()
+  await page.waitForTimeout(Math.max(0, startedAt + 31_000 - Date.now()))
+  expect(await logInWithEmail(page, email)).toBe(address)
+  await expect(modal(page)).toContainText('5.00 ETH')
+
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await modal(page)
+    .getByRole('navigation', { name: 'Wallet actions' })
+    .getByRole('button', { name: 'Send' })
+    .click()
+  await expect(modal(page)).toHaveAccessibleName('Send')
+  await modal(page)
+    .getByRole('button', { name: /Change token|Select a token/ })
+    .click()
+  await modal(page)
+    .getByRole('button', { name: /^Ether,/ })
+    .click()
+  await modal(page).getByRole('textbox', { name: 'Amount' }).fill('1.25')
+  await modal(page).getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
+  await modal(page).getByRole('button', { name: 'Review' }).click()
+  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
+  await screenshot(page, 'email-wallet-approve-send')
+  await frame(page).getByRole('button', { name: 'Approve' }).click()
+  await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible()
+  expect(await ethBalance(receiver)).toBe(1_250_000_000_000_000_000n)
 })
