@@ -12,23 +12,13 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import * as z from 'zod/mini'
+import { EVM_READ_METHODS } from '../protocol/rpc.js'
 import { FrameRpcError, InvalidRpcParamsError, UnsupportedMethodError } from './rpcErrors.js'
 
 /** The EVM read methods the frame forwards unchanged to the chain's RPC endpoint (eth_chainId and eth_accounts are answered from the key). */
-export const FORWARDED_EVM_METHODS = [
-  'eth_blockNumber',
-  'eth_getBalance',
-  'eth_call',
-  'eth_estimateGas',
-  'eth_getTransactionReceipt',
-  'eth_getTransactionByHash',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_feeHistory',
-  'eth_getCode',
-  'eth_getTransactionCount',
-  'eth_getBlockByNumber',
-] as const
+export const FORWARDED_EVM_METHODS: readonly string[] = EVM_READ_METHODS.filter(
+  (method) => method !== 'eth_chainId' && method !== 'eth_accounts',
+)
 
 export interface EvmSignerOptions {
   privateKey: Hex
@@ -266,7 +256,7 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
           return Object.fromEntries(chainIds.map((id) => [id, { atomic: { status: 'unsupported' } }]))
         }
         default:
-          if ((FORWARDED_EVM_METHODS as readonly string[]).includes(method)) {
+          if (FORWARDED_EVM_METHODS.includes(method)) {
             return clientFor(chainId).request({ method, params: list } as never)
           }
           throw new UnsupportedMethodError(method)

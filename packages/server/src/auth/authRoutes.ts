@@ -30,7 +30,7 @@ import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/createApp.js'
-import { readBody } from '../http/readBody.js'
+import { readJsonBody } from '../http/readBody.js'
 import type { Logger } from '../logger.js'
 import type { Project } from '../projects/projects.js'
 import { type CodeCheck, checkCode, consumeCode, deleteCodes, findLatestCode, issueCode } from './codes.js'
@@ -125,14 +125,8 @@ function loadKeys(deps: AuthRouteDependencies): AuthKeys | undefined {
   }
 }
 
-async function readJson(c: Context<AppEnv>, maxBytes: number, what: string): Promise<unknown> {
-  const text = await readBody(c.req.raw, maxBytes)
-  if (text.trim() === '') return {}
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new ApiRefusal('BAD_REQUEST', `The ${what} body is not valid JSON.`)
-  }
+function readJson(c: Context<AppEnv>, maxBytes: number, what: string): Promise<unknown> {
+  return readJsonBody(c.req.raw, maxBytes, what)
 }
 
 interface BodySchema<T> {

@@ -35,3 +35,14 @@ export async function readBody(request: Request, maxBytes: number): Promise<stri
   }
   return new TextDecoder().decode(joined)
 }
+
+/** A JSON request body (`{}` when empty), refusing invalid JSON with 400 naming `what` was sent. */
+export async function readJsonBody(request: Request, maxBytes: number, what: string): Promise<unknown> {
+  const text = await readBody(request, maxBytes)
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ApiRefusal('BAD_REQUEST', `The ${what} body is not valid JSON.`)
+  }
+}

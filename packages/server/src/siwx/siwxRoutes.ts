@@ -26,7 +26,7 @@ import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/createApp.js'
-import { readBody } from '../http/readBody.js'
+import { readJsonBody } from '../http/readBody.js'
 import { isOriginAllowed } from '../projects/origins.js'
 import {
   consumeSiwxNonce,
@@ -132,14 +132,8 @@ function requireOrigin(c: Context<AppEnv>): { origin: string; domain: string } {
   return { origin, domain: url.host }
 }
 
-async function readJson(c: Context<AppEnv>, maxBytes: number, what: string): Promise<unknown> {
-  const text = await readBody(c.req.raw, maxBytes)
-  if (text.trim() === '') return {}
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new ApiRefusal('BAD_REQUEST', `The ${what} body is not valid JSON.`)
-  }
+function readJson(c: Context<AppEnv>, maxBytes: number, what: string): Promise<unknown> {
+  return readJsonBody(c.req.raw, maxBytes, what)
 }
 
 function zodRefusal(error: z.core.$ZodError, what: string): ApiRefusal {
