@@ -6,13 +6,13 @@ import { useT } from '../i18n/MessagesContext.js'
 
 export const emailFormCss = `
 .email-form { display: grid; gap: 8px; }
-.email-line { display: flex; gap: 8px; align-items: center; padding: 6px 6px 6px 14px; border: 1px solid var(--p-border); border-radius: var(--p-radius-m); background: var(--p-surface); transition: border-color 150ms var(--p-ease); }
+.email-line { box-sizing: border-box; width: 100%; min-width: 0; display: flex; gap: 8px; align-items: center; padding: 6px 6px 6px 14px; border: 1px solid var(--p-border); border-radius: var(--p-radius-m); background: var(--p-surface); transition: border-color 150ms var(--p-ease); }
 .email-line:focus-within { border-color: var(--p-focus); }
 .email-line[data-invalid="true"] { border-color: color-mix(in srgb, var(--p-error) 60%, transparent); }
-.email-line input { flex: 1; min-width: 0; padding: 8px 0; border: 0; background: transparent; color: var(--p-text); font-size: 15px; }
+.email-line input { flex: 1; min-width: 0; width: 100%; padding: 8px 0; border: 0; background: transparent; color: var(--p-text); font-size: 15px; }
 .email-line input:focus-visible { outline: none; }
 .email-line input::placeholder { color: color-mix(in srgb, var(--p-muted) 70%, transparent); }
-.email-line .button { min-height: 38px; padding: 0 14px; }
+.email-line .button { flex: none; min-height: 38px; padding: 0 14px; }
 .email-form .hint { margin: 0 4px; font-size: 13px; }
 .email-form .hint.error { color: var(--p-error); }
 .divider { display: flex; align-items: center; gap: 10px; margin: 14px 0; color: var(--p-muted); font-size: 12px; }
