@@ -94,7 +94,7 @@ export function createPortico(config: PorticoConfig): Portico {
     activity: createActivityState(undefined),
     send: createSendState(),
     siwx: { status: 'idle', caipAddress: undefined, session: undefined, error: undefined },
-    emailLogin: { status: 'idle', email: undefined, error: undefined },
+    emailLogin: { status: 'idle', email: undefined, error: undefined, accountEmail: undefined },
   })
 
   const internal: PorticoInternal = {
@@ -122,6 +122,8 @@ export function createPortico(config: PorticoConfig): Portico {
     cleanups: [],
     memo: new Map(),
   }
+
+  state.emailLogin.accountEmail = internal.storage.get('email')
 
   const portico: Portico = {
     state,

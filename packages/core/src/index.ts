@@ -27,6 +27,7 @@ export { connect, findConnector } from './actions/connect.js'
 export type { ConnectEmailParameters, ConnectEmailReturnType } from './actions/connectEmail.js'
 export {
   connectEmail,
+  EMAIL_ADDRESS,
   EMAIL_LOGIN_COOLDOWN_MS,
   EMBEDDED_WALLET_CONNECTOR_ID,
   EmailCooldownError,
@@ -127,6 +128,8 @@ export type {
   SwitchNetworkReturnType,
 } from './actions/switchNetwork.js'
 export { switchNetwork } from './actions/switchNetwork.js'
+export type { UpdateEmailParameters } from './actions/updateEmail.js'
+export { submitUpdateEmailOtp, updateEmail } from './actions/updateEmail.js'
 export type { AnalyticsPayload } from './analytics/createAnalytics.js'
 export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
 export type { CallApiParameters, RequestApiParameters } from './api/client.js'

@@ -11,7 +11,8 @@ export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
 /** The id of the embedded wallet's connector (type AUTH) in the adapters that offer it. */
 export const EMBEDDED_WALLET_CONNECTOR_ID = 'portico.embedded'
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/
+/** What the modal accepts as an e-mail address before asking the server. */
+export const EMAIL_ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/
 
 /** `embeddedWallet` is not configured, so there is no e-mail login. */
 export class EmbeddedWalletNotConfiguredError extends BaseError {
@@ -85,7 +86,7 @@ export async function connectEmail(
     state.emailLogin.error = error.shortMessage
     return error
   }
-  if (!EMAIL.test(email)) throw fail(new InvalidEmailError(email))
+  if (!EMAIL_ADDRESS.test(email)) throw fail(new InvalidEmailError(email))
   const seconds = getEmailCooldownSeconds(portico)
   if (seconds > 0) throw fail(new EmailCooldownError(seconds))
 

@@ -17,6 +17,7 @@ import { initialize } from './initialize.js'
 import { navigate } from './navigate.js'
 import { openModal } from './openModal.js'
 import { InvalidOtpError, submitEmailOtp } from './submitEmailOtp.js'
+import { submitUpdateEmailOtp, updateEmail } from './updateEmail.js'
 
 /**
  * The embedded wallet as core calls it (the `EmbeddedWallet` contract), scripted per test;
@@ -191,5 +192,56 @@ describe('e-mail login (SPEC §5)', () => {
     expect(portico.internal.storage.get('email')).toBeUndefined()
     expect(portico.internal.storage.get('emailLoginUsed')).toBeUndefined()
     expect(portico.internal.storage.get('lastEmailLoginTime')).toBeTypeOf('number')
+  })
+})
+
+describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL)', () => {
+  test('asks the current address, then the new one, and shows Account with the new e-mail', async () => {
+    const calls: string[] = []
+    const { wallet } = embedded({
+      updateEmail: async ({ email }) => {
+        calls.push(`update ${email}`)
+        return { action: 'VERIFY_PRIMARY_OTP' }
+      },
+      updateEmailPrimaryOtp: async ({ otp }) => {
+        calls.push(`primary ${otp}`)
+      },
+      updateEmailSecondaryOtp: async ({ otp }) => {
+        calls.push(`secondary ${otp}`)
+        return { newEmail: 'ada@new.example' }
+      },
+    })
+    const { portico } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await submitEmailOtp(portico, { otp: '123456' })
+    expect(getEmailLogin(portico).accountEmail).toBe('ada@example.com')
+    navigate(portico, { view: 'UpdateEmail' })
+    await expect(updateEmail(portico, { email: 'nope' })).rejects.toBeInstanceOf(InvalidEmailError)
+    await updateEmail(portico, { email: 'ada@new.example' })
+    expect(portico.state.router.route).toEqual({
+      view: 'UpdateEmailPrimaryOtp',
+      params: { email: 'ada@new.example' },
+    })
+    await submitUpdateEmailOtp(portico, { otp: '111111' })
+    expect(portico.state.router.route.view).toBe('UpdateEmailSecondaryOtp')
+    await submitUpdateEmailOtp(portico, { otp: '222222' })
+    expect(calls).toEqual(['update ada@new.example', 'primary 111111', 'secondary 222222'])
+    expect(portico.state.router.route.view).toBe('Account')
+    expect(getEmailLogin(portico).accountEmail).toBe('ada@new.example')
+    expect(portico.internal.storage.get('email')).toBe('ada@new.example')
+    expect(portico.state.toast.current?.message).toBe('Your e-mail is now ada@new.example')
+  })
+
+  test('a wrong code stays on its view with the reason', async () => {
+    const { wallet } = embedded({
+      updateEmailPrimaryOtp: async () => {
+        throw new Error('The code is not right. 4 tries left.')
+      },
+    })
+    const { portico } = await start(wallet)
+    await updateEmail(portico, { email: 'ada@new.example' })
+    await expect(submitUpdateEmailOtp(portico, { otp: '000000' })).rejects.toThrow('4 tries left')
+    expect(portico.state.router.route.view).toBe('UpdateEmailPrimaryOtp')
+    expect(getEmailLogin(portico).error).toBe('The code is not right. 4 tries left.')
   })
 })

@@ -10,8 +10,7 @@ import { resetEmailLogin } from './submitEmailOtp.js'
 export function goBack(portico: Portico): void {
   const { router } = portico.state
   if (router.route.view === 'ConnectingExternal') cancelConnect(portico)
-  if (router.route.view === 'EmailVerifyOtp' || router.route.view === 'EmailVerifyDevice')
-    resetEmailLogin(portico)
+  if (/^(EmailVerify|UpdateEmail)/.test(router.route.view)) resetEmailLogin(portico)
   const previous = router.history.at(-1)
   if (!previous || router.history.some((route) => route.view === 'UnsupportedChain')) {
     closeModal(portico)

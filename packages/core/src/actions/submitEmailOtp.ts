@@ -37,7 +37,11 @@ export async function submitEmailOtp(portico: Portico, parameters: SubmitEmailOt
     if (attempt !== internal.emailLoginAttempt) return
     await connect(portico, { connectorId: EMBEDDED_WALLET_CONNECTOR_ID })
     if (attempt !== internal.emailLoginAttempt) return
-    Object.assign(state.emailLogin, { status: 'idle', error: undefined })
+    Object.assign(state.emailLogin, {
+      status: 'idle',
+      error: undefined,
+      accountEmail: state.emailLogin.email,
+    })
   } catch (error) {
     if (attempt !== internal.emailLoginAttempt) return
     Object.assign(state.emailLogin, { status: 'awaitingOtp', error: emailLoginMessage(error) })
@@ -63,4 +67,5 @@ export function clearEmailLoginCache(portico: Portico): void {
   portico.internal.storage.remove('emailLoginUsed')
   portico.internal.storage.remove('email')
   resetEmailLogin(portico)
+  portico.state.emailLogin.accountEmail = undefined
 }

@@ -10,6 +10,8 @@ export interface EmailLoginInfo {
   status: EmailLoginStatus
   email: string | undefined
   error: string | undefined
+  /** The e-mail of the connected embedded wallet. */
+  accountEmail: string | undefined
 }
 
 /**
@@ -25,6 +27,7 @@ export function getEmailLogin(portico: Portico): EmailLoginInfo {
     status: login.status,
     email: login.email,
     error: login.error,
+    accountEmail: login.accountEmail,
   }))
 }
 

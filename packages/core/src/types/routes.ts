@@ -15,6 +15,10 @@ export type Route =
   // E-mail login (SPEC §5): the one-time code, or approving a new device from the e-mail first.
   | { view: 'EmailVerifyOtp'; params: { email: string } }
   | { view: 'EmailVerifyDevice'; params: { email: string } }
+  // Changing the embedded wallet's e-mail: the new address, then a code to the old and one to the new.
+  | { view: 'UpdateEmail'; params?: undefined }
+  | { view: 'UpdateEmailPrimaryOtp'; params: { email: string } }
+  | { view: 'UpdateEmailSecondaryOtp'; params: { email: string } }
   // Sign-in (SPEC §4): asks the connected account to sign the sign-in message.
   | { view: 'SIWXSignMessage'; params?: undefined }
   // Send (SPEC §5 Sending): amount and receiver, token selection, preview, the sent transaction.

@@ -259,4 +259,6 @@ export interface EmailLoginState {
   email: string | undefined
   /** Why the last step failed, as the visitor reads it. */
   error: string | undefined
+  /** The e-mail of the connected embedded wallet, once logged in. */
+  accountEmail: string | undefined
 }

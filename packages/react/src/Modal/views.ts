@@ -19,6 +19,9 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   EmailVerifyOtp: () => import('../views/EmailVerifyOtp/EmailVerifyOtp.js').then((m) => m.EmailVerifyOtp),
   EmailVerifyDevice: () =>
     import('../views/EmailVerifyDevice/EmailVerifyDevice.js').then((m) => m.EmailVerifyDevice),
+  UpdateEmail: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmail),
+  UpdateEmailPrimaryOtp: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailOtp),
+  UpdateEmailSecondaryOtp: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailOtp),
   SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage.js').then((m) => m.SIWXSignMessage),
   WalletSend: () => import('../views/WalletSend/WalletSend.js').then((m) => m.WalletSend),
   WalletSendSelectToken: () =>
@@ -98,6 +101,9 @@ export const SUB_VIEWS: ReadonlySet<View> = new Set([
   'AllWallets',
   'EmailVerifyOtp',
   'EmailVerifyDevice',
+  'UpdateEmail',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
   'ConnectingExternal',
   'Networks',
   'WalletSend',
@@ -129,6 +135,10 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleEmailOtp')
     case 'EmailVerifyDevice':
       return t('titleEmailDevice')
+    case 'UpdateEmail':
+    case 'UpdateEmailPrimaryOtp':
+    case 'UpdateEmailSecondaryOtp':
+      return t('titleUpdateEmail')
     case 'WalletSend':
       return t('titleSend')
     case 'WalletSendSelectToken':

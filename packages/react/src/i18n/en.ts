@@ -22,6 +22,7 @@ export const en = {
   titleSignIn: 'Sign in',
   titleEmailOtp: 'Enter the code',
   titleEmailDevice: 'Approve this device',
+  titleUpdateEmail: 'Change e-mail',
 
   // ConnectButton
   connectWallet: 'Connect Wallet',
@@ -214,4 +215,11 @@ export const en = {
   deviceTitle: 'Approve this device',
   deviceSentTo: 'This account was used on another device. Open the link we sent to',
   deviceWaiting: 'Waiting for the approval',
+  accountEmail: 'E-mail',
+  changeEmail: 'Change',
+  changeEmailLabel: 'Change the e-mail of this wallet',
+  updateEmailCurrent: 'This wallet logs in with',
+  updateEmailNew: 'New e-mail address',
+  updateEmailStepOne: 'Step 1 of 2: enter the code we sent to',
+  updateEmailStepTwo: 'Step 2 of 2: enter the code we sent to',
 } as const

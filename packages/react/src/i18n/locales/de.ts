@@ -21,6 +21,7 @@ export const de: Catalogue = {
   titleSignIn: 'Anmelden',
   titleEmailOtp: 'Code eingeben',
   titleEmailDevice: 'Dieses Gerät bestätigen',
+  titleUpdateEmail: 'E-Mail ändern',
   titleUnsupportedChain: 'Netzwerk wechseln',
 
   connectWallet: 'Wallet verbinden',
@@ -209,4 +210,12 @@ export const de: Catalogue = {
   deviceSentTo:
     'Dieses Konto wurde auf einem anderen Gerät verwendet. Öffne den Link, den wir gesendet haben an',
   deviceWaiting: 'Warten auf die Bestätigung',
+
+  accountEmail: 'E-Mail',
+  changeEmail: 'Ändern',
+  changeEmailLabel: 'Die E-Mail dieser Wallet ändern',
+  updateEmailCurrent: 'Diese Wallet meldet sich an mit',
+  updateEmailNew: 'Neue E-Mail-Adresse',
+  updateEmailStepOne: 'Schritt 1 von 2: Gib den Code ein, den wir gesendet haben an',
+  updateEmailStepTwo: 'Schritt 2 von 2: Gib den Code ein, den wir gesendet haben an',
 }

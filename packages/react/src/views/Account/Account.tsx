@@ -14,6 +14,7 @@ import {
   CopyIcon,
   DisconnectIcon,
   ExternalLinkIcon,
+  MailIcon,
   ReceiveIcon,
   SendIcon,
 } from '../../components/icons.js'
@@ -21,6 +22,7 @@ import { NetworkIcon } from '../../components/NetworkIcon.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
+import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
 import { useTokenBalances } from '../../hooks/useTokenBalances.js'
@@ -61,6 +63,7 @@ export function Account() {
   const t = useT()
   const { copy: copyAddress, state: copy } = useCopy(account.address)
   const [leaving, setLeaving] = useState(false)
+  const email = useEmailLogin()
 
   const { address, network } = account
   if (!address) return null
@@ -127,6 +130,21 @@ export function Account() {
       )}
       <AccountTabs />
       <div className="actions">
+        {account.connector?.type === 'AUTH' && email.accountEmail && (
+          <button
+            type="button"
+            className="row"
+            aria-label={`${t('changeEmailLabel')}: ${email.accountEmail}`}
+            onClick={() => navigate(portico, { view: 'UpdateEmail' })}
+          >
+            <MailIcon />
+            <span className="row-name">{email.accountEmail}</span>
+            <span className="row-end">
+              {t('changeEmail')}
+              <ChevronIcon />
+            </span>
+          </button>
+        )}
         {isSafeLinkUrl(account.addressExplorerUrl) && (
           <a className="row" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
             <ExternalLinkIcon />

@@ -1,6 +1,7 @@
 import { connectEmail, getEmailCooldownSeconds, submitEmailOtp } from '@portico/core'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { MailIcon } from '../../components/icons.js'
+import { OtpField } from '../../components/OtpField.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
@@ -15,9 +16,7 @@ export function EmailVerifyOtp() {
   const t = useT()
   const { route } = useRouter()
   const { status, error } = useEmailLogin()
-  const [code, setCode] = useState('')
   const [cooldown, setCooldown] = useState(() => getEmailCooldownSeconds(portico))
-  const id = useId()
   useEffect(() => {
     if (cooldown <= 0) return
     const timer = setTimeout(() => setCooldown(getEmailCooldownSeconds(portico)), 1000)
@@ -45,34 +44,7 @@ export function EmailVerifyOtp() {
       <p>
         {t('otpSentTo')} <strong>{email}</strong>
       </p>
-      <label className="otp-label" htmlFor={id}>
-        {t('otpLabel')}
-      </label>
-      <input
-        id={id}
-        className="otp-input"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        pattern="[0-9]{6}"
-        value={code}
-        disabled={verifying}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          const digits = event.target.value.replace(/\D/g, '').slice(0, 6)
-          setCode(digits)
-          if (digits.length === 6) send(digits)
-        }}
-      />
-      <div role="status" aria-live="polite" className="otp-status">
-        {verifying && t('otpChecking')}
-      </div>
-      {error && !verifying && (
-        <p className="hint error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <OtpField busy={verifying} error={error} onComplete={send} />
       <button type="button" className="link-button" disabled={cooldown > 0 || verifying} onClick={resend}>
         {cooldown > 0 ? t('otpResendIn', { seconds: String(cooldown) }) : t('otpResend')}
       </button>

@@ -14,6 +14,11 @@ export const emailViewsCss = `
 }
 .otp-input:focus-visible { outline: none; border-color: var(--p-focus); }
 .otp-input[aria-invalid="true"] { border-color: color-mix(in srgb, var(--p-error) 60%, transparent); }
+.email-input {
+  width: 100%; padding: 12px 14px; border: 1px solid var(--p-border); border-radius: var(--p-radius-m);
+  background: var(--p-surface); color: var(--p-text); font-size: 15px;
+}
+.email-input:focus-visible { outline: none; border-color: var(--p-focus); }
 .otp-status { min-height: 18px; font-size: 13px; color: var(--p-muted); }
 .email-view .hint.error { margin: 0; color: var(--p-error); font-size: 13px; }
 .link-button { border: 0; background: none; color: var(--p-accent); font-weight: 600; cursor: pointer; padding: 6px 8px; border-radius: var(--p-radius-s); }
