@@ -178,3 +178,36 @@ async function lastMessageId(): Promise<number> {
   const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as { id: number }[]
   return messages.at(-1)?.id ?? 0
 }
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'mobile', width: 360, height: 740 },
+  ]) {
+    test(`the e-mail login views in the ${theme} theme on ${size.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      const email = `shot-${theme}-${size.name}-${Date.now()}@example.com`
+      await page.goto(`/?theme=${theme}`)
+      await connectButton(page).click()
+      await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
+      await screenshot(page, `email-connect-${theme}-${size.name}`)
+      await modal(page).getByRole('button', { name: 'Continue' }).click()
+      await expect(modal(page)).toHaveAccessibleName('Enter the code')
+      await screenshot(page, `email-otp-${theme}-${size.name}`)
+      await modal(page)
+        .getByRole('textbox', { name: 'Code' })
+        .fill(await codeFor(email))
+      await expect(modal(page)).toHaveAccessibleName('Account')
+      await screenshot(page, `email-account-${theme}-${size.name}`)
+      await modal(page)
+        .getByRole('button', { name: /Change the e-mail of this wallet/ })
+        .click()
+      await expect(modal(page)).toHaveAccessibleName('Change e-mail')
+      await screenshot(page, `email-update-${theme}-${size.name}`)
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Sign a message' }).click()
+      await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
+      await screenshot(page, `email-approve-${theme}-${size.name}`)
+    })
+  }
+}

@@ -1,5 +1,5 @@
 export const accountCss = `
-.account { display: grid; gap: 16px; padding-top: 4px; }
+.account { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; padding-top: 4px; }
 .identity { display: grid; justify-items: center; gap: 4px; }
 .avatar {
   width: 64px; height: 64px; border-radius: 50%; margin-bottom: 6px;
@@ -110,7 +110,7 @@ export const accountCss = `
 .notice .notice-title { color: var(--p-text); font-weight: 600; }
 .button.small { min-height: 34px; padding: 0 12px; font-size: 13px; flex: none; }
 
-.actions { display: grid; gap: 8px; width: 100%; }
+.actions { display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; width: 100%; }
 .actions .row { min-height: 52px; font-weight: 600; }
 .actions .row svg { color: var(--p-muted); }
 .actions .row.danger { color: var(--p-error); }
