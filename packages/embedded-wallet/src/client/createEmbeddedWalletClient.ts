@@ -82,7 +82,7 @@ export interface EmbeddedWalletClient {
   request<T extends AppMessageType>(type: T, ...args: RequestArgs<T>): Promise<FrameSuccessPayload<T>>
   /** Aborts every pending RPC request that needs approval; safe ones go on. */
   rejectRpcRequests(): void
-  /** Calls `listener` with each new session token the frame announces; returns an unsubscribe. */
+  /** Calls `listener` with the id of each new session the frame announces (an id, not a credential); returns an unsubscribe. */
   onSessionUpdate(listener: (token: string) => void): () => void
   /** Sends the modal's theme to the frame; a failure is only logged (SPEC §8). */
   syncTheme(payload: AppMessagePayload<'APP_SYNC_THEME'>): Promise<void>

@@ -8,10 +8,15 @@ import {
   EmailInvalidError,
   OtpAttemptsExceededError,
   OtpInvalidError,
-  TOKEN_STORAGE_KEY,
+  sessionIdOf,
   WalletExistsError,
 } from './authApi.js'
-import { type AuthTestServer, createMemoryStorage, startAuthTestServer } from './authTestServer.testkit.js'
+import {
+  type AuthTestServer,
+  createCookieFetch,
+  createMemoryStorage,
+  startAuthTestServer,
+} from './authTestServer.testkit.js'
 
 let server: AuthTestServer
 beforeAll(async () => {
@@ -19,9 +24,13 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-function makeApi() {
+function makeApi(cookieFetch = createCookieFetch()) {
   const storage = createMemoryStorage()
-  return { storage, api: createAuthApi({ origin: server.origin, projectId: server.projectId, storage }) }
+  return {
+    storage,
+    cookieFetch,
+    api: createAuthApi({ origin: server.origin, projectId: server.projectId, storage, fetch: cookieFetch }),
+  }
 }
 
 describe('createAuthApi', () => {
@@ -32,16 +41,36 @@ describe('createAuthApi', () => {
     })
   })
 
-  test('a login keeps the session token and the device id in the frame storage', async () => {
+  test('a login keeps the device id in the frame storage and the token only in memory', async () => {
     const { api, storage } = makeApi()
     await expect(api.email('keep@example.com')).resolves.toEqual({ action: 'VERIFY_OTP' })
     const deviceId = storage.getItem(DEVICE_STORAGE_KEY)
     expect(deviceId).toMatch(/^[A-Za-z0-9_-]{16,128}$/)
     const result = await api.otp('keep@example.com', server.lastCode('keep@example.com', 'otp'))
     expect(result.isNewUser).toBe(true)
-    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(result.token)
+    expect(api.getToken()).toBe(result.token)
+    expect([...storage.entries().values()]).not.toContain(result.token)
     expect(api.getDeviceId()).toBe(deviceId)
     await expect(api.session()).resolves.toEqual({ user: { id: result.user.id, email: 'keep@example.com' } })
+  })
+
+  test('a reloaded frame (new memory, same browser) is still signed in through the session cookie', async () => {
+    const { api, cookieFetch } = makeApi()
+    await api.email('cookie@example.com')
+    const { user } = await api.otp('cookie@example.com', server.lastCode('cookie@example.com', 'otp'))
+    const reloaded = makeApi(cookieFetch).api
+    expect(reloaded.getToken()).toBeUndefined()
+    await expect(reloaded.session()).resolves.toEqual({ user })
+    // Another browser has neither the token nor the cookie.
+    await expect(makeApi().api.session()).rejects.toBeInstanceOf(AuthSessionInvalidError)
+  })
+
+  test('the session id given to the page is stable per token and is not the token', () => {
+    const token = 'x'.repeat(43)
+    expect(sessionIdOf(token)).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(sessionIdOf(token)).toBe(sessionIdOf(token))
+    expect(sessionIdOf(token)).not.toBe(sessionIdOf('y'.repeat(43)))
+    expect(token).not.toContain(sessionIdOf(token))
   })
 
   test('rejects a second e-mail login within 30 s with the server message and Retry-After', async () => {
@@ -82,17 +111,30 @@ describe('createAuthApi', () => {
     expect(server.seedOf('seed@example.com')).toBe(seed)
   })
 
-  test('signOut ends the session on the server and forgets the token', async () => {
-    const { api, storage } = makeApi()
+  test('signOut ends the session on the server and forgets the token and the cookie', async () => {
+    const { api, cookieFetch } = makeApi()
     await api.email('out@example.com')
-    const { token } = await api.otp('out@example.com', server.lastCode('out@example.com', 'otp'))
+    await api.otp('out@example.com', server.lastCode('out@example.com', 'otp'))
+    expect(cookieFetch.cookies.has('portico_session')).toBe(true)
     await api.signOut()
-    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull()
-    api.setToken(token)
+    expect(api.getToken()).toBeUndefined()
+    expect(cookieFetch.cookies.has('portico_session')).toBe(false)
     await expect(api.session()).rejects.toBeInstanceOf(AuthSessionInvalidError)
   })
 
-  test('calls that need a session fail without a token before reaching the server', async () => {
+  test('a reloaded frame signs out the session it holds only through the cookie', async () => {
+    const { api, cookieFetch } = makeApi()
+    await api.email('out2@example.com')
+    const { token } = await api.otp('out2@example.com', server.lastCode('out2@example.com', 'otp'))
+    await makeApi(cookieFetch).api.signOut()
+    // The token itself no longer works on the server either.
+    const bearer = await fetch(`${server.origin}/v1/auth/session?projectId=${server.projectId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(bearer.status).toBe(401)
+  })
+
+  test('calls that need a session are refused without a token or a cookie', async () => {
     const { api } = makeApi()
     await expect(api.getWallet()).rejects.toBeInstanceOf(AuthSessionInvalidError)
   })

@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2'
+import { base64urlnopad } from '@scure/base'
 import * as z from 'zod/mini'
 
 /** The part of `localStorage` the frame uses; the frame origin's own storage in a browser. */
@@ -7,10 +9,16 @@ export interface FrameStorage {
   removeItem(key: string): void
 }
 
-/** Storage key of the session token, in the frame origin's storage. */
-export const TOKEN_STORAGE_KEY = 'portico-frame:token'
 /** Storage key of this browser's device id, so a known user on a new device is asked to approve it. */
 export const DEVICE_STORAGE_KEY = 'portico-frame:device'
+
+/**
+ * The id of a session the page may know (FRAME_SESSION_UPDATE): it tells sessions apart but grants
+ * nothing, since it cannot be turned back into the token.
+ */
+export function sessionIdOf(token: string): string {
+  return base64urlnopad.encode(sha256(new TextEncoder().encode(`portico-session-id:${token}`))).slice(0, 22)
+}
 
 /** A refusal of the server's auth API: the server's code and message, and the HTTP status. */
 export class AuthApiError extends Error {
@@ -120,7 +128,10 @@ export interface AuthApi {
   frameConfig(): Promise<{ allowedOrigins: string[] }>
   email(email: string): Promise<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>
   deviceWait(email: string): Promise<{ approved: boolean }>
-  /** Exchanges the mailed code for a session; the token is kept in storage. */
+  /**
+   * Exchanges the mailed code for a session. The token is kept in memory; the server also sets it
+   * as an HttpOnly cookie, which is what carries the session across page loads.
+   */
   otp(email: string, otp: string): Promise<AuthOtpResult>
   session(): Promise<{ user: AuthUser }>
   getWallet(): Promise<{ seed: `0x${string}` | null }>
@@ -128,10 +139,10 @@ export interface AuthApi {
   updateEmail(newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
   updateEmailPrimary(otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondary(otp: string): Promise<{ email: string }>
-  /** Ends the session on the server (when there is one) and forgets the token. */
+  /** Ends the session on the server (when there is one) and forgets the token and its cookie. */
   signOut(): Promise<void>
   getToken(): string | undefined
-  setToken(token: string): void
+  /** Forgets the in-memory token (the cookie, if any, is the server's to drop). */
   clearToken(): void
   getDeviceId(): string
 }
@@ -140,10 +151,8 @@ export interface AuthApi {
 export function createAuthApi(options: AuthApiOptions): AuthApi {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
   const { storage } = options
-
-  function getToken(): string | undefined {
-    return storage.getItem(TOKEN_STORAGE_KEY) ?? undefined
-  }
+  // Not in storage: a script in this origin could read it there, and the cookie does that job.
+  let token: string | undefined
 
   function getDeviceId(): string {
     const stored = storage.getItem(DEVICE_STORAGE_KEY)
@@ -165,15 +174,12 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
     url.searchParams.set('projectId', options.projectId)
     const headers: Record<string, string> = {}
     if (body !== undefined) headers['content-type'] = 'application/json'
-    if (auth) {
-      const token = getToken()
-      if (!token)
-        throw new AuthSessionInvalidError('There is no session: log in first.', 'AUTH_SESSION_INVALID', 401)
-      headers.authorization = `Bearer ${token}`
-    }
+    // Without a token in memory (a reloaded frame) the session cookie, sent along, speaks for it.
+    if (auth && token) headers.authorization = `Bearer ${token}`
     const response = await doFetch(url, {
       method,
       headers,
+      credentials: 'same-origin',
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     })
     const text = await response.text()
@@ -198,7 +204,7 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
       call('POST', 'device/wait', schemas.deviceWait, { email, deviceId: getDeviceId() }),
     async otp(email, otp) {
       const result = await call('POST', 'otp', schemas.otp, { email, deviceId: getDeviceId(), otp })
-      storage.setItem(TOKEN_STORAGE_KEY, result.token)
+      token = result.token
       return result
     },
     session: () => call('GET', 'session', schemas.session, undefined, true),
@@ -212,17 +218,19 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
       call('POST', 'email/update/secondary', schemas.updateEmailSecondary, { otp }, true),
     async signOut() {
       try {
-        if (getToken()) await call('POST', 'signout', undefined, undefined, true)
+        // Always asked: a reloaded frame has no token in memory but may still hold the cookie.
+        await call('POST', 'signout', undefined, undefined, true)
       } catch (error) {
         // A session the server already forgot is signed out all the same.
         if (!(error instanceof AuthSessionInvalidError)) throw error
       } finally {
-        storage.removeItem(TOKEN_STORAGE_KEY)
+        token = undefined
       }
     },
-    getToken,
-    setToken: (token) => storage.setItem(TOKEN_STORAGE_KEY, token),
-    clearToken: () => storage.removeItem(TOKEN_STORAGE_KEY),
+    getToken: () => token,
+    clearToken: () => {
+      token = undefined
+    },
     getDeviceId,
   }
 }

@@ -82,8 +82,13 @@ export async function startAuthTestServer(
     send(res, status, { error: { code, message } }, headers)
   }
 
+  /** The request's session token: the bearer header, else the session cookie (as the server reads it). */
+  function tokenOf(req: IncomingMessage): string | undefined {
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+    return bearer ?? /(?:^|;\s*)portico_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1]
+  }
   function userOf(req: IncomingMessage): User | undefined {
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+    const token = tokenOf(req)
     return token ? sessions.get(token) : undefined
   }
 
@@ -155,7 +160,12 @@ export async function startAuthTestServer(
         user.devices.add(deviceId)
         const token = randomBytes(24).toString('hex')
         sessions.set(token, user)
-        return send(res, 200, { token, user: { id: user.id, email: user.email }, isNewUser })
+        return send(
+          res,
+          200,
+          { token, user: { id: user.id, email: user.email }, isNewUser },
+          { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
+        )
       }
     }
 
@@ -201,8 +211,8 @@ export async function startAuthTestServer(
         return send(res, 200, { email: user.email })
       }
       case 'POST /v1/auth/signout':
-        sessions.delete(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')
-        return send(res, 204)
+        sessions.delete(tokenOf(req) ?? '')
+        return send(res, 204, undefined, { 'set-cookie': 'portico_session=; Path=/v1/auth; Max-Age=0' })
       default:
         return refuse(res, 404, 'NOT_FOUND', 'Not found.')
     }
@@ -234,6 +244,28 @@ export async function startAuthTestServer(
         server.close((error) => (error ? reject(error) : resolve()))
       }),
   }
+}
+
+/**
+ * `fetch` with one browser's cookie jar for a single origin: keeps what `Set-Cookie` sets (and drops
+ * what it expires) and sends it back, as a browser does for the frame's same-origin requests.
+ */
+export function createCookieFetch(): typeof fetch & { cookies: Map<string, string> } {
+  const cookies = new Map<string, string>()
+  const cookieFetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const headers = new Headers(init?.headers)
+    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '))
+    const response = await fetch(input, { ...init, headers })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';')
+      const at = pair.indexOf('=')
+      const name = pair.slice(0, at)
+      if (/max-age=0/i.test(line)) cookies.delete(name)
+      else cookies.set(name, pair.slice(at + 1))
+    }
+    return response
+  }
+  return Object.assign(cookieFetch, { cookies })
 }
 
 /** A `localStorage`-like store in memory: one per simulated browser. */

@@ -5,8 +5,13 @@ import { type Hex, stringToHex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
 import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
-import { createAuthApi, TOKEN_STORAGE_KEY } from './authApi.js'
-import { type AuthTestServer, createMemoryStorage, startAuthTestServer } from './authTestServer.testkit.js'
+import { createAuthApi, sessionIdOf } from './authApi.js'
+import {
+  type AuthTestServer,
+  createCookieFetch,
+  createMemoryStorage,
+  startAuthTestServer,
+} from './authTestServer.testkit.js'
 import { createFrameHandlers, type FrameTheme, RELOAD_DELAY_MS, THEME_STORAGE_KEY } from './handlers.js'
 import { deriveKeys } from './keys.js'
 
@@ -26,11 +31,22 @@ function request(type: string, payload?: unknown) {
   }
 }
 
-/** One browser's frame: its storage, approval queue and handlers. */
+/** One browser: the frame origin's storage and its cookie jar. */
+function makeBrowser() {
+  return { storage: createMemoryStorage(), cookieFetch: createCookieFetch() }
+}
+
+/** One frame page in a browser (a reload is a new frame in the same browser): its approval queue and handlers. */
 function makeFrame(
-  storage = createMemoryStorage(),
-  api = createAuthApi({ origin: server.origin, projectId: server.projectId, storage }),
+  browser = makeBrowser(),
+  api = createAuthApi({
+    origin: server.origin,
+    projectId: server.projectId,
+    storage: browser.storage,
+    fetch: browser.cookieFetch,
+  }),
 ) {
+  const { storage } = browser
   const queue: ApprovalQueue = createApprovalQueue()
   const events: FrameEvent[] = []
   const themes: FrameTheme[] = []
@@ -54,7 +70,7 @@ function makeFrame(
     emit: (event) => events.push(event),
     logger: { warn: (message) => warnings.push(message) },
   })
-  return { storage, queue, events, themes, warnings, handlers, api, reloads: () => reloads }
+  return { browser, storage, queue, events, themes, warnings, handlers, api, reloads: () => reloads }
 }
 
 async function logIn(frame: ReturnType<typeof makeFrame>, email: string) {
@@ -85,16 +101,18 @@ describe('createFrameHandlers: login', () => {
       accountType: 'eoa',
       solanaAddress: keys.solanaAddress,
     })
-    const token = frame.storage.getItem(TOKEN_STORAGE_KEY)
+    const token = frame.api.getToken() as string
     expect(token).toBeTruthy()
+    // The page learns that there is a new session, never the credential itself.
     expect(frame.events).toEqual([
       {
         portico: 'embedded-wallet',
         version: PROTOCOL_VERSION,
         type: 'FRAME_SESSION_UPDATE',
-        payload: { token },
+        payload: { token: sessionIdOf(token) },
       },
     ])
+    expect(sessionIdOf(token)).not.toBe(token)
   })
 
   test('a returning user gets the same seed and the same address after signing out', async () => {
@@ -106,9 +124,10 @@ describe('createFrameHandlers: login', () => {
       type: 'FRAME_SIGN_OUT_SUCCESS',
     })
     expect(frame.handlers.isUnlocked()).toBe(false)
-    expect(frame.storage.getItem(TOKEN_STORAGE_KEY)).toBeNull()
+    expect(frame.api.getToken()).toBeUndefined()
+    expect(frame.browser.cookieFetch.cookies.has('portico_session')).toBe(false)
 
-    const again = makeFrame(frame.storage)
+    const again = makeFrame(frame.browser)
     await logIn(again, 'back@example.com')
     expect(server.seedOf('back@example.com')).toBe(seed)
     expect((await getUser(again)).address).toBe(first.address)
@@ -153,9 +172,13 @@ describe('createFrameHandlers: login', () => {
   test('a second login within 30 s is answered with the cool-down message', async () => {
     const strict = await startAuthTestServer()
     try {
-      const storage = createMemoryStorage()
-      const api = createAuthApi({ origin: strict.origin, projectId: strict.projectId, storage })
-      const frame = makeFrame(storage, api)
+      const browser = makeBrowser()
+      const api = createAuthApi({
+        origin: strict.origin,
+        projectId: strict.projectId,
+        storage: browser.storage,
+      })
+      const frame = makeFrame(browser, api)
       await frame.handlers.handle(request('APP_CONNECT_EMAIL', { email: 'cool@example.com' }))
       const reply = await frame.handlers.handle(request('APP_CONNECT_EMAIL', { email: 'cool@example.com' }))
       expect(reply).toMatchObject({
@@ -180,11 +203,12 @@ describe('createFrameHandlers: login', () => {
 })
 
 describe('createFrameHandlers: sessions', () => {
-  test('a reloaded frame restores the session from its stored token', async () => {
+  test('a reloaded frame restores the session from the session cookie', async () => {
     const frame = makeFrame()
     await logIn(frame, 'reload@example.com')
     const { address } = await getUser(frame)
-    const reloaded = makeFrame(frame.storage)
+    // Storage blocked for the third-party frame: only the cookie jar survives the reload.
+    const reloaded = makeFrame({ storage: createMemoryStorage(), cookieFetch: frame.browser.cookieFetch })
     expect(reloaded.handlers.isUnlocked()).toBe(false)
     await expect(reloaded.handlers.handle(request('APP_IS_CONNECTED'))).resolves.toMatchObject({
       type: 'FRAME_IS_CONNECTED_SUCCESS',
@@ -193,28 +217,29 @@ describe('createFrameHandlers: sessions', () => {
     expect((await getUser(reloaded)).address).toBe(address)
   })
 
-  test('the page can hand back its copy of the token when the frame storage was cleared', async () => {
+  test('a token handed in by the page is never used as a credential', async () => {
     const frame = makeFrame()
     await logIn(frame, 'partitioned@example.com')
-    const token = frame.storage.getItem(TOKEN_STORAGE_KEY) as string
-    const fresh = makeFrame()
-    await expect(fresh.handlers.handle(request('APP_IS_CONNECTED'))).resolves.toMatchObject({
+    const token = frame.api.getToken() as string
+    const elsewhere = makeFrame()
+    await expect(elsewhere.handlers.handle(request('APP_IS_CONNECTED', { token }))).resolves.toMatchObject({
       payload: { isConnected: false },
     })
-    await expect(fresh.handlers.handle(request('APP_IS_CONNECTED', { token }))).resolves.toMatchObject({
-      payload: { isConnected: true },
-    })
+    const reply = await elsewhere.handlers.handle(request('APP_GET_USER'))
+    expect(reply).toMatchObject({ type: 'FRAME_GET_USER_ERROR', payload: { code: 4100 } })
   })
 
-  test('after sign-out the token no longer works and signing is refused with 4100', async () => {
+  test('after sign-out the session no longer works and signing is refused with 4100', async () => {
     const frame = makeFrame()
     await logIn(frame, 'signout@example.com')
-    const token = frame.storage.getItem(TOKEN_STORAGE_KEY) as string
     await frame.handlers.handle(request('APP_SIGN_OUT'))
-    await expect(frame.handlers.handle(request('APP_IS_CONNECTED', { token }))).resolves.toMatchObject({
+    await expect(frame.handlers.handle(request('APP_IS_CONNECTED'))).resolves.toMatchObject({
       payload: { isConnected: false },
     })
-    expect(frame.storage.getItem(TOKEN_STORAGE_KEY)).toBeNull()
+    const reloaded = makeFrame(frame.browser)
+    await expect(reloaded.handlers.handle(request('APP_IS_CONNECTED'))).resolves.toMatchObject({
+      payload: { isConnected: false },
+    })
     const reply = await frame.handlers.handle(
       request('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x68', `0x${'00'.repeat(20)}`] }),
     )

@@ -16,6 +16,7 @@ import {
   AuthApiError,
   AuthSessionInvalidError,
   type FrameStorage,
+  sessionIdOf,
   WalletExistsError,
 } from './authApi.js'
 import { evmChainIdOf, type FrameChainId, toCaipNetworkId } from './chains.js'
@@ -159,7 +160,6 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
   }
 
   async function requireSession(): Promise<Session> {
-    if (!api.getToken() && !session) throw new UnauthorizedError()
     try {
       return await unlock()
     } catch (error) {
@@ -226,7 +226,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
           portico: MESSAGE_MARKER,
           version: PROTOCOL_VERSION,
           type: 'FRAME_SESSION_UPDATE',
-          payload: { token: result.token },
+          payload: { token: sessionIdOf(result.token) },
         })
         return {}
       }
@@ -242,10 +242,8 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         }
       }
       case 'APP_IS_CONNECTED': {
-        const token = message.payload?.token
-        // The page keeps a copy of the token because a browser may partition or clear the frame's storage.
-        if (token && !api.getToken()) api.setToken(token)
-        if (!api.getToken()) return { isConnected: false }
+        // A token from the page is never used as a credential: the page only ever gets a session
+        // id (FRAME_SESSION_UPDATE), and the session itself comes back through its HttpOnly cookie.
         try {
           await unlock()
           return { isConnected: true }

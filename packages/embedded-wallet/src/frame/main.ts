@@ -13,8 +13,8 @@ function frameStorage(): FrameStorage {
     storage.getItem(THEME_STORAGE_KEY)
     return storage
   } catch {
-    // Storage can be blocked for third-party frames; a session then lasts as long as the frame and
-    // the page hands back its token copy (APP_IS_CONNECTED).
+    // Browsers may block storage for a third-party frame. Nothing depends on it: the session and the
+    // device are kept in the server's partitioned cookies; only the saved theme is lost.
     const memory = new Map<string, string>()
     return {
       getItem: (key) => memory.get(key) ?? null,

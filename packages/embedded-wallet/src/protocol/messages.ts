@@ -193,7 +193,11 @@ export type FrameReplyType = FrameReply['type']
 /** What a successful request resolves with. */
 export type FrameSuccessPayload<T extends AppMessageType> = z.infer<SuccessPayloads[T]>
 
-/** Messages the frame sends on its own: FRAME_READY once loaded, FRAME_SESSION_UPDATE on a new session. */
+/**
+ * Messages the frame sends on its own: FRAME_READY once loaded, FRAME_SESSION_UPDATE on a new
+ * session. Its `token` is the session's id, never the credential: the page (and any script on it)
+ * must not be able to act as the wallet's session.
+ */
 export const frameEventSchema = z.discriminatedUnion('type', [
   frameEvent('FRAME_READY', z.strictObject({ version: versionSchema })),
   frameEvent('FRAME_SESSION_UPDATE', z.strictObject({ token: z.string().check(z.minLength(1)) })),

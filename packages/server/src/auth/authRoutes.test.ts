@@ -219,6 +219,84 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     expect(await reused.text()).toContain('used already')
   })
 
+  /** The `name=value` and attributes of the Set-Cookie header for `name`. */
+  const setCookieOf = (response: Response, name: string) => {
+    const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`))
+    if (!line) return undefined
+    const [pair = '', ...attributes] = line.split(/;\s*/)
+    return { value: pair.slice(name.length + 1), attributes: attributes.map((a) => a.toLowerCase()) }
+  }
+
+  it('keeps the session in a partitioned, HttpOnly cookie on the frame origin, which works without the bearer token', async () => {
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    expect(await startLogin(email, deviceId)).toBe('VERIFY_OTP')
+    const mail = await smtp.waitFor(email.toLowerCase())
+    const response = await submitOtp(email, deviceId, codeOf(mail.subject))
+    const { token, user } = authOtpResponseSchema.parse(await response.json())
+    const cookie = setCookieOf(response, 'portico_session')
+    expect(cookie?.value).toBe(token)
+    expect(cookie?.attributes).toEqual(
+      expect.arrayContaining(['path=/v1/auth', 'httponly', 'secure', 'samesite=none', 'partitioned']),
+    )
+    expect(cookie?.attributes).toContain(`max-age=${Math.floor(config.auth.sessionTtlMs / 1000)}`)
+
+    const byCookie = await request('GET', '/v1/auth/session', {
+      headers: { cookie: `portico_session=${token}` },
+    })
+    expect(authSessionResponseSchema.parse(await byCookie.json())).toEqual({ user })
+    // The cookie does not let another site's page in: the Origin check comes first.
+    const fromSite = await request('GET', '/v1/auth/wallet', {
+      origin: SITE,
+      headers: { cookie: `portico_session=${token}` },
+    })
+    await expectRefusal(fromSite, 403, 'ORIGIN_NOT_ALLOWED')
+
+    const signOut = await request('POST', '/v1/auth/signout', {
+      headers: { cookie: `portico_session=${token}` },
+    })
+    expect(signOut.status).toBe(204)
+    expect(setCookieOf(signOut, 'portico_session')?.attributes).toContain('max-age=0')
+    const after = await request('GET', '/v1/auth/session', {
+      headers: { cookie: `portico_session=${token}` },
+    })
+    await expectRefusal(after, 401, 'AUTH_SESSION_INVALID')
+    // A cookie that no longer works is dropped, so a later page load does not try it again.
+    expect(setCookieOf(after, 'portico_session')?.attributes).toContain('max-age=0')
+  })
+
+  it('remembers the device in a cookie, so a frame that lost its storage is still the approved device', async () => {
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    const first = await request('POST', '/v1/auth/email', { body: { email, deviceId } })
+    const cookie = setCookieOf(first, 'portico_device')
+    expect(cookie?.value).toBe(deviceId)
+    expect(cookie?.attributes).toEqual(
+      expect.arrayContaining(['path=/v1/auth', 'httponly', 'secure', 'samesite=none', 'partitioned']),
+    )
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    // The frame was reloaded and made up a new id: the cookie still names the approved device.
+    const forgotten = newDeviceId()
+    const deviceCookie = { cookie: `portico_device=${deviceId}` }
+    const otp = await request('POST', '/v1/auth/otp', {
+      body: { email, deviceId: forgotten, otp: code },
+      headers: deviceCookie,
+    })
+    expect(otp.status).toBe(200)
+    time += 31 * SECOND
+    const again = await request('POST', '/v1/auth/email', {
+      body: { email, deviceId: newDeviceId() },
+      headers: deviceCookie,
+    })
+    expect(authEmailResponseSchema.parse(await again.json()).action).toBe('VERIFY_OTP')
+    expect(setCookieOf(again, 'portico_device')).toBeUndefined()
+    await smtp.waitFor(email.toLowerCase())
+    // Without the cookie, the made-up id is a new device that must be approved.
+    time += 31 * SECOND
+    expect(await startLogin(email, newDeviceId())).toBe('VERIFY_DEVICE')
+    await smtp.waitFor(email.toLowerCase())
+  })
+
   it('answers approved: false when the link is not followed within deviceWaitMs', async () => {
     const email = newEmail()
     await login(email, newDeviceId())

@@ -25,6 +25,8 @@ import {
   authWalletResponseSchema,
 } from '@portico/core/api'
 import type { Context, Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { CookieOptions } from 'hono/utils/cookie'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
@@ -75,6 +77,29 @@ const DEVICE_POLL_MS = 250
 
 /** Names the frame's origin on a same-origin GET, which browsers send without `Origin`. */
 const ORIGIN_HEADER = 'x-portico-origin'
+
+/** The cookie that keeps the frame's session across page loads (the token, never readable by a script). */
+export const AUTH_SESSION_COOKIE = 'portico_session'
+/** The cookie that names the browser as a device, so an approved device stays approved. */
+export const AUTH_DEVICE_COOKIE = 'portico_device'
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,128}$/
+/** A device cookie outlives any session: approving a device is meant to be done once. */
+const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60
+
+/**
+ * The frame is a third-party frame on the site's page, where browsers block or partition storage.
+ * A partitioned cookie (CHIPS) is kept per embedding site, even where third-party cookies are
+ * blocked, and HttpOnly keeps it from every script, the frame's own included. Browsers accept
+ * Secure cookies from https origins and from localhost/127.0.0.1 only: elsewhere over plain http
+ * the session lasts as long as the frame.
+ */
+const FRAME_COOKIE: CookieOptions = {
+  path: '/v1/auth',
+  httpOnly: true,
+  secure: true,
+  sameSite: 'None',
+  partitioned: true,
+}
 
 /** Whether a path belongs to the e-mail login API. */
 export function isAuthPath(path: string): boolean {
@@ -262,21 +287,30 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     c: Context<AppEnv>,
   ): Promise<{ token: string; session: StoredAuthSession }> => {
     const header = c.req.header('authorization')
-    if (!header) throw sessionRefusal('No session token: send Authorization: Bearer <token>.')
-    const token = /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1]
+    const cookie = getCookie(c, AUTH_SESSION_COOKIE)
+    if (!header && !cookie) {
+      throw sessionRefusal('No session token: send Authorization: Bearer <token>, or log in first.')
+    }
+    const token = header ? /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] : cookie
     if (!token || !isAuthToken(token)) {
+      if (!header) deleteCookie(c, AUTH_SESSION_COOKIE, FRAME_COOKIE)
       throw sessionRefusal(
         'The session token is malformed: send Authorization: Bearer <the token of the login>.',
       )
     }
     const session = await findAuthSession(db, token)
-    if (!session) throw sessionRefusal('The session token is unknown to this server: log in again.')
+    const refuse = (why: string): never => {
+      // A cookie that no longer works is dropped, so the next page load does not try it again.
+      if (!header) deleteCookie(c, AUTH_SESSION_COOKIE, FRAME_COOKIE)
+      throw sessionRefusal(why)
+    }
+    if (!session) return refuse('The session token is unknown to this server: log in again.')
     const project = c.get('project')
     if (session.projectId !== project.id) {
-      throw sessionRefusal(`The session was made for another project, not for "${project.id}".`)
+      return refuse(`The session was made for another project, not for "${project.id}".`)
     }
-    if (session.revokedAt) throw sessionRefusal('The session was signed out: log in again.')
-    if (session.expiresAt.getTime() <= now()) throw sessionRefusal('The session has expired: log in again.')
+    if (session.revokedAt) return refuse('The session was signed out: log in again.')
+    if (session.expiresAt.getTime() <= now()) return refuse('The session has expired: log in again.')
     return { token, session }
   }
 
@@ -289,6 +323,17 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
       })
     }
     return claim
+  }
+
+  /**
+   * The device of a request: the one its cookie names when it has one (a frame's storage may be
+   * gone after a reload, the cookie is not), else the one in the body, which the cookie then keeps.
+   */
+  const deviceOf = (c: Context<AppEnv>, fromBody: string): string => {
+    const cookie = getCookie(c, AUTH_DEVICE_COOKIE)
+    if (cookie && DEVICE_ID.test(cookie)) return cookie
+    setCookie(c, AUTH_DEVICE_COOKIE, fromBody, { ...FRAME_COOKIE, maxAge: DEVICE_COOKIE_MAX_AGE_S })
+    return fromBody
   }
 
   app.use('/v1/auth/*', async (c, next) => {
@@ -319,14 +364,15 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     const { codeKey } = requireKeys()
     const body = await parseBody(c, authEmailRequestSchema, 'login request')
     const email = emailOf(body.email)
+    const deviceId = deviceOf(c, body.deviceId)
     const project = c.get('project')
     const claim = await claimCooldown(email)
     try {
       const user = await findUserByEmail(db, email)
-      if (user && !(await isDeviceApproved(db, user.id, body.deviceId))) {
+      if (user && !(await isDeviceApproved(db, user.id, deviceId))) {
         const token = await requestDeviceApproval(db, codeKey, {
           userId: user.id,
-          deviceId: body.deviceId,
+          deviceId,
           now: now(),
           ttlMs: otpTtlMs,
         })
@@ -339,7 +385,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
         }
         return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_DEVICE' }))
       }
-      await sendLoginCode(email, body.deviceId, project)
+      await sendLoginCode(email, deviceId, project)
       return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_OTP' }))
     } catch (error) {
       // Nothing was mailed, so the person may ask again at once.
@@ -375,6 +421,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
   app.post('/v1/auth/device/wait', async (c) => {
     const body = await parseBody(c, authDeviceWaitRequestSchema, 'device wait request')
     const email = emailOf(body.email)
+    const deviceId = deviceOf(c, body.deviceId)
     const user = await findUserByEmail(db, email)
     if (!user) {
       throw new ApiRefusal(
@@ -386,8 +433,8 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     const deadline = performance.now() + deviceWaitMs
     const signal = c.req.raw.signal
     for (;;) {
-      if (await isDeviceApproved(db, user.id, body.deviceId)) {
-        await sendLoginCode(email, body.deviceId, c.get('project'))
+      if (await isDeviceApproved(db, user.id, deviceId)) {
+        await sendLoginCode(email, deviceId, c.get('project'))
         return c.json(authDeviceWaitResponseSchema.parse({ approved: true }))
       }
       const left = deadline - performance.now()
@@ -406,9 +453,10 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     const { codeKey } = requireKeys()
     const body = await parseBody(c, authOtpRequestSchema, 'code')
     const email = emailOf(body.email)
+    const deviceId = deviceOf(c, body.deviceId)
     const project = c.get('project')
     const known = await findUserByEmail(db, email)
-    if (known && !(await isDeviceApproved(db, known.id, body.deviceId))) {
+    if (known && !(await isDeviceApproved(db, known.id, deviceId))) {
       throw new ApiRefusal(
         'DEVICE_NOT_APPROVED',
         `This device is not approved yet: open the link mailed to ${email} first.`,
@@ -418,7 +466,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
       purpose: 'login',
       email,
       projectId: project.id,
-      deviceId: body.deviceId,
+      deviceId,
     })
     if (!stored) {
       throw new ApiRefusal('OTP_INVALID', `No code was sent to ${email} for this device: ask for one first.`)
@@ -429,12 +477,12 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
       const time = now()
       if (!(await consumeCode(trx, stored.id, { now: time, maxAttempts: otpAttempts }))) return undefined
       const { user, created } = await findOrCreateUser(trx, email, time)
-      await approveDevice(trx, user.id, body.deviceId, time)
+      await approveDevice(trx, user.id, deviceId, time)
       const token = createAuthToken()
       await insertAuthSession(trx, token, {
         userId: user.id,
         projectId: project.id,
-        deviceId: body.deviceId,
+        deviceId,
         now: time,
         ttlMs: sessionTtlMs,
       })
@@ -442,6 +490,10 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     })
     // Another request used the code (or it ran out) between the check and now.
     if (!result) throw codeRefusal({ result: 'used' })
+    setCookie(c, AUTH_SESSION_COOKIE, result.token, {
+      ...FRAME_COOKIE,
+      maxAge: Math.floor(sessionTtlMs / 1000),
+    })
     return c.json(
       authOtpResponseSchema.parse({
         token: result.token,
@@ -459,6 +511,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
   app.post('/v1/auth/signout', async (c) => {
     const { token } = await requireSession(c)
     await revokeAuthSession(db, token, now())
+    deleteCookie(c, AUTH_SESSION_COOKIE, FRAME_COOKIE)
     return c.body(null, 204)
   })
 
