@@ -2,7 +2,7 @@
  * The e-mail login API of a Portico server (`/v1/auth/*`), as zod schemas: the embedded wallet's
  * frame, served from the server's own origin, calls it; the server builds its answers from these.
  * Every request carries `?projectId=` (the site that embeds the frame). Refusals use
- * `apiErrorSchema` with the codes EMAIL_COOLDOWN, EMAIL_INVALID, MAIL_FAILED, OTP_INVALID,
+ * `apiErrorSchema` with the codes EMAIL_COOLDOWN, EMAIL_LIMIT, EMAIL_INVALID, MAIL_FAILED, OTP_INVALID,
  * OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, DEVICE_NOT_APPROVED, AUTH_SESSION_INVALID, WALLET_EXISTS and
  * EMAIL_TAKEN.
  */

@@ -126,6 +126,7 @@ export const API_ERROR_CODES = [
   'SIWX_SESSION_INVALID',
   // E-mail login for the embedded wallet.
   'EMAIL_COOLDOWN',
+  'EMAIL_LIMIT',
   'EMAIL_INVALID',
   'MAIL_FAILED',
   'OTP_INVALID',

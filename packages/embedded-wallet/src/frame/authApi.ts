@@ -42,6 +42,10 @@ export class EmailCooldownError extends AuthApiError {
     super(message, 'EMAIL_COOLDOWN', status)
   }
 }
+/** The address was sent the day's most mails (429); the server's `Retry-After` is hours away. */
+export class EmailLimitError extends AuthApiError {
+  override name = 'EmailLimitError'
+}
 /** The e-mail address was refused as malformed. */
 export class EmailInvalidError extends AuthApiError {
   override name = 'EmailInvalidError'
@@ -84,6 +88,7 @@ export class OriginNotAllowedError extends AuthApiError {
 }
 
 const ERROR_CLASSES: Record<string, new (message: string, code: string, status: number) => AuthApiError> = {
+  EMAIL_LIMIT: EmailLimitError,
   EMAIL_INVALID: EmailInvalidError,
   MAIL_FAILED: MailFailedError,
   OTP_INVALID: OtpInvalidError,
