@@ -5,6 +5,7 @@ import { initialize } from './actions/initialize.js'
 import { watchAccountViewOpening } from './actions/refreshAccountAssets.js'
 import { createActivityState } from './actions/resetActivity.js'
 import { createSendState } from './actions/resetSend.js'
+import { watchEmbeddedApprovals } from './actions/watchEmbeddedApprovals.js'
 import { createAnalytics } from './analytics/createAnalytics.js'
 import { type PorticoConfig, resolveFeatures } from './config.js'
 import { BaseError } from './errors/base.js'
@@ -176,6 +177,7 @@ export function createPortico(config: PorticoConfig): Portico {
 
   internal.cleanups.push(watchAccountViewOpening(portico))
   if (config.siwx) internal.cleanups.push(watchSiwxAccount(portico))
+  internal.cleanups.push(watchEmbeddedApprovals(portico))
   if (isBrowser && !config.ssr) void initialize(portico)
   return portico
 }

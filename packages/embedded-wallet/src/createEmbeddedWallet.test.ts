@@ -1,5 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createEmbeddedWallet, type PorticoEmbeddedWallet } from './createEmbeddedWallet.js'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  attachFrame,
+  createPage,
+  FRAME_ORIGIN,
+  FRAME_URL,
+  flush,
+  type Page,
+} from './client/frameHarness.testkit.js'
+import {
+  APPROVAL_SHOW_FALLBACK_MS,
+  createEmbeddedWallet,
+  type PorticoEmbeddedWallet,
+} from './createEmbeddedWallet.js'
 
 let wallet: PorticoEmbeddedWallet | undefined
 afterEach(() => {
@@ -36,5 +48,93 @@ describe('createEmbeddedWallet', () => {
   it('refuses a malformed e-mail before anything is posted to the frame', async () => {
     wallet = createEmbeddedWallet({ apiUrl: 'https://portico.shop.example', projectId: 'shop', chainId: 1 })
     await expect(wallet.connectEmail({ email: 'not an address' })).rejects.toThrow(/email/i)
+  })
+})
+
+describe('createEmbeddedWallet: approvals', () => {
+  let page: Page
+  afterEach(async () => {
+    vi.useRealTimers()
+    await page?.close()
+  })
+
+  async function start() {
+    page = createPage()
+    wallet = createEmbeddedWallet({
+      apiUrl: FRAME_ORIGIN,
+      frameUrl: FRAME_URL,
+      projectId: 'p',
+      chainId: 1,
+      document: page.document,
+      logger: page.logger,
+    })
+    const client = await wallet.client()
+    const frame = await attachFrame(page, client)
+    frame.ready()
+    await client.ready()
+    const iframe = client.iframe as HTMLIFrameElement
+    const shown = () => iframe.style.getPropertyValue('opacity') === '1'
+    return { wallet, frame, iframe, shown }
+  }
+
+  const sign = (target: PorticoEmbeddedWallet) =>
+    target.provider.request({
+      method: 'personal_sign',
+      params: ['0x68', '0x0000000000000000000000000000000000000001'],
+    })
+
+  it('tells the modal a request waits, shows the frame over the view it is given, and hides it once answered', async () => {
+    const { wallet: w, frame, iframe, shown } = await start()
+    const changes: boolean[] = []
+    w.onApprovalChange?.((waiting) => changes.push(waiting))
+    const signing = sign(w)
+    await flush()
+    expect(changes).toEqual([true])
+    expect(shown()).toBe(false)
+    const view = page.document.createElement('div')
+    page.document.body.appendChild(view)
+    w.showApproval?.(view)
+    await flush()
+    expect(shown()).toBe(true)
+    expect(iframe.getAttribute('aria-hidden')).toBeNull()
+    frame.succeed(frame.last(), `0x${'11'.repeat(64)}1b`)
+    await expect(signing).resolves.toBe(`0x${'11'.repeat(64)}1b`)
+    expect(changes).toEqual([true, false])
+    expect(shown()).toBe(false)
+  })
+
+  it('shows the frame by itself when no view takes the approval screen within a second', async () => {
+    const { wallet: w, shown } = await start()
+    w.onApprovalChange?.(() => {})
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const signing = sign(w)
+    signing.catch(() => {})
+    await flush()
+    vi.advanceTimersByTime(APPROVAL_SHOW_FALLBACK_MS - 1)
+    expect(shown()).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(shown()).toBe(true)
+  })
+
+  it('rejects the waiting request when the modal closes, and does nothing when none waits', async () => {
+    const { wallet: w, frame } = await start()
+    w.onApprovalChange?.(() => {})
+    w.rejectApprovals?.()
+    const sent = frame.received().length
+    const signing = sign(w)
+    await flush()
+    expect(frame.received().length).toBe(sent + 1)
+    w.rejectApprovals?.()
+    await expect(signing).rejects.toThrow('Request was aborted')
+  })
+
+  it('without a modal listening, shows the frame over the page at once', async () => {
+    const { wallet: w, frame, shown } = await start()
+    const signing = sign(w)
+    await flush()
+    expect(shown()).toBe(true)
+    frame.fail(frame.last(), { message: 'User rejected the request.', code: 4001 })
+    await expect(signing).rejects.toThrow()
+    expect(shown()).toBe(false)
   })
 })

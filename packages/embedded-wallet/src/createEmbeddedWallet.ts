@@ -12,9 +12,19 @@ export interface CreateEmbeddedWalletOptions
   projectId: string
   /** Another frame address than `{apiUrl}/frame/`. */
   frameUrl?: string
-  /** Where the frame shows its approval screen; over the whole page when absent. */
+  /**
+   * Where the frame shows its approval screen when no modal takes it (see `onApprovalChange`);
+   * over the whole page when absent.
+   */
   approvalContainer?: () => Element | undefined
 }
+
+/**
+ * How long a request waits for a view to take the approval screen (`showApproval`) before the frame
+ * shows it over `approvalContainer` or the page by itself: a modal that never renders must not leave
+ * the visitor with a request they cannot see.
+ */
+export const APPROVAL_SHOW_FALLBACK_MS = 1_000
 
 /** The embedded wallet for `createPortico({ embeddedWallet })` and `evm({ embeddedWallet })`. */
 export interface PorticoEmbeddedWallet extends EmbeddedWallet {
@@ -40,6 +50,11 @@ type Listener = (payload: never) => void
 export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): PorticoEmbeddedWallet {
   const { apiUrl, frameUrl, approvalContainer, ...rest } = options
   const listeners = new Map<string, Set<Listener>>()
+  const approvalListeners = new Set<(waiting: boolean) => void>()
+  // Requests waiting for the visitor's approval, and the view that shows the frame's screen for them.
+  let waiting = 0
+  let approvalView: Element | undefined
+  let fallbackTimer: ReturnType<typeof setTimeout> | undefined
   let loading:
     | Promise<{
         client: EmbeddedWalletClient
@@ -69,15 +84,49 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
   }
   const client = async () => (await load()).client
 
+  const notifyApproval = (isWaiting: boolean) => {
+    for (const listener of approvalListeners) {
+      try {
+        listener(isWaiting)
+      } catch (error) {
+        console.error('[portico] An approval listener threw.', error)
+      }
+    }
+  }
+
+  const startApproval = (loaded: { client: EmbeddedWalletClient }) => {
+    waiting++
+    if (waiting > 1) return
+    if (approvalListeners.size === 0) {
+      loaded.client.show(approvalContainer?.())
+      return
+    }
+    notifyApproval(true)
+    if (approvalView) loaded.client.show(approvalView)
+    else {
+      fallbackTimer = setTimeout(() => {
+        if (waiting > 0 && !approvalView) loaded.client.show(approvalContainer?.())
+      }, APPROVAL_SHOW_FALLBACK_MS)
+    }
+  }
+
+  const endApproval = (loaded: { client: EmbeddedWalletClient }) => {
+    waiting--
+    if (waiting > 0) return
+    clearTimeout(fallbackTimer)
+    loaded.client.hide()
+    if (approvalListeners.size > 0) notifyApproval(false)
+  }
+
   const provider: EmbeddedWalletProvider = {
     async request(args) {
       const loaded = await load()
       if (!loaded.needsApproval(args.method)) return loaded.provider.request(args)
-      loaded.client.show(approvalContainer?.())
+      startApproval(loaded)
       try {
         return await loaded.provider.request(args)
       } finally {
-        loaded.client.hide()
+        endApproval(loaded)
       }
     },
     on(event, listener) {
@@ -96,6 +145,7 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     provider,
     client,
     destroy() {
+      clearTimeout(fallbackTimer)
       void loading?.then((loaded) => loaded.client.destroy())
       loading = undefined
     },
@@ -126,5 +176,24 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     },
     updateEmailSecondaryOtp: async ({ otp }) =>
       (await client()).request('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp }),
+    onApprovalChange(listener) {
+      approvalListeners.add(listener)
+      return () => {
+        approvalListeners.delete(listener)
+      }
+    },
+    showApproval(container) {
+      approvalView = container
+      clearTimeout(fallbackTimer)
+      if (waiting > 0) void loading?.then((loaded) => loaded.client.show(container))
+    },
+    hideApproval() {
+      approvalView = undefined
+      void loading?.then((loaded) => loaded.client.hide())
+    },
+    rejectApprovals() {
+      if (waiting === 0) return
+      void loading?.then((loaded) => loaded.client.rejectRpcRequests())
+    },
   }
 }

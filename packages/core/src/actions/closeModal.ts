@@ -1,6 +1,7 @@
 import type { Portico } from '../portico.js'
 import { cancelConnect } from './cancelConnect.js'
 import { getDefaultRoute } from './getDefaultRoute.js'
+import { rejectEmbeddedApprovals } from './rejectEmbeddedApprovals.js'
 import { shakeModal } from './shakeModal.js'
 
 /** SPEC §2: the sign-in view cannot be closed while sign-in is required and no session exists. */
@@ -25,6 +26,8 @@ export function closeModal(portico: Portico): void {
     shakeModal(portico)
     return
   }
+  // A request left waiting in the hidden frame would be approved, later, by someone who forgot it.
+  rejectEmbeddedApprovals(portico)
   // Only an attempt the visitor started is abandoned; restoring stored connections goes on.
   if (state.connection.connectingConnectorId !== undefined) cancelConnect(portico)
   state.router.history = []

@@ -245,3 +245,112 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL)', () => {
     expect(getEmailLogin(portico).error).toBe('The code is not right. 4 tries left.')
   })
 })
+
+describe('approving requests of the embedded wallet (SPEC §2 ApproveTransaction)', () => {
+  /** An embedded wallet whose frame is asked to approve something: `wait(true)` starts, `wait(false)` ends. */
+  function approvals() {
+    const listeners = new Set<(waiting: boolean) => void>()
+    const rejected: number[] = []
+    const { wallet } = embedded({
+      onApprovalChange: (listener) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+      rejectApprovals: () => rejected.push(1),
+    })
+    const wait = (waiting: boolean) => {
+      for (const listener of listeners) listener(waiting)
+    }
+    return { wallet, wait, rejected, listeners }
+  }
+
+  test('opens the modal on ApproveTransaction while a request waits, and closes it once answered', async () => {
+    const { wallet, wait, rejected } = approvals()
+    const { portico } = await setup({ embeddedWallet: wallet })
+    await initialize(portico)
+    expect(portico.state.modal.open).toBe(false)
+    wait(true)
+    expect(portico.state.modal.open).toBe(true)
+    expect(portico.state.router.route.view).toBe('ApproveTransaction')
+    wait(false)
+    expect(portico.state.modal.open).toBe(false)
+    expect(rejected).toEqual([])
+  })
+
+  test('over an open view, pushes ApproveTransaction and goes back to that view once answered', async () => {
+    const { wallet, wait } = approvals()
+    const { portico } = await start(wallet)
+    navigate(portico, { view: 'Networks' })
+    wait(true)
+    expect(portico.state.router.route.view).toBe('ApproveTransaction')
+    wait(true)
+    expect(portico.state.router.history.map((route) => route.view)).toEqual(['Connect', 'Networks'])
+    wait(false)
+    expect(portico.state.modal.open).toBe(true)
+    expect(portico.state.router.route.view).toBe('Networks')
+  })
+
+  test('closing the modal or going back while a request waits rejects it', async () => {
+    const { wallet, wait, rejected } = approvals()
+    const { portico } = await start(wallet)
+    wait(true)
+    goBack(portico)
+    expect(rejected).toHaveLength(1)
+    expect(portico.state.router.route.view).toBe('Connect')
+    wait(true)
+    const { closeModal } = await import('./closeModal.js')
+    closeModal(portico)
+    expect(rejected).toHaveLength(2)
+    expect(portico.state.modal.open).toBe(false)
+    // The answer that follows the rejection leaves the modal alone.
+    wait(false)
+    expect(portico.state.modal.open).toBe(false)
+  })
+
+  test('destroying the instance stops listening', async () => {
+    const { wallet, listeners } = approvals()
+    const { portico } = await setup({ embeddedWallet: wallet })
+    expect(listeners.size).toBe(1)
+    const { destroy } = await import('./destroy.js')
+    destroy(portico)
+    expect(listeners.size).toBe(0)
+  })
+})
+
+describe('restoring the e-mail login on page load (SPEC §4 e-mail login cache)', () => {
+  test('a stored embedded wallet connection that does not come back clears the e-mail login cache', async () => {
+    const { wallet } = embedded()
+    const connectors = [testConnector(EMBEDDED_WALLET_CONNECTOR_ID, { type: 'AUTH', name: 'E-mail' })]
+    const { portico, storage, handle } = await setup({ embeddedWallet: wallet }, connectors)
+    const typed = portico.internal.storage
+    typed.set('connections', { eip155: { connectorId: EMBEDDED_WALLET_CONNECTOR_ID } })
+    typed.set('emailLoginUsed', true)
+    typed.set('email', 'ada@example.com')
+    typed.set('lastEmailLoginTime', 1)
+    handle.nextReconnect = undefined
+    await initialize(portico)
+    expect(typed.get('email')).toBeUndefined()
+    expect(typed.get('emailLoginUsed')).toBeUndefined()
+    expect(typed.get('lastEmailLoginTime')).toBe(1)
+    expect(getEmailLogin(portico).accountEmail).toBeUndefined()
+    expect(storage).toBeDefined()
+  })
+
+  test('one that comes back keeps it', async () => {
+    const { wallet } = embedded()
+    const connectors = [testConnector(EMBEDDED_WALLET_CONNECTOR_ID, { type: 'AUTH', name: 'E-mail' })]
+    const { portico, handle } = await setup({ embeddedWallet: wallet }, connectors)
+    const typed = portico.internal.storage
+    typed.set('connections', { eip155: { connectorId: EMBEDDED_WALLET_CONNECTOR_ID } })
+    typed.set('emailLoginUsed', true)
+    typed.set('email', 'ada@example.com')
+    handle.nextReconnect = {
+      address: '0x1111111111111111111111111111111111111111',
+      accounts: ['0x1111111111111111111111111111111111111111'],
+      chainId: 1,
+    }
+    await initialize(portico)
+    expect(portico.state.connection.status).toBe('connected')
+    expect(typed.get('email')).toBe('ada@example.com')
+  })
+})

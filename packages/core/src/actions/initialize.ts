@@ -3,6 +3,8 @@ import type { ChainNamespace } from '../types/network.js'
 import { applyConnection } from './applyConnection.js'
 import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { findConnector } from './connect.js'
+import { EMBEDDED_WALLET_CONNECTOR_ID } from './connectEmail.js'
+import { clearEmailLoginCache } from './submitEmailOtp.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
 
 /** How long reconnect waits for a stored wallet to be announced and to answer (SPEC §9: 3 s). */
@@ -66,6 +68,8 @@ async function run(portico: Portico): Promise<void> {
       } catch (error) {
         internal.logger.warn(`reconnect: ${namespace} failed`, error)
       }
+      // SPEC §4: the e-mail login cache goes when the embedded wallet's session is gone.
+      if (connectorId === EMBEDDED_WALLET_CONNECTOR_ID) clearEmailLoginCache(portico)
       const remaining = { ...internal.storage.get('connections') }
       delete remaining[namespace]
       internal.storage.set('connections', remaining)

@@ -29,4 +29,16 @@ export interface EmbeddedWallet {
   updateEmail(input: { email: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailPrimaryOtp(input: { otp: string }): Promise<void>
   updateEmailSecondaryOtp(input: { otp: string }): Promise<{ newEmail: string }>
+  /**
+   * Calls `listener` with true when a request starts waiting for the visitor's approval in the
+   * frame, and false when none waits any more; returns an unsubscribe. Core then shows the
+   * ApproveTransaction view (SPEC §2).
+   */
+  onApprovalChange?(listener: (waiting: boolean) => void): () => void
+  /** Lays the frame's approval screen over `container`, the ApproveTransaction view's area. */
+  showApproval?(container: Element): void
+  /** Takes the approval screen away again (the view left); the requests keep waiting. */
+  hideApproval?(): void
+  /** Rejects every request waiting for approval: the visitor closed the modal. */
+  rejectApprovals?(): void
 }

@@ -19,6 +19,8 @@ export type Route =
   | { view: 'UpdateEmail'; params?: undefined }
   | { view: 'UpdateEmailPrimaryOtp'; params: { email: string } }
   | { view: 'UpdateEmailSecondaryOtp'; params: { email: string } }
+  // The embedded wallet's own approval screen, laid over this view by its frame (SPEC §2).
+  | { view: 'ApproveTransaction'; params?: undefined }
   // Sign-in (SPEC §4): asks the connected account to sign the sign-in message.
   | { view: 'SIWXSignMessage'; params?: undefined }
   // Send (SPEC §5 Sending): amount and receiver, token selection, preview, the sent transaction.

@@ -28,6 +28,22 @@ export function createFrameElement(document: Document, src: string): FrameElemen
   const view = document.defaultView
   let container: Element | undefined
   let shown = false
+  let layout: 'overlay' | 'inline' = 'overlay'
+
+  // The frame styles its screen for where it is shown: a card over a dimmed page, or filling a
+  // modal's view. The fragment is the only thing that changes, so the frame is not reloaded, and
+  // `replace` leaves the page's history alone. A page script may change it too: it is layout only.
+  const setLayout = (next: 'overlay' | 'inline') => {
+    if (next === layout) return
+    layout = next
+    const url = new URL(src)
+    url.hash = next === 'inline' ? 'inline' : ''
+    try {
+      iframe.contentWindow?.location.replace(url.href)
+    } catch {
+      // Without the hint the frame keeps its overlay look, which still works in a view.
+    }
+  }
 
   const place = () => {
     const style = iframe.style
@@ -75,6 +91,7 @@ export function createFrameElement(document: Document, src: string): FrameElemen
     iframe,
     show(target) {
       container = target
+      setLayout(target ? 'inline' : 'overlay')
       place()
       iframe.style.setProperty('opacity', '1')
       iframe.style.setProperty('pointer-events', 'auto')

@@ -46,7 +46,14 @@ function showNote(text: string): void {
   document.body.replaceChildren(note)
 }
 
+/** Shown inside a modal's view (`#inline`, set by the page) or over the whole page. */
+function applyLayout(): void {
+  document.documentElement.dataset.layout = window.location.hash === '#inline' ? 'inline' : 'overlay'
+}
+
 async function start(): Promise<void> {
+  applyLayout()
+  window.addEventListener('hashchange', applyLayout)
   const params = new URLSearchParams(window.location.search)
   const projectId = params.get('projectId')
   const pageVersion = params.get('version')

@@ -22,6 +22,8 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   UpdateEmail: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmail),
   UpdateEmailPrimaryOtp: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailOtp),
   UpdateEmailSecondaryOtp: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailOtp),
+  ApproveTransaction: () =>
+    import('../views/ApproveTransaction/ApproveTransaction.js').then((m) => m.ApproveTransaction),
   SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage.js').then((m) => m.SIWXSignMessage),
   WalletSend: () => import('../views/WalletSend/WalletSend.js').then((m) => m.WalletSend),
   WalletSendSelectToken: () =>
@@ -131,6 +133,8 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleUnsupportedChain')
     case 'SIWXSignMessage':
       return t('titleSignIn')
+    case 'ApproveTransaction':
+      return t('titleApproveTransaction')
     case 'EmailVerifyOtp':
       return t('titleEmailOtp')
     case 'EmailVerifyDevice':

@@ -22,6 +22,7 @@ export const en = {
   titleSignIn: 'Sign in',
   titleEmailOtp: 'Enter the code',
   titleEmailDevice: 'Approve this device',
+  titleApproveTransaction: 'Approve request',
   titleUpdateEmail: 'Change e-mail',
 
   // ConnectButton
@@ -215,6 +216,7 @@ export const en = {
   deviceTitle: 'Approve this device',
   deviceSentTo: 'This account was used on another device. Open the link we sent to',
   deviceWaiting: 'Waiting for the approval',
+  approveInFrame: 'Approve or reject the request in the secure wallet window.',
   accountEmail: 'E-mail',
   changeEmail: 'Change',
   changeEmailLabel: 'Change the e-mail of this wallet',

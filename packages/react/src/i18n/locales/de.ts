@@ -21,6 +21,7 @@ export const de: Catalogue = {
   titleSignIn: 'Anmelden',
   titleEmailOtp: 'Code eingeben',
   titleEmailDevice: 'Dieses Gerät bestätigen',
+  titleApproveTransaction: 'Anfrage bestätigen',
   titleUpdateEmail: 'E-Mail ändern',
   titleUnsupportedChain: 'Netzwerk wechseln',
 
@@ -210,6 +211,7 @@ export const de: Catalogue = {
   deviceSentTo:
     'Dieses Konto wurde auf einem anderen Gerät verwendet. Öffne den Link, den wir gesendet haben an',
   deviceWaiting: 'Warten auf die Bestätigung',
+  approveInFrame: 'Bestätige oder lehne die Anfrage im sicheren Wallet-Fenster ab.',
 
   accountEmail: 'E-Mail',
   changeEmail: 'Ändern',
