@@ -4,7 +4,7 @@
  * message that names the field instead of failing later on a request.
  */
 import * as z from 'zod'
-import { isMasterKey } from './auth/masterKey.js'
+import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
 const caipNetworkId = z
@@ -173,7 +173,15 @@ export const serverConfigSchema = z.object({
        */
       masterKey: z
         .string()
-        .refine(isMasterKey, { error: 'expected 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)' })
+        .superRefine((text, context) => {
+          // parseMasterKey's own words, so the server says the same at start-up and at run time.
+          try {
+            parseMasterKey(text)
+          } catch (error) {
+            if (!(error instanceof InvalidMasterKeyError)) throw error
+            context.addIssue({ code: 'custom', message: error.message, input: undefined })
+          }
+        })
         .optional(),
       /** The SMTP server that sends login codes and device-approval links. */
       smtp: z
@@ -198,6 +206,11 @@ export const serverConfigSchema = z.object({
       otpAttempts: z.number().int().min(1).max(20).default(5),
       /** How long after a mail to an address the next one may be asked for, in ms (SPEC §9: 30 s). */
       emailCooldownMs: z.number().int().min(0).default(30_000),
+      /**
+       * The most mails one address receives in a rolling 24 hours, counting codes, device links and
+       * e-mail change mails; more are refused with 429 EMAIL_LIMIT until the oldest leaves the window.
+       */
+      maxMailsPerDay: z.number().int().min(1).default(20),
       /** How long a login session lasts, in ms. */
       sessionTtlMs: z
         .number()

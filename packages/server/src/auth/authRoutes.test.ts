@@ -21,6 +21,7 @@ import { createLogger } from '../logger.js'
 import { addProject } from '../projects/projects.js'
 import { type SmtpCatcher, startSmtpCatcher } from '../testing/smtpCatcher.testkit.js'
 import { createMigratedDatabase, ENGINES, type TestDatabase } from '../testing/testDatabase.js'
+import { AUTH_DEVICE_APPROVE_PATH, EMAIL_LIMIT_MESSAGE } from './authRoutes.js'
 
 const FRAME = 'https://wallet.portico.test'
 const SITE = 'https://shop.example'
@@ -33,6 +34,7 @@ const AUTH_TABLES = [
   'auth_sessions',
   'auth_wallets',
   'auth_email_cooldowns',
+  'auth_mail_log',
 ] as const
 
 const newDeviceId = () => randomBytes(16).toString('base64url')
@@ -193,15 +195,64 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     const early = await submitOtp(email, secondDevice, '123456')
     await expectRefusal(early, 401, 'DEVICE_NOT_APPROVED')
 
+    // Mail systems open every link to scan it: opening it twice shows a page and approves nothing.
+    const url = new URL(link)
+    const token = url.searchParams.get('token') ?? ''
+    for (const _ of [1, 2]) {
+      // Opened from a mail client: no project, no Origin.
+      const page = await app.request(`${url.pathname}${url.search}`)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-type')).toContain('text/html')
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(page.headers.get('cache-control')).toBe('no-store')
+      expect(page.headers.get('content-security-policy')).toContain(
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      )
+      const html = await page.text()
+      expect(html).toContain('Approve a new device?')
+      expect(html).toContain('Corner Shop')
+      // The address, masked: enough to recognise, not enough for a scanner to harvest.
+      expect(html).toContain(`${email.slice(0, 2)}***@mail.example`)
+      expect(html).not.toContain(email.split('@')[0])
+      expect(html).toContain(`just now (${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC)`)
+      expect(html).toMatch(/<form method="post" action="approve">/)
+      expect(html).toContain(`<input type="hidden" name="token" value="${token}">`)
+    }
+    const pending = await submitOtp(email, secondDevice, '123456')
+    await expectRefusal(pending, 401, 'DEVICE_NOT_APPROVED')
+    const row = await db
+      .selectFrom('auth_devices')
+      .select('approved_at')
+      .where('user_id', '=', first.user.id)
+      .where('device_id', '=', secondDevice)
+      .executeTakeFirstOrThrow()
+    expect(row.approved_at).toBeNull()
+
+    const approve = (
+      body: string,
+      { type = 'application/x-www-form-urlencoded', origin }: { type?: string; origin?: string } = {},
+      search = '',
+    ) =>
+      app.request(`${AUTH_DEVICE_APPROVE_PATH}${search}`, {
+        method: 'POST',
+        headers: { 'content-type': type, ...(origin ? { origin } : {}) },
+        body,
+      })
+    // Only the page's own form post approves: not JSON, and not a token in the query.
+    const asJson = await approve(JSON.stringify({ token }), { type: 'application/json' })
+    expect(asJson.status).toBe(415)
+    const inQuery = await approve('', {}, `?token=${token}`)
+    expect(inQuery.status).toBe(400)
+    expect(await inQuery.text()).toContain('This link is not valid')
+    await expectRefusal(await submitOtp(email, secondDevice, '123456'), 401, 'DEVICE_NOT_APPROVED')
+
     const waiting = request('POST', '/v1/auth/device/wait', { body: { email, deviceId: secondDevice } })
     await new Promise((resolve) => setTimeout(resolve, 300))
-    // Opened from a mail client: no project, no Origin.
-    const url = new URL(link)
-    const page = await app.request(`${url.pathname}${url.search}`)
-    expect(page.status).toBe(200)
-    expect(page.headers.get('content-type')).toContain('text/html')
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer')
-    expect(await page.text()).toContain('Device approved')
+    // A form post from a mail client's browser: Origin null (or this server's), no project.
+    const approved = await approve(new URLSearchParams({ token }).toString(), { origin: 'null' })
+    expect(approved.status).toBe(200)
+    expect(approved.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(await approved.text()).toContain('Device approved')
 
     const waited = await waiting
     expect(waited.status).toBe(200)
@@ -214,9 +265,39 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     expect(second.user).toEqual(first.user)
     expect(await readSeed(second.token)).toBe(seed)
 
-    const reused = await app.request(`${url.pathname}${url.search}`)
+    const reused = await approve(`token=${token}`, { origin: FRAME })
     expect(reused.status).toBe(400)
     expect(await reused.text()).toContain('used already')
+    const reopened = await app.request(`${url.pathname}${url.search}`)
+    expect(reopened.status).toBe(400)
+    expect(await reopened.text()).toContain('used already')
+  })
+
+  it('shows an expired approval link as expired, and its button does not approve the device', async () => {
+    const email = newEmail()
+    const { user } = await login(email, newDeviceId())
+    time += 31 * SECOND
+    const deviceId = newDeviceId()
+    expect(await startLogin(email, deviceId)).toBe('VERIFY_DEVICE')
+    const link = new URL(/https:\/\/\S+/.exec((await smtp.waitFor(email.toLowerCase())).text)?.[0] ?? '')
+    time += 10 * MINUTE
+    const page = await app.request(`${link.pathname}${link.search}`)
+    expect(page.status).toBe(400)
+    expect(await page.text()).toContain('This link has expired')
+    const posted = await app.request(AUTH_DEVICE_APPROVE_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${link.searchParams.get('token')}`,
+    })
+    expect(posted.status).toBe(400)
+    expect(await posted.text()).toContain('This link has expired')
+    const row = await db
+      .selectFrom('auth_devices')
+      .select('approved_at')
+      .where('user_id', '=', user.id)
+      .where('device_id', '=', deviceId)
+      .executeTakeFirstOrThrow()
+    expect(row.approved_at).toBeNull()
   })
 
   /** The `name=value` and attributes of the Set-Cookie header for `name`. */
@@ -377,6 +458,128 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
         .where('email', '=', email.replace('Mail.Example', 'mail.example'))
         .execute(),
     ).toHaveLength(1)
+  })
+
+  it('refuses a fourth mail to an address in 24 h with EMAIL_LIMIT and Retry-After, and sends again once the first leaves the window', async () => {
+    const capped = createApp({ config: configWith({ maxMailsPerDay: 3 }), db, logger, now })
+    const email = newEmail()
+    const address = email.toLowerCase()
+    const firstAt = time
+    for (const _ of [1, 2, 3]) {
+      expect(await startLogin(email, newDeviceId(), capped)).toBe('VERIFY_OTP')
+      await smtp.waitFor(address)
+      time += 1 * MINUTE
+    }
+    const sent = smtp.messages.length
+    const refused = await request('POST', '/v1/auth/email', {
+      body: { email: ` ${email} `, deviceId: newDeviceId() },
+      target: capped,
+    })
+    expect(await expectRefusal(refused, 429, 'EMAIL_LIMIT')).toBe(
+      'Too many e-mails were sent to this address today. Please try again tomorrow.',
+    )
+    expect(EMAIL_LIMIT_MESSAGE).toBe(
+      'Too many e-mails were sent to this address today. Please try again tomorrow.',
+    )
+    expect(refused.headers.get('retry-after')).toBe(String((firstAt + 24 * 60 * MINUTE - time) / 1000))
+    expect(smtp.messages.length).toBe(sent)
+    // Another address is not held back by this one.
+    const other = newEmail()
+    expect(await startLogin(other, newDeviceId(), capped)).toBe('VERIFY_OTP')
+    await smtp.waitFor(other.toLowerCase())
+
+    // The refusal did not start the cool-down: once the first mail is 24 h old, one more goes out.
+    time = firstAt + 24 * 60 * MINUTE - SECOND
+    await expectRefusal(
+      await request('POST', '/v1/auth/email', { body: { email, deviceId: newDeviceId() }, target: capped }),
+      429,
+      'EMAIL_LIMIT',
+    )
+    time = firstAt + 24 * 60 * MINUTE
+    expect(await startLogin(email, newDeviceId(), capped)).toBe('VERIFY_OTP')
+    await smtp.waitFor(address)
+    time += 31 * SECOND
+    await expectRefusal(
+      await request('POST', '/v1/auth/email', { body: { email, deviceId: newDeviceId() }, target: capped }),
+      429,
+      'EMAIL_LIMIT',
+    )
+  })
+
+  it('does not count a mail that failed to send against the daily cap', async () => {
+    const email = newEmail()
+    const down = createApp({
+      config: configWith({ maxMailsPerDay: 1 }, await getFreePort()),
+      db,
+      logger,
+      now,
+    })
+    for (const _ of [1, 2]) {
+      const failed = await request('POST', '/v1/auth/email', {
+        body: { email, deviceId: newDeviceId() },
+        target: down,
+      })
+      await expectRefusal(failed, 502, 'MAIL_FAILED')
+    }
+    const capped = createApp({ config: configWith({ maxMailsPerDay: 1 }), db, logger, now })
+    expect(await startLogin(email, newDeviceId(), capped)).toBe('VERIFY_OTP')
+    await smtp.waitFor(email.toLowerCase())
+    time += 31 * SECOND
+    await expectRefusal(
+      await request('POST', '/v1/auth/email', { body: { email, deviceId: newDeviceId() }, target: capped }),
+      429,
+      'EMAIL_LIMIT',
+    )
+  })
+
+  it('counts the two mails of an e-mail change each for its own address, and sends neither when one is over the cap', async () => {
+    const capped = createApp({ config: configWith({ maxMailsPerDay: 2 }), db, logger, now })
+    const email = newEmail()
+    const deviceId = newDeviceId()
+    expect(await startLogin(email, deviceId, capped)).toBe('VERIFY_OTP')
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    const { token, user } = authOtpResponseSchema.parse(
+      await (await submitOtp(email, deviceId, code, capped)).json(),
+    )
+    const first = `first.${newEmail()}`
+    // The current address's second mail today, the new address's first.
+    const started = await request('POST', '/v1/auth/email/update', {
+      token,
+      body: { newEmail: first },
+      target: capped,
+    })
+    expect(started.status).toBe(200)
+    await smtp.waitFor(user.email)
+    await smtp.waitFor(first.toLowerCase())
+
+    time += 31 * SECOND
+    const second = `second.${newEmail()}`
+    const sent = smtp.messages.length
+    const refused = await request('POST', '/v1/auth/email/update', {
+      token,
+      body: { newEmail: second },
+      target: capped,
+    })
+    await expectRefusal(refused, 429, 'EMAIL_LIMIT')
+    expect(smtp.messages.length).toBe(sent)
+    // The new address's mail was not counted either: it still has both of its mails today.
+    for (const _ of [1, 2]) {
+      expect(await startLogin(second, newDeviceId(), capped)).toBe('VERIFY_OTP')
+      await smtp.waitFor(second.toLowerCase())
+      time += 31 * SECOND
+    }
+    // And the first new address has one left.
+    expect(await startLogin(first, newDeviceId(), capped)).toBe('VERIFY_OTP')
+    await smtp.waitFor(first.toLowerCase())
+    time += 31 * SECOND
+    await expectRefusal(
+      await request('POST', '/v1/auth/email', {
+        body: { email: first, deviceId: newDeviceId() },
+        target: capped,
+      }),
+      429,
+      'EMAIL_LIMIT',
+    )
   })
 
   it('keeps no plain seed, code or token in any auth table, and another master key cannot decrypt the seed', async () => {

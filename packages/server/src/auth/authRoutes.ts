@@ -32,11 +32,12 @@ import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/createApp.js'
-import { readJsonBody } from '../http/readBody.js'
+import { readBody, readJsonBody } from '../http/readBody.js'
 import type { Logger } from '../logger.js'
 import type { Project } from '../projects/projects.js'
 import { type CodeCheck, checkCode, consumeCode, deleteCodes, findLatestCode, issueCode } from './codes.js'
 import { claimEmailCooldown } from './cooldowns.js'
+import { renderDeviceApprovalPage } from './deviceApprovalPage.js'
 import { InvalidEmailError, normaliseEmail } from './email.js'
 import {
   createMailer,
@@ -47,7 +48,8 @@ import {
   MailDeliveryError,
   type Mailer,
 } from './mailer.js'
-import { type AuthKeys, deriveAuthKeys, InvalidMasterKeyError, parseMasterKey } from './masterKey.js'
+import { claimDailyMail } from './mailQuota.js'
+import { type AuthKeys, deriveAuthKeys, readMasterKey } from './masterKey.js'
 import { SeedDecryptionError } from './seedVault.js'
 import {
   createAuthToken,
@@ -62,6 +64,7 @@ import {
   approveDeviceByToken,
   cancelDeviceApproval,
   changeUserEmail,
+  findDeviceApproval,
   findOrCreateUser,
   findUserByEmail,
   isDeviceApproved,
@@ -69,8 +72,18 @@ import {
 } from './users.js'
 import { readWalletSeed, storeWalletSeed } from './wallets.js'
 
-/** The link in a device mail: reached from a mail client, with no project and any origin. */
+/**
+ * The link in a device mail (GET: a page with a button) and that button's form post (POST: the
+ * approval): reached from a mail client's browser, with no project and any origin.
+ */
 export const AUTH_DEVICE_APPROVE_PATH = '/v1/auth/device/approve'
+const APPROVAL_TOKEN = /^[A-Za-z0-9_-]{43}$/
+/** The approval form carries one token; anything much larger is not that form. */
+const APPROVAL_FORM_MAX_BYTES = 4 * 1024
+
+/** The refusal of a mail to an address that had `auth.maxMailsPerDay` in the last 24 hours. */
+export const EMAIL_LIMIT_MESSAGE =
+  'Too many e-mails were sent to this address today. Please try again tomorrow.'
 
 /** How often a waiting device request looks at the database. */
 const DEVICE_POLL_MS = 250
@@ -137,17 +150,8 @@ const UNAVAILABLE_HINT =
 
 /** The derived keys, or none when no master key is configured; a malformed one stops the server. */
 function loadKeys(deps: AuthRouteDependencies): AuthKeys | undefined {
-  const fromEnv = (deps.env ?? process.env).PORTICO_MASTER_KEY
-  const text = deps.config.auth.masterKey ?? (fromEnv === '' ? undefined : fromEnv)
-  if (text === undefined) return undefined
-  try {
-    return deriveAuthKeys(parseMasterKey(text))
-  } catch (error) {
-    if (error instanceof InvalidMasterKeyError && deps.config.auth.masterKey === undefined) {
-      throw new InvalidMasterKeyError(`PORTICO_MASTER_KEY is not valid. ${error.message}`)
-    }
-    throw error
-  }
+  const masterKey = readMasterKey(deps.config.auth.masterKey, deps.env ?? process.env)
+  return masterKey ? deriveAuthKeys(masterKey) : undefined
 }
 
 function readJson(c: Context<AppEnv>, maxBytes: number, what: string): Promise<unknown> {
@@ -194,26 +198,6 @@ function codeRefusal(check: Exclude<CodeCheck, { result: 'match' }>): ApiRefusal
   }
 }
 
-function approvalPage(status: 200 | 400, title: string, text: string): Response {
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}</style></head>
-<body><h1>${title}</h1><p>${text}</p></body>
-</html>
-`
-  return new Response(html, {
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      // The token is in this page's URL: it must not leak through a Referer, a cache or a script.
-      'referrer-policy': 'no-referrer',
-      'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    },
-  })
-}
-
 /**
  * Adds the e-mail login API (`/v1/auth/*`) to an app whose middleware has already checked the
  * project (and let the frame's origin through for these paths). Without a master key every route
@@ -223,7 +207,7 @@ function approvalPage(status: 200 | 400, title: string, text: string): Response 
  */
 export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencies): void {
   const { config, db, now, logger } = deps
-  const { otpTtlMs, otpAttempts, emailCooldownMs, sessionTtlMs, deviceWaitMs } = config.auth
+  const { otpTtlMs, otpAttempts, emailCooldownMs, sessionTtlMs, deviceWaitMs, maxMailsPerDay } = config.auth
   const keys = loadKeys(deps)
   const publicUrl = getPublicUrl(config)
   const frameOrigin = getFrameOrigin(config)
@@ -250,7 +234,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     )
   }
 
-  const send = async (mail: Mail): Promise<void> => {
+  const deliver = async (mail: Mail): Promise<void> => {
     try {
       await getMailer().send(mail)
     } catch (error) {
@@ -260,6 +244,40 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
         'MAIL_FAILED',
         `The mail to ${mail.to} could not be sent: this server's mail (SMTP) server refused it or did not answer. Try again in a moment; the server's log has the details.`,
       )
+    }
+  }
+
+  /**
+   * Sends mails that belong together, each counted against the daily cap of its own address. All
+   * are counted before any goes out, so an e-mail change never mails one address and not the other
+   * because of the cap; a mail that is not sent is not counted.
+   */
+  const send = async (...mails: Mail[]): Promise<void> => {
+    const releases: Array<() => Promise<void>> = []
+    const releaseFrom = async (index: number) => {
+      for (const release of releases.slice(index)) await release()
+    }
+    try {
+      for (const mail of mails) {
+        const claim = await claimDailyMail(db, mail.to, { now: now(), maxPerDay: maxMailsPerDay })
+        if (!claim.claimed) {
+          throw new ApiRefusal('EMAIL_LIMIT', EMAIL_LIMIT_MESSAGE, {
+            'Retry-After': String(Math.ceil(claim.retryAfterMs / 1000)),
+          })
+        }
+        releases.push(claim.release)
+      }
+    } catch (error) {
+      await releaseFrom(0)
+      throw error
+    }
+    for (const [index, mail] of mails.entries()) {
+      try {
+        await deliver(mail)
+      } catch (error) {
+        await releaseFrom(index)
+        throw error
+      }
     }
   }
 
@@ -373,6 +391,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
         const token = await requestDeviceApproval(db, codeKey, {
           userId: user.id,
           deviceId,
+          projectId: project.id,
           now: now(),
           ttlMs: otpTtlMs,
         })
@@ -394,27 +413,47 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     }
   })
 
+  // Opening the link changes nothing: mail systems open every link of a mail to scan it, and
+  // would approve a device nobody asked for. The page says what is asked and offers the button.
   app.get(AUTH_DEVICE_APPROVE_PATH, async (c) => {
     const { codeKey } = requireKeys()
     const token = c.req.query('token')
-    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
-      return approvalPage(400, 'This link is not valid', 'Open the link exactly as it is in the mail.')
+    if (!token || !APPROVAL_TOKEN.test(token)) return renderDeviceApprovalPage({ view: 'malformed' })
+    const time = now()
+    const found = await findDeviceApproval(db, codeKey, token, time)
+    switch (found.status) {
+      case 'pending':
+        return renderDeviceApprovalPage({
+          view: 'confirm',
+          token,
+          email: found.email,
+          siteName: found.siteName,
+          requestedAt: found.requestedAt,
+          now: time,
+        })
+      case 'expired':
+        return renderDeviceApprovalPage({ view: 'expired' })
+      case 'unknown':
+        return renderDeviceApprovalPage({ view: 'used' })
     }
+  })
+
+  // The page's button. A plain form post, so a mail client's browser sends it with Origin: null or
+  // this server's origin and no project; the token in the body is what authorises it.
+  app.post(AUTH_DEVICE_APPROVE_PATH, async (c) => {
+    const { codeKey } = requireKeys()
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
+    if (type !== 'application/x-www-form-urlencoded') return renderDeviceApprovalPage({ view: 'not-a-form' })
+    const form = new URLSearchParams(await readBody(c.req.raw, APPROVAL_FORM_MAX_BYTES))
+    const token = form.get('token')
+    if (!token || !APPROVAL_TOKEN.test(token)) return renderDeviceApprovalPage({ view: 'malformed' })
     switch (await approveDeviceByToken(db, codeKey, token, now())) {
       case 'approved':
-        return approvalPage(200, 'Device approved', 'Go back to the site: your login continues there.')
+        return renderDeviceApprovalPage({ view: 'approved' })
       case 'expired':
-        return approvalPage(
-          400,
-          'This link has expired',
-          'Go back to the site and log in again for a new one.',
-        )
+        return renderDeviceApprovalPage({ view: 'expired' })
       case 'unknown':
-        return approvalPage(
-          400,
-          'This link was used already or is not valid',
-          'If your device is not approved yet, go back to the site and log in again for a new link.',
-        )
+        return renderDeviceApprovalPage({ view: 'used' })
     }
   })
 
@@ -589,8 +628,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
         { to: session.email, code: primary.code },
         { to: newEmail, code: secondary.code },
       )
-      await send(toCurrent)
-      await send(toNew)
+      await send(toCurrent, toNew)
     } catch (error) {
       await deleteCodes(db, issued)
       await claim.release()

@@ -38,13 +38,26 @@ export function parseMasterKey(text: string): Buffer {
   )
 }
 
-/** Whether `text` is a master key `parseMasterKey` accepts. */
-export function isMasterKey(text: string): boolean {
+/**
+ * The master key of the e-mail login: `auth.masterKey`, else the `PORTICO_MASTER_KEY` variable
+ * (empty counts as unset); undefined when neither is set, which turns the login off. Throws
+ * `InvalidMasterKeyError` naming the one that is malformed.
+ * @example
+ * const masterKey = readMasterKey(config.auth.masterKey, process.env)
+ */
+export function readMasterKey(
+  configured: string | undefined,
+  env: Record<string, string | undefined>,
+): Buffer | undefined {
+  const fromEnv = env.PORTICO_MASTER_KEY
+  const text = configured ?? (fromEnv === '' ? undefined : fromEnv)
+  if (text === undefined) return undefined
   try {
-    parseMasterKey(text)
-    return true
-  } catch {
-    return false
+    return parseMasterKey(text)
+  } catch (error) {
+    if (!(error instanceof InvalidMasterKeyError)) throw error
+    const source = configured !== undefined ? 'auth.masterKey' : 'PORTICO_MASTER_KEY'
+    throw new InvalidMasterKeyError(`${source} is not valid. ${error.message}`, { cause: error })
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * The e-mail login tables (migration 004_auth): users, their devices, one-time codes, sessions,
- * encrypted wallets and the per-address mail cool-down. No column holds a secret in the clear:
+ * The e-mail login tables (migrations 004_auth and 005_auth_mails): users, their devices,
+ * one-time codes, sessions, encrypted wallets, the per-address mail cool-down and the mails of the
+ * last 24 hours that the daily cap counts. No column holds a secret in the clear:
  * codes and tokens are stored as keyed or plain hashes, seeds only as ciphertext.
  */
 import type { ColumnType, Generated } from 'kysely'
@@ -25,6 +26,10 @@ export interface AuthDevicesTable {
   /** HMAC of the pending approval link's token; cleared once used. */
   approval_token_hash: string | null
   approval_expires_at: NullableTimestamp
+  /** When the pending link was mailed, shown on the approval page (migration 005). */
+  approval_requested_at: NullableTimestamp
+  /** The project whose login mailed the pending link, named on the approval page (migration 005). */
+  approval_project_id: string | null
   created_at: Timestamp
 }
 
@@ -82,6 +87,13 @@ export interface AuthEmailCooldownsTable {
   last_sent_at: Timestamp
 }
 
+export interface AuthMailLogTable {
+  id: Generated<string>
+  /** The normalised address the mail went to; only mails that were accepted for delivery stay. */
+  email: string
+  sent_at: Timestamp
+}
+
 export interface AuthTables {
   auth_users: AuthUsersTable
   auth_devices: AuthDevicesTable
@@ -89,4 +101,5 @@ export interface AuthTables {
   auth_sessions: AuthSessionsTable
   auth_wallets: AuthWalletsTable
   auth_email_cooldowns: AuthEmailCooldownsTable
+  auth_mail_log: AuthMailLogTable
 }

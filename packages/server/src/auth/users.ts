@@ -52,6 +52,14 @@ export async function isDeviceApproved(
   return row?.approved_at != null
 }
 
+/** The columns of a pending approval link, cleared once it is used, replaced by a login or cancelled. */
+const NO_PENDING_APPROVAL = {
+  approval_token_hash: null,
+  approval_expires_at: null,
+  approval_requested_at: null,
+  approval_project_id: null,
+}
+
 /** Records the device as approved (a successful login on it is approval enough). */
 export async function approveDevice(
   db: Kysely<Database>,
@@ -64,9 +72,7 @@ export async function approveDevice(
     .insertInto('auth_devices')
     .values({ user_id: userId, device_id: deviceId, approved_at: at, created_at: at })
     .onConflict((conflict) =>
-      conflict
-        .columns(['user_id', 'device_id'])
-        .doUpdateSet({ approved_at: at, approval_token_hash: null, approval_expires_at: null }),
+      conflict.columns(['user_id', 'device_id']).doUpdateSet({ approved_at: at, ...NO_PENDING_APPROVAL }),
     )
     .execute()
 }
@@ -82,27 +88,69 @@ function hashApprovalToken(codeKey: Buffer, token: string): string {
 export async function requestDeviceApproval(
   db: Kysely<Database>,
   codeKey: Buffer,
-  { userId, deviceId, now, ttlMs }: { userId: string; deviceId: string; now: number; ttlMs: number },
+  {
+    userId,
+    deviceId,
+    projectId,
+    now,
+    ttlMs,
+  }: { userId: string; deviceId: string; projectId: string; now: number; ttlMs: number },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  const tokenHash = hashApprovalToken(codeKey, token)
-  const expiresAt = new Date(now + ttlMs)
+  const pending = {
+    approval_token_hash: hashApprovalToken(codeKey, token),
+    approval_expires_at: new Date(now + ttlMs),
+    approval_requested_at: new Date(now),
+    approval_project_id: projectId,
+  }
   await db
     .insertInto('auth_devices')
-    .values({
-      user_id: userId,
-      device_id: deviceId,
-      approval_token_hash: tokenHash,
-      approval_expires_at: expiresAt,
-      created_at: new Date(now),
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['user_id', 'device_id'])
-        .doUpdateSet({ approval_token_hash: tokenHash, approval_expires_at: expiresAt }),
-    )
+    .values({ user_id: userId, device_id: deviceId, ...pending, created_at: new Date(now) })
+    .onConflict((conflict) => conflict.columns(['user_id', 'device_id']).doUpdateSet(pending))
     .execute()
   return token
+}
+
+/** What a mailed approval link is for, read without using it up. */
+export type DeviceApprovalLookup =
+  | {
+      status: 'pending' | 'expired'
+      /** The address of the account the device would be approved for. */
+      email: string
+      /** When the link was mailed; null for links mailed before the server recorded it. */
+      requestedAt: Date | null
+      /** The name of the site whose login mailed the link, while that project exists. */
+      siteName: string | null
+    }
+  | { status: 'unknown' }
+
+/** Looks up the device approval a link's token stands for, changing nothing (mail scanners open links). */
+export async function findDeviceApproval(
+  db: Kysely<Database>,
+  codeKey: Buffer,
+  token: string,
+  now: number,
+): Promise<DeviceApprovalLookup> {
+  const row = await db
+    .selectFrom('auth_devices')
+    .innerJoin('auth_users', 'auth_users.id', 'auth_devices.user_id')
+    .leftJoin('projects', 'projects.id', 'auth_devices.approval_project_id')
+    .select([
+      'auth_users.email',
+      'auth_devices.approval_expires_at',
+      'auth_devices.approval_requested_at',
+      'projects.name as site_name',
+    ])
+    .where('auth_devices.approval_token_hash', '=', hashApprovalToken(codeKey, token))
+    .executeTakeFirst()
+  if (!row) return { status: 'unknown' }
+  const expiresAt = row.approval_expires_at ? new Date(row.approval_expires_at).getTime() : now
+  return {
+    status: expiresAt > now ? 'pending' : 'expired',
+    email: row.email,
+    requestedAt: row.approval_requested_at ? new Date(row.approval_requested_at) : null,
+    siteName: row.site_name ?? null,
+  }
 }
 
 /** Drops a pending approval token whose mail never went out. */
@@ -113,7 +161,7 @@ export async function cancelDeviceApproval(
 ): Promise<void> {
   await db
     .updateTable('auth_devices')
-    .set({ approval_token_hash: null, approval_expires_at: null })
+    .set(NO_PENDING_APPROVAL)
     .where('approval_token_hash', '=', hashApprovalToken(codeKey, token))
     .execute()
 }
@@ -129,7 +177,7 @@ export async function approveDeviceByToken(
   const at = new Date(now)
   const approved = await db
     .updateTable('auth_devices')
-    .set({ approved_at: at, approval_token_hash: null, approval_expires_at: null })
+    .set({ approved_at: at, ...NO_PENDING_APPROVAL })
     .where('approval_token_hash', '=', tokenHash)
     .where('approval_expires_at', '>', at)
     .returning('device_id')

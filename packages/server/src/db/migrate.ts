@@ -5,6 +5,7 @@ import * as core from './migrations/001_core.js'
 import * as activity from './migrations/002_activity.js'
 import * as siwx from './migrations/003_siwx.js'
 import * as auth from './migrations/004_auth.js'
+import * as authMails from './migrations/005_auth_mails.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -13,6 +14,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '002_activity': activity,
   '003_siwx': siwx,
   '004_auth': auth,
+  '005_auth_mails': authMails,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }
