@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { runCli } from './cli/runCli.js'
 import { ConfigError, loadConfig } from './loadConfig.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-config-'))
@@ -97,5 +99,68 @@ describe('loadConfig', () => {
       /broken\.json is not valid JSON/,
     )
     expect(() => loadConfig({ file: write('list.json', '[]'), env: {} })).toThrow(/must hold a JSON object/)
+  })
+
+  it('refuses a malformed PORTICO_MASTER_KEY, naming the variable and how to make a key, without echoing it', () => {
+    const key = 'not-a-master-key-at-all'
+    let error: unknown
+    try {
+      loadConfig({ env: { PORTICO_MASTER_KEY: key } })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as Error).message
+    expect(message).toMatch(
+      /auth\.masterKey: .*32 bytes.*\(from the environment variable PORTICO_MASTER_KEY\)/,
+    )
+    expect(message).toContain('openssl rand -hex 32')
+    expect(message).not.toContain(key)
+  })
+
+  it('refuses a malformed auth.masterKey in the file, naming the file', () => {
+    const file = write('short-key.json', { auth: { masterKey: 'ab'.repeat(31) } })
+    expect(() => loadConfig({ file, env: {} })).toThrow(
+      /auth\.masterKey: .*openssl rand -hex 32 \(in .*short-key\.json\)/,
+    )
+  })
+
+  it('takes the master key from PORTICO_MASTER_KEY, and refuses a file and a variable naming two keys', () => {
+    const key = randomBytes(32)
+    expect(loadConfig({ env: { PORTICO_MASTER_KEY: key.toString('hex') } }).auth.masterKey).toBe(
+      key.toString('hex'),
+    )
+    // One key written two ways is one key.
+    const file = write('key.json', { auth: { masterKey: key.toString('base64') } })
+    expect(loadConfig({ file, env: { PORTICO_MASTER_KEY: key.toString('hex') } }).auth.masterKey).toBe(
+      key.toString('base64'),
+    )
+    expect(() => loadConfig({ file, env: { PORTICO_MASTER_KEY: randomBytes(32).toString('hex') } })).toThrow(
+      /auth\.masterKey in .*key\.json and the environment variable PORTICO_MASTER_KEY differ/,
+    )
+  })
+
+  it('caps mails per address at 20 a day unless told otherwise, and at least 1', () => {
+    expect(loadConfig({ env: {} }).auth.maxMailsPerDay).toBe(20)
+    const file = write('no-mail.json', { auth: { maxMailsPerDay: 0 } })
+    expect(() => loadConfig({ file, env: {} })).toThrow(/auth\.maxMailsPerDay/)
+  })
+
+  it('makes portico-server start exit 1 with the message before it opens the database', async () => {
+    const dataDir = join(dir, 'never-created')
+    let stdout = ''
+    let stderr = ''
+    const code = await runCli(['start'], {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: { PORTICO_MASTER_KEY: 'abc123', PORTICO_DATA_DIR: dataDir, PORT: '0' },
+      waitForStop: () => new Promise(() => {}),
+    })
+    expect(code).toBe(1)
+    expect(stderr).toMatch(
+      /auth\.masterKey: .*openssl rand -hex 32 \(from the environment variable PORTICO_MASTER_KEY\)/,
+    )
+    expect(stdout).toBe('')
+    expect(existsSync(dataDir)).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import * as z from 'zod'
+import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
 import { type ServerConfig, serverConfigSchema } from './config.js'
 
 /** The configuration could not be read or is invalid; the message names the file and every bad field. */
@@ -11,7 +12,10 @@ export class ConfigError extends Error {
 export interface LoadConfigParameters {
   /** A JSON config file; `env.PORTICO_CONFIG` when omitted, and none when neither is set. */
   file?: string | undefined
-  /** The environment: `HOST`, `PORT`, `DATABASE_URL`, `PORTICO_DATA_DIR`, `PORTICO_LOG_LEVEL`, `PORTICO_CONFIG`. */
+  /**
+   * The environment: `HOST`, `PORT`, `DATABASE_URL`, `PORTICO_DATA_DIR`, `PORTICO_LOG_LEVEL`,
+   * `PORTICO_MASTER_KEY`, `PORTICO_CONFIG`.
+   */
   env: Record<string, string | undefined>
 }
 
@@ -44,6 +48,43 @@ function readJsonFile(file: string): Record<string, unknown> {
     throw new ConfigError(`The config file ${file} must hold a JSON object.`)
   }
   return parsed as Record<string, unknown>
+}
+
+/** Whether two master-key texts are the same 32 bytes (hex and base64 of one key are). */
+function sameMasterKey(a: string, b: string): boolean {
+  try {
+    return parseMasterKey(a).equals(parseMasterKey(b))
+  } catch (error) {
+    if (error instanceof InvalidMasterKeyError) return false
+    throw error
+  }
+}
+
+/**
+ * Puts `PORTICO_MASTER_KEY` under `auth.masterKey`, so a malformed key stops the server at start-up
+ * like any bad field, named with its variable, rather than when the API is built. A file and a
+ * variable naming two different keys are refused: wallets are encrypted under one of them, and
+ * picking silently could make every stored wallet unreadable.
+ */
+function applyMasterKeyVariable(
+  raw: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+  fromEnv: Map<string, string>,
+  file: string | undefined,
+): void {
+  const variable = env.PORTICO_MASTER_KEY
+  if (variable === undefined || variable === '') return
+  const auth = typeof raw.auth === 'object' && raw.auth !== null ? (raw.auth as Record<string, unknown>) : {}
+  const configured = auth.masterKey
+  if (configured === undefined) {
+    raw.auth = { ...auth, masterKey: variable }
+    fromEnv.set('auth.masterKey', 'PORTICO_MASTER_KEY')
+    return
+  }
+  if (typeof configured === 'string' && sameMasterKey(configured, variable)) return
+  throw new ConfigError(
+    `The server configuration has two master keys: auth.masterKey${file ? ` in ${file}` : ''} and the environment variable PORTICO_MASTER_KEY differ. Keep only the one the stored wallets were encrypted with.`,
+  )
 }
 
 /** Where a bad field came from: the env variable that set it, or the file. */
@@ -80,6 +121,8 @@ export function loadConfig(parameters: LoadConfigParameters): ServerConfig {
       raw[path] = value
     }
   }
+
+  applyMasterKeyVariable(raw, env, fromEnv, file)
 
   const result = serverConfigSchema.safeParse(raw)
   if (!result.success) {

@@ -1,8 +1,12 @@
-import { apiErrorSchema, historyResponseSchema } from '@portico/core/api'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { apiErrorSchema, authFrameConfigResponseSchema, historyResponseSchema } from '@portico/core/api'
 import { ANVIL_ADDRESSES, ANVIL_PRIVATE_KEYS, startAnvil } from '@portico/test'
 import { createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serverConfigSchema } from './config.js'
 import { createLogger } from './logger.js'
 import { addProject, removeProject } from './projects/projects.js'
@@ -97,6 +101,84 @@ describe('startServer', () => {
       ).rejects.toThrow(/EADDRINUSE/)
     } finally {
       await first.close()
+    }
+  })
+})
+
+describe('startServer with the e-mail login', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+
+  /** A logger that keeps its warnings, parsed. */
+  const recording = () => {
+    const lines: Array<{ level: string; msg: string; publicUrl?: string }> = []
+    const logger = createLogger({ level: 'warn', stream: { write: (line) => lines.push(JSON.parse(line)) } })
+    return { logger, warnings: () => lines.filter((line) => line.level === 'warn') }
+  }
+  const masterKey = randomBytes(32).toString('hex')
+
+  it('warns once without publicUrl, naming the default, whose frame origin counts the port actually bound', async () => {
+    const { logger, warnings } = recording()
+    const server = await startServer(
+      serverConfigSchema.parse({ port: 0, dataDir: 'memory://', indexer: 'off', auth: { masterKey } }),
+      { logger },
+    )
+    try {
+      expect(server.port).toBeGreaterThan(0)
+      expect(warnings()).toHaveLength(1)
+      expect(warnings()[0]?.publicUrl).toBe(server.url)
+      expect(warnings()[0]?.msg).toContain(`use ${server.url}. Set publicUrl`)
+      expect(warnings()[0]?.msg).toContain('proxy or TLS terminator')
+      await addProject(server.db, { id: 'demo', origins: [SITE] })
+      // The frame's own origin is let in, so the default counted the bound port, not 0.
+      const fromFrame = await fetch(`${server.url}/v1/auth/frame-config?projectId=demo`, {
+        headers: { origin: server.url },
+      })
+      expect(fromFrame.status).toBe(200)
+      expect(authFrameConfigResponseSchema.parse(await fromFrame.json())).toEqual({ allowedOrigins: [SITE] })
+      const portZero = await fetch(`${server.url}/v1/auth/frame-config?projectId=demo`, {
+        headers: { origin: 'http://127.0.0.1:0' },
+      })
+      expect(apiErrorSchema.parse(await portZero.json()).error.code).toBe('ORIGIN_NOT_ALLOWED')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('does not warn when publicUrl is set or the login is off', async () => {
+    const { logger, warnings } = recording()
+    const withUrl = await startServer(
+      serverConfigSchema.parse({
+        port: 0,
+        dataDir: 'memory://',
+        indexer: 'off',
+        publicUrl: 'https://wallet.portico.test',
+        auth: { masterKey },
+      }),
+      { logger },
+    )
+    await withUrl.close()
+    vi.stubEnv('PORTICO_MASTER_KEY', '')
+    const keyless = await startServer(
+      serverConfigSchema.parse({ port: 0, dataDir: 'memory://', indexer: 'off' }),
+      { logger },
+    )
+    await keyless.close()
+    expect(warnings()).toEqual([])
+  })
+
+  it('refuses a malformed PORTICO_MASTER_KEY before it opens the database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portico-start-'))
+    try {
+      const dataDir = join(dir, 'data')
+      vi.stubEnv('PORTICO_MASTER_KEY', 'nope')
+      await expect(
+        startServer(serverConfigSchema.parse({ port: 0, dataDir, indexer: 'off' }), { logger: quiet }),
+      ).rejects.toThrow(/^PORTICO_MASTER_KEY is not valid\. .*openssl rand -hex 32/)
+      expect(existsSync(dataDir)).toBe(false)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

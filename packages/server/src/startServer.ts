@@ -1,12 +1,15 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import type { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { createIndexer } from './activity/createIndexer.js'
+import { getPublicUrl } from './auth/authRoutes.js'
+import { readMasterKey } from './auth/masterKey.js'
 import type { ServerConfig } from './config.js'
 import { createDatabase } from './db/createDatabase.js'
 import { migrateToLatest } from './db/migrate.js'
 import type { Database } from './db/schema.js'
-import { createApp } from './http/createApp.js'
+import { type AppEnv, createApp } from './http/createApp.js'
 import { createLogger, type Logger } from './logger.js'
 
 export interface StartServerOptions {
@@ -31,7 +34,7 @@ export interface RunningServer {
 
 /**
  * Opens the database, applies migrations, starts the embedded indexer when configured and serves
- * the API. Resolves once the port is bound.
+ * the API. Resolves once the port is bound. A malformed master key stops it before anything opens.
  * @example
  * const server = await startServer(defineConfig({ port: 0, dataDir: 'memory://' }))
  * await addProject(server.db, { id: 'demo', origins: ['http://localhost:4173'] })
@@ -41,6 +44,11 @@ export async function startServer(
   options: StartServerOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.log.level })
+  // Checked before the database opens, so a bad key fails the start at once with its own message.
+  const masterKey = readMasterKey(config.auth.masterKey, process.env)
+  const loginOn = masterKey !== undefined
+  masterKey?.fill(0)
+
   const ownsDb = !options.db
   const db = options.db ?? createDatabase(config, { logger })
   try {
@@ -50,25 +58,42 @@ export async function startServer(
     throw error
   }
 
-  const indexer =
-    config.indexer === 'embedded'
-      ? createIndexer({ db, chains: config.chains, logger: logger.child({ component: 'indexer' }) })
-      : undefined
   let draining = false
-  const app = createApp({ config, db, logger, isDraining: () => draining })
-
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port })
+  // The app is built once the port is bound: with port 0 the default public URL (the frame's origin
+  // and the approval links) must name the port the system picked, not 0.
+  let app: Hono<AppEnv> | undefined
+  const server = serve({
+    fetch: (request, env) =>
+      app ? app.fetch(request, env) : new Response('The server is starting.', { status: 503 }),
+    hostname: config.host,
+    port: config.port,
+  })
+  let port: number
   try {
     await new Promise<void>((resolve, reject) => {
       if (server.listening) return resolve()
       server.once('listening', resolve)
       server.once('error', reject)
     })
+    port = (server.address() as AddressInfo).port
+    const appConfig = config.publicUrl === undefined && config.port === 0 ? { ...config, port } : config
+    app = createApp({ config: appConfig, db, logger, isDraining: () => draining })
+    if (loginOn && config.publicUrl === undefined) {
+      const publicUrl = getPublicUrl(appConfig)
+      logger.warn(
+        `publicUrl is not set: the embedded wallet's frame and the device approval links use ${publicUrl}. Set publicUrl in the server config when the server is behind a proxy or TLS terminator.`,
+        { publicUrl },
+      )
+    }
   } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()))
     if (ownsDb) await db.destroy().catch(() => {})
     throw error
   }
-  const { port } = server.address() as AddressInfo
+  const indexer =
+    config.indexer === 'embedded'
+      ? createIndexer({ db, chains: config.chains, logger: logger.child({ component: 'indexer' }) })
+      : undefined
   const urlHost = config.host.includes(':') ? `[${config.host}]` : config.host
   const url = `http://${urlHost === '0.0.0.0' || urlHost === '[::]' ? '127.0.0.1' : urlHost}:${port}`
   indexer?.start()
