@@ -1,6 +1,5 @@
 import {
   type Address,
-  bytesToHex,
   createWalletClient,
   type Hex,
   http,
@@ -13,7 +12,15 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import * as z from 'zod/mini'
 import { EVM_READ_METHODS } from '../protocol/rpc.js'
-import { FrameRpcError, InvalidRpcParamsError, UnsupportedMethodError } from './rpcErrors.js'
+import { createCallsIdCodec } from './callsId.js'
+import { createEvmCalls } from './evmCalls.js'
+import {
+  ChainMismatchError,
+  FrameRpcError,
+  InvalidRpcParamsError,
+  TypedDataChainMismatchError,
+  UnsupportedMethodError,
+} from './rpcErrors.js'
 
 /** The EVM read methods the frame forwards unchanged to the chain's RPC endpoint (eth_chainId and eth_accounts are answered from the key). */
 export const FORWARDED_EVM_METHODS: readonly string[] = EVM_READ_METHODS.filter(
@@ -35,6 +42,11 @@ export interface EvmRequest {
 
 export interface EvmSigner {
   address: Address
+  /**
+   * Throws the error `request` would throw for parameters it can judge without the chain, so a
+   * request that cannot succeed is refused before the visitor is asked to approve it.
+   */
+  check(request: EvmRequest): void
   /** Answers one EIP-1193 request: signs locally, sends through the chain's RPC endpoint. */
   request(request: EvmRequest): Promise<unknown>
 }
@@ -57,38 +69,24 @@ const transactionSchema = z.object({
 })
 type TransactionParams = z.infer<typeof transactionSchema>
 
-// SPEC §5: each call's `to` starts with 0x, optional data starting with 0x, optional value string.
-const sendCallsSchema = z.object({
-  version: z.optional(z.string()),
-  chainId: z.optional(hexSchema),
-  from: z.optional(addressSchema),
-  calls: z
-    .array(
-      z.object({
-        to: z.string().check(z.startsWith('0x')),
-        data: z.optional(z.string().check(z.startsWith('0x'))),
-        value: z.optional(z.string()),
-      }),
-    )
-    .check(z.minLength(1)),
-  capabilities: z.optional(z.record(z.string(), z.unknown())),
-})
-
-interface CallsBundle {
-  chainId: number
-  hashes: Hex[]
+function transactionOf(params: unknown): TransactionParams {
+  const parsed = transactionSchema.safeParse(Array.isArray(params) ? params[0] : undefined)
+  if (!parsed.success) throw new InvalidRpcParamsError('eth_sendTransaction', z.prettifyError(parsed.error))
+  return parsed.data
 }
 
-/** Creates the frame's EVM signer for one private key; its call bundles live as long as it does. */
+/** Creates the frame's EVM signer for one private key; its call bundle ids outlive it (they are stateless). */
 export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
   const account = privateKeyToAccount(options.privateKey)
   const clients = new Map<number, ReturnType<typeof makeClient>>()
-  const bundles = new Map<string, CallsBundle>()
 
   function makeClient(chainId: number) {
-    return createWalletClient({ account, transport: http(options.rpcUrl(`eip155:${chainId}`)) }).extend(
-      publicActions,
-    )
+    return createWalletClient({
+      account,
+      transport: http(options.rpcUrl(`eip155:${chainId}`)),
+      // Batches wait for each call but the last to be mined; viem's 4 s default slows every batch.
+      pollingInterval: 1_000,
+    }).extend(publicActions)
   }
   function clientFor(chainId: number) {
     let client = clients.get(chainId)
@@ -108,14 +106,14 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
     }
   }
 
-  async function sendTransaction(chainId: number, tx: TransactionParams): Promise<Hex> {
+  function checkTransaction(chainId: number, tx: TransactionParams): void {
     if (tx.from !== undefined) checkOwnAddress('eth_sendTransaction', tx.from)
-    if (tx.chainId !== undefined && Number(tx.chainId) !== chainId) {
-      throw new FrameRpcError(
-        `The transaction is for chain ${Number(tx.chainId)}, but the wallet is on ${chainId}.`,
-        4901,
-      )
-    }
+    if (tx.chainId !== undefined && Number(tx.chainId) !== chainId)
+      throw new ChainMismatchError('transaction', Number(tx.chainId), chainId)
+  }
+
+  async function sendTransaction(chainId: number, tx: TransactionParams): Promise<Hex> {
+    checkTransaction(chainId, tx)
     const client = clientFor(chainId)
     const data = tx.data ?? tx.input
     const base = {
@@ -140,69 +138,57 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
     })
   }
 
-  async function sendCalls(chainId: number, params: unknown): Promise<{ id: string }> {
-    const parsed = sendCallsSchema.safeParse(Array.isArray(params) ? params[0] : undefined)
-    if (!parsed.success) throw new InvalidRpcParamsError('wallet_sendCalls', z.prettifyError(parsed.error))
-    const request = parsed.data
-    const bundleChainId = request.chainId !== undefined ? Number(request.chainId) : chainId
-    if (request.from !== undefined) checkOwnAddress('wallet_sendCalls', request.from)
-    const client = clientFor(bundleChainId)
-    const hashes: Hex[] = []
-    for (const [index, call] of request.calls.entries()) {
-      const hash = await sendTransaction(bundleChainId, {
-        to: call.to,
-        ...(call.data !== undefined ? { data: call.data } : {}),
-        ...(call.value !== undefined ? { value: numberToHex(BigInt(call.value)) } : {}),
-      })
-      hashes.push(hash)
-      // Calls are not atomic here, so a later call (a swap after an approval) must see the earlier
-      // one mined before its gas is estimated; the last one is left for wallet_getCallsStatus.
-      if (index < request.calls.length - 1) await client.waitForTransactionReceipt({ hash })
-    }
-    const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
-    bundles.set(id, { chainId: bundleChainId, hashes })
-    return { id }
-  }
+  const calls = createEvmCalls({
+    codec: createCallsIdCodec(options.privateKey),
+    checkOwnAddress,
+    sendCall: (chainId, call) => sendTransaction(chainId, call),
+    async waitForCall(chainId, hash) {
+      return (await clientFor(chainId).waitForTransactionReceipt({ hash })).status
+    },
+    read: (chainId, method, params) => clientFor(chainId).request({ method, params } as never),
+  })
 
-  async function getCallsStatus(params: unknown) {
-    const id = Array.isArray(params) ? params[0] : undefined
-    const bundle = typeof id === 'string' ? bundles.get(id) : undefined
-    if (!bundle || typeof id !== 'string')
-      throw new FrameRpcError(`No calls are known with the id ${String(id)}.`, 5730)
-    const client = clientFor(bundle.chainId)
-    const receipts = await Promise.all(
-      bundle.hashes.map(
-        (hash) =>
-          client.request({
-            method: 'eth_getTransactionReceipt',
-            params: [hash],
-          } as never) as Promise<RawReceipt | null>,
-      ),
-    )
-    const mined = receipts.filter((receipt): receipt is RawReceipt => receipt !== null)
-    const succeeded = mined.filter((receipt) => receipt.status === '0x1').length
-    // EIP-5792 codes: 100 pending, 200 all confirmed, 500 all reverted, 600 some reverted.
-    const status =
-      mined.length < receipts.length ? 100 : succeeded === mined.length ? 200 : succeeded === 0 ? 500 : 600
-    return {
-      version: '2.0.0',
-      id,
-      chainId: numberToHex(bundle.chainId),
-      status,
-      atomic: false,
-      receipts: mined.map((receipt) => ({
-        logs: receipt.logs.map(({ address, data, topics }) => ({ address, data, topics })),
-        status: receipt.status,
-        blockHash: receipt.blockHash,
-        blockNumber: receipt.blockNumber,
-        gasUsed: receipt.gasUsed,
-        transactionHash: receipt.transactionHash,
-      })),
+  /** The typed data of an eth_signTypedData_v4 request, refused when it is not for `chainId`. */
+  function typedDataFor(params: unknown, chainId: number): TypedDataDefinition {
+    const method = 'eth_signTypedData_v4'
+    const [address, data] = Array.isArray(params) ? (params as unknown[]) : []
+    checkOwnAddress(method, address)
+    let typedData: unknown
+    try {
+      typedData = typeof data === 'string' ? JSON.parse(data) : data
+    } catch (cause) {
+      throw new InvalidRpcParamsError(method, `the typed data is not JSON (${String(cause)})`)
     }
+    if (
+      typeof typedData !== 'object' ||
+      typedData === null ||
+      !('types' in typedData) ||
+      !('primaryType' in typedData)
+    ) {
+      throw new InvalidRpcParamsError(method, 'the typed data needs types, primaryType and message')
+    }
+    const domain = (typedData as { domain?: unknown }).domain
+    if (domain === undefined || domain === null) return typedData as TypedDataDefinition
+    if (typeof domain !== 'object') throw new InvalidRpcParamsError(method, 'the domain must be an object')
+    const named = (domain as { chainId?: unknown }).chainId
+    if (named === undefined) return typedData as TypedDataDefinition
+    const domainChainId = parseChainId(named)
+    if (domainChainId === undefined)
+      throw new InvalidRpcParamsError(method, `the domain's chainId ${String(named)} is not a chain id`)
+    // A signature over another chain's domain would be valid there: a site on this chain must not
+    // be able to collect one (a permit, an order) to replay on a chain the visitor never chose.
+    if (domainChainId !== BigInt(chainId)) throw new TypedDataChainMismatchError(String(named), chainId)
+    // Signed as the number it names, however it was written, so the hash is the one contracts compute.
+    return { ...(typedData as TypedDataDefinition), domain: { ...domain, chainId: domainChainId } }
   }
 
   return {
     address: account.address,
+    check({ method, params, chainId }) {
+      if (method === 'eth_signTypedData_v4') typedDataFor(params, chainId)
+      else if (method === 'wallet_sendCalls') calls.check(params, chainId)
+      else if (method === 'eth_sendTransaction') checkTransaction(chainId, transactionOf(params))
+    },
     async request({ method, params, chainId }) {
       const list = Array.isArray(params) ? (params as unknown[]) : []
       switch (method) {
@@ -219,42 +205,16 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
           // Wallets receive personal_sign data hex-encoded; plain text is accepted as a courtesy.
           return account.signMessage({ message: isHex(message) ? { raw: message } : message })
         }
-        case 'eth_signTypedData_v4': {
-          const [address, data] = list
-          checkOwnAddress(method, address)
-          let typedData: unknown
-          try {
-            typedData = typeof data === 'string' ? JSON.parse(data) : data
-          } catch (cause) {
-            throw new InvalidRpcParamsError(method, `the typed data is not JSON (${String(cause)})`)
-          }
-          if (
-            typeof typedData !== 'object' ||
-            typedData === null ||
-            !('types' in typedData) ||
-            !('primaryType' in typedData)
-          ) {
-            throw new InvalidRpcParamsError(method, 'the typed data needs types, primaryType and message')
-          }
-          return account.signTypedData(typedData as TypedDataDefinition)
-        }
-        case 'eth_sendTransaction': {
-          const parsed = transactionSchema.safeParse(list[0])
-          if (!parsed.success) throw new InvalidRpcParamsError(method, z.prettifyError(parsed.error))
-          return sendTransaction(chainId, parsed.data)
-        }
+        case 'eth_signTypedData_v4':
+          return account.signTypedData(typedDataFor(params, chainId))
+        case 'eth_sendTransaction':
+          return sendTransaction(chainId, transactionOf(params))
         case 'wallet_sendCalls':
-          return sendCalls(chainId, params)
+          return calls.send(params, chainId)
         case 'wallet_getCallsStatus':
-          return getCallsStatus(params)
-        case 'wallet_getCapabilities': {
-          const requested = Array.isArray(list[1])
-            ? (list[1] as unknown[]).filter((id) => typeof id === 'string')
-            : []
-          const chainIds = requested.length > 0 ? requested : [numberToHex(chainId)]
-          // Calls are sent one after another, never as one atomic unit.
-          return Object.fromEntries(chainIds.map((id) => [id, { atomic: { status: 'unsupported' } }]))
-        }
+          return calls.status(params)
+        case 'wallet_getCapabilities':
+          return calls.capabilities(params, chainId)
         default:
           if (FORWARDED_EVM_METHODS.includes(method)) {
             return clientFor(chainId).request({ method, params: list } as never)
@@ -265,11 +225,11 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
   }
 }
 
-interface RawReceipt {
-  status: Hex
-  blockHash: Hex
-  blockNumber: Hex
-  gasUsed: Hex
-  transactionHash: Hex
-  logs: { address: Address; data: Hex; topics: Hex[] }[]
+/** A chain id as typed data may write it: a number, a bigint, or a decimal or 0x string. */
+function parseChainId(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value > 0n ? value : undefined
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? BigInt(value) : undefined
+  if (typeof value !== 'string' || !/^(?:0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(value)) return undefined
+  const parsed = BigInt(value)
+  return parsed > 0n ? parsed : undefined
 }

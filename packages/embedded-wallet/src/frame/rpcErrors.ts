@@ -1,12 +1,17 @@
-/** A refusal of an RPC request, carrying its EIP-1193 / JSON-RPC code for the page's provider. */
+/**
+ * A refusal of an RPC request, carrying its EIP-1193 / JSON-RPC code for the page's provider and,
+ * where the page needs more than the message, the error's `data`.
+ */
 export class FrameRpcError extends Error {
   override name: string = 'FrameRpcError'
+  readonly data: unknown
   constructor(
     message: string,
     readonly code: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; data?: unknown },
   ) {
-    super(message, options)
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
+    this.data = options?.data
   }
 }
 
@@ -39,5 +44,88 @@ export class InvalidRpcParamsError extends FrameRpcError {
   override name = 'InvalidRpcParamsError'
   constructor(method: string, detail: string) {
     super(`Invalid parameters for ${method}: ${detail}.`, -32602)
+  }
+}
+
+/** The request is for one chain but names another, so its result could be used there (EIP-1193 4901). */
+export class ChainMismatchError extends FrameRpcError {
+  override name = 'ChainMismatchError'
+  constructor(what: string, named: number, chainId: number) {
+    super(`The ${what} is for chain ${named}, but the wallet is on ${chainId}.`, 4901)
+  }
+}
+
+/**
+ * EIP-712 typed data whose `domain.chainId` is not the chain the request is for. The text is
+ * MetaMask's, so apps that already recognise MetaMask's refusal recognise this one.
+ */
+export class TypedDataChainMismatchError extends FrameRpcError {
+  override name = 'TypedDataChainMismatchError'
+  constructor(domainChainId: string, chainId: number) {
+    // MetaMask checks this while validating the parameters (validateTypedSignMessageDataV3V4) and
+    // never asks the user, i.e. it treats it as bad input: of the two codes that is -32602. 4901
+    // would say the wallet is not connected to the chain, which is false: it is connected to the
+    // request's chain and the typed data names another.
+    super(`Provided chainId "${domainChainId}" must match the active chainId "${chainId}".`, -32602)
+  }
+}
+
+/** EIP-5792 5760: the batch must run atomically, and this wallet, an EOA, cannot do that. */
+export class AtomicityNotSupportedError extends FrameRpcError {
+  override name = 'AtomicityNotSupportedError'
+  constructor() {
+    super(
+      'Atomicity not supported: the embedded wallet is an externally owned account and sends calls one after another.',
+      5760,
+    )
+  }
+}
+
+/** EIP-5792 5740: more calls than one bundle id can name. */
+export class BundleTooLargeError extends FrameRpcError {
+  override name = 'BundleTooLargeError'
+  constructor(calls: number, max: number) {
+    super(`Bundle too large: ${calls} calls, the embedded wallet sends at most ${max} in one bundle.`, 5740)
+  }
+}
+
+/** EIP-5792 5720: the app named its batch with an id it already used. */
+export class DuplicateBundleIdError extends FrameRpcError {
+  override name = 'DuplicateBundleIdError'
+  constructor(id: string) {
+    super(`Duplicate id: a batch with the id ${id} was already sent.`, 5720)
+  }
+}
+
+/** EIP-5792 5730: the id is not one this wallet issued, or not an id at all. */
+export class UnknownBundleIdError extends FrameRpcError {
+  override name = 'UnknownBundleIdError'
+  constructor(id: unknown) {
+    super(`Unknown bundle id: no calls were sent by this wallet with the id ${String(id)}.`, 5730)
+  }
+}
+
+/**
+ * A batch stopped part-way: earlier calls were sent and stay on chain. `data.id` is the bundle id
+ * of the part that was sent, for wallet_getCallsStatus.
+ */
+export class CallsPartiallySentError extends FrameRpcError {
+  override name = 'CallsPartiallySentError'
+  constructor(options: {
+    sent: number
+    total: number
+    id: string
+    reason: string
+    code: number
+    cause?: unknown
+  }) {
+    const { sent, total, id, reason } = options
+    const sentPart =
+      sent === 1 ? 'call 1 was sent and stays on chain' : `calls 1 to ${sent} were sent and stay on chain`
+    super(
+      `The batch stopped: ${reason}. Only ${sentPart}; the bundle id of what was sent is ${id}.`,
+      options.code,
+      { cause: options.cause, data: { id, sentCalls: sent, totalCalls: total } },
+    )
   }
 }
