@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createAuthApi } from '../frame/authApi.js'
+import { createFrameHandlers } from '../frame/handlers.js'
 import { InvalidFrameMessageError } from '../protocol/errors.js'
 import type { AppMessageType } from '../protocol/messages.js'
 import {
@@ -350,6 +352,76 @@ describe('requests', () => {
     const error = await blank.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(FrameRequestError)
     expect((error as FrameRequestError).message).toBe('An error occurred')
+  })
+
+  test('an ERROR reply of a type the page has no schema for rejects its pending request at once', async () => {
+    const { client: c, frame } = await readyClient()
+    const result = c.request('APP_GET_CHAIN_ID')
+    await flush()
+    frame.post({
+      portico: 'embedded-wallet',
+      version: '1.0.0',
+      id: frame.last().id,
+      type: 'FRAME_GET_CHAIN_ID_NEXT_ERROR',
+      payload: { message: 'The embedded wallet frame does not support APP_GET_CHAIN_ID_NEXT.', code: 4200 },
+    })
+    // No clock is moved: the request fails now, not after its 30 s timeout.
+    await expect(result).rejects.toMatchObject({
+      name: 'FrameRequestError',
+      message: 'The embedded wallet frame does not support APP_GET_CHAIN_ID_NEXT.',
+      code: 4200,
+    })
+    expect(page.logs.filter((log) => log.level === 'error')).toEqual([])
+  })
+
+  test('an ERROR reply of an unknown type for an id nobody waits for changes nothing', async () => {
+    const { client: c, frame } = await readyClient()
+    const result = c.request('APP_GET_CHAIN_ID')
+    await flush()
+    frame.post({
+      portico: 'embedded-wallet',
+      version: '1.0.0',
+      id: crypto.randomUUID(),
+      type: 'FRAME_SOMETHING_NEW_ERROR',
+      payload: { message: 'No.' },
+    })
+    await flush()
+    expect(page.logs.find((log) => log.level === 'debug')?.details).toBeInstanceOf(UnexpectedFrameReplyError)
+    frame.succeed(frame.last(), { chainId: 1 })
+    await expect(result).resolves.toEqual({ chainId: 1 })
+  })
+
+  test('a frame that predates a request answers it with its protocol version, and the page rejects with that at once', async () => {
+    const { client: c, frame } = await readyClient()
+    const memory = new Map<string, string>()
+    const storage = {
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => void memory.set(key, value),
+      removeItem: (key: string) => void memory.delete(key),
+    }
+    // A real frame's handlers; an unknown request never reaches its server or a chain.
+    const olderFrame = createFrameHandlers({
+      api: createAuthApi({ origin: FRAME_ORIGIN, projectId: 'shop-project', storage }),
+      storage,
+      chainId: 8453,
+      rpcUrl: () => 'http://127.0.0.1:9/',
+      ui: {
+        requestApproval: async () => false,
+        cancelApprovals: () => undefined,
+        syncTheme: () => undefined,
+        syncDappData: () => undefined,
+        reload: () => undefined,
+      },
+    })
+    const result = c.request('APP_GET_CHAIN_ID')
+    await flush()
+    // What a newer page would send under this id: a request type the older frame never heard of.
+    const answer = await olderFrame.handle({ ...frame.last(), type: 'APP_GET_WALLET_LABELS' })
+    frame.post(answer)
+    await expect(result).rejects.toMatchObject({
+      name: 'FrameRequestError',
+      message: 'The embedded wallet frame does not support APP_GET_WALLET_LABELS: it speaks protocol 1.0.0.',
+    })
   })
 
   test('a reply for an id nobody waits for changes nothing', async () => {

@@ -264,7 +264,11 @@ export function createEmbeddedWalletClient(
       return
     }
     const isSuccess = message.type === replyTypeOf(entry.type, 'SUCCESS')
-    if (!isSuccess && message.type !== replyTypeOf(entry.type, 'ERROR')) {
+    // A success must be the one its request expects, since its payload is read by that type. Any
+    // ERROR for the id is taken: the frame could not serve the request, whatever it called it (a
+    // frame that predates the request names it back as it received it).
+    const isError = !isSuccess && message.type.endsWith('_ERROR')
+    if (!isSuccess && !isError) {
       const error = new UnexpectedFrameReplyError({
         id: message.id,
         type: message.type,
@@ -276,6 +280,8 @@ export function createEmbeddedWalletClient(
     settle(message.id)
     if (isSuccess) entry.resolve(message.payload)
     else {
+      if (message.type !== replyTypeOf(entry.type, 'ERROR'))
+        logger.debug(`The frame answered ${entry.type} with ${message.type}.`)
       const payload = message.payload as { message: string; code?: number }
       entry.reject(
         new FrameRequestError({

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { ed25519 } from '@noble/curves/ed25519'
+import { type AnvilInstance, rpc, startAnvil } from '@portico/test'
 import { base58 } from '@scure/base'
-import { type Hex, stringToHex, verifyMessage } from 'viem'
+import { type Hex, numberToHex, parseEther, stringToHex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
+import { type FrameEvent, PROTOCOL_VERSION, parseFrameMessage } from '../protocol/index.js'
 import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
 import { createAuthApi, sessionIdOf } from './authApi.js'
 import {
@@ -45,6 +46,8 @@ function makeFrame(
     storage: browser.storage,
     fetch: browser.cookieFetch,
   }),
+  // No call reaches a chain unless a test passes its node; an unreachable port makes one fail loudly.
+  rpcUrl = (_caipNetworkId: string) => 'http://127.0.0.1:9/',
 ) {
   const { storage } = browser
   const queue: ApprovalQueue = createApprovalQueue()
@@ -56,8 +59,7 @@ function makeFrame(
     api,
     storage,
     chainId: 1,
-    // No call in these tests reaches a chain; an unreachable port makes one fail loudly.
-    rpcUrl: () => 'http://127.0.0.1:9/',
+    rpcUrl,
     ui: {
       requestApproval: (approval) => queue.request(approval),
       cancelApprovals: () => queue.rejectAll(),
@@ -349,6 +351,37 @@ describe('createFrameHandlers: RPC requests', () => {
     expect(ed25519.verify(base58.decode(signature), message, base58.decode(user.solanaAddress))).toBe(true)
   })
 
+  test('typed data for another chain is refused with -32602 before the visitor is asked', async () => {
+    const typedData = {
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: { name: 'Portico', chainId: '0x89' },
+      message: { contents: 'Hello' },
+    }
+    const reply = await frame.handlers.handle(
+      request('APP_RPC_REQUEST', {
+        method: 'eth_signTypedData_v4',
+        params: [address, JSON.stringify(typedData)],
+      }),
+    )
+    expect(reply).toMatchObject({
+      type: 'FRAME_RPC_REQUEST_ERROR',
+      payload: { code: -32602, message: 'Provided chainId "0x89" must match the active chainId "1".' },
+    })
+    expect(frame.queue.size()).toBe(0)
+  })
+
+  test('a batch that must be atomic is refused with 5760 before the visitor is asked', async () => {
+    const reply = await frame.handlers.handle(
+      request('APP_RPC_REQUEST', {
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x1', atomicRequired: true, calls: [{ to: address }] }],
+      }),
+    )
+    expect(reply).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { code: 5760 } })
+    expect(frame.queue.size()).toBe(0)
+  })
+
   test('methods the frame cannot perform are refused before the visitor is asked', async () => {
     const reply = await frame.handlers.handle(
       request('APP_RPC_REQUEST', { method: 'solana_signTransaction', params: { transaction: 'AQID' } }),
@@ -410,13 +443,28 @@ describe('createFrameHandlers: page data and invalid messages', () => {
     expect((reply?.payload as { message: string } | undefined)?.message).toContain('payload.otp')
   })
 
-  test('an unknown type with an id gets an ERROR reply', async () => {
+  test("a request type the frame does not know gets an ERROR naming it and the frame's protocol version, which the page accepts", async () => {
     const frame = makeFrame()
     const message = request('APP_DO_SOMETHING_ELSE', {})
-    await expect(frame.handlers.handle(message)).resolves.toMatchObject({
+    const reply = await frame.handlers.handle(message)
+    expect(reply).toEqual({
+      portico: 'embedded-wallet',
+      version: PROTOCOL_VERSION,
       id: message.id,
       type: 'FRAME_DO_SOMETHING_ELSE_ERROR',
+      payload: {
+        message: `The embedded wallet frame does not support APP_DO_SOMETHING_ELSE: it speaks protocol ${PROTOCOL_VERSION}.`,
+      },
     })
+    // The page's own parser takes it, though the page's protocol has no schema for that type.
+    expect(parseFrameMessage(reply)).toEqual(reply)
+  })
+
+  test('a type that does not look like a request is dropped, id or not', async () => {
+    const frame = makeFrame()
+    for (const type of ['APP_lower_case', 'APP_', 'FRAME_READY', 'APP_RPC-REQUEST'])
+      await expect(frame.handlers.handle(request(type, {}))).resolves.toBeUndefined()
+    expect(frame.warnings).toHaveLength(4)
   })
 
   test('a request from an incompatible protocol version gets an ERROR reply', async () => {
@@ -436,5 +484,69 @@ describe('createFrameHandlers: page data and invalid messages', () => {
       frame.handlers.handle({ ...request('APP_GET_CHAIN_ID'), portico: 'someone-else' }),
     ).resolves.toBeUndefined()
     expect(frame.warnings).toHaveLength(3)
+  })
+})
+
+describe('createFrameHandlers: batches on a chain', () => {
+  const CHAIN_ID = 31337
+  let anvil: AnvilInstance
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: CHAIN_ID })
+    // Every call to it reverts, so a batch cannot get past it.
+    await rpc(anvil.rpcUrl, 'anvil_setCode', [REVERTER, '0x60006000fd'])
+  })
+  afterAll(() => anvil?.stop())
+  const REVERTER = '0x00000000000000000000000000000000000De7e7'
+  const OTHER = '0x000000000000000000000000000000000000cAFE'
+
+  test('a batch stopped part-way tells the page the id of what was sent, and that id still works after a reload', async () => {
+    const browser = makeBrowser()
+    const frame = makeFrame(browser, undefined, () => anvil.rpcUrl)
+    await logIn(frame, 'batch@example.com')
+    const { address } = await getUser(frame)
+    await rpc(anvil.rpcUrl, 'anvil_setBalance', [address, numberToHex(parseEther('1'))])
+    await frame.handlers.handle(request('APP_SWITCH_NETWORK', { chainId: CHAIN_ID }))
+
+    const pending = frame.handlers.handle(
+      request('APP_RPC_REQUEST', {
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: numberToHex(CHAIN_ID),
+            atomicRequired: false,
+            calls: [{ to: OTHER, value: '0x1' }, { to: REVERTER }, { to: OTHER, value: '0x2' }],
+          },
+        ],
+      }),
+    )
+    await expect.poll(() => frame.queue.current()?.method).toBe('wallet_sendCalls')
+    frame.queue.approve()
+    const reply = await pending
+    expect(reply?.type).toBe('FRAME_RPC_REQUEST_ERROR')
+    const payload = reply?.payload as {
+      message: string
+      code: number
+      data: { id: string; sentCalls: number }
+    }
+    expect(payload.data.sentCalls).toBe(1)
+    expect(typeof payload.code).toBe('number')
+    expect(payload.message).toContain('Only call 1 was sent')
+    expect(payload.message).toContain(payload.data.id)
+
+    // A reloaded frame in the same browser has no memory of the batch; the id carries it.
+    const reloaded = makeFrame(browser, undefined, () => anvil.rpcUrl)
+    const status = await reloaded.handlers.handle(
+      request('APP_RPC_REQUEST', {
+        method: 'wallet_getCallsStatus',
+        params: [payload.data.id],
+        chainId: CHAIN_ID,
+      }),
+    )
+    expect(status).toMatchObject({
+      type: 'FRAME_RPC_REQUEST_SUCCESS',
+      payload: { status: 200, atomic: false, chainId: numberToHex(CHAIN_ID), receipts: [{ status: '0x1' }] },
+    })
+    expect(reloaded.queue.size()).toBe(0)
   })
 })

@@ -1,5 +1,7 @@
 import {
+  APP_MESSAGE_TYPES,
   type AppMessage,
+  type FrameErrorReply,
   type FrameEvent,
   type FrameReply,
   frameReplySchema,
@@ -37,6 +39,9 @@ export const DAPP_DATA_STORAGE_KEY = 'portico-frame:dapp'
 /** How long after its RELOAD reply the frame reloads. */
 export const RELOAD_DELAY_MS = 100
 
+// The request types a page may send, known to this frame or not; anything else gets no answer.
+const APP_TYPE = /^APP_[A-Z_]+$/
+
 type PayloadOf<T extends AppMessage['type']> = Extract<AppMessage, { type: T }>['payload']
 export type FrameTheme = PayloadOf<'APP_SYNC_THEME'>
 export type FrameDappData = PayloadOf<'APP_SYNC_DAPP_DATA'>
@@ -45,16 +50,7 @@ export type FrameDappData = PayloadOf<'APP_SYNC_DAPP_DATA'>
  * What the frame posts: a reply checked against the protocol, or the ERROR answer to a request the
  * protocol does not know (its type cannot be one of the protocol's reply types).
  */
-export type FrameOutgoing =
-  | FrameReply
-  | FrameEvent
-  | {
-      portico: typeof MESSAGE_MARKER
-      version: string
-      id: string
-      type: string
-      payload: { message: string }
-    }
+export type FrameOutgoing = FrameReply | FrameEvent | FrameErrorReply
 
 /** What the handlers need from the screen: an approval decision, and the page's look. */
 export interface FrameUi {
@@ -186,14 +182,19 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       )
     }
     const current = await requireSession()
+    const solana = method.startsWith('solana_')
+    const evmChainId = solana ? undefined : evmChainIdOf(target)
+    if (!solana && evmChainId === undefined)
+      throw new FrameRpcError(`The chain ${String(target)} is not supported.`, 4901)
+    // A request that will be refused anyway (typed data for another chain, an atomic batch) is
+    // refused before the visitor is asked, so nobody approves something that cannot happen.
+    if (!safe && evmChainId !== undefined) current.evm.check({ method, params, chainId: evmChainId })
     if (!safe) {
       const approved = await ui.requestApproval({ method, params, chainId: toCaipNetworkId(target) })
       if (!approved) throw new UserRejectedRequestError()
     }
-    if (method.startsWith('solana_')) return current.solana.request({ method, params })
-    const evmChainId = evmChainIdOf(target)
-    if (evmChainId === undefined)
-      throw new FrameRpcError(`The chain ${String(target)} is not supported.`, 4901)
+    // Only a Solana request has no EVM chain left at this point.
+    if (evmChainId === undefined) return current.solana.request({ method, params })
     if (method === 'wallet_getAssets') throw new UnsupportedMethodError(method)
     return current.evm.request({ method, params, chainId: evmChainId })
   }
@@ -333,14 +334,27 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         options.logger?.warn(invalid?.message ?? 'Dropped a message the frame cannot read.', raw)
         const id = invalid?.messageId
         const type = invalid?.messageType
-        if (readString(raw, 'portico') !== MESSAGE_MARKER || id === undefined || !type?.startsWith('APP_'))
+        if (
+          readString(raw, 'portico') !== MESSAGE_MARKER ||
+          id === undefined ||
+          !type ||
+          !APP_TYPE.test(type)
+        )
           return undefined
+        // A newer page may ask for something this frame predates: say so at once, with the version
+        // the frame speaks, instead of leaving the page to its timeout.
+        const unsupported =
+          invalid?.field !== 'version' && !(APP_MESSAGE_TYPES as readonly string[]).includes(type)
         return {
           portico: MESSAGE_MARKER,
           version: PROTOCOL_VERSION,
           id,
           type: `FRAME_${type.slice('APP_'.length)}_ERROR`,
-          payload: { message: invalid?.shortMessage ?? 'An error occurred' },
+          payload: {
+            message: unsupported
+              ? `The embedded wallet frame does not support ${type}: it speaks protocol ${PROTOCOL_VERSION}.`
+              : (invalid?.shortMessage ?? 'An error occurred'),
+          },
         }
       }
       try {
@@ -350,11 +364,12 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         return reply(message, 'SUCCESS', payload)
       } catch (error) {
         const code = errorCode(error)
-        return reply(
-          message,
-          'ERROR',
-          code === undefined ? { message: errorMessage(error) } : { message: errorMessage(error), code },
-        )
+        const data = error instanceof FrameRpcError ? error.data : undefined
+        return reply(message, 'ERROR', {
+          message: errorMessage(error),
+          ...(code === undefined ? {} : { code }),
+          ...(data === undefined ? {} : { data }),
+        })
       }
     },
     getChainId: () => chainId,

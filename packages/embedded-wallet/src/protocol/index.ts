@@ -9,6 +9,7 @@ export {
   type AppMessageType,
   appMessageSchema,
   type FrameErrorPayload,
+  type FrameErrorReply,
   type FrameEvent,
   type FrameMessage,
   type FrameReply,

@@ -313,6 +313,43 @@ describe('frame events', () => {
   })
 })
 
+describe('ERROR replies to requests this side does not know', () => {
+  const reply = {
+    ...envelope,
+    type: 'FRAME_EXPORT_WALLET_ERROR',
+    payload: {
+      message: 'The embedded wallet frame does not support APP_EXPORT_WALLET: it speaks protocol 1.0.0.',
+    },
+  }
+
+  test('parseFrameMessage accepts them with their message, so a page can fail the request at once', () => {
+    expect(parseFrameMessage(reply)).toEqual(reply)
+  })
+
+  test('they keep the code and data of an error', () => {
+    const payload = { message: 'Batch stopped.', code: -32603, data: { id: '0x01' } }
+    expect(parseFrameMessage({ ...reply, payload })).toMatchObject({ payload })
+  })
+
+  test.each([
+    ['a success of an unknown type', { ...reply, type: 'FRAME_EXPORT_WALLET_SUCCESS', payload: {} }, 'type'],
+    ['a payload without a message', { ...reply, payload: { code: 4200 } }, 'payload.message'],
+    ['an id that is not a uuid', { ...reply, id: '7' }, 'id'],
+    ['an unknown key', { ...reply, extra: true }, 'message'],
+    ['a lower-case type', { ...reply, type: 'FRAME_export_ERROR' }, 'type'],
+  ])('are still refused with %s', (_case, message, field) => {
+    expect(() => parseFrameMessage(message)).toThrowError(
+      expect.objectContaining({ name: 'InvalidFrameMessageError', field }),
+    )
+  })
+
+  test('an ERROR reply of a known request is still checked by its own schema', () => {
+    expect(() =>
+      parseFrameMessage({ ...envelope, type: 'FRAME_SIGN_OUT_ERROR', payload: { message: 7 } }),
+    ).toThrowError(expect.objectContaining({ field: 'payload.message' }))
+  })
+})
+
 test('replyTypeOf swaps APP_ for FRAME_ and appends the outcome', () => {
   expect(replyTypeOf('APP_CONNECT_EMAIL', 'SUCCESS')).toBe('FRAME_CONNECT_EMAIL_SUCCESS')
   expect(replyTypeOf('APP_RPC_REQUEST', 'ERROR')).toBe('FRAME_RPC_REQUEST_ERROR')

@@ -148,12 +148,38 @@ type SuccessPayloads = typeof successPayloads
 type SuccessType<T extends string> = T extends `APP_${infer R}` ? `FRAME_${R}_SUCCESS` : never
 type ErrorType<T extends string> = T extends `APP_${infer R}` ? `FRAME_${R}_ERROR` : never
 
-/** The payload of an ERROR reply: the frame's message and, for wallet errors, the EIP-1193 code. */
+/**
+ * The payload of an ERROR reply: the frame's message and, for wallet errors, the EIP-1193 code and
+ * the error's `data` (such as the bundle id of a batch that was sent only in part).
+ */
 export const frameErrorPayloadSchema = z.object({
   message: z.string(),
   code: z.optional(z.number().check(z.int())),
+  data: z.optional(z.unknown()),
 })
 export type FrameErrorPayload = z.infer<typeof frameErrorPayloadSchema>
+
+/** The type of any ERROR reply, for a request this side knows or not. */
+export const FRAME_ERROR_TYPE = /^FRAME_[A-Z_]+_ERROR$/
+
+/**
+ * An ERROR reply whatever request it answers. A frame of another minor version may answer a request
+ * with a type this side has no schema for; its page must still learn at once that it failed.
+ */
+export const frameErrorReplySchema = z.strictObject({
+  portico: z.literal(MESSAGE_MARKER),
+  version: versionSchema,
+  id: idSchema,
+  type: z.string().check(z.regex(FRAME_ERROR_TYPE, 'is not an ERROR reply type')),
+  payload: frameErrorPayloadSchema,
+})
+export type FrameErrorReply = {
+  portico: typeof MESSAGE_MARKER
+  version: string
+  id: string
+  type: `FRAME_${string}_ERROR`
+  payload: FrameErrorPayload
+}
 
 function replySchemas() {
   const members = []
@@ -204,8 +230,8 @@ export const frameEventSchema = z.discriminatedUnion('type', [
 ])
 export type FrameEvent = z.infer<typeof frameEventSchema>
 
-/** Anything the frame posts to the page. */
-export type FrameMessage = FrameReply | FrameEvent
+/** Anything the frame posts to the page; an ERROR reply may answer a request type this side does not know. */
+export type FrameMessage = FrameReply | FrameEvent | FrameErrorReply
 
 /**
  * The reply type that answers an app event: APP_X → FRAME_X_SUCCESS or FRAME_X_ERROR.

@@ -1,12 +1,22 @@
 import type * as z from 'zod/mini'
 import { InvalidFrameMessageError } from './errors.js'
 import {
+  APP_MESSAGE_TYPES,
   type AppMessage,
   appMessageSchema,
+  FRAME_ERROR_TYPE,
   type FrameMessage,
+  frameErrorReplySchema,
   frameEventSchema,
   frameReplySchema,
+  replyTypeOf,
 } from './messages.js'
+
+// Replies to the requests this side knows are checked against their own schema, so a malformed
+// reply to a known request is still refused and named.
+const KNOWN_REPLY_TYPES: ReadonlySet<string> = new Set(
+  APP_MESSAGE_TYPES.flatMap((type) => [replyTypeOf(type, 'SUCCESS'), replyTypeOf(type, 'ERROR')]),
+)
 
 function readString(data: unknown, key: 'id' | 'type'): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined
@@ -62,7 +72,11 @@ export function parseAppMessage(data: unknown): AppMessage {
 export function parseFrameMessage(data: unknown): FrameMessage {
   const type = readString(data, 'type')
   const schema =
-    type === 'FRAME_READY' || type === 'FRAME_SESSION_UPDATE' ? frameEventSchema : frameReplySchema
+    type === 'FRAME_READY' || type === 'FRAME_SESSION_UPDATE'
+      ? frameEventSchema
+      : type !== undefined && FRAME_ERROR_TYPE.test(type) && !KNOWN_REPLY_TYPES.has(type)
+        ? frameErrorReplySchema
+        : frameReplySchema
   const result = (schema as z.ZodMiniType<FrameMessage>).safeParse(data)
   if (!result.success) throw toError(data, result.error.issues)
   return result.data
