@@ -66,17 +66,37 @@ test('e-mail login: the code from the mailbox makes a wallet whose key the page 
 
   // Signing asks in the frame; approving returns a signature by the wallet's address.
   await page.keyboard.press('Escape')
+  // SPEC §2 ApproveTransaction: the modal opens on it and the frame's own screen fills its view.
   await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(modal(page)).toHaveAccessibleName('Approve request')
   await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
   await screenshot(page, 'email-wallet-approve')
   await frame(page).getByRole('button', { name: 'Approve' }).click()
   await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
+  await expect(modal(page)).toBeHidden()
   expect(address).toMatch(/^0x/)
 
   // Rejecting in the frame reaches the page as a declined request.
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await frame(page).getByRole('button', { name: 'Reject' }).click()
   await expect(page.getByRole('alert')).toContainText(/rejected/i)
+
+  // Closing the modal while the frame asks rejects the request; the next one is asked afresh.
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(modal(page)).toHaveAccessibleName('Approve request')
+  await modal(page).getByRole('button', { name: 'Close' }).click()
+  await expect(modal(page)).toBeHidden()
+  await expect(page.getByRole('alert')).toContainText(/aborted|rejected/i)
+  await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeHidden()
+
+  // A reload keeps the wallet: the frame's session comes back from its partitioned cookie, as
+  // the frame's storage is blocked in a third-party frame.
+  await page.reload()
+  await expect(page.getByTestId('demo-address')).toHaveText(address)
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(modal(page)).toHaveAccessibleName('Approve request')
+  await frame(page).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
 })
 
 test('e-mail login: a wrong code is refused with the reason and the right one still works', async ({

@@ -125,7 +125,24 @@ describe('createEmbeddedWallet: approvals', () => {
     await flush()
     expect(frame.received().length).toBe(sent + 1)
     w.rejectApprovals?.()
-    await expect(signing).rejects.toThrow('Request was aborted')
+    // The visitor's refusal, in EIP-1193 terms.
+    await expect(signing).rejects.toMatchObject({ shortMessage: 'Request was aborted', code: 4001 })
+  })
+
+  it("hands the frame the modal's theme as the frame's own variables", async () => {
+    const { wallet: w, frame } = await start()
+    w.syncTheme?.({
+      themeMode: 'light',
+      themeVariables: { accent: '#ff5500', borderRadius: 8, colorMix: '#000' },
+    })
+    await flush()
+    expect(frame.last()).toMatchObject({
+      type: 'APP_SYNC_THEME',
+      payload: {
+        themeMode: 'light',
+        themeVariables: { '--portico-accent': '#ff5500', '--portico-border-radius': '8px' },
+      },
+    })
   })
 
   it('without a modal listening, shows the frame over the page at once', async () => {

@@ -191,6 +191,15 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
       approvalView = undefined
       void loading?.then((loaded) => loaded.client.hide())
     },
+    syncTheme({ themeMode, themeVariables }) {
+      // The frame takes only its own `--portico-*` variables, and only what its screen uses.
+      const variables: Record<string, string> = {}
+      if (themeVariables.accent) variables['--portico-accent'] = themeVariables.accent
+      if (themeVariables.fontFamily) variables['--portico-font-family'] = themeVariables.fontFamily
+      if (themeVariables.borderRadius !== undefined)
+        variables['--portico-border-radius'] = `${themeVariables.borderRadius}px`
+      void client().then((loaded) => loaded.syncTheme({ themeMode, themeVariables: variables }))
+    },
     rejectApprovals() {
       if (waiting === 0) return
       void loading?.then((loaded) => loaded.client.rejectRpcRequests())

@@ -251,7 +251,9 @@ describe('approving requests of the embedded wallet (SPEC §2 ApproveTransaction
   function approvals() {
     const listeners = new Set<(waiting: boolean) => void>()
     const rejected: number[] = []
+    const themes: unknown[] = []
     const { wallet } = embedded({
+      syncTheme: (theme) => themes.push(theme),
       onApprovalChange: (listener) => {
         listeners.add(listener)
         return () => listeners.delete(listener)
@@ -261,15 +263,21 @@ describe('approving requests of the embedded wallet (SPEC §2 ApproveTransaction
     const wait = (waiting: boolean) => {
       for (const listener of listeners) listener(waiting)
     }
-    return { wallet, wait, rejected, listeners }
+    return { wallet, wait, rejected, listeners, themes }
   }
 
   test('opens the modal on ApproveTransaction while a request waits, and closes it once answered', async () => {
-    const { wallet, wait, rejected } = approvals()
-    const { portico } = await setup({ embeddedWallet: wallet })
+    const { wallet, wait, rejected, themes } = approvals()
+    const { portico } = await setup({
+      embeddedWallet: wallet,
+      themeMode: 'light',
+      themeVariables: { accent: '#ff5500' },
+    })
     await initialize(portico)
     expect(portico.state.modal.open).toBe(false)
     wait(true)
+    // The frame's screen sits in the modal: it takes the modal's theme first.
+    expect(themes).toEqual([{ themeMode: 'light', themeVariables: { accent: '#ff5500' } }])
     expect(portico.state.modal.open).toBe(true)
     expect(portico.state.router.route.view).toBe('ApproveTransaction')
     wait(false)

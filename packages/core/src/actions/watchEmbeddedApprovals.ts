@@ -22,6 +22,10 @@ export function watchEmbeddedApprovals(portico: Portico): () => void {
     else approvalsWaiting.delete(portico)
     if (waiting) {
       if (showing) return
+      wallet.syncTheme?.({
+        themeMode: state.theme.themeMode,
+        themeVariables: { ...state.theme.themeVariables },
+      })
       openedModal = !state.modal.open
       if (openedModal) openModal(portico, { route: { view: 'ApproveTransaction' } })
       else navigate(portico, { view: 'ApproveTransaction' })

@@ -1,3 +1,5 @@
+import type { ThemeState } from './state.js'
+
 /** What the server asks for next after an e-mail address is entered (SPEC §7 APP_CONNECT_EMAIL). */
 export type EmailConnectAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
 
@@ -41,4 +43,6 @@ export interface EmbeddedWallet {
   hideApproval?(): void
   /** Rejects every request waiting for approval: the visitor closed the modal. */
   rejectApprovals?(): void
+  /** Gives the frame the modal's theme, so its approval screen matches the view it sits in. */
+  syncTheme?(theme: ThemeState): void
 }

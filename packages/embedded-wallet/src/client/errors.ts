@@ -51,12 +51,18 @@ export class FrameRequestError extends EmbeddedWalletError {
 export class FrameRequestAbortedError extends EmbeddedWalletError {
   override name = 'FrameRequestAbortedError'
   readonly type: string
+  /**
+   * EIP-1193 4001 for a wallet request: it is aborted because the visitor closed the view that
+   * asked them, which is their refusal, and wallets' callers handle 4001 as exactly that.
+   */
+  override readonly code: number | undefined
   constructor(options: { type: string; cause?: unknown }) {
     super(options.type === 'APP_RPC_REQUEST' ? FRAME_ERROR_TEXTS.rpcAborted : FRAME_ERROR_TEXTS.aborted, {
       details: `Request ${options.type}`,
       cause: options.cause,
     })
     this.type = options.type
+    this.code = options.type === 'APP_RPC_REQUEST' ? 4001 : undefined
   }
 }
 

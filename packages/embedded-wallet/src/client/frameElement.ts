@@ -79,9 +79,28 @@ export function createFrameElement(document: Document, src: string): FrameElemen
     iframe.tabIndex = -1
   }
 
+  // The container moves with the page and with the modal's own animations (a sheet sliding up on
+  // phones), which fire no event: while shown over a container, its box is read once per frame.
+  let tracking: number | undefined
+  let lastBox = ''
+  const follow = () => {
+    tracking = undefined
+    if (!shown || !container || !view) return
+    const rect = container.getBoundingClientRect()
+    const box = `${rect.top},${rect.left},${rect.width},${rect.height}`
+    if (box !== lastBox) {
+      lastBox = box
+      place()
+    }
+    tracking = view.requestAnimationFrame(follow)
+  }
+
   const stopFollowing = () => {
     view?.removeEventListener('resize', place)
     view?.removeEventListener('scroll', place, true)
+    if (tracking !== undefined) view?.cancelAnimationFrame(tracking)
+    tracking = undefined
+    lastBox = ''
   }
 
   conceal()
@@ -103,6 +122,9 @@ export function createFrameElement(document: Document, src: string): FrameElemen
         view?.addEventListener('resize', place)
         view?.addEventListener('scroll', place, true)
         shown = true
+      }
+      if (target && tracking === undefined && typeof view?.requestAnimationFrame === 'function') {
+        tracking = view.requestAnimationFrame(follow)
       }
     },
     hide() {

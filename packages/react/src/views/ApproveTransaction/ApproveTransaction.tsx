@@ -4,15 +4,15 @@ import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 
 const approveCss = `
-.approve-transaction { position: relative; min-height: 400px; display: grid; place-items: center; }
-.approve-transaction .approve-note { margin: 0; max-width: 280px; text-align: center; color: var(--p-muted); font-size: 14px; }
+.approve-transaction { position: relative; min-height: 380px; display: grid; place-items: center; }
+.approve-transaction .approve-note { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `
 
 /**
  * SPEC §2 ApproveTransaction: the area the embedded wallet's frame lays its own approval screen
  * over. The request's details and the buttons are the frame's, on its own origin, so the site's
- * page can neither change what is shown nor press Approve. The note underneath is what a visitor
- * sees for the moment the frame takes to appear.
+ * page can neither change what is shown nor press Approve. The frame is see-through, so the note
+ * underneath is for screen readers only.
  */
 export function ApproveTransaction() {
   useStyles(approveCss)
