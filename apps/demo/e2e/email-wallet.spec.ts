@@ -88,6 +88,12 @@ test('e-mail login: the code from the mailbox makes a wallet whose key the page 
   await expect(modal(page)).toBeHidden()
   await expect(page.getByRole('alert')).toContainText(/aborted|rejected/i)
   await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeHidden()
+  // The frame dropped the abandoned request: one Approve now answers the new one.
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(modal(page)).toHaveAccessibleName('Approve request')
+  await frame(page).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
+  await expect(modal(page)).toBeHidden()
 
   // A reload keeps the wallet: the frame's session comes back from its partitioned cookie, as
   // the frame's storage is blocked in a third-party frame.

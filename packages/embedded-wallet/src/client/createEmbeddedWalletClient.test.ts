@@ -566,6 +566,41 @@ describe('aborting', () => {
     await expect(user).resolves.toMatchObject({ accountType: 'smartAccount' })
   })
 
+  test('after aborting, the frame is reloaded to drop its approval screen, and what it had not answered is asked again', async () => {
+    const { client: c, frame } = await readyClient()
+    const sign = outcome(
+      c.request('APP_RPC_REQUEST', { method: 'personal_sign', params: ['Hello', address] }),
+    )
+    const block = c.request('APP_RPC_REQUEST', { method: 'eth_blockNumber' })
+    await flush()
+    const blockRequest = frame.received()[1]
+    c.rejectRpcRequests()
+    expect((await sign).error).toMatchObject({ code: 4001 })
+    await flush()
+    const reload = frame.last()
+    expect(reload.type).toBe('APP_RELOAD')
+    frame.succeed(reload)
+    // The reloaded frame announces itself again; the read it lost goes out once more, same id.
+    frame.ready()
+    await flush()
+    const again = frame.last()
+    expect(again).toEqual(blockRequest)
+    frame.succeed(again, '0x11')
+    await expect(block).resolves.toBe('0x11')
+  })
+
+  test('aborting when nothing waits for approval does not reload the frame', async () => {
+    const { client: c, frame } = await readyClient()
+    const block = c.request('APP_RPC_REQUEST', { method: 'eth_blockNumber' })
+    await flush()
+    const sent = frame.received().length
+    c.rejectRpcRequests()
+    await flush()
+    expect(frame.received()).toHaveLength(sent)
+    frame.succeed(frame.last(), '0x1')
+    await expect(block).resolves.toBe('0x1')
+  })
+
   test("an aborted request other than RPC says 'Something went wrong'", async () => {
     const { client: c } = await readyClient()
     const controller = new AbortController()

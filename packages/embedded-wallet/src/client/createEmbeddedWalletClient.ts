@@ -80,7 +80,10 @@ export interface EmbeddedWalletClient {
   ready(): Promise<{ version: string }>
   /** Sends an app event and resolves with the frame's success payload. */
   request<T extends AppMessageType>(type: T, ...args: RequestArgs<T>): Promise<FrameSuccessPayload<T>>
-  /** Aborts every pending RPC request that needs approval; safe ones go on. */
+  /**
+   * Aborts every pending RPC request that needs approval (safe ones go on) and, when one had reached
+   * the frame, reloads the frame so its approval screen for it is gone too.
+   */
   rejectRpcRequests(): void
   /** Calls `listener` with the id of each new session the frame announces (an id, not a credential); returns an unsubscribe. */
   onSessionUpdate(listener: (token: string) => void): () => void
@@ -109,6 +112,10 @@ const DEFAULT_TIMEOUTS = { load: 30_000, connect: 30_000, rpc: 300_000, request:
 
 interface Pending {
   type: AppMessageType
+  /** The message as posted, to post again if the frame reloads before answering. */
+  message: AppMessage
+  /** Whether it went out to the frame (it waits for FRAME_READY before that). */
+  sent: boolean
   /** Set for APP_RPC_REQUEST: decides whether `rejectRpcRequests` aborts it. */
   method: string | undefined
   resolve(value: unknown): void
@@ -220,6 +227,7 @@ export function createEmbeddedWalletClient(
     }
     try {
       target.postMessage(message, frameOrigin)
+      entry.sent = true
     } catch (cause) {
       settle(id)
       entry.reject(new FrameNotSetError(`${message.type} could not be sent.`, { cause }))
@@ -245,6 +253,16 @@ export function createEmbeddedWalletClient(
   }
 
   const onReady = (frameVersion: string) => {
+    if (state === 'ready') {
+      // The frame reloaded (APP_RELOAD): what it had not answered yet is lost with its page, so it
+      // goes out again. Requests that needed approval were aborted before the reload was asked for.
+      for (const [id, entry] of pending) {
+        if (!entry.sent) continue
+        clearTimeout(entry.timer)
+        post(id, entry.message)
+      }
+      return
+    }
     if (state !== 'loading') return
     if (!isCompatibleVersion(frameVersion, version)) {
       fail(new FrameVersionMismatchError({ frameVersion, clientVersion: version }))
@@ -348,6 +366,8 @@ export function createEmbeddedWalletClient(
     return new Promise<FrameSuccessPayload<T>>((resolve, reject) => {
       const entry: Pending = {
         type,
+        message,
+        sent: false,
         method: message.type === 'APP_RPC_REQUEST' ? message.payload.method : undefined,
         resolve: resolve as (value: unknown) => void,
         reject,
@@ -378,8 +398,19 @@ export function createEmbeddedWalletClient(
     ready: () => readyPromise,
     request,
     rejectRpcRequests() {
+      let aborted = false
       for (const [id, entry] of pending) {
-        if (entry.type === 'APP_RPC_REQUEST' && !(entry.method && isSafeRpcMethod(entry.method))) abort(id)
+        if (entry.type === 'APP_RPC_REQUEST' && !(entry.method && isSafeRpcMethod(entry.method))) {
+          aborted ||= entry.sent
+          abort(id)
+        }
+      }
+      // The frame would go on showing the aborted requests' approval screens, and one approved
+      // later would still run: reloading the frame drops them. Its session survives in its cookie.
+      if (aborted && state === 'ready') {
+        request('APP_RELOAD').catch((error: unknown) =>
+          logger.warn('The frame could not be reloaded after aborting its requests.', error),
+        )
       }
     },
     onSessionUpdate(listener) {
