@@ -384,13 +384,13 @@ describe('createFrameHandlers: RPC requests', () => {
 
   test('methods the frame cannot perform are refused before the visitor is asked', async () => {
     const reply = await frame.handlers.handle(
-      request('APP_RPC_REQUEST', { method: 'solana_signTransaction', params: { transaction: 'AQID' } }),
+      request('APP_RPC_REQUEST', { method: 'wallet_grantPermissions', params: [] }),
     )
     expect(reply).toMatchObject({
       type: 'FRAME_RPC_REQUEST_ERROR',
       payload: {
         code: 4200,
-        message: 'The method solana_signTransaction is not supported yet by the embedded wallet.',
+        message: 'The method wallet_grantPermissions is not supported by the embedded wallet.',
       },
     })
     expect(frame.queue.size()).toBe(0)

@@ -104,6 +104,9 @@ const APPROVABLE_METHODS = new Set([
   'eth_sendTransaction',
   'wallet_sendCalls',
   'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
 ])
 
 /** Creates the frame's message handlers: each APP_* request mapped to its work and reply. */
@@ -133,7 +136,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     return {
       email,
       evm: createEvmSigner({ privateKey: keys.evmPrivateKey, rpcUrl: options.rpcUrl }),
-      solana: createSolanaSigner(keys.solanaSecretKey),
+      solana: createSolanaSigner(keys.solanaSecretKey, { rpcUrl: options.rpcUrl }),
     }
   }
 
@@ -194,7 +197,8 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       if (!approved) throw new UserRejectedRequestError()
     }
     // Only a Solana request has no EVM chain left at this point.
-    if (evmChainId === undefined) return current.solana.request({ method, params })
+    if (evmChainId === undefined)
+      return current.solana.request({ method, params, chainId: toCaipNetworkId(target) })
     if (method === 'wallet_getAssets') throw new UnsupportedMethodError(method)
     return current.evm.request({ method, params, chainId: evmChainId })
   }
