@@ -200,6 +200,91 @@ test('e-mail wallet: changing the e-mail takes a code from the old and from the 
   expect(await logInWithEmail(page, newEmail, await lastMessageId())).toBe(address)
 })
 
+/** The newest device approval link mailed to `email`. */
+async function deviceLinkFor(email: string, after: number): Promise<string> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
+      id: number
+      to: string[]
+      text: string
+    }[]
+    const link = messages
+      .filter((message) => message.to.includes(email) && message.id > after)
+      .at(-1)
+      ?.text.match(/https?:\/\/\S+\/v1\/auth\/device\/approve\?token=\S+/)?.[0]
+    if (link) return link
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`no device link reached ${email}`)
+}
+
+test('e-mail wallet: another browser must approve itself from the mailed link, then gets the same address', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const email = `noor-${Date.now()}@example.com`
+  await page.goto('/')
+  const address = await logInWithEmail(page, email)
+
+  // A second browser: no cookies, so to the server it is a new device of a known account.
+  const other = await browser.newContext()
+  try {
+    const second = await other.newPage()
+    await second.goto('/')
+    await second.waitForTimeout(Math.max(0, (codeViewShownAt.get(email) ?? 0) + 31_000 - Date.now()))
+    const seen = await lastMessageId()
+    await connectButton(second).click()
+    await modal(second).getByRole('textbox', { name: 'E-mail address' }).fill(email)
+    await modal(second).getByRole('button', { name: 'Continue' }).click()
+    await expect(modal(second)).toHaveAccessibleName('Approve this device')
+    await expect(modal(second)).toContainText(email)
+    await screenshot(second, 'email-device')
+
+    // The link only shows a page: opening it (as a mail scanner would) approves nothing.
+    const link = await deviceLinkFor(email, seen)
+    const mailClient = await other.newPage()
+    await mailClient.goto(link)
+    await expect(mailClient.getByRole('heading', { level: 1 })).toBeVisible()
+    await mailClient.reload()
+    await expect(modal(second)).toHaveAccessibleName('Approve this device')
+    await mailClient.getByRole('button', { name: /approve/i }).click()
+    await expect(mailClient.getByRole('heading', { name: 'Device approved' })).toBeVisible()
+
+    // The waiting view moves on by itself; the code comes in a new mail.
+    await expect(modal(second)).toHaveAccessibleName('Enter the code', { timeout: 30_000 })
+    await modal(second)
+      .getByRole('textbox', { name: 'Code' })
+      .fill(await codeFor(email, seen))
+    await expect(modal(second)).toHaveAccessibleName('Account')
+    await expect(second.getByTestId('demo-address')).toHaveText(address)
+  } finally {
+    await other.close()
+  }
+})
+
+test('e-mail login: a wallet frame that cannot load says so in the modal, and works once its server answers again', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  const email = `otto-${Date.now()}@example.com`
+  // The frame's server is down for this page: its frame page answers 503.
+  await page.route('**/frame/**', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }))
+  await page.goto('/')
+  await connectButton(page).click()
+  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
+  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(modal(page).getByRole('alert')).toHaveText('Unable to load email login dependency', {
+    timeout: 20_000,
+  })
+  await screenshot(page, 'email-frame-down')
+
+  await page.unroute('**/frame/**')
+  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(modal(page)).toHaveAccessibleName('Enter the code')
+})
+
 async function lastMessageId(): Promise<number> {
   const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as { id: number }[]
   return messages.at(-1)?.id ?? 0

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   attachFrame,
+  BROKEN_FRAME_URL,
   createPage,
   FRAME_ORIGIN,
   FRAME_URL,
@@ -14,9 +15,12 @@ import {
 } from './createEmbeddedWallet.js'
 
 let wallet: PorticoEmbeddedWallet | undefined
-afterEach(() => {
+let page: Page | undefined
+afterEach(async () => {
   wallet?.destroy()
   wallet = undefined
+  await page?.close()
+  page = undefined
 })
 
 const frames = () => document.querySelectorAll('iframe')
@@ -45,6 +49,29 @@ describe('createEmbeddedWallet', () => {
     expect(frames()).toHaveLength(0)
   })
 
+  it('a frame that failed to load is dropped, and the next use loads a new one', async () => {
+    page = createPage()
+    wallet = createEmbeddedWallet({
+      apiUrl: FRAME_ORIGIN,
+      frameUrl: BROKEN_FRAME_URL,
+      projectId: 'p',
+      chainId: 1,
+      document: page.document,
+      logger: page.logger,
+    })
+    await expect(wallet.connectEmail({ email: 'ada@example.com' })).rejects.toThrow(
+      'Unable to load email login dependency',
+    )
+    await vi.waitFor(() => expect(page?.document.querySelectorAll('iframe')).toHaveLength(0))
+    const loads = () => page?.requested.filter((url) => url.startsWith(BROKEN_FRAME_URL)).length
+    expect(loads()).toBe(1)
+    // A new frame is asked for (and, the server still being down, fails the same way).
+    await expect(wallet.connectEmail({ email: 'ada@example.com' })).rejects.toThrow(
+      'Unable to load email login dependency',
+    )
+    expect(loads()).toBe(2)
+  })
+
   it('refuses a malformed e-mail before anything is posted to the frame', async () => {
     wallet = createEmbeddedWallet({ apiUrl: 'https://portico.shop.example', projectId: 'shop', chainId: 1 })
     await expect(wallet.connectEmail({ email: 'not an address' })).rejects.toThrow(/email/i)
@@ -52,10 +79,8 @@ describe('createEmbeddedWallet', () => {
 })
 
 describe('createEmbeddedWallet: approvals', () => {
-  let page: Page
-  afterEach(async () => {
+  afterEach(() => {
     vi.useRealTimers()
-    await page?.close()
   })
 
   async function start() {
@@ -91,8 +116,9 @@ describe('createEmbeddedWallet: approvals', () => {
     await flush()
     expect(changes).toEqual([true])
     expect(shown()).toBe(false)
-    const view = page.document.createElement('div')
-    page.document.body.appendChild(view)
+    const document = (page as Page).document
+    const view = document.createElement('div')
+    document.body.appendChild(view)
     w.showApproval?.(view)
     await flush()
     expect(shown()).toBe(true)

@@ -74,6 +74,16 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
         ...rest,
         frameUrl: frameUrl ?? new URL('frame/', apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`).href,
       })
+      // A frame that failed to load stays failed: it is dropped, so the next use starts a new one
+      // (its server may be back). Later, so its requests first fail with the load error itself.
+      const attempt = loading
+      client.ready().catch(() =>
+        setTimeout(() => {
+          if (loading !== attempt) return
+          loading = undefined
+          client.destroy()
+        }, 0),
+      )
       const provider = createEmbeddedWalletProvider(client)
       for (const [event, set] of listeners) for (const listener of set) provider.on(event, listener)
       const needsApproval = (method: string) =>

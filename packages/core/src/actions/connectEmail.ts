@@ -60,6 +60,9 @@ export function requireEmbeddedWallet(portico: Portico): EmbeddedWallet {
 /** A sentence for a failed e-mail login step. */
 export function emailLoginMessage(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage
+  // The embedded wallet's errors carry the SPEC §8 sentence as `shortMessage`, details after it.
+  const short = (error as { shortMessage?: unknown } | null)?.shortMessage
+  if (typeof short === 'string' && short) return short
   if (error instanceof Error && error.message) return error.message
   return MESSAGES.frameError
 }
@@ -115,16 +118,40 @@ export async function connectEmail(
   return { action }
 }
 
+/** How long the device view waits for the link in the mail to be followed: the link's own life. */
+export const DEVICE_APPROVAL_WAIT_MS = 10 * 60_000
+/** A wait that ends sooner than this failed for another reason than the visitor taking their time. */
+const QUICK_FAILURE_MS = 5_000
+
 async function waitForDevice(portico: Portico, service: EmbeddedWallet, email: string, attempt: number) {
   const { state, internal } = portico
-  try {
-    await service.connectDevice()
-    if (attempt !== internal.emailLoginAttempt) return
-    state.emailLogin.status = 'awaitingOtp'
-    replaceRoute(portico, { view: 'EmailVerifyOtp', params: { email } })
-  } catch (error) {
-    if (attempt !== internal.emailLoginAttempt) return
-    internal.logger.warn('e-mail login: the device was not approved', error)
-    state.emailLogin.error = emailLoginMessage(error)
+  const deadline = Date.now() + DEVICE_APPROVAL_WAIT_MS
+  // Each wait of the embedded wallet is bounded (its server holds a request for up to 25 s); the view
+  // asks again until the link has expired or the visitor goes back.
+  for (;;) {
+    const started = Date.now()
+    try {
+      await service.connectDevice()
+      if (attempt !== internal.emailLoginAttempt) return
+      state.emailLogin.error = undefined
+      state.emailLogin.status = 'awaitingOtp'
+      replaceRoute(portico, { view: 'EmailVerifyOtp', params: { email } })
+      return
+    } catch (error) {
+      if (attempt !== internal.emailLoginAttempt) return
+      const quick = Date.now() - started < QUICK_FAILURE_MS
+      if (Date.now() >= deadline) {
+        internal.logger.warn('e-mail login: the device was not approved in time', error)
+        state.emailLogin.error = MESSAGES.deviceApprovalExpired
+        return
+      }
+      // A quick failure is a real one (the server is down, say): it is shown while the view goes on asking.
+      if (quick) {
+        internal.logger.warn('e-mail login: waiting for the device approval failed', error)
+        state.emailLogin.error = emailLoginMessage(error)
+        await new Promise((resolve) => setTimeout(resolve, QUICK_FAILURE_MS))
+        if (attempt !== internal.emailLoginAttempt) return
+      }
+    }
   }
 }

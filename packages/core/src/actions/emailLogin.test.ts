@@ -5,6 +5,7 @@ import { flush, setup, testConnector } from '../testing/fakeAdapter.testkit.js'
 import type { EmbeddedWallet } from '../types/embeddedWallet.js'
 import {
   connectEmail,
+  DEVICE_APPROVAL_WAIT_MS,
   EMAIL_LOGIN_COOLDOWN_MS,
   EMBEDDED_WALLET_CONNECTOR_ID,
   EmailCooldownError,
@@ -135,6 +136,89 @@ describe('e-mail login (SPEC §5)', () => {
     await flush()
     expect(portico.state.router.route.view).toBe('EmailVerifyOtp')
     expect(getEmailLogin(portico).status).toBe('awaitingOtp')
+  })
+
+  test('the device view asks again after each bounded wait until the link is followed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    let waits = 0
+    const { wallet } = embedded({
+      connectEmail: async () => ({ action: 'VERIFY_DEVICE' }),
+      // Each wait ends after 25 s without the approval, as the server's does; the third is approved.
+      connectDevice: () =>
+        new Promise<void>((resolve, reject) => {
+          waits++
+          const approved = waits === 3
+          setTimeout(() => (approved ? resolve() : reject(new Error('not approved yet'))), 25_000)
+        }),
+    })
+    const { portico } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await vi.advanceTimersByTimeAsync(25_000)
+    expect(waits).toBe(2)
+    // A wait that simply ran out is not an error to show.
+    expect(getEmailLogin(portico).error).toBeUndefined()
+    expect(portico.state.router.route.view).toBe('EmailVerifyDevice')
+    await vi.advanceTimersByTimeAsync(50_000)
+    expect(waits).toBe(3)
+    expect(portico.state.router.route.view).toBe('EmailVerifyOtp')
+  })
+
+  test('a device wait that fails at once is shown and tried again; after 10 minutes the view says the link expired', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    let waits = 0
+    const { wallet } = embedded({
+      connectEmail: async () => ({ action: 'VERIFY_DEVICE' }),
+      connectDevice: async () => {
+        waits++
+        throw new Error('An error occurred')
+      },
+    })
+    const { portico } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(getEmailLogin(portico).error).toBe('An error occurred')
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(waits).toBe(2)
+    await vi.advanceTimersByTimeAsync(DEVICE_APPROVAL_WAIT_MS)
+    expect(getEmailLogin(portico).error).toBe(
+      'The approval link has expired. Go back and log in again for a new one.',
+    )
+    const stopped = waits
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(waits).toBe(stopped)
+  })
+
+  test('an embedded wallet error shows its short sentence, not its details', async () => {
+    const failure = Object.assign(
+      new Error('Unable to load email login dependency\n\nDetails: no FRAME_READY within 10000 ms.'),
+      { shortMessage: 'Unable to load email login dependency' },
+    )
+    const { wallet } = embedded({
+      connectEmail: async () => {
+        throw failure
+      },
+    })
+    const { portico } = await start(wallet)
+    await expect(connectEmail(portico, { email: 'ada@example.com' })).rejects.toBe(failure)
+    expect(getEmailLogin(portico).error).toBe('Unable to load email login dependency')
+  })
+
+  test('going back from the device view stops asking', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    let waits = 0
+    const { wallet } = embedded({
+      connectEmail: async () => ({ action: 'VERIFY_DEVICE' }),
+      connectDevice: () =>
+        new Promise<void>((_, reject) => {
+          waits++
+          setTimeout(() => reject(new Error('not approved yet')), 25_000)
+        }),
+    })
+    const { portico } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    goBack(portico)
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(waits).toBe(1)
   })
 
   test('the code is checked, then the embedded wallet connects through its AUTH connector', async () => {

@@ -15,6 +15,8 @@ export const MESSAGES = {
   themeSyncFailed: 'Unable to sync theme to auth connector',
   // E-mail login (SPEC §5); {n} is the rounded-up number of seconds left
   emailCooldown: 'Please try again after {n} seconds',
+  /** Not a SPEC text: the device approval link in the mail lives 10 minutes. */
+  deviceApprovalExpired: 'The approval link has expired. Go back and log in again for a new one.',
   // Frame and request
   frameError: 'An error occurred',
   rpcAborted: 'Request was aborted',

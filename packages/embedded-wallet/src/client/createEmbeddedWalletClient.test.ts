@@ -185,6 +185,15 @@ describe('the handshake', () => {
     expect(page.logs.some((log) => log.level === 'error' && log.details === error)).toBe(true)
   })
 
+  test('a frame page that loads but never says FRAME_READY (its server is down) fails soon after it loaded', async () => {
+    const c = create({ timeouts: { afterLoad: 50 } })
+    const ready = outcome(c.ready())
+    const { error } = await ready
+    expect(error).toBeInstanceOf(FrameLoadError)
+    expect((error as FrameLoadError).shortMessage).toBe('Unable to load email login dependency')
+    expect((error as FrameLoadError).message).toContain('loaded but sent no FRAME_READY within 50 ms')
+  })
+
   test("an iframe that fails to load fails with 'Unable to load email login dependency'", async () => {
     const c = create({ frameUrl: BROKEN_FRAME_URL })
     const iframe = c.iframe as HTMLIFrameElement

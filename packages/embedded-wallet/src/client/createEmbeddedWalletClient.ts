@@ -36,6 +36,12 @@ export interface EmbeddedWalletLogger {
 export interface EmbeddedWalletTimeouts {
   /** For FRAME_READY after the iframe is added. Default 30 000 (SPEC §8 load failure). */
   load?: number
+  /**
+   * For FRAME_READY once the iframe's page has loaded. Browsers fire `load`, not `error`, for a
+   * frame whose server is down (they show their error page in it), so this is what notices that
+   * sooner than `load`. Default 10 000 (SPEC §9's HTTP timeout: the frame asks the server once).
+   */
+  afterLoad?: number
   /** For the login steps of SPEC §9 (e-mail, device, OTP, social, social redirect). Default 30 000. */
   connect?: number
   /** For APP_RPC_REQUEST, which may wait for the visitor to approve inside the frame. Default 300 000. */
@@ -108,7 +114,13 @@ const CONNECT_TYPES: ReadonlySet<AppMessageType> = new Set([
   'APP_GET_SOCIAL_REDIRECT_URI',
 ])
 
-const DEFAULT_TIMEOUTS = { load: 30_000, connect: 30_000, rpc: 300_000, request: 30_000 } as const
+const DEFAULT_TIMEOUTS = {
+  load: 30_000,
+  afterLoad: 10_000,
+  connect: 30_000,
+  rpc: 300_000,
+  request: 30_000,
+} as const
 
 interface Pending {
   type: AppMessageType
@@ -202,6 +214,7 @@ export function createEmbeddedWalletClient(
     if (state !== 'loading') return
     state = 'failed'
     clearTimeout(loadTimer)
+    clearTimeout(afterLoadTimer)
     logger.error(error.message, error)
     rejectReady(error)
   }
@@ -213,6 +226,23 @@ export function createEmbeddedWalletClient(
   const loadTimer = setTimeout(
     () => fail(new FrameLoadError({ details: `No FRAME_READY within ${timeouts.load} ms.` })),
     timeouts.load,
+  )
+  let afterLoadTimer: ReturnType<typeof setTimeout> | undefined
+  frame.iframe.addEventListener(
+    'load',
+    () => {
+      if (state !== 'loading') return
+      afterLoadTimer = setTimeout(
+        () =>
+          fail(
+            new FrameLoadError({
+              details: `The frame page loaded but sent no FRAME_READY within ${timeouts.afterLoad} ms: its server may be down or refuse this site.`,
+            }),
+          ),
+        timeouts.afterLoad,
+      )
+    },
+    { once: true },
   )
 
   const post = (id: string, message: AppMessage) => {
@@ -270,6 +300,7 @@ export function createEmbeddedWalletClient(
     }
     state = 'ready'
     clearTimeout(loadTimer)
+    clearTimeout(afterLoadTimer)
     resolveReady({ version: frameVersion })
   }
 
@@ -440,6 +471,7 @@ export function createEmbeddedWalletClient(
       if (state === 'destroyed') return
       state = 'destroyed'
       clearTimeout(loadTimer)
+      clearTimeout(afterLoadTimer)
       view.removeEventListener('message', onMessage)
       for (const id of [...pending.keys()]) abort(id)
       sessionListeners.clear()

@@ -213,7 +213,7 @@ export const en = {
   otpChecking: 'Checking the code…',
   otpResend: 'Send a new code',
   otpResendIn: 'Send a new code in {seconds} s',
-  deviceTitle: 'Approve this device',
+  deviceTitle: 'Check your e-mail',
   deviceSentTo: 'This account was used on another device. Open the link we sent to',
   deviceWaiting: 'Waiting for the approval',
   approveInFrame: 'Approve or reject the request in the secure wallet window.',

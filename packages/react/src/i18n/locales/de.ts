@@ -207,7 +207,7 @@ export const de: Catalogue = {
   otpChecking: 'Code wird geprüft…',
   otpResend: 'Neuen Code senden',
   otpResendIn: 'Neuen Code in {seconds} s senden',
-  deviceTitle: 'Dieses Gerät bestätigen',
+  deviceTitle: 'Sieh in deine E-Mails',
   deviceSentTo:
     'Dieses Konto wurde auf einem anderen Gerät verwendet. Öffne den Link, den wir gesendet haben an',
   deviceWaiting: 'Warten auf die Bestätigung',
