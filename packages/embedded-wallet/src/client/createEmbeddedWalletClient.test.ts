@@ -363,6 +363,15 @@ describe('requests', () => {
     expect((error as FrameRequestError).message).toBe('An error occurred')
   })
 
+  test("an ERROR reply's data (a node's error, the sent part of a batch) reaches the caller", async () => {
+    const { client: c, frame } = await readyClient()
+    const result = c.request('APP_RPC_REQUEST', { method: 'eth_blockNumber' })
+    await flush()
+    const data = { id: '0x01', sentCalls: 1, totalCalls: 2 }
+    frame.fail(frame.last(), { message: 'Only the first call was sent.', code: -32603, data })
+    await expect(result).rejects.toMatchObject({ name: 'FrameRequestError', code: -32603, data })
+  })
+
   test('an ERROR reply of a type the page has no schema for rejects its pending request at once', async () => {
     const { client: c, frame } = await readyClient()
     const result = c.request('APP_GET_CHAIN_ID')

@@ -331,12 +331,13 @@ export function createEmbeddedWalletClient(
     else {
       if (message.type !== replyTypeOf(entry.type, 'ERROR'))
         logger.debug(`The frame answered ${entry.type} with ${message.type}.`)
-      const payload = message.payload as { message: string; code?: number }
+      const payload = message.payload as { message: string; code?: number; data?: unknown }
       entry.reject(
         new FrameRequestError({
           type: entry.type,
           message: payload.message,
           ...(payload.code !== undefined ? { code: payload.code } : {}),
+          ...(payload.data !== undefined ? { data: payload.data } : {}),
         }),
       )
     }

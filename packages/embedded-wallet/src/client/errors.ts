@@ -39,11 +39,14 @@ export class FrameVersionMismatchError extends EmbeddedWalletError {
 export class FrameRequestError extends EmbeddedWalletError {
   override name = 'FrameRequestError'
   readonly type: string
-  constructor(options: { type: string; message?: string; code?: number }) {
+  /** What the wallet added to its refusal (EIP-1193 `data`): a node's error, the part of a batch that was sent. */
+  readonly data: unknown
+  constructor(options: { type: string; message?: string; code?: number; data?: unknown }) {
     super(options.message?.trim() ? options.message : FRAME_ERROR_TEXTS.requestFailed, {
       ...(options.code !== undefined ? { code: options.code } : {}),
     })
     this.type = options.type
+    this.data = options.data
   }
 }
 

@@ -382,6 +382,38 @@ describe('createFrameHandlers: RPC requests', () => {
     expect(frame.queue.size()).toBe(0)
   })
 
+  test('a Solana request that would be refused is refused before the visitor is asked', async () => {
+    const { base58: b58 } = await import('@scure/base')
+    // A message signed by another key only: this wallet has no signer slot in it.
+    const other = ed25519.getPublicKey(ed25519.utils.randomSecretKey())
+    const message = Uint8Array.from([
+      1,
+      0,
+      1,
+      2,
+      ...other,
+      ...new Uint8Array(32),
+      ...new Uint8Array(32),
+      1,
+      1,
+      1,
+      0,
+      0,
+    ])
+    const foreign = b58.encode(Uint8Array.from([1, ...new Uint8Array(64), ...message]))
+    for (const params of [{ transaction: foreign }, { transaction: 'not base58 or base64!' }, {}]) {
+      const reply = await frame.handlers.handle(
+        request('APP_RPC_REQUEST', {
+          method: 'solana_signTransaction',
+          params,
+          chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        }),
+      )
+      expect(reply?.type).toBe('FRAME_RPC_REQUEST_ERROR')
+      expect(frame.queue.size()).toBe(0)
+    }
+  })
+
   test('methods the frame cannot perform are refused before the visitor is asked', async () => {
     const reply = await frame.handlers.handle(
       request('APP_RPC_REQUEST', { method: 'wallet_grantPermissions', params: [] }),

@@ -192,6 +192,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     // A request that will be refused anyway (typed data for another chain, an atomic batch) is
     // refused before the visitor is asked, so nobody approves something that cannot happen.
     if (!safe && evmChainId !== undefined) current.evm.check({ method, params, chainId: evmChainId })
+    if (!safe && solana) current.solana.check({ method, params, chainId: toCaipNetworkId(target) })
     if (!safe) {
       const approved = await ui.requestApproval({ method, params, chainId: toCaipNetworkId(target) })
       if (!approved) throw new UserRejectedRequestError()

@@ -29,6 +29,11 @@ export interface SolanaSigner {
   address: string
   /** Answers one Solana wallet request of the frame. */
   request(request: SolanaRequest): Promise<unknown>
+  /**
+   * Throws what `request` would refuse before signing (malformed params, a transaction this wallet
+   * does not sign, a send without a Solana chain), so the visitor is never asked to approve it.
+   */
+  check(request: SolanaRequest): void
 }
 
 /** SPEC §8's text for a Solana send that failed; the node's own error travels in `data`. */
@@ -97,11 +102,16 @@ export function createSolanaSigner(secretKey: Uint8Array, options: SolanaSignerO
   const seed = secretKey.slice(0, 32)
   const address = base58.encode(ed25519.getPublicKey(seed))
 
-  /** Puts this wallet's signature in its slot, keeping every other signature as it was. */
-  function sign(method: string, text: string, index?: number): WireTransaction {
+  /** Reads a wire transaction this wallet is a required signer of, or refuses it. */
+  function signable(method: string, text: string, index?: number): WireTransaction {
     const wire = decodeWireTransaction(method, text, index)
     if (!Object.hasOwn(wire.transaction.signatures, address))
       throw new NotATransactionSignerError(address, index)
+    return wire
+  }
+
+  /** Puts this wallet's signature in its slot, keeping every other signature as it was. */
+  function sign(wire: WireTransaction): WireTransaction {
     const signature = ed25519.sign(Uint8Array.from(wire.transaction.messageBytes), seed) as SignatureBytes
     const signatures = { ...wire.transaction.signatures, [address]: signature }
     return { encoding: wire.encoding, transaction: { ...wire.transaction, signatures } }
@@ -110,13 +120,11 @@ export function createSolanaSigner(secretKey: Uint8Array, options: SolanaSignerO
   async function send(
     method: string,
     transaction: Transaction,
-    chainId: string | undefined,
+    chainId: string,
     sendOptions: z.infer<typeof solanaSendOptionsSchema> | undefined,
   ): Promise<string> {
-    if (chainId === undefined || !chainId.startsWith('solana:')) {
-      throw new FrameRpcError(`${method} needs a Solana chain (solana:…), not ${chainId ?? 'none'}.`, 4901)
-    }
-    if (!options.rpcUrl) throw new FrameRpcError(`No RPC endpoint is configured for ${chainId}.`, 4901)
+    const rpcUrl = options.rpcUrl
+    if (!rpcUrl) throw new FrameRpcError(`No RPC endpoint is configured for ${chainId}.`, 4901)
     const config: Record<string, unknown> = { encoding: 'base64' }
     if (sendOptions?.skipPreflight !== undefined) config.skipPreflight = sendOptions.skipPreflight
     if (sendOptions?.preflightCommitment !== undefined)
@@ -127,7 +135,7 @@ export function createSolanaSigner(secretKey: Uint8Array, options: SolanaSignerO
     // A plain JSON-RPC call rather than kit's client: the node's error object reaches `data` untouched.
     let body: { result?: unknown; error?: { code?: unknown } }
     try {
-      const response = await (options.fetch ?? fetch)(options.rpcUrl(chainId), {
+      const response = await (options.fetch ?? fetch)(rpcUrl(chainId), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [wire, config] }),
@@ -144,44 +152,83 @@ export function createSolanaSigner(secretKey: Uint8Array, options: SolanaSignerO
     return body.result
   }
 
+  type Prepared =
+    | { method: 'solana_signMessage'; message: Uint8Array }
+    | { method: 'solana_signTransaction'; wire: WireTransaction }
+    | { method: 'solana_signAllTransactions'; wires: WireTransaction[] }
+    | {
+        method: 'solana_signAndSendTransaction'
+        wire: WireTransaction
+        chainId: string
+        options: z.infer<typeof solanaSendOptionsSchema> | undefined
+      }
+
+  /** Everything about a request that can be refused before signing; signs nothing. */
+  function prepare({ method, params, chainId }: SolanaRequest): Prepared {
+    const parse = <T>(schema: z.ZodMiniType<T>): T => {
+      const parsed = schema.safeParse(params)
+      if (!parsed.success) throw new InvalidRpcParamsError(method, z.prettifyError(parsed.error))
+      return parsed.data
+    }
+    switch (method) {
+      case 'solana_signMessage': {
+        const data = parse(signMessageSchema)
+        if (data.pubkey !== address) {
+          throw new FrameRpcError(`The account ${data.pubkey} is not this wallet's account.`, 4100)
+        }
+        try {
+          return { method, message: base58.decode(data.message) }
+        } catch {
+          throw new InvalidRpcParamsError(method, 'the message must be base58-encoded bytes')
+        }
+      }
+      case 'solana_signTransaction':
+        return { method, wire: signable(method, parse(signTransactionSchema).transaction) }
+      case 'solana_signAllTransactions':
+        // All or nothing: every transaction is checked before any is signed.
+        return {
+          method,
+          wires: parse(signAllTransactionsSchema).transactions.map((text, index) =>
+            signable(method, text, index),
+          ),
+        }
+      case 'solana_signAndSendTransaction': {
+        const data = parse(signAndSendSchema)
+        const wire = signable(method, data.transaction)
+        if (chainId === undefined || !chainId.startsWith('solana:')) {
+          throw new FrameRpcError(
+            `${method} needs a Solana chain (solana:…), not ${chainId ?? 'none'}.`,
+            4901,
+          )
+        }
+        if (!options.rpcUrl) throw new FrameRpcError(`No RPC endpoint is configured for ${chainId}.`, 4901)
+        return { method, wire, chainId, options: data.options }
+      }
+      default:
+        throw new UnsupportedMethodError(method)
+    }
+  }
+
   return {
     address,
-    async request({ method, params, chainId }) {
-      switch (method) {
-        case 'solana_signMessage': {
-          const parsed = signMessageSchema.safeParse(params)
-          if (!parsed.success) throw new InvalidRpcParamsError(method, z.prettifyError(parsed.error))
-          if (parsed.data.pubkey !== address) {
-            throw new FrameRpcError(`The account ${parsed.data.pubkey} is not this wallet's account.`, 4100)
-          }
-          let message: Uint8Array
-          try {
-            message = base58.decode(parsed.data.message)
-          } catch {
-            throw new InvalidRpcParamsError(method, 'the message must be base58-encoded bytes')
-          }
-          return { signature: base58.encode(ed25519.sign(message, seed)) }
-        }
-        case 'solana_signTransaction': {
-          const parsed = signTransactionSchema.safeParse(params)
-          if (!parsed.success) throw new InvalidRpcParamsError(method, z.prettifyError(parsed.error))
-          return { transaction: encodeWireTransaction(sign(method, parsed.data.transaction)) }
-        }
-        case 'solana_signAllTransactions': {
-          const parsed = signAllTransactionsSchema.safeParse(params)
-          if (!parsed.success) throw new InvalidRpcParamsError(method, z.prettifyError(parsed.error))
-          // All or nothing: every transaction is checked before any signature is returned.
-          const signed = parsed.data.transactions.map((text, index) => sign(method, text, index))
-          return { transactions: signed.map(encodeWireTransaction) }
-        }
+    check(request) {
+      prepare(request)
+    },
+    async request(request) {
+      const prepared = prepare(request)
+      switch (prepared.method) {
+        case 'solana_signMessage':
+          return { signature: base58.encode(ed25519.sign(prepared.message, seed)) }
+        case 'solana_signTransaction':
+          return { transaction: encodeWireTransaction(sign(prepared.wire)) }
+        case 'solana_signAllTransactions':
+          return { transactions: prepared.wires.map((wire) => encodeWireTransaction(sign(wire))) }
         case 'solana_signAndSendTransaction': {
-          const parsed = signAndSendSchema.safeParse(params)
-          if (!parsed.success) throw new InvalidRpcParamsError(method, z.prettifyError(parsed.error))
-          const { transaction } = sign(method, parsed.data.transaction)
-          return { signature: await send(method, transaction, chainId, parsed.data.options) }
+          const { transaction } = sign(prepared.wire)
+          return {
+            signature: await send(request.method, transaction, prepared.chainId, prepared.options),
+          }
         }
-        default:
-          throw new UnsupportedMethodError(method)
       }
     },
   }
