@@ -1,6 +1,7 @@
 import type { Storage } from './storage/storage.js'
 import type { AdapterFactory, Logger } from './types/adapter.js'
 import type { EmbeddedWallet } from './types/embeddedWallet.js'
+import type { WalletConnect } from './types/walletConnect.js'
 import type { CaipNetworkId, Network } from './types/network.js'
 import type { SiwxConfig } from './types/siwx.js'
 import type { ThemeMode, ThemeVariables } from './types/state.js'
@@ -113,6 +114,8 @@ export interface PorticoConfig {
   siwx?: SiwxConfig
   /** The embedded (e-mail) wallet; `@portico/embedded-wallet` builds one. Offered when `features.email` is on. */
   embeddedWallet?: EmbeddedWallet
+  /** Mobile wallets over WalletConnect; `@portico/walletconnect` builds one. */
+  walletConnect?: WalletConnect
 }
 
 /** The config after defaults are applied. */

@@ -245,6 +245,14 @@ export type {
 } from './types/adapter.js'
 // Types
 export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './types/embeddedWallet.js'
+export type {
+  RegistryWallet,
+  WalletConnect,
+  WalletConnectEvent,
+  WalletConnectNamespaceRequest,
+  WalletConnectPairing,
+  WalletConnectSession,
+} from './types/walletConnect.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types/network.js'
 export type { Route, View } from './types/routes.js'
 export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './types/siwx.js'
