@@ -1,10 +1,10 @@
 import type { Storage } from './storage/storage.js'
 import type { AdapterFactory, Logger } from './types/adapter.js'
 import type { EmbeddedWallet } from './types/embeddedWallet.js'
-import type { WalletConnect } from './types/walletConnect.js'
 import type { CaipNetworkId, Network } from './types/network.js'
 import type { SiwxConfig } from './types/siwx.js'
 import type { ThemeMode, ThemeVariables } from './types/state.js'
+import type { WalletConnect } from './types/walletConnect.js'
 
 /** Feature flags with the defaults of SPEC §9. */
 export interface Features {

@@ -96,6 +96,7 @@ export function createPortico(config: PorticoConfig): Portico {
     send: createSendState(),
     siwx: { status: 'idle', caipAddress: undefined, session: undefined, error: undefined },
     emailLogin: { status: 'idle', email: undefined, error: undefined, accountEmail: undefined },
+    walletConnect: { status: 'idle', pairing: undefined, walletId: undefined, error: undefined },
   })
 
   const internal: PorticoInternal = {
@@ -115,6 +116,7 @@ export function createPortico(config: PorticoConfig): Portico {
     siwxCheck: 0,
     siwxAttempt: 0,
     emailLoginAttempt: 0,
+    walletConnectPairing: undefined,
     apiAlertsShown: new Set(),
     timers: {},
     nextId: 1,

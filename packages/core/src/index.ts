@@ -35,6 +35,13 @@ export {
   getEmailCooldownSeconds,
   InvalidEmailError,
 } from './actions/connectEmail.js'
+export type { ConnectWalletConnectParameters } from './actions/connectWalletConnect.js'
+export {
+  cancelWalletConnect,
+  connectWalletConnect,
+  WALLET_CONNECT_CONNECTOR_ID,
+  WalletConnectNotConfiguredError,
+} from './actions/connectWalletConnect.js'
 export { destroy } from './actions/destroy.js'
 export type { DisconnectParameters, DisconnectReturnType } from './actions/disconnect.js'
 export { disconnect } from './actions/disconnect.js'
@@ -221,6 +228,8 @@ export { getSiwx, watchSiwx } from './reads/siwx.js'
 export { getIsSmartAccount, watchIsSmartAccount } from './reads/smartAccount.js'
 export type { TokenBalancesInfo } from './reads/tokenBalances.js'
 export { getTokenBalances, watchTokenBalances } from './reads/tokenBalances.js'
+export type { WalletConnectInfo } from './reads/walletConnect.js'
+export { getWalletConnect, watchWalletConnect } from './reads/walletConnect.js'
 export { canSend, getWalletFeatures, watchWalletFeatures } from './reads/walletFeatures.js'
 export type { WatchParameters } from './reads/watch.js'
 export type { StorageKey, StorageValue } from './storage/keys.js'
@@ -245,14 +254,6 @@ export type {
 } from './types/adapter.js'
 // Types
 export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './types/embeddedWallet.js'
-export type {
-  RegistryWallet,
-  WalletConnect,
-  WalletConnectEvent,
-  WalletConnectNamespaceRequest,
-  WalletConnectPairing,
-  WalletConnectSession,
-} from './types/walletConnect.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types/network.js'
 export type { Route, View } from './types/routes.js'
 export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './types/siwx.js'
@@ -287,4 +288,14 @@ export type {
   ThemeVariables,
   Toast,
   ToastVariant,
+  WalletConnectState,
+  WalletConnectStatus,
 } from './types/state.js'
+export type {
+  RegistryWallet,
+  WalletConnect,
+  WalletConnectEvent,
+  WalletConnectNamespaceRequest,
+  WalletConnectPairing,
+  WalletConnectSession,
+} from './types/walletConnect.js'

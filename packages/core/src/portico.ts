@@ -15,6 +15,7 @@ import type {
   SiwxState,
   ThemeState,
   Toast,
+  WalletConnectState,
 } from './types/state.js'
 
 /** All reactive state of one instance (valtio proxy). Only actions write it. */
@@ -36,6 +37,8 @@ export interface PorticoState {
   siwx: SiwxState
   /** The e-mail login of the embedded wallet (SPEC §5). */
   emailLogin: EmailLoginState
+  /** A WalletConnect pairing in progress. */
+  walletConnect: WalletConnectState
 }
 
 /** Analytics event as tracked by actions; serialised per SPEC §7 by the analytics client. */
@@ -74,6 +77,8 @@ export interface PorticoInternal {
   siwxAttempt: number
   /** Incremented by every e-mail login step and reset; an older step's answer is dropped. */
   emailLoginAttempt: number
+  /** The WalletConnect pairing in progress, aborted when the visitor leaves its view. */
+  walletConnectPairing: AbortController | undefined
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>

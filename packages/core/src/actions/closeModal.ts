@@ -1,5 +1,6 @@
 import type { Portico } from '../portico.js'
 import { cancelConnect } from './cancelConnect.js'
+import { cancelWalletConnect } from './connectWalletConnect.js'
 import { getDefaultRoute } from './getDefaultRoute.js'
 import { rejectEmbeddedApprovals } from './rejectEmbeddedApprovals.js'
 import { shakeModal } from './shakeModal.js'
@@ -30,6 +31,7 @@ export function closeModal(portico: Portico): void {
   rejectEmbeddedApprovals(portico)
   // Only an attempt the visitor started is abandoned; restoring stored connections goes on.
   if (state.connection.connectingConnectorId !== undefined) cancelConnect(portico)
+  cancelWalletConnect(portico)
   state.router.history = []
   if (portico.options.enableEmbedded) {
     state.router.route = getDefaultRoute(portico)

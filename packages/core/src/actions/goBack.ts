@@ -1,6 +1,7 @@
 import type { Portico } from '../portico.js'
 import { cancelConnect } from './cancelConnect.js'
 import { closeModal } from './closeModal.js'
+import { cancelWalletConnect } from './connectWalletConnect.js'
 import { rejectEmbeddedApprovals } from './rejectEmbeddedApprovals.js'
 import { resetEmailLogin } from './submitEmailOtp.js'
 
@@ -11,6 +12,7 @@ import { resetEmailLogin } from './submitEmailOtp.js'
 export function goBack(portico: Portico): void {
   const { router } = portico.state
   if (router.route.view === 'ConnectingExternal') cancelConnect(portico)
+  if (router.route.view === 'ConnectingWalletConnectBasic') cancelWalletConnect(portico)
   rejectEmbeddedApprovals(portico)
   if (/^(EmailVerify|UpdateEmail)/.test(router.route.view)) resetEmailLogin(portico)
   const previous = router.history.at(-1)

@@ -8,7 +8,8 @@ export type Route =
   | { view: 'Connect'; params?: { namespace?: ChainNamespace } }
   | { view: 'AllWallets'; params?: { namespace?: ChainNamespace } }
   | { view: 'ConnectingExternal'; params: { connectorId: string; namespace: ChainNamespace } }
-  | { view: 'ConnectingWalletConnectBasic'; params?: undefined }
+  // Pairing over WalletConnect: a QR code, or on a phone the picked wallet opened by its link.
+  | { view: 'ConnectingWalletConnectBasic'; params?: { walletId?: string } }
   | { view: 'Account'; params?: undefined }
   | { view: 'Networks'; params?: { namespace?: ChainNamespace } }
   | { view: 'UnsupportedChain'; params?: undefined }

@@ -262,3 +262,16 @@ export interface EmailLoginState {
   /** The e-mail of the connected embedded wallet, once logged in. */
   accountEmail: string | undefined
 }
+
+export type WalletConnectStatus = 'idle' | 'pairing' | 'connecting' | 'error'
+
+/** A WalletConnect pairing in progress (SPEC §2 ConnectingWalletConnectBasic). */
+export interface WalletConnectState {
+  status: WalletConnectStatus
+  /** The URI to show as a QR code or open as a deep link, and when it stops working. */
+  pairing: { uri: string; expiresAt: number } | undefined
+  /** The registry wallet the visitor picked, when they picked one. */
+  walletId: string | undefined
+  /** Why the last pairing failed, as the visitor reads it. */
+  error: string | undefined
+}

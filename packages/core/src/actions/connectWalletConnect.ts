@@ -1,0 +1,130 @@
+import { BaseError, UserRejectedRequestError } from '../errors/base.js'
+import { toUserMessage } from '../errors/messages.js'
+import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../types/network.js'
+import type { WalletConnect } from '../types/walletConnect.js'
+import { connect } from './connect.js'
+import { navigate } from './navigate.js'
+
+/** The id of the WALLET_CONNECT connector the adapters offer over the shared session. */
+export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+
+/** `walletConnect` is not configured, so there is no pairing with mobile wallets. */
+export class WalletConnectNotConfiguredError extends BaseError {
+  override name = 'WalletConnectNotConfiguredError'
+  constructor() {
+    super('Mobile wallets are not available on this site.', {
+      details: 'Pass `walletConnect` to createPortico (and to the adapters) to offer them.',
+    })
+  }
+}
+
+function requireWalletConnect(portico: Portico): WalletConnect {
+  const service = portico.config.walletConnect
+  if (!service) throw new WalletConnectNotConfiguredError()
+  return service
+}
+
+export type ConnectWalletConnectParameters = {
+  /** The registry wallet the visitor picked; its link opens it on a phone. */
+  walletId?: string
+}
+
+/**
+ * Pairs with a mobile wallet (SPEC §2 ConnectingWalletConnectBasic): shows the pairing as a QR code
+ * (a new one when it expires), and once the wallet approves, connects every namespace the session
+ * has accounts for through its adapter's WALLET_CONNECT connector, then shows Account. Leaving the
+ * view abandons the pairing.
+ *
+ * @example
+ * void connectWalletConnect(portico, { walletId: 'me.rainbow' })
+ */
+export async function connectWalletConnect(
+  portico: Portico,
+  parameters: ConnectWalletConnectParameters = {},
+): Promise<{ connected: boolean }> {
+  const { state, internal } = portico
+  const service = requireWalletConnect(portico)
+  internal.walletConnectPairing?.abort()
+  const controller = new AbortController()
+  internal.walletConnectPairing = controller
+  const current = () => internal.walletConnectPairing === controller && !controller.signal.aborted
+
+  const route = state.router.route
+  const params = parameters.walletId ? { walletId: parameters.walletId } : undefined
+  if (route.view !== 'ConnectingWalletConnectBasic' || route.params?.walletId !== parameters.walletId) {
+    navigate(portico, { view: 'ConnectingWalletConnectBasic', ...(params ? { params } : {}) })
+  }
+  Object.assign(state.walletConnect, {
+    status: 'pairing',
+    pairing: undefined,
+    walletId: parameters.walletId,
+    error: undefined,
+  })
+  internal.track({
+    type: 'track',
+    event: 'SELECT_WALLET',
+    properties: { name: parameters.walletId ?? 'WalletConnect', platform: 'qrcode' },
+  })
+
+  try {
+    const session = await service.connect({
+      signal: controller.signal,
+      onPairing: (pairing) => {
+        if (current()) state.walletConnect.pairing = { uri: pairing.uri, expiresAt: pairing.expiresAt }
+      },
+    })
+    if (!current()) return { connected: false }
+    state.walletConnect.status = 'connecting'
+    // One session for every namespace: each adapter whose namespace the wallet approved connects
+    // its WALLET_CONNECT connector, which reads the session; the active namespace goes first.
+    const namespaces = [...internal.adapters.keys()].filter((namespace) =>
+      session.accounts.some((account) => account.startsWith(`${namespace}:`)),
+    )
+    const active = state.modal.activeChain
+    namespaces.sort((a, b) => Number(b === active) - Number(a === active))
+    let connected = false
+    for (const namespace of namespaces as ChainNamespace[]) {
+      const result = await connect(portico, { connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace })
+      connected ||= result.connected
+    }
+    if (!current()) return { connected }
+    internal.walletConnectPairing = undefined
+    Object.assign(state.walletConnect, { status: 'idle', pairing: undefined, error: undefined })
+    if (!connected) {
+      Object.assign(state.walletConnect, {
+        status: 'error',
+        error:
+          state.connection.error?.message ?? 'The wallet approved no account on the networks of this site.',
+      })
+    }
+    return { connected }
+  } catch (error) {
+    if (!current()) return { connected: false }
+    internal.walletConnectPairing = undefined
+    const message =
+      error instanceof UserRejectedRequestError
+        ? 'Connection declined'
+        : error instanceof BaseError
+          ? toUserMessage(error)
+          : 'Connection failed'
+    Object.assign(state.walletConnect, { status: 'error', pairing: undefined, error: message })
+    internal.logger.warn('connectWalletConnect: the pairing failed', error)
+    internal.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message, name: 'WalletConnect' } })
+    return { connected: false }
+  }
+}
+
+/** Abandons a pairing in progress (the visitor left its view); a wallet that approves later is ignored. */
+export function cancelWalletConnect(portico: Portico): void {
+  const { internal, state } = portico
+  if (!internal.walletConnectPairing) return
+  internal.walletConnectPairing.abort()
+  internal.walletConnectPairing = undefined
+  Object.assign(state.walletConnect, {
+    status: 'idle',
+    pairing: undefined,
+    walletId: undefined,
+    error: undefined,
+  })
+}
