@@ -10,6 +10,10 @@ import {
   ProviderTimeoutError,
   UnrecognizedChainError,
   UserRejectedRequestError,
+  WALLET_CONNECT_CONNECTOR_ID,
+  type WalletConnect,
+  type WalletConnectEvent,
+  type WalletConnectSession,
 } from '@portico/core'
 import {
   ANVIL_ADDRESSES,
@@ -125,6 +129,121 @@ describe('connect', () => {
     const liar = { request: async () => ['not-an-address'] }
     cleanups.push(announceTestWallet(liar, { name: 'Liar', rdns: 'com.liar', icon: DEV_WALLET_ICON }))
     await expect(adapter.connect({ connectorId: 'com.liar' })).rejects.toBeInstanceOf(InvalidResponseError)
+  })
+})
+
+describe('WalletConnect (WALLET_CONNECT connector over the shared session)', () => {
+  /**
+   * A WalletConnect service after core's pairing, whose wallet end is the test wallet: requests
+   * reach a real key and a real chain; the relay itself is tested with @portico/walletconnect.
+   */
+  function pairedService(chains: number[]) {
+    let session: WalletConnectSession | undefined
+    const subscribers = new Set<(event: WalletConnectEvent) => void>()
+    const calls: { chainId: string; method: string }[] = []
+    let disconnected = 0
+    const registered: unknown[] = []
+    const service: WalletConnect = {
+      registerNamespace: (namespace, request) => registered.push({ namespace, ...request }),
+      connect: async () => {
+        throw new Error('pairing is core’s, not the adapter’s')
+      },
+      reconnect: async () => {
+        // The phone's wallet approved this site when it paired.
+        await wallet.request({ method: 'eth_requestAccounts' })
+        session = {
+          accounts: chains.map((chain) => `eip155:${chain}:${ANVIL_ADDRESSES[0]}`),
+          peer: { name: 'Phone wallet', icons: [] },
+        }
+        return session
+      },
+      getSession: () => session,
+      request: async ({ chainId, method, params }) => {
+        calls.push({ chainId, method })
+        return wallet.request(params === undefined ? { method } : { method, params })
+      },
+      disconnect: async () => {
+        disconnected++
+        session = undefined
+      },
+      subscribe: (listener) => {
+        subscribers.add(listener)
+        return () => subscribers.delete(listener)
+      },
+    }
+    const emit = (event: WalletConnectEvent) => {
+      for (const listener of subscribers) listener(event)
+    }
+    return { service, calls, registered, emit, disconnects: () => disconnected }
+  }
+
+  it('registers the eip155 chains and methods, lists the connector, restores the session and signs through the wallet', async () => {
+    const wc = pairedService([CHAIN_A, CHAIN_B])
+    setup({ walletConnect: wc.service }, false)
+    expect(wc.registered).toEqual([
+      expect.objectContaining({
+        namespace: 'eip155',
+        chains: [`eip155:${CHAIN_A}`, `eip155:${CHAIN_B}`],
+        methods: expect.arrayContaining(['personal_sign', 'eth_sendTransaction']),
+      }),
+    ])
+    expect(adapter.getConnectors()).toContainEqual(
+      expect.objectContaining({ id: WALLET_CONNECT_CONNECTOR_ID, type: 'WALLET_CONNECT' }),
+    )
+    // A reload: the stored session comes back without a prompt.
+    const result = await adapter.reconnect({ connectorId: WALLET_CONNECT_CONNECTOR_ID, timeoutMs: 3_000 })
+    expect(result).toMatchObject({ address: ANVIL_ADDRESSES[0], chainId: CHAIN_A })
+    const message = 'Hello over WalletConnect'
+    const signature = await adapter.signMessage({
+      connectorId: WALLET_CONNECT_CONNECTOR_ID,
+      address: ANVIL_ADDRESSES[0] as string,
+      message,
+    })
+    expect(
+      await verifyMessage({
+        address: ANVIL_ADDRESSES[0] as `0x${string}`,
+        message,
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
+    expect(wc.calls).toEqual([{ chainId: `eip155:${CHAIN_A}`, method: 'personal_sign' }])
+  })
+
+  it('switches among the session chains without asking the wallet, and follows its events', async () => {
+    const wc = pairedService([CHAIN_A, CHAIN_B])
+    setup({ walletConnect: wc.service }, false)
+    await adapter.reconnect({ connectorId: WALLET_CONNECT_CONNECTOR_ID, timeoutMs: 3_000 })
+    await adapter.switchNetwork({ connectorId: WALLET_CONNECT_CONNECTOR_ID, network: networkB })
+    expect(wc.calls).toEqual([])
+    expect(walletEvents()).toContainEqual({
+      type: 'chainChanged',
+      connectorId: WALLET_CONNECT_CONNECTOR_ID,
+      chainId: CHAIN_B,
+    })
+    wc.emit({ type: 'accountsChanged', accounts: [`eip155:${CHAIN_B}:${ANVIL_ADDRESSES[1]}`] })
+    expect(walletEvents()).toContainEqual({
+      type: 'accountsChanged',
+      connectorId: WALLET_CONNECT_CONNECTOR_ID,
+      accounts: [ANVIL_ADDRESSES[1]],
+    })
+    wc.emit({ type: 'disconnect' })
+    expect(walletEvents().at(-1)).toEqual({ type: 'disconnect', connectorId: WALLET_CONNECT_CONNECTOR_ID })
+  })
+
+  it('without a session there is nothing to restore; disconnecting ends the session for every namespace', async () => {
+    const wc = pairedService([CHAIN_A])
+    wc.service.reconnect = async () => undefined
+    setup({ walletConnect: wc.service }, false)
+    expect(
+      await adapter.reconnect({ connectorId: WALLET_CONNECT_CONNECTOR_ID, timeoutMs: 3_000 }),
+    ).toBeUndefined()
+    await adapter.disconnect({ connectorId: WALLET_CONNECT_CONNECTOR_ID })
+    expect(wc.disconnects()).toBe(1)
+  })
+
+  it('is not offered without walletConnect', () => {
+    setup()
+    expect(adapter.getConnectors().some((connector) => connector.type === 'WALLET_CONNECT')).toBe(false)
   })
 })
 

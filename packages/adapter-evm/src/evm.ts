@@ -13,6 +13,8 @@ import {
   NotConnectedError,
   ProviderRequestError,
   UnrecognizedChainError,
+  WALLET_CONNECT_CONNECTOR_ID,
+  type WalletConnect,
 } from '@portico/core'
 import {
   type Address,
@@ -30,6 +32,11 @@ import { getProviderErrorCode } from './mapProviderError.js'
 import type { Eip1193Provider } from './provider.js'
 import { requestProvider } from './requestProvider.js'
 import { createSendCapabilities, type TetherStyleTokens } from './send.js'
+import {
+  createWalletConnectProvider,
+  WALLET_CONNECT_EIP155_EVENTS,
+  WALLET_CONNECT_EIP155_METHODS,
+} from './walletConnectProvider.js'
 
 export interface EvmAdapterOptions {
   /** How long a request the visitor must answer (connect, switch, sign) may wait. Default 4 min. */
@@ -53,6 +60,23 @@ export interface EvmAdapterOptions {
    * `portico.embedded` (SPEC §6); `@portico/embedded-wallet` provides it.
    */
   embeddedWallet?: { provider: Eip1193Provider; name?: string; imageUrl?: string }
+  /**
+   * Mobile wallets over WalletConnect, offered as the WALLET_CONNECT connector `walletConnect`; the
+   * same object goes to `createPortico({ walletConnect })`. `@portico/walletconnect` provides it.
+   */
+  walletConnect?: WalletConnect
+}
+
+/** The WALLET_CONNECT connector over the shared session (its id is core's `WALLET_CONNECT_CONNECTOR_ID`). */
+function walletConnectEntry(service: WalletConnect) {
+  const connector: Connector = {
+    id: WALLET_CONNECT_CONNECTOR_ID,
+    name: 'WalletConnect',
+    type: 'WALLET_CONNECT',
+    namespace: 'eip155',
+    installed: true,
+  }
+  return { connector, provider: createWalletConnectProvider(service) }
 }
 
 /** The AUTH connector of the embedded wallet (its id is core's `EMBEDDED_WALLET_CONNECTOR_ID`). */
@@ -88,6 +112,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
   const promptTimeoutMs = options.promptTimeoutMs ?? PROMPT_TIMEOUT_MS
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
   const revokeTimeoutMs = options.revokeTimeoutMs ?? REVOKE_TIMEOUT_MS
+  const { walletConnect } = options
 
   return (context: AdapterContext): Adapter => {
     const { logger } = context
@@ -197,13 +222,21 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
 
       start() {
         if (!context.isBrowser || discovery) return
+        walletConnect?.registerNamespace('eip155', {
+          chains: context.networks().map((network) => network.caipNetworkId),
+          methods: WALLET_CONNECT_EIP155_METHODS,
+          events: WALLET_CONNECT_EIP155_EVENTS,
+        })
         const target = (globalThis as { window?: Window }).window
         if (!target) return
         discovery = createDiscovery({
           window: target,
           logger,
           legacyInjected: options.legacyInjected ?? true,
-          ...(options.embeddedWallet ? { fixed: [embeddedEntry(options.embeddedWallet)] } : {}),
+          fixed: [
+            ...(options.embeddedWallet ? [embeddedEntry(options.embeddedWallet)] : []),
+            ...(walletConnect ? [walletConnectEntry(walletConnect)] : []),
+          ],
           onChange: (connectors) => context.emit({ type: 'connectors', connectors }),
         })
         discovery.start()
@@ -248,6 +281,11 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       async disconnect({ connectorId }) {
         const provider = connections.get(connectorId)?.provider ?? discovery?.getProvider(connectorId)
         forget(connectorId)
+        // SPEC §4: the session is the wallet's link to every namespace; ending it disconnects them all.
+        if (connectorId === WALLET_CONNECT_CONNECTOR_ID && walletConnect) {
+          await walletConnect.disconnect()
+          return
+        }
         if (!provider) return
         try {
           await requestProvider(
