@@ -72,3 +72,11 @@ export {
   transactionSchema,
   transferSchema,
 } from './schemas.js'
+export type { WalletRegistryResponse } from './walletRegistrySchemas.js'
+export {
+  isRegistryImageUrl,
+  isWalletNativeLink,
+  isWalletUniversalLink,
+  registryWalletSchema,
+  walletRegistryResponseSchema,
+} from './walletRegistrySchemas.js'

@@ -1,0 +1,121 @@
+/**
+ * `GET {apiUrl}/v1/wallets?projectId`: the wallet registry behind AllWallets (SPEC §2). Shared by
+ * the server, which validates its configured list with it, and the client, which checks every
+ * answer with it. Imports only zod.
+ */
+import * as z from 'zod/mini'
+import type { RegistryWallet } from '../types/walletConnect.js'
+
+/** Schemes that belong to the browser or the web rather than to one wallet app. */
+const FOREIGN_SCHEMES = new Set([
+  'http',
+  'https',
+  'javascript',
+  'vbscript',
+  'data',
+  'blob',
+  'file',
+  'filesystem',
+  'about',
+  'ftp',
+  'ws',
+  'wss',
+  'mailto',
+  'tel',
+  'sms',
+  'intent',
+  'content',
+  'view-source',
+  'chrome',
+  'chrome-extension',
+  'moz-extension',
+  'safari-extension',
+  'wc',
+])
+
+// A base gets `wc?uri=…` appended, so a query, a fragment, spaces or control characters in it
+// would produce a link that is not the one the wallet documents.
+const LINK_BASE_CHARACTERS = /^[A-Za-z0-9\-._~:/@!$&'()*+,;=%]+$/
+
+/** Whether `base` is a wallet's own custom scheme (`trust://`, `okex://main`), never a browser one. */
+export function isWalletNativeLink(base: string): boolean {
+  if (!LINK_BASE_CHARACTERS.test(base) || /[?#]/.test(base)) return false
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(base)?.[1]?.toLowerCase()
+  return scheme !== undefined && !FOREIGN_SCHEMES.has(scheme)
+}
+
+/** Whether `base` is an https universal link a wallet app claims (`https://link.trustwallet.com`). */
+export function isWalletUniversalLink(base: string): boolean {
+  if (!LINK_BASE_CHARACTERS.test(base) || /[?#]/.test(base)) return false
+  try {
+    const url = new URL(base)
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === ''
+  } catch {
+    return false
+  }
+}
+
+/** Whether a registry picture may be shown: an https URL or a `data:image/…` of a raster or SVG type. */
+export function isRegistryImageUrl(url: string): boolean {
+  if (/^data:image\/(png|jpeg|jpg|gif|webp|svg\+xml|avif)[;,]/i.test(url)) return true
+  try {
+    return new URL(url).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+const walletIdSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/))
+const httpsUrlSchema = z.string().check(
+  z.maxLength(2048),
+  z.refine((value) => isWalletUniversalLink(value), 'must be an https URL without a query'),
+)
+const linksSchema = z.object({
+  native: z.optional(
+    z.string().check(
+      z.maxLength(512),
+      z.refine((value) => isWalletNativeLink(value), "must be the wallet's own custom scheme"),
+    ),
+  ),
+  universal: z.optional(httpsUrlSchema),
+})
+
+const registryWalletFieldsSchema = z.object({
+  id: walletIdSchema,
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  imageUrl: z.optional(
+    z.string().check(
+      // Large enough for a small inline SVG or PNG, small enough that one entry cannot bloat the list.
+      z.maxLength(65_536),
+      z.refine((value) => isRegistryImageUrl(value), 'must be an https URL or a data:image URL'),
+    ),
+  ),
+  rdns: z.optional(walletIdSchema),
+  namespaces: z.array(z.enum(['eip155', 'solana', 'polkadot', 'bip122'])).check(z.minLength(1)),
+  mobile: z.optional(linksSchema),
+  desktop: z.optional(linksSchema),
+  homepage: z.optional(httpsUrlSchema),
+})
+
+/** Drops absent keys, so the result is a `RegistryWallet` under `exactOptionalPropertyTypes`. */
+function withoutAbsent<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as never
+}
+
+/** One wallet of the registry (`RegistryWallet` in `@portico/core`). */
+export const registryWalletSchema: z.ZodMiniType<RegistryWallet, unknown> = z.pipe(
+  registryWalletFieldsSchema,
+  z.transform(
+    ({ mobile, desktop, ...rest }): RegistryWallet => ({
+      ...withoutAbsent(rest),
+      ...(mobile ? { mobile: withoutAbsent(mobile) } : {}),
+      ...(desktop ? { desktop: withoutAbsent(desktop) } : {}),
+    }),
+  ),
+)
+
+/** `GET {apiUrl}/v1/wallets?projectId`: every wallet AllWallets may list, in the server's order. */
+export const walletRegistryResponseSchema = z.object({
+  wallets: z.array(registryWalletSchema).check(z.maxLength(5000)),
+})
+export type WalletRegistryResponse = z.infer<typeof walletRegistryResponseSchema>
