@@ -1,0 +1,254 @@
+import { SignClient } from '@walletconnect/sign-client'
+import type { SessionTypes } from '@walletconnect/types'
+import { getSdkError } from '@walletconnect/utils'
+import type { LocalAccount } from 'viem'
+import { WalletErrorCode, WalletRpcError } from '../wallet/errors.js'
+import { answerWalletRequest, TEST_WALLETCONNECT_METHODS } from './answerWalletRequest.js'
+import { createWalletConnectMemoryStorage } from './createWalletConnectMemoryStorage.js'
+
+/** A sign-client 2.21.8 instance. */
+export type WalletConnectSignClient = InstanceType<typeof SignClient>
+
+export type TestWalletConnectMode = 'approve' | 'reject' | 'ignore'
+
+export interface CreateTestWalletConnectWalletOptions {
+  relayUrl: string
+  account: LocalAccount
+  /** Chain id → JSON-RPC URL; eth_sendTransaction goes there. */
+  rpcUrls: Readonly<Record<number, string>>
+  /** Chains the wallet offers; defaults to every chain in `rpcUrls`. */
+  chains?: readonly number[]
+  /** Defaults to "Portico Test Wallet". */
+  name?: string
+  projectId?: string
+}
+
+/** One request the wallet received, in arrival order. */
+export interface TestWalletConnectRequest {
+  id: number
+  topic: string
+  /** CAIP-2, e.g. `eip155:31337`. */
+  chainId: string
+  method: string
+  params: unknown
+}
+
+export interface TestWalletConnectWallet {
+  /** The wallet's sign-client, for what the helpers below do not cover. */
+  client: WalletConnectSignClient
+  /** Pairs with a dapp's `wc:` URI; resolves once the wallet listens on the pairing topic. */
+  pair(uri: string): Promise<void>
+  /** What to do with session proposals from now on (default `approve`). */
+  setMode(mode: TestWalletConnectMode): void
+  /** What to do with requests from now on (default `approve`; `reject` answers 4001). */
+  setRequestMode(mode: TestWalletConnectMode): void
+  /** Proposals the wallet received (their ids), in order. */
+  proposals(): number[]
+  /** Requests the wallet received, in order. */
+  requests(): TestWalletConnectRequest[]
+  /** The sessions the wallet holds. */
+  sessions(): SessionTypes.Struct[]
+  /** Ends every session from the wallet's side; the dapp gets `session_delete`. */
+  disconnect(): Promise<void>
+  /** Emits accountsChanged (CAIP-10-free addresses) on every session. */
+  emitAccountsChanged(accounts: readonly string[]): Promise<void>
+  /** Emits chainChanged on every session whose namespace includes the chain. */
+  emitChainChanged(chainId: number): Promise<void>
+  /** Closes the relay socket and stops the client's timers. */
+  close(): Promise<void>
+}
+
+let instanceCount = 0
+
+/**
+ * Starts a WalletConnect wallet made of code: a sign-client 2.21.8 acting as the wallet, answering
+ * with a viem account and sending transactions to the given RPC URLs. Its storage is in memory, its
+ * logger is silent unless `DEBUG_WC` is set, and it skips the Verify API (unreachable here).
+ * @example
+ * const wallet = await createTestWalletConnectWallet({ relayUrl: relay.url, account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]), rpcUrls: { 31337: anvil.rpcUrl } })
+ * const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } } })
+ * await wallet.pair(uri!)
+ * const session = await approval()
+ */
+export async function createTestWalletConnectWallet(
+  options: CreateTestWalletConnectWalletOptions,
+): Promise<TestWalletConnectWallet> {
+  const { account, rpcUrls } = options
+  const offered = new Set(options.chains ?? Object.keys(rpcUrls).map(Number))
+  // A unique prefix keeps 2.21.8 from handing this wallet another client's global core.
+  const prefix = `portico-test-wallet-${process.pid}-${++instanceCount}-${Date.now()}`
+  const client = await SignClient.init({
+    relayUrl: options.relayUrl,
+    projectId: options.projectId ?? 'portico-test',
+    name: prefix,
+    customStoragePrefix: prefix,
+    storage: createWalletConnectMemoryStorage(),
+    logger: process.env.DEBUG_WC ? 'debug' : 'silent',
+    telemetryEnabled: false,
+    metadata: {
+      name: options.name ?? 'Portico Test Wallet',
+      description: 'A wallet made of code for Portico tests',
+      url: 'http://localhost',
+      icons: [],
+    },
+  })
+  // The Verify API is a hosted service: resolving an attestation would wait for a host that is not
+  // reachable from tests, and a test wallet has nothing to show the result to.
+  Object.assign(client.core.verify, { resolve: async () => undefined, register: async () => '' })
+
+  let mode: TestWalletConnectMode = 'approve'
+  let requestMode: TestWalletConnectMode = 'approve'
+  const proposals: number[] = []
+  const requests: TestWalletConnectRequest[] = []
+  const reportFailure = (error: unknown) => {
+    if (process.env.DEBUG_WC) console.warn('test WalletConnect wallet:', error)
+  }
+
+  client.on('session_proposal', ({ id, params }) => {
+    proposals.push(id)
+    if (mode === 'ignore') return
+    const requested = [
+      ...Object.values(params.requiredNamespaces ?? {}),
+      ...Object.values(params.optionalNamespaces ?? {}),
+    ].flatMap((namespace) => namespace.chains ?? [])
+    const chains = [...new Set(requested)].filter((chain) => {
+      const [namespace, reference] = chain.split(':')
+      return (
+        namespace === 'eip155' && offered.has(Number(reference)) && rpcUrls[Number(reference)] !== undefined
+      )
+    })
+    const answer =
+      mode === 'reject' || chains.length === 0
+        ? client.reject({
+            id,
+            reason: getSdkError(mode === 'reject' ? 'USER_REJECTED' : 'UNSUPPORTED_CHAINS'),
+          })
+        : client
+            .approve({
+              id,
+              namespaces: {
+                eip155: {
+                  chains,
+                  accounts: chains.map((chain) => `${chain}:${account.address}`),
+                  methods: [...TEST_WALLETCONNECT_METHODS],
+                  events: ['accountsChanged', 'chainChanged'],
+                },
+              },
+            })
+            .then(({ acknowledged }) => acknowledged())
+    answer.catch(reportFailure)
+  })
+
+  client.on('session_request', ({ id, topic, params }) => {
+    const { chainId, request } = params
+    requests.push({ id, topic, chainId, method: request.method, params: request.params })
+    if (requestMode === 'ignore') return
+    const respond = async () => {
+      try {
+        if (requestMode === 'reject') {
+          throw new WalletRpcError(WalletErrorCode.userRejected, 'The user rejected the request.')
+        }
+        const result = await answerWalletRequest(
+          {
+            account,
+            rpcUrls,
+            chainId: Number(chainId.split(':')[1]),
+            switchChain: (target) => switchChain(topic, target),
+          },
+          request.method,
+          request.params,
+        )
+        await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
+      } catch (error) {
+        const code = error instanceof WalletRpcError ? error.code : WalletErrorCode.internal
+        const message = error instanceof Error ? error.message : String(error)
+        await client.respond({ topic, response: { id, jsonrpc: '2.0', error: { code, message } } })
+      }
+    }
+    respond().catch(reportFailure)
+  })
+
+  async function switchChain(topic: string, chainId: number): Promise<void> {
+    const session = client.session.get(topic)
+    const chain = `eip155:${chainId}`
+    const eip155 = session.namespaces.eip155
+    if (eip155 && !eip155.chains?.includes(chain)) {
+      const { acknowledged } = await client.update({
+        topic,
+        namespaces: {
+          ...session.namespaces,
+          eip155: {
+            ...eip155,
+            chains: [...(eip155.chains ?? []), chain],
+            accounts: [...eip155.accounts, `${chain}:${account.address}`],
+          },
+        },
+      })
+      await acknowledged()
+    }
+    await client.emit({ topic, chainId: chain, event: { name: 'chainChanged', data: chainId } })
+  }
+
+  const sessions = () => client.session.getAll()
+
+  return {
+    client,
+    pair: async (uri) => {
+      await client.pair({ uri })
+    },
+    setMode: (next) => {
+      mode = next
+    },
+    setRequestMode: (next) => {
+      requestMode = next
+    },
+    proposals: () => [...proposals],
+    requests: () => [...requests],
+    sessions,
+    disconnect: async () => {
+      for (const { topic } of sessions()) {
+        await client.disconnect({ topic, reason: getSdkError('USER_DISCONNECTED') })
+      }
+    },
+    emitAccountsChanged: async (accounts) => {
+      for (const session of sessions()) {
+        const chain = session.namespaces.eip155?.chains?.[0]
+        if (chain)
+          await client.emit({
+            topic: session.topic,
+            chainId: chain,
+            event: { name: 'accountsChanged', data: accounts },
+          })
+      }
+    },
+    emitChainChanged: async (chainId) => {
+      const chain = `eip155:${chainId}`
+      for (const session of sessions()) {
+        if (session.namespaces.eip155?.chains?.includes(chain)) {
+          await client.emit({
+            topic: session.topic,
+            chainId: chain,
+            event: { name: 'chainChanged', data: chainId },
+          })
+        }
+      }
+    },
+    close: () => closeSignClient(client),
+  }
+}
+
+/**
+ * Stops a sign-client 2.21.8 for good: it has no close of its own, and its heartbeat and relay
+ * socket would otherwise keep a test process alive and reconnecting.
+ * @example
+ * afterEach(() => closeSignClient(dapp))
+ */
+export async function closeSignClient(client: WalletConnectSignClient): Promise<void> {
+  client.core.heartbeat.stop()
+  await client.core.relayer.transportClose().catch(() => {})
+  client.removeAllListeners('session_proposal')
+  client.removeAllListeners('session_request')
+  const prefix = client.core.customStoragePrefix.replace(/^:/, '')
+  delete (globalThis as Record<string, unknown>)[`_walletConnectCore_${prefix}`]
+  delete (globalThis as Record<string, unknown>)[`_walletConnectCore_${prefix}_count`]
+}
