@@ -50,8 +50,6 @@ interface StoredMessage {
   publisher: string
   /** Clients that acknowledged the message; it is never sent to them again. */
   received: Set<string>
-  /** Clients it was sent to and that have not acknowledged it yet. */
-  inFlight: Set<string>
 }
 
 interface Connection {
@@ -116,12 +114,12 @@ export async function startWalletConnectRelay(
 
   function deliver(connection: Connection, message: StoredMessage): void {
     const { clientId } = connection
-    if (message.publisher === clientId || message.received.has(clientId) || message.inFlight.has(clientId))
-      return
+    if (message.publisher === clientId || message.received.has(clientId)) return
+    // Sent on this socket and not acknowledged yet; a new socket of the same client gets it again.
+    for (const pending of connection.awaitingAck.values()) if (pending === message) return
     const subscriptionId = connection.subscriptions.get(message.topic)
     if (!subscriptionId) return
     const id = nextDeliveryId++
-    message.inFlight.add(clientId)
     connection.awaitingAck.set(id, message)
     send(connection, {
       id,
@@ -149,7 +147,6 @@ export async function startWalletConnectRelay(
       ...(params.attestation ? { attestation: params.attestation } : {}),
       publisher: publisher.clientId,
       received: new Set(),
-      inFlight: new Set(),
     }
     publishedCount++
     mailbox.set(params.topic, [...liveMessages(params.topic), stored])
@@ -292,7 +289,6 @@ export async function startWalletConnectRelay(
     const message = connection.awaitingAck.get(response.id)
     if (!message) return
     connection.awaitingAck.delete(response.id)
-    message.inFlight.delete(connection.clientId)
     if (!response.error) message.received.add(connection.clientId)
   }
 
@@ -329,7 +325,6 @@ export async function startWalletConnectRelay(
     socket.on('close', () => {
       connections.delete(connection)
       for (const topic of [...connection.subscriptions.keys()]) unsubscribe(connection, topic)
-      for (const message of connection.awaitingAck.values()) message.inFlight.delete(connection.clientId)
       connection.awaitingAck.clear()
     })
     socket.on('error', (error) => debug(`relay: socket error from ${connection.clientId}: ${error.message}`))
