@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+
+describe('@portico/test/walletconnect', () => {
+  it('resolves through the package exports and offers these names', async () => {
+    const entry = await import('@portico/test/walletconnect')
+    expect(Object.keys(entry).sort()).toEqual([
+      'RelayErrorCode',
+      'RelayRequestError',
+      'TEST_WALLETCONNECT_METHODS',
+      'closeSignClient',
+      'createTestDappSignClient',
+      'createTestWalletConnectWallet',
+      'createWalletConnectMemoryStorage',
+      'startWalletConnectRelay',
+    ])
+  })
+})
