@@ -4,7 +4,7 @@ import type { EmbeddedWallet } from './types/embeddedWallet.js'
 import type { CaipNetworkId, Network } from './types/network.js'
 import type { SiwxConfig } from './types/siwx.js'
 import type { ThemeMode, ThemeVariables } from './types/state.js'
-import type { WalletConnect } from './types/walletConnect.js'
+import type { RegistryWallet, WalletConnect } from './types/walletConnect.js'
 
 /** Feature flags with the defaults of SPEC §9. */
 export interface Features {
@@ -116,6 +116,12 @@ export interface PorticoConfig {
   embeddedWallet?: EmbeddedWallet
   /** Mobile wallets over WalletConnect; `@portico/walletconnect` builds one. */
   walletConnect?: WalletConnect
+  /**
+   * Wallets AllWallets lists after the installed ones (`REGISTRY_WALLETS` from
+   * `@portico/walletconnect/registry`). Passing a list also lets a configured Portico server
+   * refresh it; without one, no registry is shown or fetched.
+   */
+  walletRegistry?: readonly RegistryWallet[]
 }
 
 /** The config after defaults are applied. */

@@ -3,6 +3,7 @@ import { watchSiwxAccount } from './actions/checkSiwx.js'
 import { handleAdapterEvent } from './actions/handleAdapterEvent.js'
 import { initialize } from './actions/initialize.js'
 import { watchAccountViewOpening } from './actions/refreshAccountAssets.js'
+import { watchWalletRegistryNeed } from './actions/refreshWalletRegistry.js'
 import { createActivityState } from './actions/resetActivity.js'
 import { createSendState } from './actions/resetSend.js'
 import { watchEmbeddedApprovals } from './actions/watchEmbeddedApprovals.js'
@@ -97,6 +98,7 @@ export function createPortico(config: PorticoConfig): Portico {
     siwx: { status: 'idle', caipAddress: undefined, session: undefined, error: undefined },
     emailLogin: { status: 'idle', email: undefined, error: undefined, accountEmail: undefined },
     walletConnect: { status: 'idle', pairing: undefined, walletId: undefined, error: undefined },
+    walletRegistry: { wallets: undefined, updatedAt: undefined, loading: false },
   })
 
   const internal: PorticoInternal = {
@@ -180,6 +182,7 @@ export function createPortico(config: PorticoConfig): Portico {
   internal.cleanups.push(watchAccountViewOpening(portico))
   if (config.siwx) internal.cleanups.push(watchSiwxAccount(portico))
   internal.cleanups.push(watchEmbeddedApprovals(portico))
+  if (config.walletRegistry) internal.cleanups.push(watchWalletRegistryNeed(portico))
   if (isBrowser && !config.ssr) void initialize(portico)
   return portico
 }

@@ -72,6 +72,12 @@ export {
   PORTFOLIO_NAMESPACES,
   refreshTokenBalances,
 } from './actions/refreshTokenBalances.js'
+export type {
+  RefreshWalletRegistryErrorType,
+  RefreshWalletRegistryParameters,
+  RefreshWalletRegistryReturnType,
+} from './actions/refreshWalletRegistry.js'
+export { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './actions/refreshWalletRegistry.js'
 export { removeAdapter } from './actions/removeAdapter.js'
 export { removeNetwork } from './actions/removeNetwork.js'
 export type { ReplaceRouteParameters } from './actions/replaceRoute.js'
@@ -200,10 +206,11 @@ export type { AccountInfo, ConnectionInfo } from './reads/account.js'
 export { getAccount, getConnection, watchAccount, watchConnection } from './reads/account.js'
 export type { AccountTabsInfo, ActivityInfo, ActivityItem } from './reads/activity.js'
 export { getAccountTabs, getActivity, watchAccountTabs, watchActivity } from './reads/activity.js'
-export type { ConnectorListItem } from './reads/connectors.js'
+export type { ConnectorListItem, RegistryWalletListItem, WalletListItem } from './reads/connectors.js'
 export {
   BROWSER_WALLET_NAME,
   getConnectorList,
+  getWalletList,
   isConnectorVisible,
   searchConnectors,
   watchConnectors,
@@ -231,6 +238,7 @@ export { getTokenBalances, watchTokenBalances } from './reads/tokenBalances.js'
 export type { WalletConnectInfo } from './reads/walletConnect.js'
 export { getWalletConnect, watchWalletConnect } from './reads/walletConnect.js'
 export { canSend, getWalletFeatures, watchWalletFeatures } from './reads/walletFeatures.js'
+export { getRegistryWallets, watchRegistryWallets } from './reads/walletRegistry.js'
 export type { WatchParameters } from './reads/watch.js'
 export type { StorageKey, StorageValue } from './storage/keys.js'
 export { STORAGE_PREFIX, STORAGE_VERSION, storageSchemas } from './storage/keys.js'
@@ -290,6 +298,7 @@ export type {
   ToastVariant,
   WalletConnectState,
   WalletConnectStatus,
+  WalletRegistryState,
 } from './types/state.js'
 export type {
   RegistryWallet,

@@ -16,6 +16,7 @@ import type {
   ThemeState,
   Toast,
   WalletConnectState,
+  WalletRegistryState,
 } from './types/state.js'
 
 /** All reactive state of one instance (valtio proxy). Only actions write it. */
@@ -39,6 +40,8 @@ export interface PorticoState {
   emailLogin: EmailLoginState
   /** A WalletConnect pairing in progress. */
   walletConnect: WalletConnectState
+  /** The wallet registry behind AllWallets, as last fetched (SPEC §2). */
+  walletRegistry: WalletRegistryState
 }
 
 /** Analytics event as tracked by actions; serialised per SPEC §7 by the analytics client. */

@@ -4,6 +4,8 @@ import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
 import type { Connector } from '../types/adapter.js'
 import type { ChainNamespace } from '../types/network.js'
+import type { RegistryWallet } from '../types/walletConnect.js'
+import { getRegistryWallets } from './walletRegistry.js'
 import { type WatchParameters, watchAreas } from './watch.js'
 
 /** SPEC §5: the legacy injected connector's name, hidden on desktop. */
@@ -13,6 +15,18 @@ export interface ConnectorListItem {
   connector: Connector
   section: ConnectorSection
 }
+
+/**
+ * A registry wallet that is not installed, reached over WalletConnect: `featured` when the site
+ * features its id, `registry` otherwise. Open it with `connectWalletConnect(portico, { walletId })`.
+ */
+export interface RegistryWalletListItem {
+  wallet: RegistryWallet
+  section: 'featured' | 'registry'
+}
+
+/** One row of AllWallets: a connector the adapters offer, or a registry wallet. */
+export type WalletListItem = ConnectorListItem | RegistryWalletListItem
 
 /** SPEC §5 connector visibility: not installed, excluded by rdns, or 'Browser Wallet' on desktop. */
 export function isConnectorVisible(portico: Portico, connector: Connector): boolean {
@@ -81,17 +95,79 @@ export function getConnectorList(
   })
 }
 
-/** Visible wallets whose name contains `query` (case-insensitive), in list order. */
+/**
+ * Every wallet AllWallets lists: the connectors in `getConnectorList` order, with registry wallets
+ * the site features in the `featured` section, then the other registry wallets. A registry wallet
+ * is left out when a connector already offers it (same id or reverse-domain id), when it is
+ * excluded, or when it supports none of the site's namespaces (or not `namespace`).
+ *
+ * @example
+ * for (const item of getWalletList(portico)) render('wallet' in item ? item.wallet : item.connector)
+ */
+export function getWalletList(
+  portico: Portico,
+  parameters: { namespace?: ChainNamespace } = {},
+): readonly WalletListItem[] {
+  const { namespace } = parameters
+  const connectorList = getConnectorList(portico, namespace ? { namespace } : {})
+  const registry = getRegistryWallets(portico)
+  const connectors = snapshot(portico.state.connectors)
+  const networks = snapshot(portico.state.networks)
+  return memo(portico, `walletList:${namespace}`, [connectorList, registry, connectors, networks], () => {
+    if (registry.length === 0) return connectorList
+    const offered = new Set<string>()
+    for (const list of Object.values(connectors.byNamespace))
+      for (const connector of list ?? []) {
+        offered.add(connector.id)
+        if (connector.rdns) offered.add(connector.rdns)
+      }
+    const siteNamespaces = new Set(networks.map((network) => network.namespace))
+    const { excludeWalletIds, featuredWalletIds } = portico.options
+    const listed = registry.filter(
+      (wallet) =>
+        !offered.has(wallet.id) &&
+        !(wallet.rdns && offered.has(wallet.rdns)) &&
+        !excludeWalletIds.includes(wallet.id) &&
+        !(wallet.rdns && excludeWalletIds.includes(wallet.rdns)) &&
+        wallet.namespaces.some((candidate) =>
+          namespace ? candidate === namespace : siteNamespaces.has(candidate),
+        ),
+    )
+    const featuredRank = (wallet: RegistryWallet) => {
+      const index = featuredWalletIds.findIndex((id) => id === wallet.id || id === wallet.rdns)
+      return index === -1 ? undefined : index
+    }
+    const featured: RegistryWalletListItem[] = listed
+      .filter((wallet) => featuredRank(wallet) !== undefined)
+      .sort((a, b) => featuredRank(a)! - featuredRank(b)!)
+      .map((wallet) => ({ wallet, section: 'featured' }))
+    const rest: RegistryWalletListItem[] = listed
+      .filter((wallet) => featuredRank(wallet) === undefined)
+      .map((wallet) => ({ wallet, section: 'registry' }))
+    // Featured registry wallets take the `featured` place in the section order, so they stay
+    // after recent and installed wallets in the default order.
+    const order = portico.options.features.connectorTypeOrder
+    const featuredAt = order.indexOf('featured')
+    const beforeFeatured = connectorList.filter((item) => order.indexOf(item.section) <= featuredAt)
+    const afterFeatured = connectorList.filter((item) => order.indexOf(item.section) > featuredAt)
+    return [...beforeFeatured, ...featured, ...afterFeatured, ...rest]
+  })
+}
+
+/** The wallets of `getWalletList` whose name contains `query` (case-insensitive), in list order. */
 export function searchConnectors(
   portico: Portico,
   parameters: { query: string; namespace?: ChainNamespace },
-): readonly ConnectorListItem[] {
-  const list = getConnectorList(portico, parameters.namespace ? { namespace: parameters.namespace } : {})
+): readonly WalletListItem[] {
+  const list = getWalletList(portico, parameters.namespace ? { namespace: parameters.namespace } : {})
   const query = parameters.query.trim().toLowerCase()
   if (!query) return list
-  return list.filter(({ connector }) => connector.name.toLowerCase().includes(query))
+  return list.filter((item) =>
+    ('wallet' in item ? item.wallet : item.connector).name.toLowerCase().includes(query),
+  )
 }
 
+/** Calls `onChange` when the wallets or the registry list change; returns the unsubscribe. */
 export function watchConnectors(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['connectors'], parameters)
+  return watchAreas(portico, ['connectors', 'walletRegistry'], parameters)
 }

@@ -38,6 +38,11 @@ export const storageSchemas = {
   nativeBalanceCache: z.record(z.string(), cached(decimalStringSchema)),
   ensCache: z.record(z.string(), cached(z.string())),
   identityCache: z.record(z.string(), cached(z.unknown())),
+  /**
+   * The wallet registry last fetched from the Portico server (a day). Each wallet is checked
+   * against the registry contract when read, which is loaded only then to keep core small.
+   */
+  walletRegistryCache: cached(z.array(z.unknown())),
 } as const
 
 export type StorageKey = keyof typeof storageSchemas

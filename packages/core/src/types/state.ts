@@ -3,6 +3,7 @@ import type { Connector } from './adapter.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network.js'
 import type { Route } from './routes.js'
 import type { SiwxSession } from './siwx.js'
+import type { RegistryWallet } from './walletConnect.js'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
@@ -94,6 +95,15 @@ export interface RecentWallet {
   name: string
   namespace: ChainNamespace
   imageUrl?: string | undefined
+}
+
+/** The registry list from the Portico server (or storage), once one has arrived. */
+export interface WalletRegistryState {
+  /** Undefined until a list arrived; AllWallets then uses `config.walletRegistry`. */
+  wallets: readonly RegistryWallet[] | undefined
+  /** When the list was fetched (ms since the epoch). */
+  updatedAt: number | undefined
+  loading: boolean
 }
 
 export interface ConnectorsState {
