@@ -1,4 +1,4 @@
-import { type Connector, connect, shakeModal } from '@portico/core'
+import { type Connector, connect, connectWalletConnect, shakeModal } from '@portico/core'
 import { useCallback } from 'react'
 import { usePortico } from '../hooks/usePortico.js'
 
@@ -7,6 +7,11 @@ export function useSelectWallet(): (connector: Connector) => void {
   const portico = usePortico()
   return useCallback(
     (connector: Connector) => {
+      // A mobile wallet pairs first (QR code or link); its adapters connect once the wallet approves.
+      if (connector.type === 'WALLET_CONNECT') {
+        void connectWalletConnect(portico)
+        return
+      }
       // connect() only throws when the wallet vanished between render and click.
       connect(portico, { connectorId: connector.id, namespace: connector.namespace }).catch(
         (error: unknown) => {

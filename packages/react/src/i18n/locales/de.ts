@@ -47,6 +47,15 @@ export const de: Catalogue = {
   noWalletFound: 'Keine Wallet gefunden',
   nothingMatches: 'Keine Treffer für „{query}“.',
   noWalletAvailable: 'In diesem Browser ist keine Wallet verfügbar.',
+  wcScanTitle: 'Mit dem Handy scannen',
+  wcScanHelp:
+    'Öffne eine WalletConnect-Wallet auf deinem Handy und scanne diesen Code, um dich zu verbinden.',
+  wcQrLabel: 'WalletConnect-Kopplungscode',
+  wcCopyLink: 'Link kopieren',
+  wcPreparing: 'Der Kopplungscode wird vorbereitet',
+  wcConnecting: 'In der Wallet bestätigt. Verbinden…',
+  wcOpenWallet: '{name} öffnen',
+  wcOpenAny: 'Eine Wallet-App öffnen',
   noAdapters: 'Für diese Website sind keine Wallet-Adapter eingerichtet',
   noAdaptersHelp:
     'Hier können sich noch keine Wallets verbinden. Wenn du diese Website betreibst, füge deiner Portico-Konfiguration einen Wallet-Adapter hinzu.',

@@ -1,22 +1,99 @@
-import { WalletIcon } from '../../components/icons.js'
+import { connectWalletConnect, getWalletConnect, watchWalletConnect } from '@portico/core'
+import { useEffect } from 'react'
+import { CopyIcon, WalletIcon } from '../../components/icons.js'
+import { QrCode } from '../../components/QrCode.js'
+import { useCopy } from '../../components/useCopy.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { usePorticoRead } from '../../hooks/usePorticoRead.js'
+import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { connectCss } from '../Connect/Connect.css.js'
+import { walletReceiveCss } from '../WalletReceive/WalletReceive.css.js'
+
+const pairingCss = `
+.pairing { display: grid; justify-items: center; gap: 12px; text-align: center; }
+.pairing h3 { margin: 0; font-size: 17px; font-weight: 650; }
+.pairing p { margin: 0; max-width: 290px; color: var(--p-muted); font-size: 14px; line-height: 1.45; }
+.pairing .qr-tile { display: grid; place-items: center; width: 228px; height: 228px; }
+.pairing .qr-placeholder { width: 208px; height: 208px; border-radius: var(--p-radius-m); background: var(--p-surface); }
+.pairing .actions { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; }
+.pairing .secondary-button {
+  display: inline-flex; align-items: center; gap: 8px; height: 40px; padding: 0 16px; border: 1px solid var(--p-border);
+  border-radius: 999px; background: var(--p-surface); color: var(--p-text); font-weight: 600; cursor: pointer; text-decoration: none;
+}
+.pairing .secondary-button:focus-visible { outline: 2px solid var(--p-focus); outline-offset: 2px; }
+.pairing .hint.error { color: var(--p-error); font-size: 13px; }
+`
 
 /**
- * Opened when the site configured no wallet adapter (SPEC §2). Pairing with a phone arrives with
- * WalletConnect support; until then this says plainly that nothing can connect here.
+ * SPEC §2 ConnectingWalletConnectBasic: pairing with a mobile wallet. The pairing's QR code (a new
+ * one when it expires), the link to copy, and the wallet's reply: approved (connecting), refused or
+ * failed (with Try again). Without `walletConnect` configured it says that nothing can connect here.
  */
 export function ConnectingWalletConnectBasic() {
   useStyles(connectCss)
+  useStyles(walletReceiveCss)
+  useStyles(pairingCss)
   const t = useT()
+  const portico = usePortico()
+  const { route } = useRouter()
+  const wc = usePorticoRead(getWalletConnect, watchWalletConnect)
+  const walletId = route.view === 'ConnectingWalletConnectBasic' ? route.params?.walletId : undefined
+  const { copy, state: copyState } = useCopy(wc.pairing?.uri)
+
+  // Opened directly (the opening rules, or a site's openModal): the pairing starts here.
+  useEffect(() => {
+    if (wc.enabled && wc.status === 'idle') {
+      void connectWalletConnect(portico, walletId ? { walletId } : {})
+    }
+  }, [portico, wc.enabled, wc.status, walletId])
+
+  if (!wc.enabled) {
+    return (
+      <div className="empty">
+        <span className="empty-icon">
+          <WalletIcon />
+        </span>
+        <h3>{t('noAdapters')}</h3>
+        <p>{t('noAdaptersHelp')}</p>
+      </div>
+    )
+  }
+
   return (
-    <div className="empty">
-      <span className="empty-icon">
-        <WalletIcon />
-      </span>
-      <h3>{t('noAdapters')}</h3>
-      <p>{t('noAdaptersHelp')}</p>
+    <div className="pairing">
+      <div className="qr-tile">
+        {wc.pairing ? (
+          <QrCode value={wc.pairing.uri} label={t('wcQrLabel')} />
+        ) : (
+          <span className="qr-placeholder" role="img" aria-label={t('wcPreparing')} />
+        )}
+      </div>
+      <h3>{t('wcScanTitle')}</h3>
+      <div role="status" aria-live="polite">
+        {wc.status === 'error' && wc.error ? (
+          <p className="hint error">{wc.error}</p>
+        ) : (
+          <p>{wc.status === 'connecting' ? t('wcConnecting') : t('wcScanHelp')}</p>
+        )}
+      </div>
+      <div className="actions">
+        {wc.status === 'error' ? (
+          <button
+            type="button"
+            className="secondary-button"
+            onClick={() => void connectWalletConnect(portico, walletId ? { walletId } : {})}
+          >
+            {t('tryAgain')}
+          </button>
+        ) : (
+          <button type="button" className="secondary-button" onClick={copy} disabled={!wc.pairing}>
+            <CopyIcon />
+            {copyState === 'copied' ? t('copied') : t('wcCopyLink')}
+          </button>
+        )}
+      </div>
     </div>
   )
 }

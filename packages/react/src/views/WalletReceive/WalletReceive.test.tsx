@@ -1,10 +1,10 @@
 import { connect } from '@portico/core'
 import { cleanup, fireEvent } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { QR_QUIET_ZONE } from '../../components/QrCode.js'
 import { COPY_FEEDBACK_MS } from '../../components/useCopy.js'
 import { ADDRESS } from '../../testkit/createTestPortico.testkit.js'
 import { open, renderPortico, run } from '../../testkit/render.testkit.js'
-import { QR_QUIET_ZONE } from './QrCode.js'
 
 afterEach(() => {
   cleanup()

@@ -1,11 +1,11 @@
 import { CheckIcon, CopyIcon, WarningIcon } from '../../components/icons.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
+import { QrCode } from '../../components/QrCode.js'
 import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { useNetwork } from '../../hooks/useNetwork.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { QrCode } from './QrCode.js'
 import { walletReceiveCss } from './WalletReceive.css.js'
 
 /**
