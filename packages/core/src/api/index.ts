@@ -43,6 +43,7 @@ export {
   authUserSchema,
   authWalletResponseSchema,
 } from './authSchemas.js'
+export { REGISTRY_WALLETS } from './registryWallets.js'
 export type {
   ApiError,
   ApiErrorCode,

@@ -1,7 +1,9 @@
-import type { RegistryWallet } from '@portico/core'
+import type { RegistryWallet } from '../types/walletConnect.js'
 
 /**
  * Wallets that pair over WalletConnect from a phone, listed by AllWallets after the installed ones.
+ * Kept with the server contract because the Portico server answers this list by default; sites
+ * import it as `REGISTRY_WALLETS` from `@portico/walletconnect/registry`.
  *
  * Links are the ones each wallet published for itself in its WalletConnect Explorer record (the
  * `mobile`/`desktop` `native` and `universal` fields a wallet submits when it lists itself). A link
