@@ -156,6 +156,18 @@ export const serverConfigSchema = z.object({
    * right for a server reached directly on that address and a fixed port.
    */
   publicUrl: z.url().optional(),
+  /** The wallets `GET /v1/wallets` answers (AllWallets): the shipped list unless a file says otherwise. */
+  walletRegistry: z
+    .object({
+      /**
+       * A JSON file of wallets (an array, or `{ "wallets": [...] }`), each checked at start-up;
+       * relative to the working directory. Icons go in `imageUrl` (https or `data:image/…`).
+       */
+      file: z.string().min(1).optional(),
+      /** `replace` answers the file's wallets only; `extend` adds them to the shipped list (same id: the file's). */
+      mode: z.enum(['replace', 'extend']).default('extend'),
+    })
+    .prefault({}),
   /** The embedded wallet's frame, served at `/frame/`. */
   frame: z
     .object({

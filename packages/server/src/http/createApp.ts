@@ -30,6 +30,7 @@ import { isOriginAllowed } from '../projects/origins.js'
 import type { Project } from '../projects/projects.js'
 import { createSiwxVerifiers } from '../siwx/createVerifiers.js'
 import { registerSiwxRoutes } from '../siwx/siwxRoutes.js'
+import { registerWalletRegistryRoutes } from '../walletRegistry/walletRegistryRoutes.js'
 import { ApiRefusal } from './apiError.js'
 import { createProjectCache } from './projectCache.js'
 import { createRateLimiter } from './rateLimiter.js'
@@ -293,6 +294,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   })
 
   registerAuthRoutes(app, { config, db, now, logger, ...(deps.mailer ? { mailer: deps.mailer } : {}) })
+  registerWalletRegistryRoutes(app, { config })
   registerFrameRoutes(app, {
     dir: config.frame.dir ?? defaultFrameDir(),
     getProject: (id) => projects.get(id),
