@@ -1,1 +1,29 @@
-export {}
+// Public entry of @portico/walletconnect. Names only, no `export *`.
+export type { WalletConnectStorage } from './createMemoryStorage.js'
+export { createMemoryStorage } from './createMemoryStorage.js'
+export type {
+  CreateWalletConnectParameters,
+  WalletConnectMetadata,
+  WalletConnectService,
+} from './createWalletConnect.js'
+export {
+  createWalletConnect,
+  DEFAULT_PAIRING_TTL_MS,
+  DEFAULT_RELAY_TIMEOUT_MS,
+  DEFAULT_RELAY_URL,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_STORAGE_PREFIX,
+} from './createWalletConnect.js'
+export {
+  WalletConnectAbortedError,
+  WalletConnectChainNotApprovedError,
+  WalletConnectDestroyedError,
+  WalletConnectProposalError,
+  WalletConnectRelayError,
+  WalletConnectRequestError,
+} from './errors.js'
+export type {
+  Eip1193Provider,
+  WalletConnectEip155ProviderParameters,
+} from './walletConnectEip155Provider.js'
+export { walletConnectEip155Provider } from './walletConnectEip155Provider.js'

@@ -1,0 +1,382 @@
+import {
+  type ChainNamespace,
+  type Logger,
+  NotConnectedError,
+  type WalletConnect,
+  type WalletConnectEvent,
+  type WalletConnectNamespaceRequest,
+} from '@portico/core'
+import type { UniversalProvider } from '@walletconnect/universal-provider'
+import { createMemoryStorage, type WalletConnectStorage } from './createMemoryStorage.js'
+import {
+  requestTimeoutError,
+  toRequestError,
+  WalletConnectChainNotApprovedError,
+  WalletConnectDestroyedError,
+  WalletConnectRelayError,
+  withTimeout,
+} from './errors.js'
+import { pairWithWallet } from './pairWithWallet.js'
+import { isCaip2, isCaip10, type ParsedSession, parseSession, type RawSession } from './parseSession.js'
+
+type Provider = InstanceType<typeof UniversalProvider>
+
+/**
+ * WalletConnect's public relay. Any relay speaking the WalletConnect v2 relay protocol can replace it
+ * through `relayUrl` (a self-hosted one, or a local one in tests).
+ */
+export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
+/** How long a pairing URI is shown before a new one replaces it (WalletConnect's own pairing expiry). */
+export const DEFAULT_PAIRING_TTL_MS = 5 * 60_000
+/** How long a request waits for the wallet before it fails with ProviderTimeoutError. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 5 * 60_000
+/** How long a pairing waits for the relay before it fails with WalletConnectRelayError. */
+export const DEFAULT_RELAY_TIMEOUT_MS = 10_000
+/** Prefix of the WalletConnect client's storage keys, so Portico's client never shares another library's. */
+export const DEFAULT_STORAGE_PREFIX = 'portico'
+
+// sign-client refuses a request expiry outside 5 minutes…7 days; Portico's own timer can be shorter.
+const MIN_REQUEST_EXPIRY_S = 300
+const MAX_REQUEST_EXPIRY_S = 7 * 24 * 3600
+// WalletConnect's USER_DISCONNECTED reason, what wallets expect when a dapp ends a session.
+const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
+
+/** The site as a wallet shows it while asking the visitor to connect. */
+export interface WalletConnectMetadata {
+  name: string
+  description: string
+  /** The site's origin; wallets compare it with where the pairing came from. */
+  url: string
+  icons: string[]
+  redirect?: { native?: string; universal?: string }
+}
+
+export interface CreateWalletConnectParameters {
+  projectId: string
+  /** Defaults to {@link DEFAULT_RELAY_URL}. */
+  relayUrl?: string
+  metadata: WalletConnectMetadata
+  /**
+   * Where sessions are kept across reloads. Browsers default to WalletConnect's own IndexedDB-backed
+   * storage; elsewhere (Node, tests) to memory.
+   */
+  storage?: WalletConnectStorage
+  /** Defaults to {@link DEFAULT_STORAGE_PREFIX}. */
+  storagePrefix?: string
+  /** Defaults to {@link DEFAULT_PAIRING_TTL_MS}. */
+  pairingTtlMs?: number
+  /** Defaults to {@link DEFAULT_REQUEST_TIMEOUT_MS}. */
+  requestTimeoutMs?: number
+  /** Defaults to {@link DEFAULT_RELAY_TIMEOUT_MS}. */
+  relayTimeoutMs?: number
+  logger?: Logger
+  /**
+   * WalletConnect Verify, which lets wallets check the site's domain: on by default (its public
+   * server), `false` to skip it (no attestation frame; use it in tests and offline), or a Verify
+   * server's URL.
+   */
+  verify?: boolean | string
+}
+
+/** What `createWalletConnect` returns: core's WalletConnect service, and a way to stop it for good. */
+export interface WalletConnectService extends WalletConnect {
+  /**
+   * Closes the relay socket and stops the client's timers, keeping the session stored for the next
+   * page load (for a site that unmounts Portico, and for tests). The service is unusable afterwards.
+   */
+  destroy(): Promise<void>
+}
+
+interface VerifyInternals {
+  isDevEnv?: boolean
+  verifyUrlV3?: string
+}
+
+/**
+ * Creates the WalletConnect service behind Portico's mobile wallets (core's `WalletConnect`): one
+ * session for every registered namespace, the WalletConnect client loaded only on the first
+ * `connect()` or `reconnect()`.
+ *
+ * @example
+ * const walletConnect = createWalletConnect({
+ *   projectId: 'my-project',
+ *   metadata: { name: 'My dapp', description: 'Swaps', url: 'https://dapp.example', icons: [] },
+ * })
+ * const portico = createPortico({ networks, adapters, walletConnect })
+ */
+export function createWalletConnect(parameters: CreateWalletConnectParameters): WalletConnectService {
+  const relayUrl = parameters.relayUrl ?? DEFAULT_RELAY_URL
+  const pairingTtlMs = parameters.pairingTtlMs ?? DEFAULT_PAIRING_TTL_MS
+  const requestTimeoutMs = parameters.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+  const relayTimeoutMs = parameters.relayTimeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS
+  const { logger } = parameters
+  const isBrowser = typeof window !== 'undefined' && typeof indexedDB !== 'undefined'
+  const storage = parameters.storage ?? (isBrowser ? undefined : createMemoryStorage())
+
+  const namespaces = new Map<
+    ChainNamespace,
+    { chains: Set<string>; methods: Set<string>; events: Set<string> }
+  >()
+  const listeners = new Set<(event: WalletConnectEvent) => void>()
+  let providerPromise: Promise<Provider> | undefined
+  let current: ParsedSession | undefined
+  let destroyed = false
+
+  const emit = (event: WalletConnectEvent) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event)
+      } catch (error) {
+        logger?.error('A WalletConnect listener threw', error)
+      }
+    }
+  }
+
+  const adopt = (raw: RawSession): ParsedSession => {
+    current = parseSession(raw)
+    return current
+  }
+
+  const loadProvider = async (): Promise<Provider> => {
+    // The dynamic import keeps WalletConnect's client (and its crypto) out of the bundle of a site
+    // whose visitors never pick a mobile wallet.
+    const { UniversalProvider } = await import('@walletconnect/universal-provider')
+    const provider = await UniversalProvider.init({
+      projectId: parameters.projectId,
+      relayUrl,
+      metadata: parameters.metadata,
+      customStoragePrefix: parameters.storagePrefix ?? DEFAULT_STORAGE_PREFIX,
+      // Portico reports through its own logger; WalletConnect's pino output would flood the console.
+      logger: 'silent',
+      // Portico sends nothing to WalletConnect's analytics endpoint.
+      telemetryEnabled: false,
+      ...(storage ? { storage } : {}),
+    })
+    forgetGlobalCore(provider)
+    configureVerify(provider)
+    listen(provider)
+    return provider
+  }
+
+  // sign-client 2.21.8 parks each client's core on globalThis by storage prefix and hands it to the
+  // next client made with that prefix, storage and relay socket included. Taking it off again keeps
+  // two services (two Portico instances, or a service made again after destroy) independent.
+  const forgetGlobalCore = (provider: Provider) => {
+    const key = `_walletConnectCore_${provider.client.core.customStoragePrefix.replace(/^:/, '')}`
+    const globals = globalThis as Record<string, unknown>
+    if (globals[key] === provider.client.core) {
+      delete globals[key]
+      delete globals[`${key}_count`]
+    }
+  }
+
+  const configureVerify = (provider: Provider) => {
+    const verify = provider.client.core.verify as unknown as VerifyInternals
+    // sign-client 2.21.8 has no option for Verify; its dev-mode switch is what skips the attestation
+    // frame (whose unreachable host otherwise costs 5 s per proposal and request).
+    if (parameters.verify === false) verify.isDevEnv = true
+    else if (typeof parameters.verify === 'string')
+      verify.verifyUrlV3 = `${parameters.verify.replace(/\/$/, '')}/v3`
+  }
+
+  const listen = (provider: Provider) => {
+    const client = provider.client
+    const ours = (topic: unknown) => current !== undefined && topic === current.topic
+    client.on('session_event', ({ topic, params }) => {
+      if (!ours(topic)) return
+      const { event, chainId } = params
+      if (event.name === 'accountsChanged') {
+        const accounts = toCaip10Accounts(event.data, chainId)
+        if (accounts) emit({ type: 'accountsChanged', accounts })
+      } else if (event.name === 'chainChanged') {
+        const changed = toCaip2(event.data, chainId)
+        if (changed) emit({ type: 'chainChanged', chainId: changed })
+      }
+    })
+    client.on('session_update', ({ topic }) => {
+      if (!ours(topic)) return
+      try {
+        const session = adopt(client.session.get(topic) as unknown as RawSession)
+        emit({ type: 'accountsChanged', accounts: session.session.accounts })
+      } catch (error) {
+        logger?.warn('Dropped a malformed WalletConnect session update', error)
+      }
+    })
+    const ended = ({ topic }: { topic: string }) => {
+      if (!ours(topic)) return
+      current = undefined
+      emit({ type: 'disconnect' })
+    }
+    client.on('session_delete', ended)
+    client.on('session_expire', ended)
+  }
+
+  const getProvider = () => {
+    if (destroyed) return Promise.reject(new WalletConnectDestroyedError())
+    providerPromise ??= loadProvider().catch((error: unknown) => {
+      providerPromise = undefined
+      throw error
+    })
+    return providerPromise
+  }
+
+  // A client stuck on a relay that never answered keeps retrying; close it and start afresh next time.
+  const dropProvider = () => {
+    const pending = providerPromise
+    providerPromise = undefined
+    void pending?.then(closeProvider, () => undefined)
+  }
+
+  const loadProviderInTime = () =>
+    withTimeout(getProvider(), relayTimeoutMs, () => {
+      dropProvider()
+      return new WalletConnectRelayError({ relayUrl, timeoutMs: relayTimeoutMs })
+    })
+
+  const requireSession = (): ParsedSession => {
+    if (!current) throw new NotConnectedError()
+    return current
+  }
+
+  const service: WalletConnectService = {
+    registerNamespace(namespace: ChainNamespace, request: WalletConnectNamespaceRequest) {
+      const entry = namespaces.get(namespace) ?? { chains: new Set(), methods: new Set(), events: new Set() }
+      for (const chain of request.chains) entry.chains.add(chain)
+      for (const method of request.methods) entry.methods.add(method)
+      for (const event of request.events) entry.events.add(event)
+      namespaces.set(namespace, entry)
+    },
+
+    async connect({ onPairing, signal }) {
+      const provider = await loadProviderInTime()
+      if (current) await service.disconnect()
+      const requested = Object.fromEntries(
+        [...namespaces].map(([namespace, entry]) => [
+          namespace,
+          { chains: [...entry.chains], methods: [...entry.methods], events: [...entry.events] },
+        ]),
+      )
+      const raw = await pairWithWallet(provider, {
+        namespaces: requested,
+        onPairing,
+        signal,
+        pairingTtlMs,
+        relayTimeoutMs,
+        relayUrl,
+        logger,
+        onRelayFailure: dropProvider,
+      })
+      return adopt(raw as unknown as RawSession).session
+    },
+
+    async reconnect() {
+      const provider = await loadProviderInTime()
+      const raw = provider.session
+      if (!raw || raw.expiry * 1000 <= Date.now()) return undefined
+      try {
+        return adopt(raw as unknown as RawSession).session
+      } catch (error) {
+        logger?.warn('Ignored a stored WalletConnect session that did not parse', error)
+        return undefined
+      }
+    },
+
+    getSession() {
+      return current?.session
+    },
+
+    async request({ chainId, method, params }) {
+      const session = requireSession()
+      if (!session.chains.includes(chainId))
+        throw new WalletConnectChainNotApprovedError(chainId, session.chains)
+      const provider = await getProvider()
+      const expiry = Math.min(
+        MAX_REQUEST_EXPIRY_S,
+        Math.max(MIN_REQUEST_EXPIRY_S, Math.ceil(requestTimeoutMs / 1000)),
+      )
+      // Straight to the wallet through sign-client: universal-provider would answer methods the
+      // wallet did not approve from WalletConnect's hosted RPC, which Portico never calls.
+      const sent = provider.client.request({
+        topic: session.topic,
+        chainId,
+        request: { method, params: params as never },
+        expiry,
+      })
+      try {
+        return await withTimeout(sent, requestTimeoutMs, () => requestTimeoutError(method, requestTimeoutMs))
+      } catch (error) {
+        throw toRequestError(error)
+      }
+    },
+
+    async disconnect() {
+      const session = current
+      current = undefined
+      if (!session || !providerPromise) return
+      const provider = await providerPromise
+      try {
+        // universal-provider's own disconnect also clears what it stored beside the session.
+        const ending =
+          provider.session?.topic === session.topic
+            ? provider.disconnect()
+            : provider.client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED })
+        await withTimeout(
+          ending,
+          relayTimeoutMs,
+          () => new WalletConnectRelayError({ relayUrl, timeoutMs: relayTimeoutMs }),
+        )
+      } catch (error) {
+        // The wallet may be unreachable; the session still ends here, and the wallet drops it on expiry.
+        logger?.warn('Could not tell the wallet about the disconnect', error)
+        await provider.client.session.delete(session.topic, USER_DISCONNECTED).catch(() => undefined)
+      }
+      // universal-provider keeps its own copy of the session, which its disconnect would have cleared.
+      if (provider.session?.topic === session.topic) Object.assign(provider, { session: undefined })
+    },
+
+    async destroy() {
+      destroyed = true
+      listeners.clear()
+      current = undefined
+      const pending = providerPromise
+      providerPromise = undefined
+      const provider = await pending?.catch(() => undefined)
+      if (provider) await closeProvider(provider)
+    },
+
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+  }
+  return service
+}
+
+/** Stops a client's heartbeat and relay socket, which would otherwise keep reconnecting forever. */
+async function closeProvider(provider: Provider): Promise<void> {
+  provider.client.core.heartbeat.stop()
+  await provider.client.core.relayer.transportClose().catch(() => undefined)
+}
+
+function toCaip10Accounts(data: unknown, chainId: string): string[] | undefined {
+  if (!Array.isArray(data)) return undefined
+  const accounts: string[] = []
+  for (const item of data) {
+    if (isCaip10(item)) accounts.push(item)
+    // EVM wallets often send bare addresses, scoped by the event's chain.
+    else if (typeof item === 'string' && isCaip10(`${chainId}:${item}`)) accounts.push(`${chainId}:${item}`)
+  }
+  return accounts
+}
+
+function toCaip2(data: unknown, chainId: string): string | undefined {
+  const namespace = chainId.split(':')[0]
+  if (isCaip2(data)) return data
+  if (typeof data === 'number' && Number.isInteger(data)) return `${namespace}:${data}`
+  if (typeof data === 'string' && /^0x[0-9a-f]+$/i.test(data))
+    return `${namespace}:${Number.parseInt(data, 16)}`
+  if (typeof data === 'string' && isCaip2(`${namespace}:${data}`)) return `${namespace}:${data}`
+  return undefined
+}

@@ -1,0 +1,146 @@
+import {
+  BaseError,
+  type BaseErrorOptions,
+  ProviderRequestError,
+  ProviderTimeoutError,
+  UnrecognizedChainError,
+  UserRejectedRequestError,
+} from '@portico/core'
+
+/** The visitor (or the site) stopped waiting for a wallet before it answered the pairing. */
+export class WalletConnectAbortedError extends BaseError {
+  override name = 'WalletConnectAbortedError'
+  constructor(options: BaseErrorOptions = {}) {
+    super('The WalletConnect pairing was cancelled.', options)
+  }
+}
+
+/** The service was destroyed; make a new one to pair again. */
+export class WalletConnectDestroyedError extends BaseError {
+  override name = 'WalletConnectDestroyedError'
+  constructor() {
+    super('This WalletConnect service was destroyed.')
+  }
+}
+
+/** The relay did not accept a pairing in time, so no QR code or link could be made. */
+export class WalletConnectRelayError extends BaseError {
+  override name = 'WalletConnectRelayError'
+  readonly relayUrl: string
+  constructor(options: BaseErrorOptions & { relayUrl: string; timeoutMs?: number }) {
+    const { relayUrl, timeoutMs, ...rest } = options
+    super('Could not reach the WalletConnect relay.', {
+      details:
+        timeoutMs === undefined
+          ? `Relay ${relayUrl} refused the pairing.`
+          : `Relay ${relayUrl} did not answer within ${timeoutMs} ms.`,
+      ...rest,
+    })
+    this.relayUrl = relayUrl
+  }
+}
+
+/** The wallet turned the session down for a reason other than the visitor refusing (unsupported chains…). */
+export class WalletConnectProposalError extends BaseError {
+  override name = 'WalletConnectProposalError'
+  constructor(options: BaseErrorOptions = {}) {
+    super('The wallet did not accept the connection.', options)
+  }
+}
+
+/** A wallet's JSON-RPC error with no core class of its own; keeps the wallet's code and data. */
+export class WalletConnectRequestError extends ProviderRequestError {
+  override name = 'WalletConnectRequestError'
+  readonly data: unknown
+  constructor(message: string, options: BaseErrorOptions & { data?: unknown }) {
+    const { data, ...rest } = options
+    super(message, rest)
+    this.data = data
+  }
+}
+
+/** The request's chain is not part of the approved session. */
+export class WalletConnectChainNotApprovedError extends UnrecognizedChainError {
+  override name = 'WalletConnectChainNotApprovedError'
+  readonly chainId: string
+  constructor(chainId: string, approved: readonly string[]) {
+    super({ details: `${chainId} is not in the session (approved: ${approved.join(', ') || 'none'}).` })
+    this.chainId = chainId
+  }
+}
+
+interface WireError {
+  code?: number
+  message?: string
+  data?: unknown
+}
+
+function asWireError(error: unknown): WireError {
+  if (typeof error !== 'object' || error === null) return typeof error === 'string' ? { message: error } : {}
+  const { code, message, data } = error as Record<string, unknown>
+  return {
+    ...(typeof code === 'number' ? { code } : {}),
+    ...(typeof message === 'string' ? { message } : {}),
+    ...(data !== undefined ? { data } : {}),
+  }
+}
+
+// WalletConnect's own "user rejected" family (getSdkError USER_REJECTED*, 5000–5003). Wallets built
+// on WalletKit answer a declined request with 5000 as often as with EIP-1193's 4001.
+function isSdkRejection(code: number | undefined): boolean {
+  return code !== undefined && code >= 5000 && code <= 5003
+}
+
+/** Maps a wallet's answer to a refused request to core's errors, keeping code and data otherwise. */
+export function toRequestError(error: unknown): BaseError {
+  if (error instanceof BaseError) return error
+  const wire = asWireError(error)
+  const details = wire.message
+  if (wire.code === 4001 || isSdkRejection(wire.code)) {
+    return new UserRejectedRequestError({ cause: error, ...(details ? { details } : {}) })
+  }
+  if (wire.code === 4902) return new UnrecognizedChainError({ cause: error, ...(details ? { details } : {}) })
+  return new WalletConnectRequestError(wire.message || 'The wallet could not complete the request.', {
+    cause: error,
+    ...(wire.code !== undefined ? { code: wire.code } : {}),
+    ...(wire.data !== undefined ? { data: wire.data } : {}),
+  })
+}
+
+/** Maps a wallet's answer to a session proposal: a refusal becomes core's UserRejectedRequestError. */
+export function toProposalError(error: unknown): BaseError {
+  if (error instanceof BaseError) return error
+  const wire = asWireError(error)
+  const details = wire.message
+  if (wire.code === 4001 || isSdkRejection(wire.code)) {
+    return new UserRejectedRequestError({ cause: error, ...(details ? { details } : {}) })
+  }
+  return new WalletConnectProposalError({
+    cause: error,
+    ...(details ? { details } : {}),
+    ...(wire.code !== undefined ? { code: wire.code } : {}),
+  })
+}
+
+/** Sign-client's message when a proposal outlives its pairing: a cue to pair again, not a refusal. */
+export function isProposalExpired(error: unknown): boolean {
+  const { message } = asWireError(error)
+  return message !== undefined && /proposal expired/i.test(message)
+}
+
+/** Settles like `promise`, or rejects with `onTimeout()` once `timeoutMs` has passed. */
+export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), timeoutMs)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** Core's timeout error for a wallet that never answers a request. */
+export function requestTimeoutError(method: string, timeoutMs: number): ProviderTimeoutError {
+  return new ProviderTimeoutError({
+    timeoutMs,
+    details: `The wallet did not answer ${method} within ${timeoutMs} ms.`,
+  })
+}

@@ -1,0 +1,118 @@
+import type { Logger, WalletConnectPairing } from '@portico/core'
+import type { UniversalProvider } from '@walletconnect/universal-provider'
+import {
+  isProposalExpired,
+  toProposalError,
+  WalletConnectAbortedError,
+  WalletConnectRelayError,
+} from './errors.js'
+
+type Provider = InstanceType<typeof UniversalProvider>
+type Session = NonNullable<Provider['session']>
+type NamespaceConfig = NonNullable<Provider['optionalNamespaces']>
+
+export interface PairWithWalletParameters {
+  namespaces: NamespaceConfig
+  onPairing: (pairing: WalletConnectPairing) => void
+  signal: AbortSignal | undefined
+  pairingTtlMs: number
+  relayTimeoutMs: number
+  relayUrl: string
+  logger: Logger | undefined
+  /** Called when the relay never answered, so the caller can drop a client stuck on it. */
+  onRelayFailure: () => void
+}
+
+/**
+ * Proposes a session with a fresh pairing, and a new pairing each time the shown one expires, until
+ * a wallet approves (resolves with the settled session), refuses, the relay fails, or `signal` aborts.
+ */
+export function pairWithWallet(provider: Provider, parameters: PairWithWalletParameters): Promise<Session> {
+  const { signal, pairingTtlMs, relayTimeoutMs, relayUrl, logger } = parameters
+  return new Promise<Session>((resolve, reject) => {
+    let settled = false
+    let attempt = 0
+    let expiryTimer: ReturnType<typeof setTimeout> | undefined
+    let stopWaitingForUri: (() => void) | undefined
+
+    const finish = (settle: () => void) => {
+      if (settled) return
+      settled = true
+      clearTimeout(expiryTimer)
+      stopWaitingForUri?.()
+      signal?.removeEventListener('abort', onAbort)
+      settle()
+    }
+
+    const onAbort = () =>
+      finish(() => {
+        // Stop listening on the shown pairing, so a wallet that scans it late connects nothing.
+        void provider.cleanupPendingPairings()
+        reject(new WalletConnectAbortedError({ cause: signal?.reason }))
+      })
+
+    const start = () => {
+      const current = ++attempt
+      stopWaitingForUri?.()
+      let uriShown = false
+
+      const onUri = (uri: string) => {
+        if (settled || current !== attempt) return
+        uriShown = true
+        stopWaitingForUri?.()
+        stopWaitingForUri = undefined
+        // sign-client 2.21.8 fixes a pairing's expiry at 5 minutes and offers no option to change
+        // it, so Portico keeps its own clock: a shorter TTL only retires a pairing earlier.
+        const expiresAt = Date.now() + pairingTtlMs
+        expiryTimer = setTimeout(start, pairingTtlMs)
+        try {
+          parameters.onPairing({ uri, expiresAt })
+        } catch (error) {
+          logger?.error('WalletConnect onPairing threw', error)
+        }
+      }
+      const relayTimer = setTimeout(() => {
+        parameters.onRelayFailure()
+        finish(() => reject(new WalletConnectRelayError({ relayUrl, timeoutMs: relayTimeoutMs })))
+      }, relayTimeoutMs)
+      provider.on('display_uri', onUri)
+      stopWaitingForUri = () => {
+        clearTimeout(relayTimer)
+        provider.removeListener('display_uri', onUri)
+      }
+
+      // universal-provider 2.21.8 puts every namespace it is given into optionalNamespaces (and its
+      // sign-client moves requiredNamespaces there too, with a deprecation warning): wallets now
+      // approve what they support of the optional set instead of refusing the whole proposal.
+      // Asking with optionalNamespaces says what actually happens.
+      provider.connect({ optionalNamespaces: parameters.namespaces }).then(
+        (session) => {
+          if (session) finish(() => resolve(session))
+        },
+        (error: unknown) => {
+          if (settled) return
+          // An older pairing's proposal running out after a newer one was shown: nothing to do.
+          if (current !== attempt) return
+          if (isProposalExpired(error)) {
+            clearTimeout(expiryTimer)
+            start()
+            return
+          }
+          if (!uriShown) {
+            parameters.onRelayFailure()
+            finish(() => reject(new WalletConnectRelayError({ relayUrl, cause: error })))
+            return
+          }
+          finish(() => reject(toProposalError(error)))
+        },
+      )
+    }
+
+    if (signal?.aborted) {
+      onAbort()
+      return
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    start()
+  })
+}

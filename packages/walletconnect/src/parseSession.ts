@@ -1,0 +1,69 @@
+import { InvalidResponseError, type WalletConnectSession } from '@portico/core'
+
+// CAIP-2 and CAIP-10 as the standards define them (namespace 3–8 chars, reference up to 32).
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+const CAIP10 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/
+
+/** True for a CAIP-2 chain id such as `eip155:1`. */
+export function isCaip2(value: unknown): value is string {
+  return typeof value === 'string' && CAIP2.test(value)
+}
+
+/** True for a CAIP-10 account such as `eip155:1:0xab…`. */
+export function isCaip10(value: unknown): value is string {
+  return typeof value === 'string' && CAIP10.test(value)
+}
+
+/** The part of a sign-client session this package reads; everything in it came from the wallet. */
+export interface RawSession {
+  topic: string
+  expiry: number
+  namespaces: Record<string, { accounts?: unknown; chains?: unknown }>
+  peer: { metadata?: unknown }
+}
+
+/** What a parsed session gives the rest of the package. */
+export interface ParsedSession {
+  topic: string
+  session: WalletConnectSession
+  /** Every CAIP-2 chain the wallet approved, from `chains` and from the accounts. */
+  chains: readonly string[]
+}
+
+function isImageUrl(value: unknown): value is string {
+  return typeof value === 'string' && (/^https:\/\//.test(value) || /^data:image\//.test(value))
+}
+
+/**
+ * Checks a session the wallet settled (or storage restored) before Portico uses it: accounts must
+ * be CAIP-10, the peer must name itself, icons must be https or image data. Throws
+ * InvalidResponseError when nothing usable is left.
+ */
+export function parseSession(raw: RawSession): ParsedSession {
+  const accounts = new Set<string>()
+  const chains = new Set<string>()
+  for (const namespace of Object.values(raw.namespaces ?? {})) {
+    const namespaceAccounts = Array.isArray(namespace.accounts) ? namespace.accounts : []
+    for (const account of namespaceAccounts) {
+      if (!isCaip10(account)) continue
+      accounts.add(account)
+      chains.add(account.split(':').slice(0, 2).join(':'))
+    }
+    const namespaceChains = Array.isArray(namespace.chains) ? namespace.chains : []
+    for (const chain of namespaceChains) if (isCaip2(chain)) chains.add(chain)
+  }
+  const metadata = (typeof raw.peer?.metadata === 'object' && raw.peer.metadata) || {}
+  const { name, url, icons } = metadata as Record<string, unknown>
+  if (accounts.size === 0 || typeof name !== 'string' || name.trim() === '') {
+    throw new InvalidResponseError('WalletConnect session', {
+      details:
+        accounts.size === 0 ? 'The wallet approved no CAIP-10 account.' : 'The wallet did not name itself.',
+    })
+  }
+  const peer: WalletConnectSession['peer'] = {
+    name: name.trim(),
+    icons: Array.isArray(icons) ? icons.filter(isImageUrl) : [],
+    ...(typeof url === 'string' && /^https?:\/\//.test(url) ? { url } : {}),
+  }
+  return { topic: raw.topic, session: { accounts: [...accounts], peer }, chains: [...chains] }
+}
