@@ -1,5 +1,5 @@
-import { searchConnectors } from '@portico/core'
-import { useEffect, useId, useRef, useState } from 'react'
+import { connectWalletConnect, type RegistryWallet, searchConnectors, shakeModal } from '@portico/core'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { SearchIcon } from '../../components/icons.js'
 import { useSelectWallet } from '../../components/useSelectWallet.js'
 import { WalletRow, walletTag } from '../../components/WalletRow.js'
@@ -10,8 +10,12 @@ import { useT } from '../../i18n/MessagesContext.js'
 import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { allWalletsCss } from './AllWallets.css.js'
+import { RegistryWalletRow } from './RegistryWalletRow.js'
 
-/** Every wallet available, with a search field that filters by name. */
+/**
+ * Every wallet available: installed, recent and featured ones first, then the registry's mobile
+ * wallets (reached over WalletConnect), with a search field that filters them all by name.
+ */
 export function AllWallets() {
   useStyles(allWalletsCss)
   const portico = usePortico()
@@ -19,6 +23,16 @@ export function AllWallets() {
   const t = useT()
   useConnectors()
   const select = useSelectWallet()
+  const selectRegistryWallet = useCallback(
+    (wallet: RegistryWallet) => {
+      // Pairs over WalletConnect; the connecting view opens the wallet by its link or shows the QR code.
+      connectWalletConnect(portico, { walletId: wallet.id }).catch((error: unknown) => {
+        portico.internal.logger.warn(`connect: cannot pair with ${wallet.name}`, error)
+        shakeModal(portico)
+      })
+    },
+    [portico],
+  )
   const [query, setQuery] = useState('')
   const input = useRef<HTMLInputElement>(null)
   const inputId = useId()
@@ -63,11 +77,21 @@ export function AllWallets() {
         </div>
       ) : (
         <ul className="list" aria-label={t('wallets')} onKeyDown={moveFocusInList}>
-          {items.map(({ connector, section }) => (
-            <li key={`${section}:${connector.id}`}>
-              <WalletRow connector={connector} tag={walletTag(connector, section)} onSelect={select} />
-            </li>
-          ))}
+          {items.map((item) =>
+            'wallet' in item ? (
+              <li key={`registry:${item.wallet.id}`}>
+                <RegistryWalletRow wallet={item.wallet} onSelect={selectRegistryWallet} />
+              </li>
+            ) : (
+              <li key={`${item.section}:${item.connector.id}`}>
+                <WalletRow
+                  connector={item.connector}
+                  tag={walletTag(item.connector, item.section)}
+                  onSelect={select}
+                />
+              </li>
+            ),
+          )}
         </ul>
       )}
     </>
