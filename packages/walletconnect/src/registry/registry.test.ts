@@ -1,6 +1,7 @@
 import type { RegistryWallet } from '@portico/core'
 import { registryWalletSchema } from '@portico/core/api'
 import { describe, expect, test } from 'vitest'
+import * as entry from './index.js'
 import { buildWalletLink, InvalidPairingUriError, REGISTRY_WALLETS, UnsafeWalletLinkError } from './index.js'
 
 const uri =
@@ -11,6 +12,15 @@ const wallet = (links: Partial<RegistryWallet>): RegistryWallet => ({
   name: 'Test',
   namespaces: ['eip155'],
   ...links,
+})
+
+test('the public API of @portico/walletconnect/registry', () => {
+  expect(Object.keys(entry).sort()).toEqual([
+    'InvalidPairingUriError',
+    'REGISTRY_WALLETS',
+    'UnsafeWalletLinkError',
+    'buildWalletLink',
+  ])
 })
 
 describe('REGISTRY_WALLETS', () => {
