@@ -6,7 +6,6 @@ import {
   type WalletConnectEvent,
   type WalletConnectNamespaceRequest,
 } from '@portico/core'
-import type { UniversalProvider } from '@walletconnect/universal-provider'
 import { createMemoryStorage, type WalletConnectStorage } from './createMemoryStorage.js'
 import {
   requestTimeoutError,
@@ -16,10 +15,15 @@ import {
   WalletConnectRelayError,
   withTimeout,
 } from './errors.js'
+import { closeProvider, loadUniversalProvider, type Provider } from './loadUniversalProvider.js'
 import { pairWithWallet } from './pairWithWallet.js'
-import { isCaip2, isCaip10, type ParsedSession, parseSession, type RawSession } from './parseSession.js'
-
-type Provider = InstanceType<typeof UniversalProvider>
+import {
+  type ParsedSession,
+  parseSession,
+  type RawSession,
+  toCaip2,
+  toCaip10Accounts,
+} from './parseSession.js'
 
 /**
  * WalletConnect's public relay. Any relay speaking the WalletConnect v2 relay protocol can replace it
@@ -87,11 +91,6 @@ export interface WalletConnectService extends WalletConnect {
   destroy(): Promise<void>
 }
 
-interface VerifyInternals {
-  isDevEnv?: boolean
-  verifyUrlV3?: string
-}
-
 /**
  * Creates the WalletConnect service behind Portico's mobile wallets (core's `WalletConnect`): one
  * session for every registered namespace, the WalletConnect client loaded only on the first
@@ -138,45 +137,16 @@ export function createWalletConnect(parameters: CreateWalletConnectParameters): 
   }
 
   const loadProvider = async (): Promise<Provider> => {
-    // The dynamic import keeps WalletConnect's client (and its crypto) out of the bundle of a site
-    // whose visitors never pick a mobile wallet.
-    const { UniversalProvider } = await import('@walletconnect/universal-provider')
-    const provider = await UniversalProvider.init({
+    const provider = await loadUniversalProvider({
       projectId: parameters.projectId,
       relayUrl,
       metadata: parameters.metadata,
-      customStoragePrefix: parameters.storagePrefix ?? DEFAULT_STORAGE_PREFIX,
-      // Portico reports through its own logger; WalletConnect's pino output would flood the console.
-      logger: 'silent',
-      // Portico sends nothing to WalletConnect's analytics endpoint.
-      telemetryEnabled: false,
-      ...(storage ? { storage } : {}),
+      storagePrefix: parameters.storagePrefix ?? DEFAULT_STORAGE_PREFIX,
+      storage,
+      verify: parameters.verify ?? true,
     })
-    forgetGlobalCore(provider)
-    configureVerify(provider)
     listen(provider)
     return provider
-  }
-
-  // sign-client 2.21.8 parks each client's core on globalThis by storage prefix and hands it to the
-  // next client made with that prefix, storage and relay socket included. Taking it off again keeps
-  // two services (two Portico instances, or a service made again after destroy) independent.
-  const forgetGlobalCore = (provider: Provider) => {
-    const key = `_walletConnectCore_${provider.client.core.customStoragePrefix.replace(/^:/, '')}`
-    const globals = globalThis as Record<string, unknown>
-    if (globals[key] === provider.client.core) {
-      delete globals[key]
-      delete globals[`${key}_count`]
-    }
-  }
-
-  const configureVerify = (provider: Provider) => {
-    const verify = provider.client.core.verify as unknown as VerifyInternals
-    // sign-client 2.21.8 has no option for Verify; its dev-mode switch is what skips the attestation
-    // frame (whose unreachable host otherwise costs 5 s per proposal and request).
-    if (parameters.verify === false) verify.isDevEnv = true
-    else if (typeof parameters.verify === 'string')
-      verify.verifyUrlV3 = `${parameters.verify.replace(/\/$/, '')}/v3`
   }
 
   const listen = (provider: Provider) => {
@@ -352,31 +322,4 @@ export function createWalletConnect(parameters: CreateWalletConnectParameters): 
     },
   }
   return service
-}
-
-/** Stops a client's heartbeat and relay socket, which would otherwise keep reconnecting forever. */
-async function closeProvider(provider: Provider): Promise<void> {
-  provider.client.core.heartbeat.stop()
-  await provider.client.core.relayer.transportClose().catch(() => undefined)
-}
-
-function toCaip10Accounts(data: unknown, chainId: string): string[] | undefined {
-  if (!Array.isArray(data)) return undefined
-  const accounts: string[] = []
-  for (const item of data) {
-    if (isCaip10(item)) accounts.push(item)
-    // EVM wallets often send bare addresses, scoped by the event's chain.
-    else if (typeof item === 'string' && isCaip10(`${chainId}:${item}`)) accounts.push(`${chainId}:${item}`)
-  }
-  return accounts
-}
-
-function toCaip2(data: unknown, chainId: string): string | undefined {
-  const namespace = chainId.split(':')[0]
-  if (isCaip2(data)) return data
-  if (typeof data === 'number' && Number.isInteger(data)) return `${namespace}:${data}`
-  if (typeof data === 'string' && /^0x[0-9a-f]+$/i.test(data))
-    return `${namespace}:${Number.parseInt(data, 16)}`
-  if (typeof data === 'string' && isCaip2(`${namespace}:${data}`)) return `${namespace}:${data}`
-  return undefined
 }

@@ -57,6 +57,6 @@ test('importing the package loads no @walletconnect code; only connect/reconnect
   expect([...staticImports.keys()].filter((name) => name.startsWith('@walletconnect/'))).toEqual([])
   expect([...staticImports.keys()].sort()).toEqual(['@portico/core'])
   expect(dynamicImports.get('@walletconnect/universal-provider')).toBe(
-    resolve(here, 'createWalletConnect.ts'),
+    resolve(here, 'loadUniversalProvider.ts'),
   )
 })

@@ -1,13 +1,12 @@
 import type { Logger, WalletConnectPairing } from '@portico/core'
-import type { UniversalProvider } from '@walletconnect/universal-provider'
 import {
   isProposalExpired,
   toProposalError,
   WalletConnectAbortedError,
   WalletConnectRelayError,
 } from './errors.js'
+import type { Provider } from './loadUniversalProvider.js'
 
-type Provider = InstanceType<typeof UniversalProvider>
 type Session = NonNullable<Provider['session']>
 type NamespaceConfig = NonNullable<Provider['optionalNamespaces']>
 

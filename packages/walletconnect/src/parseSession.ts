@@ -67,3 +67,26 @@ export function parseSession(raw: RawSession): ParsedSession {
   }
   return { topic: raw.topic, session: { accounts: [...accounts], peer }, chains: [...chains] }
 }
+
+/** Reads a session event's accounts as CAIP-10, scoping bare addresses by the event's chain. */
+export function toCaip10Accounts(data: unknown, chainId: string): string[] | undefined {
+  if (!Array.isArray(data)) return undefined
+  const accounts: string[] = []
+  for (const item of data) {
+    if (isCaip10(item)) accounts.push(item)
+    // EVM wallets often send bare addresses, scoped by the event's chain.
+    else if (typeof item === 'string' && isCaip10(`${chainId}:${item}`)) accounts.push(`${chainId}:${item}`)
+  }
+  return accounts
+}
+
+/** Reads a chainChanged event's data (CAIP-2, a number, hex or a bare reference) as CAIP-2. */
+export function toCaip2(data: unknown, chainId: string): string | undefined {
+  const namespace = chainId.split(':')[0]
+  if (isCaip2(data)) return data
+  if (typeof data === 'number' && Number.isInteger(data)) return `${namespace}:${data}`
+  if (typeof data === 'string' && /^0x[0-9a-f]+$/i.test(data))
+    return `${namespace}:${Number.parseInt(data, 16)}`
+  if (typeof data === 'string' && isCaip2(`${namespace}:${data}`)) return `${namespace}:${data}`
+  return undefined
+}
