@@ -308,3 +308,9 @@ export type {
   WalletConnectPairing,
   WalletConnectSession,
 } from './types/walletConnect.js'
+export type { BuildWalletLinkParameters } from './walletConnect/walletLink.js'
+export {
+  buildWalletLink,
+  InvalidPairingUriError,
+  UnsafeWalletLinkError,
+} from './walletConnect/walletLink.js'

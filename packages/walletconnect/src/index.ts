@@ -22,8 +22,3 @@ export {
   WalletConnectRelayError,
   WalletConnectRequestError,
 } from './errors.js'
-export type {
-  Eip1193Provider,
-  WalletConnectEip155ProviderParameters,
-} from './walletConnectEip155Provider.js'
-export { walletConnectEip155Provider } from './walletConnectEip155Provider.js'

@@ -5,55 +5,9 @@
  */
 import * as z from 'zod/mini'
 import type { RegistryWallet } from '../types/walletConnect.js'
+import { isWalletNativeLink, isWalletUniversalLink } from '../walletConnect/walletLink.js'
 
-/** Schemes that belong to the browser or the web rather than to one wallet app. */
-const FOREIGN_SCHEMES = new Set([
-  'http',
-  'https',
-  'javascript',
-  'vbscript',
-  'data',
-  'blob',
-  'file',
-  'filesystem',
-  'about',
-  'ftp',
-  'ws',
-  'wss',
-  'mailto',
-  'tel',
-  'sms',
-  'intent',
-  'content',
-  'view-source',
-  'chrome',
-  'chrome-extension',
-  'moz-extension',
-  'safari-extension',
-  'wc',
-])
-
-// A base gets `wc?uri=…` appended, so a query, a fragment, spaces or control characters in it
-// would produce a link that is not the one the wallet documents.
-const LINK_BASE_CHARACTERS = /^[A-Za-z0-9\-._~:/@!$&'()*+,;=%]+$/
-
-/** Whether `base` is a wallet's own custom scheme (`trust://`, `okex://main`), never a browser one. */
-export function isWalletNativeLink(base: string): boolean {
-  if (!LINK_BASE_CHARACTERS.test(base) || /[?#]/.test(base)) return false
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(base)?.[1]?.toLowerCase()
-  return scheme !== undefined && !FOREIGN_SCHEMES.has(scheme)
-}
-
-/** Whether `base` is an https universal link a wallet app claims (`https://link.trustwallet.com`). */
-export function isWalletUniversalLink(base: string): boolean {
-  if (!LINK_BASE_CHARACTERS.test(base) || /[?#]/.test(base)) return false
-  try {
-    const url = new URL(base)
-    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === ''
-  } catch {
-    return false
-  }
-}
+export { isWalletNativeLink, isWalletUniversalLink }
 
 /** Whether a registry picture may be shown: an https URL or a `data:image/…` of a raster or SVG type. */
 export function isRegistryImageUrl(url: string): boolean {

@@ -55,7 +55,9 @@ export const en = {
   wcPreparing: 'Preparing the pairing code',
   wcConnecting: 'Approved in your wallet. Connecting…',
   wcOpenWallet: 'Open {name}',
-  wcOpenAny: 'Open a wallet app',
+  wcOpenHelp: 'Approve the connection in {name}, then come back to this page.',
+  wcOpenInNewTab: 'Open and continue in a new browser tab',
+  wcNoLink: '{name} cannot be opened from here: copy the link and paste it in {name}.',
   noAdapters: 'No wallet adapters are configured for this site',
   noAdaptersHelp:
     'Wallets cannot connect here yet. If you run this site, add a wallet adapter to your Portico configuration.',

@@ -55,7 +55,9 @@ export const de: Catalogue = {
   wcPreparing: 'Der Kopplungscode wird vorbereitet',
   wcConnecting: 'In der Wallet bestätigt. Verbinden…',
   wcOpenWallet: '{name} öffnen',
-  wcOpenAny: 'Eine Wallet-App öffnen',
+  wcOpenHelp: 'Bestätige die Verbindung in {name} und kehre dann zu dieser Seite zurück.',
+  wcOpenInNewTab: 'In einem neuen Browser-Tab öffnen und fortfahren',
+  wcNoLink: '{name} lässt sich von hier nicht öffnen: Kopiere den Link und füge ihn in {name} ein.',
   noAdapters: 'Für diese Website sind keine Wallet-Adapter eingerichtet',
   noAdaptersHelp:
     'Hier können sich noch keine Wallets verbinden. Wenn du diese Website betreibst, füge deiner Portico-Konfiguration einen Wallet-Adapter hinzu.',

@@ -90,6 +90,30 @@ describe('ConnectingWalletConnectBasic', () => {
     await waitFor(() => expect(wc.pairings()).toBe(2))
   })
 
+  test('on a phone, the picked wallet is opened by its own link with the pairing', async () => {
+    const wc = scripted()
+    const rainbow = {
+      id: 'me.rainbow',
+      name: 'Rainbow',
+      namespaces: ['eip155' as const],
+      mobile: { native: 'rainbow:', universal: 'https://rnbwapp.com' },
+    }
+    const { portico } = await renderPortico({
+      connectors: [walletConnectConnector],
+      config: { walletConnect: wc.service, walletRegistry: [rainbow], isMobile: () => true },
+    })
+    await open(portico, {
+      route: { view: 'ConnectingWalletConnectBasic', params: { walletId: 'me.rainbow' } },
+    })
+    const view = modal()
+    await waitFor(() => expect(wc.pairings()).toBe(1))
+    const uri = 'wc:abc@2?relay-protocol=irn&symKey=aa'
+    await run(() => wc.pair(uri))
+    const link = await view.findByRole('link', { name: 'Open and continue in a new browser tab' })
+    expect(link.getAttribute('href')).toBe(`https://rnbwapp.com/wc?uri=${encodeURIComponent(uri)}`)
+    expect(view.queryByRole('img', { name: 'WalletConnect pairing code' })).toBeNull()
+  })
+
   test('without walletConnect it says that nothing can connect here', async () => {
     const { portico } = await renderPortico({ connectors: wallets })
     await open(portico, { route: { view: 'ConnectingWalletConnectBasic' } })

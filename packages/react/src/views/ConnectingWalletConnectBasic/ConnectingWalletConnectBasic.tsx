@@ -1,6 +1,13 @@
-import { connectWalletConnect, getWalletConnect, watchWalletConnect } from '@portico/core'
+import {
+  buildWalletLink,
+  connectWalletConnect,
+  getRegistryWallets,
+  getWalletConnect,
+  type RegistryWallet,
+  watchWalletConnect,
+} from '@portico/core'
 import { useEffect } from 'react'
-import { CopyIcon, WalletIcon } from '../../components/icons.js'
+import { CopyIcon, ExternalLinkIcon, WalletIcon } from '../../components/icons.js'
 import { QrCode } from '../../components/QrCode.js'
 import { useCopy } from '../../components/useCopy.js'
 import { usePortico } from '../../hooks/usePortico.js'
@@ -24,7 +31,23 @@ const pairingCss = `
 }
 .pairing .secondary-button:focus-visible { outline: 2px solid var(--p-focus); outline-offset: 2px; }
 .pairing .hint.error { color: var(--p-error); font-size: 13px; }
+.pairing .primary-button {
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px; width: 100%; height: 48px;
+  border-radius: 999px; background: var(--p-accent); color: var(--p-on-accent, #fff); font-weight: 650; text-decoration: none;
+}
+.pairing .primary-button:focus-visible { outline: 2px solid var(--p-focus); outline-offset: 2px; }
 `
+
+/** The picked wallet's link with the pairing, for the platform the visitor is on; none when it has none. */
+function walletLink(wallet: RegistryWallet | undefined, uri: string | undefined, mobile: boolean) {
+  if (!wallet || !uri) return undefined
+  try {
+    return buildWalletLink(wallet, uri, { platform: mobile ? 'mobile' : 'desktop' })
+  } catch {
+    // A link that is not the wallet's own scheme or https is never offered; the QR code still works.
+    return undefined
+  }
+}
 
 /**
  * SPEC §2 ConnectingWalletConnectBasic: pairing with a mobile wallet. The pairing's QR code (a new
@@ -41,6 +64,9 @@ export function ConnectingWalletConnectBasic() {
   const wc = usePorticoRead(getWalletConnect, watchWalletConnect)
   const walletId = route.view === 'ConnectingWalletConnectBasic' ? route.params?.walletId : undefined
   const { copy, state: copyState } = useCopy(wc.pairing?.uri)
+  const mobile = portico.internal.isMobile()
+  const wallet = walletId ? getRegistryWallets(portico).find((entry) => entry.id === walletId) : undefined
+  const link = walletLink(wallet, wc.pairing?.uri, mobile)
 
   // Opened directly (the opening rules, or a site's openModal): the pairing starts here.
   useEffect(() => {
@@ -57,6 +83,43 @@ export function ConnectingWalletConnectBasic() {
         </span>
         <h3>{t('noAdapters')}</h3>
         <p>{t('noAdaptersHelp')}</p>
+      </div>
+    )
+  }
+
+  // On a phone the picked wallet is opened by its link; the QR code is for a second device.
+  if (mobile && wallet) {
+    return (
+      <div className="pairing">
+        <h3>{t('wcOpenWallet', { name: wallet.name })}</h3>
+        <div role="status" aria-live="polite">
+          {wc.status === 'error' && wc.error ? (
+            <p className="hint error">{wc.error}</p>
+          ) : (
+            <p>{wc.status === 'connecting' ? t('wcConnecting') : t('wcOpenHelp', { name: wallet.name })}</p>
+          )}
+        </div>
+        {wc.status === 'error' ? (
+          <button
+            type="button"
+            className="secondary-button"
+            onClick={() => void connectWalletConnect(portico, { walletId: wallet.id })}
+          >
+            {t('tryAgain')}
+          </button>
+        ) : link ? (
+          // SPEC §2: the mobile connect label.
+          <a className="primary-button" href={link} target="_blank" rel="noopener noreferrer">
+            <ExternalLinkIcon />
+            {t('wcOpenInNewTab')}
+          </a>
+        ) : (
+          <p>{t('wcNoLink', { name: wallet.name })}</p>
+        )}
+        <button type="button" className="secondary-button" onClick={copy} disabled={!wc.pairing}>
+          <CopyIcon />
+          {copyState === 'copied' ? t('copied') : t('wcCopyLink')}
+        </button>
       </div>
     )
   }
