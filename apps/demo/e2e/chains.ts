@@ -22,3 +22,7 @@ export const pidFile = new URL('../artifacts/processes.json', import.meta.url)
 export const mailboxSmtpPort = 18025
 export const mailboxHttpPort = 18080
 export const mailboxUrl = `http://127.0.0.1:${mailboxHttpPort}`
+
+/** The local WalletConnect relay the e2e build pairs through (scripts/relay.mjs). */
+export const relayPort = 18090
+export const relayUrl = `ws://127.0.0.1:${relayPort}`

@@ -11,6 +11,7 @@ import {
   mailboxSmtpPort,
   mailboxUrl,
   pidFile,
+  relayPort,
   rpcUrl,
   serverDataDir,
   serverPort,
@@ -66,6 +67,14 @@ export default async function globalSetup(): Promise<void> {
     )
     record(mailbox.pid, 'mailbox.mjs')
     await waitForMailbox()
+    // The WalletConnect relay the page and the tests' wallet meet on.
+    const relay = spawn(
+      process.execPath,
+      [fileURLToPath(new URL('../scripts/relay.mjs', import.meta.url)), '--port', String(relayPort)],
+      { stdio: 'ignore', detached: false },
+    )
+    record(relay.pid, 'relay.mjs')
+    await waitForPort(relayPort)
     const { configFile } = await prepareServer({
       chains: e2eChains.map(({ chainId }) => ({ chainId, rpcUrl: rpcUrl(chainId) })),
       port: serverPort,
@@ -82,6 +91,24 @@ export default async function globalSetup(): Promise<void> {
     stopRecordedProcesses()
     throw error
   }
+}
+
+async function waitForPort(port: number): Promise<void> {
+  const { connect } = await import('node:net')
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`nothing listened on 127.0.0.1:${port} within 15 s`)
 }
 
 async function waitForMailbox(): Promise<void> {

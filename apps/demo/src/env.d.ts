@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   /** A Portico server and the demo's project on it. */
   readonly VITE_PORTICO_API_URL?: string
   readonly VITE_PORTICO_PROJECT_ID?: string
+  /** A WalletConnect relay (the demo's local one, ws://127.0.0.1:8090); unset, mobile wallets are not offered. */
+  readonly VITE_WC_RELAY_URL?: string
 }
 
 interface ImportMeta {

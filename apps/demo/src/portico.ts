@@ -2,6 +2,8 @@ import { evm } from '@portico/adapter-evm'
 import { createPortico, type PorticoConfig } from '@portico/core'
 import { createEmbeddedWallet } from '@portico/embedded-wallet'
 import { TEST_TOKENS } from '@portico/test/tokens'
+import { createWalletConnect } from '@portico/walletconnect'
+import { REGISTRY_WALLETS } from '@portico/walletconnect/registry'
 import { networks } from './networks.js'
 
 /**
@@ -16,13 +18,20 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   const api = demoApi()
   // The embedded (e-mail) wallet lives in a frame served by the Portico server, so it needs one.
   const embeddedWallet = api ? createEmbeddedWallet({ ...api, chainId: Number(networks[0].id) }) : undefined
+  const walletConnect = demoWalletConnect()
   return createPortico({
     networks,
     // The local chains' USDT, like mainnet's, returns nothing from `transfer` (SPEC §9).
     adapters: [
-      evm({ tetherStyleTokens: tetherStyleTokens(), ...(embeddedWallet ? { embeddedWallet } : {}) }),
+      evm({
+        tetherStyleTokens: tetherStyleTokens(),
+        ...(embeddedWallet ? { embeddedWallet } : {}),
+        ...(walletConnect ? { walletConnect } : {}),
+      }),
     ],
     ...(embeddedWallet ? { embeddedWallet } : {}),
+    // Mobile wallets for AllWallets: the shipped list, refreshed from the server when there is one.
+    ...(walletConnect ? { walletConnect, walletRegistry: REGISTRY_WALLETS } : {}),
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet to local chains',
@@ -47,6 +56,27 @@ export function demoApi(): { apiUrl: string; projectId: string } | undefined {
   const apiUrl = query.get('apiUrl') ?? import.meta.env.VITE_PORTICO_API_URL
   const projectId = query.get('projectId') ?? import.meta.env.VITE_PORTICO_PROJECT_ID
   return apiUrl && apiUrl !== 'none' && projectId ? { apiUrl, projectId } : undefined
+}
+
+/**
+ * Mobile wallets over the demo's local WalletConnect relay (`npm run demo` starts one; a wallet made
+ * of code, or the demo's phone page, pairs through it). Unset, mobile wallets are not offered.
+ */
+function demoWalletConnect() {
+  const relayUrl = import.meta.env.VITE_WC_RELAY_URL
+  if (!relayUrl) return undefined
+  return createWalletConnect({
+    projectId: 'portico-demo',
+    relayUrl,
+    // The local relay stands alone: no hosted Verify server to ask.
+    verify: false,
+    metadata: {
+      name: 'Portico demo',
+      description: 'Connect a wallet to local chains',
+      url: window.location.origin,
+      icons: [],
+    },
+  })
 }
 
 /** The test tokens that behave like USDT, on each local chain (they have the same address on both). */

@@ -23,7 +23,7 @@ const pairingCss = `
 .pairing h3 { margin: 0; font-size: 17px; font-weight: 650; }
 .pairing p { margin: 0; max-width: 290px; color: var(--p-muted); font-size: 14px; line-height: 1.45; }
 .pairing .qr-tile { display: grid; place-items: center; width: 228px; height: 228px; }
-.pairing .qr-placeholder { width: 208px; height: 208px; border-radius: var(--p-radius-m); background: var(--p-surface); }
+.pairing .qr-placeholder { width: 208px; height: 208px; border-radius: var(--p-radius-m); background: #eceef1; }
 .pairing .actions { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; }
 .pairing .secondary-button {
   display: inline-flex; align-items: center; gap: 8px; height: 40px; padding: 0 16px; border: 1px solid var(--p-border);
