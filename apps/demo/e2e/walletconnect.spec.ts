@@ -3,7 +3,7 @@ import { createTestWalletConnectWallet, type TestWalletConnectWallet } from '@po
 import { hexToString, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { relayUrl, rpcUrl } from './chains'
-import { connectButton, ether, modal, rpc } from './fixtures'
+import { connectButton, ethBalance, ether, modal, rpc } from './fixtures'
 import { screenshot } from './screenshot'
 
 /** A phone's wallet made of code: it pairs through the local relay and signs for a fresh account. */
@@ -48,14 +48,40 @@ test('WalletConnect: a phone wallet pairs from the QR view, signs, refuses, and 
   await expect(modal(page)).toHaveAccessibleName('Account')
   await expect(page.getByTestId('demo-address')).toHaveText(account.address)
 
-  // Signing is answered on the phone; the signature is the phone's account's.
+  // Sending from the modal is approved on the phone, which sends it on the chain.
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await modal(page)
+    .getByRole('navigation', { name: 'Wallet actions' })
+    .getByRole('button', { name: 'Send' })
+    .click()
+  await modal(page)
+    .getByRole('button', { name: /Change token|Select a token/ })
+    .click()
+  await modal(page)
+    .getByRole('button', { name: /^Ether,/ })
+    .click()
+  await modal(page).getByRole('textbox', { name: 'Amount' }).fill('1.25')
+  await modal(page).getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
+  await modal(page).getByRole('button', { name: 'Review' }).click()
+  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible()
+  expect(await ethBalance(receiver)).toBe(1_250_000_000_000_000_000n)
+  expect(wallet.requests().some((request) => request.method === 'eth_sendTransaction')).toBe(true)
   await page.keyboard.press('Escape')
+
+  // Signing is answered on the phone; the signature is the phone's account's.
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
-  const signature = ((await page.getByTestId('demo-signature').textContent()) ?? '').replace('Signature: ', '')
+  const signature = ((await page.getByTestId('demo-signature').textContent()) ?? '').replace(
+    'Signature: ',
+    '',
+  )
   const asked = wallet.requests().find((request) => request.method === 'personal_sign')
-  const message = hexToString((asked?.params as [`0x${string}`])[0])
-  expect(await verifyMessage({ address: account.address, message, signature: signature as `0x${string}` })).toBe(true)
+  const [hex] = (asked?.params ?? ['0x']) as [`0x${string}`]
+  const message = hexToString(hex)
+  expect(
+    await verifyMessage({ address: account.address, message, signature: signature as `0x${string}` }),
+  ).toBe(true)
 
   // A refusal on the phone reaches the page as the visitor's refusal.
   wallet.setRequestMode('reject')
@@ -91,4 +117,73 @@ test('WalletConnect: a phone wallet that refuses the pairing leaves the view wit
   await screenshot(page, 'walletconnect-declined')
   await modal(page).getByRole('button', { name: 'Try again' }).click()
   await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
+})
+
+test('WalletConnect: an expired pairing code is replaced by a new one, and the new one pairs', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const { account, wallet } = await phoneWallet()
+  phone = wallet
+  await page.goto('/?wcPairingTtl=2000')
+  await connectButton(page).click()
+  await modal(page)
+    .getByRole('button', { name: /WalletConnect/ })
+    .click()
+  const copied = async () => {
+    await modal(page).getByRole('button', { name: 'Copy link' }).click()
+    return page.evaluate(() => navigator.clipboard.readText())
+  }
+  await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
+  const first = await copied()
+  await expect.poll(copied, { timeout: 10_000 }).not.toBe(first)
+  await wallet.pair(await copied())
+  await expect(page.getByTestId('demo-address')).toHaveText(account.address)
+})
+
+test('WalletConnect on a phone: AllWallets lists the installed wallets first, finds a mobile wallet, and opens it by its own link', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  })
+  try {
+    const { account, wallet } = await phoneWallet()
+    phone = wallet
+    const page = await context.newPage()
+    await page.goto('/')
+    await connectButton(page).click()
+    await modal(page)
+      .getByRole('button', { name: /All Wallets/ })
+      .click()
+    await expect(modal(page)).toHaveAccessibleName('All wallets')
+    const rows = modal(page).getByRole('listitem')
+    // SPEC §9 order: WalletConnect first, then the wallets in this browser, then the registry's.
+    await expect(rows.nth(0)).toContainText('WalletConnect')
+    await expect(rows.nth(1)).toContainText('Portico Dev Wallet')
+    await expect(modal(page).getByRole('button', { name: /Rainbow/ })).toBeVisible()
+    await screenshot(page, 'walletconnect-allwallets-mobile')
+    await modal(page).getByRole('searchbox').fill('rainb')
+    await expect(rows).toHaveCount(1)
+    await modal(page)
+      .getByRole('button', { name: /Rainbow/ })
+      .click()
+    const open = modal(page).getByRole('link', { name: 'Open and continue in a new browser tab' })
+    await expect(open).toBeVisible()
+    await screenshot(page, 'walletconnect-open-mobile')
+    const href = (await open.getAttribute('href')) ?? ''
+    const link = new URL(href)
+    expect(link.protocol).toBe('https:')
+    expect(link.pathname.endsWith('/wc')).toBe(true)
+    const uri = link.searchParams.get('uri') ?? ''
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    // The wallet app opened by that link pairs with the URI it carries.
+    await wallet.pair(uri)
+    await expect(page.getByTestId('demo-address')).toHaveText(account.address)
+  } finally {
+    await context.close()
+  }
 })

@@ -65,9 +65,12 @@ export function demoApi(): { apiUrl: string; projectId: string } | undefined {
 function demoWalletConnect() {
   const relayUrl = import.meta.env.VITE_WC_RELAY_URL
   if (!relayUrl) return undefined
+  // `?wcPairingTtl=<ms>` shortens a pairing's life, to watch the code being replaced.
+  const ttl = Number(new URLSearchParams(window.location.search).get('wcPairingTtl'))
   return createWalletConnect({
     projectId: 'portico-demo',
     relayUrl,
+    ...(Number.isInteger(ttl) && ttl > 0 ? { pairingTtlMs: ttl } : {}),
     // The local relay stands alone: no hosted Verify server to ask.
     verify: false,
     metadata: {

@@ -37,7 +37,7 @@ function eip155Accounts(accounts: readonly string[]): { chainId: number; address
 export function createWalletConnectProvider(service: WalletConnect): Eip1193Provider {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   let chainId: number | undefined
-  let unsubscribe: (() => void) | undefined
+  let following = false
 
   const emit = (event: string, payload: unknown) => {
     for (const listener of listeners.get(event) ?? []) listener(payload)
@@ -48,7 +48,10 @@ export function createWalletConnectProvider(service: WalletConnect): Eip1193Prov
     return [...new Set((onChain.length > 0 ? onChain : all).map((account) => account.address))]
   }
   const follow = () => {
-    unsubscribe ??= service.subscribe((event) => {
+    if (following) return
+    following = true
+    // For the life of the page: the connector exists as long as the adapter does.
+    service.subscribe((event) => {
       if (event.type === 'disconnect') {
         chainId = undefined
         emit('disconnect', { code: 4900, message: 'The wallet ended the WalletConnect session.' })

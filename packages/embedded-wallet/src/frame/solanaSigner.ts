@@ -118,7 +118,6 @@ export function createSolanaSigner(secretKey: Uint8Array, options: SolanaSignerO
   }
 
   async function send(
-    method: string,
     transaction: Transaction,
     chainId: string,
     sendOptions: z.infer<typeof solanaSendOptionsSchema> | undefined,
@@ -226,7 +225,7 @@ export function createSolanaSigner(secretKey: Uint8Array, options: SolanaSignerO
         case 'solana_signAndSendTransaction': {
           const { transaction } = sign(prepared.wire)
           return {
-            signature: await send(request.method, transaction, prepared.chainId, prepared.options),
+            signature: await send(transaction, prepared.chainId, prepared.options),
           }
         }
       }
