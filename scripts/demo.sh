@@ -11,6 +11,7 @@ DEMO_PORT=5173
 SERVER_PORT=8787
 MAIL_SMTP_PORT=1025
 MAIL_WEB_PORT=1080
+WC_RELAY_PORT=8090
 DATA_DIR=.portico-data/demo
 CHAINS=("31337:8545" "31338:8546")
 
@@ -26,7 +27,7 @@ section "Setup"
 
 port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "${CHAINS[@]#*:}"; do
+for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "$WC_RELAY_PORT" "${CHAINS[@]#*:}"; do
   if port_taken "$port"; then
     die "port $port on 127.0.0.1 is already in use (is another demo running?). Stop whatever listens there (e.g. \`ss -ltnp 'sport = :$port'\` shows it) and run npm run demo again."
   fi
@@ -67,6 +68,11 @@ node apps/demo/scripts/mailbox.mjs --smtp-port "$MAIL_SMTP_PORT" --http-port "$M
 pids+=("$!")
 echo "e-mail login codes arrive at http://127.0.0.1:$MAIL_WEB_PORT/"
 
+section "WalletConnect relay"
+node apps/demo/scripts/relay.mjs --port "$WC_RELAY_PORT" </dev/null &
+pids+=("$!")
+echo "mobile wallets pair through ws://127.0.0.1:$WC_RELAY_PORT (the demo's phone page is a wallet for it)"
+
 section "Test tokens and the Portico server"
 chain_args=()
 for chain in "${CHAINS[@]}"; do
@@ -88,6 +94,7 @@ export VITE_PORTICO_PROJECT_ID=portico-demo
 export VITE_DEV_WALLET=1
 export VITE_RPC_31337=http://127.0.0.1:8545
 export VITE_RPC_31338=http://127.0.0.1:8546
+export VITE_WC_RELAY_URL=ws://127.0.0.1:$WC_RELAY_PORT
 
 section "Portico demo"
 cat <<BANNER
@@ -98,6 +105,9 @@ cat <<BANNER
     Chains: 31337 on http://127.0.0.1:8545, 31338 on http://127.0.0.1:8546
     Tokens: PUSD, PTK and USDT (Tether-style) on both chains, held by anvil's accounts 0-4
     Portico server: http://127.0.0.1:$SERVER_PORT, project portico-demo
+    E-mail login codes: http://127.0.0.1:$MAIL_WEB_PORT
+    Mobile wallets: pick WalletConnect, copy the link, and paste it in the phone wallet at
+      http://localhost:$DEMO_PORT/phone.html
     Press Ctrl-C to stop the demo, the server and the chains.
 
 BANNER

@@ -38,10 +38,12 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     rolldownOptions: {
-      // Two pages: the React demo and the headless example built on @portico/core alone.
+      // The React demo, the headless example built on @portico/core alone, and the phone wallet
+      // that pairs with the demo over WalletConnect.
       input: {
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         headless: fileURLToPath(new URL('headless.html', import.meta.url)),
+        phone: fileURLToPath(new URL('phone.html', import.meta.url)),
       },
       output: {
         codeSplitting: {

@@ -187,3 +187,28 @@ test('WalletConnect on a phone: AllWallets lists the installed wallets first, fi
     await context.close()
   }
 })
+
+test("the demo's phone page pairs with the demo like a phone's wallet app", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/')
+  await connectButton(page).click()
+  await modal(page)
+    .getByRole('button', { name: /WalletConnect/ })
+    .click()
+  await modal(page).getByRole('button', { name: 'Copy link' }).click()
+  const uri = await page.evaluate(() => navigator.clipboard.readText())
+
+  const phonePage = await context.newPage()
+  await phonePage.goto('/phone.html')
+  await phonePage.getByLabel('Account').selectOption('2')
+  await phonePage.getByLabel('Pairing link (wc:…)').fill(uri)
+  await phonePage.getByRole('button', { name: 'Pair' }).click()
+  await expect(phonePage.getByRole('status')).toHaveText('Paired: answer the site from here.')
+  await screenshot(phonePage, 'walletconnect-phone-page')
+
+  await expect(page.getByTestId('demo-address')).toHaveText('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
+  await expect(phonePage.getByRole('listitem').first()).toContainText('personal_sign')
+})

@@ -60,6 +60,13 @@ export interface TestWalletConnectWallet {
 
 let instanceCount = 0
 
+/** `DEBUG_WC` in Node's environment; a browser page (the demo's phone) has none. */
+function debugEnabled(): boolean {
+  return Boolean(
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.DEBUG_WC,
+  )
+}
+
 /**
  * Starts a WalletConnect wallet made of code: a sign-client 2.21.8 acting as the wallet, answering
  * with a viem account and sending transactions to the given RPC URLs. Its storage is in memory, its
@@ -83,7 +90,7 @@ export async function createTestWalletConnectWallet(
     name: prefix,
     customStoragePrefix: prefix,
     storage: createWalletConnectMemoryStorage(),
-    logger: process.env.DEBUG_WC ? 'debug' : 'silent',
+    logger: debugEnabled() ? 'debug' : 'silent',
     telemetryEnabled: false,
     metadata: {
       name: options.name ?? 'Portico Test Wallet',
@@ -101,7 +108,7 @@ export async function createTestWalletConnectWallet(
   const proposals: number[] = []
   const requests: TestWalletConnectRequest[] = []
   const reportFailure = (error: unknown) => {
-    if (process.env.DEBUG_WC) console.warn('test WalletConnect wallet:', error)
+    if (debugEnabled()) console.warn('test WalletConnect wallet:', error)
   }
 
   client.on('session_proposal', ({ id, params }) => {
