@@ -14,7 +14,8 @@ const vendorChunks = [
   // so each one is still loaded only when it is first shown.
   {
     name: 'portico-core',
-    test: /([\\/]packages[\\/](core|adapter-evm)[\\/]src[\\/])|([\\/]node_modules[\\/](valtio|proxy-compare|zod)[\\/])/,
+    // The wallet registry's data and schemas are loaded only when the modal opens: left out.
+    test: /([\\/]packages[\\/](core|adapter-evm)[\\/]src[\\/](?!api[\\/](registryWallets|walletRegistrySchemas)\.ts))|([\\/]node_modules[\\/](valtio|proxy-compare|zod)[\\/])/,
   },
   // Locales other than English stay out too: each is fetched only when a site selects it.
   {
@@ -38,12 +39,15 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     rolldownOptions: {
-      // The React demo, the headless example built on @portico/core alone, and the phone wallet
-      // that pairs with the demo over WalletConnect.
+      // The React demo and the headless example built on @portico/core alone; with the development
+      // wallets (the demo and e2e builds), also the phone wallet that pairs over WalletConnect. It is
+      // left out of the production build so its test-kit code never shares a chunk with the site's.
       input: {
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         headless: fileURLToPath(new URL('headless.html', import.meta.url)),
-        phone: fileURLToPath(new URL('phone.html', import.meta.url)),
+        ...(process.env.VITE_DEV_WALLET === '1'
+          ? { phone: fileURLToPath(new URL('phone.html', import.meta.url)) }
+          : {}),
       },
       output: {
         codeSplitting: {

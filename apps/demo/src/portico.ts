@@ -3,7 +3,6 @@ import { createPortico, type PorticoConfig } from '@portico/core'
 import { createEmbeddedWallet } from '@portico/embedded-wallet'
 import { TEST_TOKENS } from '@portico/test/tokens'
 import { createWalletConnect } from '@portico/walletconnect'
-import { REGISTRY_WALLETS } from '@portico/walletconnect/registry'
 import { networks } from './networks.js'
 
 /**
@@ -30,8 +29,15 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
       }),
     ],
     ...(embeddedWallet ? { embeddedWallet } : {}),
-    // Mobile wallets for AllWallets: the shipped list, refreshed from the server when there is one.
-    ...(walletConnect ? { walletConnect, walletRegistry: REGISTRY_WALLETS } : {}),
+    // Mobile wallets for AllWallets: the shipped list, loaded when the modal first opens (so the
+    // page's first download does not carry it) and refreshed from the server when there is one.
+    ...(walletConnect
+      ? {
+          walletConnect,
+          walletRegistry: () =>
+            import('@portico/walletconnect/registry').then((module) => module.REGISTRY_WALLETS),
+        }
+      : {}),
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet to local chains',

@@ -118,10 +118,12 @@ export interface PorticoConfig {
   walletConnect?: WalletConnect
   /**
    * Wallets AllWallets lists after the installed ones (`REGISTRY_WALLETS` from
-   * `@portico/walletconnect/registry`). Passing a list also lets a configured Portico server
-   * refresh it; without one, no registry is shown or fetched.
+   * `@portico/walletconnect/registry`), or a function that loads them when the modal first opens,
+   * which keeps the list out of the page's first download:
+   * `() => import('@portico/walletconnect/registry').then((m) => m.REGISTRY_WALLETS)`. Passing one
+   * also lets a configured Portico server refresh it; without one, no registry is shown or fetched.
    */
-  walletRegistry?: readonly RegistryWallet[]
+  walletRegistry?: readonly RegistryWallet[] | (() => Promise<readonly RegistryWallet[]>)
 }
 
 /** The config after defaults are applied. */

@@ -35,6 +35,22 @@ describe('refreshWalletRegistry', () => {
     ])
   })
 
+  test('a registry loaded on demand is loaded when the modal first opens, not before', async () => {
+    let loads = 0
+    const load = async () => {
+      loads++
+      return shipped
+    }
+    const { portico } = await setup({ walletRegistry: load })
+    expect(getRegistryWallets(portico)).toEqual([])
+    expect(loads).toBe(0)
+    openModal(portico)
+    await vi.waitFor(() => expect(getRegistryWallets(portico)).toEqual(shipped))
+    expect(loads).toBe(1)
+    await refreshWalletRegistry(portico)
+    expect(loads).toBe(1)
+  })
+
   test('keeps the list in storage for a day and asks again after it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const { portico, storage } = await setup(withServer())

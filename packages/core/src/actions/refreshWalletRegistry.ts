@@ -43,6 +43,10 @@ export async function refreshWalletRegistry(
         registry.updatedAt = stored.timestamp
       } else if (stored) internal.storage.remove('walletRegistryCache')
     }
+    // A site that loads its list on demand: loaded once, then the server may replace it.
+    if (registry.wallets === undefined && typeof config.walletRegistry === 'function') {
+      registry.wallets = await config.walletRegistry()
+    }
     const fresh = registry.updatedAt !== undefined && Date.now() - registry.updatedAt < WALLET_REGISTRY_TTL_MS
     if ((fresh && !parameters.force) || !hasApiServer(portico)) return
 

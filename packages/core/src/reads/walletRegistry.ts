@@ -13,8 +13,10 @@ const NONE: readonly RegistryWallet[] = []
  * const wallets = getRegistryWallets(portico)
  */
 export function getRegistryWallets(portico: Portico): readonly RegistryWallet[] {
-  if (!portico.config.walletRegistry || !portico.options.features.allWallets) return NONE
-  return snapshot(portico.state.walletRegistry).wallets ?? portico.config.walletRegistry
+  const configured = portico.config.walletRegistry
+  if (!configured || !portico.options.features.allWallets) return NONE
+  // A loader's list arrives in state, like the server's.
+  return snapshot(portico.state.walletRegistry).wallets ?? (typeof configured === 'function' ? NONE : configured)
 }
 
 /** Calls `onChange` when the registry list changes; returns the unsubscribe. */
