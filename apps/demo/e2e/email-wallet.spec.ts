@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { mailboxUrl } from './chains'
-import { connectButton, ethBalance, ether, modal, rpc } from './fixtures'
+import { connectButton, ethBalance, ether, modal, rpc, sendEtherFromAccount } from './fixtures'
 import { screenshot } from './screenshot'
 
 /** The newest one-time code mailed to `email`, read from the local mailbox. */
@@ -140,21 +140,7 @@ test('e-mail wallet: the same e-mail gives the same address after signing out, a
   await expect(modal(page)).toContainText('5.00 ETH')
 
   const receiver = privateKeyToAccount(generatePrivateKey()).address
-  await modal(page)
-    .getByRole('navigation', { name: 'Wallet actions' })
-    .getByRole('button', { name: 'Send' })
-    .click()
-  await expect(modal(page)).toHaveAccessibleName('Send')
-  await modal(page)
-    .getByRole('button', { name: /Change token|Select a token/ })
-    .click()
-  await modal(page)
-    .getByRole('button', { name: /^Ether,/ })
-    .click()
-  await modal(page).getByRole('textbox', { name: 'Amount' }).fill('1.25')
-  await modal(page).getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
-  await modal(page).getByRole('button', { name: 'Review' }).click()
-  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await sendEtherFromAccount(page, '1.25', receiver)
   await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
   await screenshot(page, 'email-wallet-approve-send')
   await frame(page).getByRole('button', { name: 'Approve' }).click()

@@ -87,3 +87,25 @@ export async function connectAccount(page: Page, index: number, path = '/') {
 
 export const ether = (amount: bigint, tenths = 0n) =>
   `0x${(amount * 10n ** 18n + tenths * 10n ** 17n).toString(16)}`
+
+/**
+ * From the Account view, fills the Send form with `amount` of Ether to `to` and presses Send on the
+ * review; the wallet (or the e-mail wallet's frame) is asked next.
+ */
+export async function sendEtherFromAccount(page: Page, amount: string, to: string) {
+  await modal(page)
+    .getByRole('navigation', { name: 'Wallet actions' })
+    .getByRole('button', { name: 'Send' })
+    .click()
+  await expect(modal(page)).toHaveAccessibleName('Send')
+  await modal(page)
+    .getByRole('button', { name: /Change token|Select a token/ })
+    .click()
+  await modal(page)
+    .getByRole('button', { name: /^Ether,/ })
+    .click()
+  await modal(page).getByRole('textbox', { name: 'Amount' }).fill(amount)
+  await modal(page).getByRole('textbox', { name: 'To', exact: true }).fill(to)
+  await modal(page).getByRole('button', { name: 'Review' }).click()
+  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+}

@@ -3,7 +3,7 @@ import { createTestWalletConnectWallet, type TestWalletConnectWallet } from '@po
 import { hexToString, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { relayUrl, rpcUrl } from './chains'
-import { connectButton, ethBalance, ether, modal, rpc } from './fixtures'
+import { connectButton, ethBalance, ether, modal, rpc, sendEtherFromAccount } from './fixtures'
 import { screenshot } from './screenshot'
 
 /** A phone's wallet made of code: it pairs through the local relay and signs for a fresh account. */
@@ -50,20 +50,7 @@ test('WalletConnect: a phone wallet pairs from the QR view, signs, refuses, and 
 
   // Sending from the modal is approved on the phone, which sends it on the chain.
   const receiver = privateKeyToAccount(generatePrivateKey()).address
-  await modal(page)
-    .getByRole('navigation', { name: 'Wallet actions' })
-    .getByRole('button', { name: 'Send' })
-    .click()
-  await modal(page)
-    .getByRole('button', { name: /Change token|Select a token/ })
-    .click()
-  await modal(page)
-    .getByRole('button', { name: /^Ether,/ })
-    .click()
-  await modal(page).getByRole('textbox', { name: 'Amount' }).fill('1.25')
-  await modal(page).getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
-  await modal(page).getByRole('button', { name: 'Review' }).click()
-  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await sendEtherFromAccount(page, '1.25', receiver)
   await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible()
   expect(await ethBalance(receiver)).toBe(1_250_000_000_000_000_000n)
   expect(wallet.requests().some((request) => request.method === 'eth_sendTransaction')).toBe(true)

@@ -1,6 +1,6 @@
 // The demo's phone wallet: a WalletConnect wallet made of code that pairs through the local relay,
 // so a person can click through the mobile-wallet flow without a phone.
-import { ANVIL_PRIVATE_KEYS } from '@portico/test'
+import { ANVIL_PRIVATE_KEYS } from '@portico/test/wallet'
 import {
   createTestWalletConnectWallet,
   type TestWalletConnectWallet,

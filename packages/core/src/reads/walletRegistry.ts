@@ -16,7 +16,9 @@ export function getRegistryWallets(portico: Portico): readonly RegistryWallet[] 
   const configured = portico.config.walletRegistry
   if (!configured || !portico.options.features.allWallets) return NONE
   // A loader's list arrives in state, like the server's.
-  return snapshot(portico.state.walletRegistry).wallets ?? (typeof configured === 'function' ? NONE : configured)
+  return (
+    snapshot(portico.state.walletRegistry).wallets ?? (typeof configured === 'function' ? NONE : configured)
+  )
 }
 
 /** Calls `onChange` when the registry list changes; returns the unsubscribe. */

@@ -83,7 +83,7 @@ export async function createTestWalletConnectWallet(
   const { account, rpcUrls } = options
   const offered = new Set(options.chains ?? Object.keys(rpcUrls).map(Number))
   // A unique prefix keeps 2.21.8 from handing this wallet another client's global core.
-  const prefix = `portico-test-wallet-${process.pid}-${++instanceCount}-${Date.now()}`
+  const prefix = `portico-test-wallet-${globalThis.crypto.randomUUID()}-${++instanceCount}`
   const client = await SignClient.init({
     relayUrl: options.relayUrl,
     projectId: options.projectId ?? 'portico-test',
