@@ -1,8 +1,6 @@
 import {
   type ChainNamespace,
-  type Logger,
   NotConnectedError,
-  type WalletConnect,
   type WalletConnectEvent,
   type WalletConnectNamespaceRequest,
 } from '@portico/core'
