@@ -91,7 +91,7 @@ test('going back while the wallet is asked abandons the attempt', async ({ page 
   await modal(page)
     .getByRole('button', { name: /Portico Dev Wallet/ })
     .click()
-  await modal(page).getByRole('button', { name: 'Back' }).click()
+  await modal(page).getByRole('button', { name: 'Back', exact: true }).click()
   await expect(modal(page)).toHaveAccessibleName('Connect a wallet')
 })
 

@@ -188,7 +188,11 @@ describe('WalletConnect (WALLET_CONNECT connector over the shared session)', () 
       }),
     ])
     expect(adapter.getConnectors()).toContainEqual(
-      expect.objectContaining({ id: WALLET_CONNECT_CONNECTOR_ID, type: 'WALLET_CONNECT' }),
+      expect.objectContaining({
+        id: WALLET_CONNECT_CONNECTOR_ID,
+        type: 'WALLET_CONNECT',
+        imageUrl: expect.stringMatching(/^data:image\/svg\+xml,/),
+      }),
     )
     // A reload: the stored session comes back without a prompt.
     const result = await adapter.reconnect({ connectorId: WALLET_CONNECT_CONNECTOR_ID, timeoutMs: 3_000 })
