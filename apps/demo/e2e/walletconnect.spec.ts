@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { createTestWalletConnectWallet, type TestWalletConnectWallet } from '@portico/test/walletconnect'
 import { hexToString, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -18,6 +18,22 @@ async function phoneWallet() {
   return { account, wallet }
 }
 
+/** Opens the demo at `path`, picks WalletConnect in Connect, and waits for its QR code. */
+async function openPairing(page: Page, path = '/') {
+  await page.goto(path)
+  await connectButton(page).click()
+  await modal(page)
+    .getByRole('button', { name: /WalletConnect/ })
+    .click()
+  await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
+}
+
+/** What a phone's camera would read from the QR code, through the view's own Copy link. */
+async function copyPairingLink(page: Page): Promise<string> {
+  await modal(page).getByRole('button', { name: 'Copy link' }).click()
+  return page.evaluate(() => navigator.clipboard.readText())
+}
+
 let phone: TestWalletConnectWallet | undefined
 test.afterEach(async () => {
   await phone?.close()
@@ -32,17 +48,9 @@ test('WalletConnect: a phone wallet pairs from the QR view, signs, refuses, and 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const { account, wallet } = await phoneWallet()
   phone = wallet
-  await page.goto('/')
-  await connectButton(page).click()
-  await modal(page)
-    .getByRole('button', { name: /WalletConnect/ })
-    .click()
-  await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
+  await openPairing(page)
   await screenshot(page, 'walletconnect-qr')
-
-  // What the phone's camera would read from the code, through the view's own Copy link.
-  await modal(page).getByRole('button', { name: 'Copy link' }).click()
-  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  const uri = await copyPairingLink(page)
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   await wallet.pair(uri)
   await expect(modal(page)).toHaveAccessibleName('Account')
@@ -93,13 +101,8 @@ test('WalletConnect: a phone wallet that refuses the pairing leaves the view wit
   const { wallet } = await phoneWallet()
   phone = wallet
   wallet.setMode('reject')
-  await page.goto('/')
-  await connectButton(page).click()
-  await modal(page)
-    .getByRole('button', { name: /WalletConnect/ })
-    .click()
-  await modal(page).getByRole('button', { name: 'Copy link' }).click()
-  await wallet.pair(await page.evaluate(() => navigator.clipboard.readText()))
+  await openPairing(page)
+  await wallet.pair(await copyPairingLink(page))
   await expect(modal(page).getByText('Connection declined')).toBeVisible()
   await screenshot(page, 'walletconnect-declined')
   await modal(page).getByRole('button', { name: 'Try again' }).click()
@@ -113,16 +116,8 @@ test('WalletConnect: an expired pairing code is replaced by a new one, and the n
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const { account, wallet } = await phoneWallet()
   phone = wallet
-  await page.goto('/?wcPairingTtl=2000')
-  await connectButton(page).click()
-  await modal(page)
-    .getByRole('button', { name: /WalletConnect/ })
-    .click()
-  const copied = async () => {
-    await modal(page).getByRole('button', { name: 'Copy link' }).click()
-    return page.evaluate(() => navigator.clipboard.readText())
-  }
-  await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
+  await openPairing(page, '/?wcPairingTtl=2000')
+  const copied = () => copyPairingLink(page)
   const first = await copied()
   await expect.poll(copied, { timeout: 10_000 }).not.toBe(first)
   await wallet.pair(await copied())
@@ -177,13 +172,8 @@ test('WalletConnect on a phone: AllWallets lists the installed wallets first, fi
 
 test("the demo's phone page pairs with the demo like a phone's wallet app", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await page.goto('/')
-  await connectButton(page).click()
-  await modal(page)
-    .getByRole('button', { name: /WalletConnect/ })
-    .click()
-  await modal(page).getByRole('button', { name: 'Copy link' }).click()
-  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  await openPairing(page)
+  const uri = await copyPairingLink(page)
 
   const phonePage = await context.newPage()
   await phonePage.goto('/phone.html')
