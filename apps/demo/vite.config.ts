@@ -9,18 +9,13 @@ const vendorChunks = [
     name: 'vendor-viem',
     test: /[\\/]node_modules[\\/](viem|ox|abitype|isows|@noble[\\/](curves|hashes)|@scure[\\/](base|bip32|bip39))[\\/]/,
   },
-  // Portico's headless part (core, the EVM adapter and their small dependencies) in one chunk,
-  // and the React shell (provider, hooks, button, modal frame) in another. Views stay out of both
-  // so each one is still loaded only when it is first shown.
-  {
-    name: 'portico-core',
-    // The wallet registry's data and schemas are loaded only when the modal opens: left out.
-    test: /([\\/]packages[\\/](core|adapter-evm)[\\/]src[\\/](?!api[\\/](registryWallets|walletRegistrySchemas)\.ts))|([\\/]node_modules[\\/](valtio|proxy-compare|zod)[\\/])/,
-  },
+  // The React shell (provider, hooks, button, modal frame) in one chunk, with the parts of core and
+  // the EVM adapter it reaches. Views stay out, and so does the QR code (only the pairing and
+  // Receive views draw one), so each is loaded only when first shown, with the code only it reaches.
   // Locales other than English stay out too: each is fetched only when a site selects it.
   {
     name: 'portico-react',
-    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|i18n[\\/]locales[\\/])/,
+    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|components[\\/]QrCode|i18n[\\/]locales[\\/])/,
   },
 ]
 
