@@ -57,6 +57,7 @@ export {
   announceTestWallet,
   createTestWallet,
   DEV_WALLET_ICON,
+  DEV_WALLET_NAME,
   DEV_WALLET_RDNS,
   installTestWallets,
   SECOND_DEV_WALLET_ICON,

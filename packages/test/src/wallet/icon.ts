@@ -18,6 +18,9 @@ const secondSvg = svg
 
 const toDataUri = (source: string) => `data:image/svg+xml,${encodeURIComponent(source.replace(/\n/g, ''))}`
 
+/** The dev wallet's name, shared by its EVM (EIP-6963) and Solana (Wallet Standard) faces. */
+export const DEV_WALLET_NAME = 'Portico Dev Wallet'
+
 /** The icon of "Portico Dev Wallet" as an SVG data URI. */
 export const DEV_WALLET_ICON = toDataUri(svg)
 

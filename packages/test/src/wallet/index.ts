@@ -13,6 +13,6 @@ export type {
 } from './createTestWallet.js'
 export { createTestWallet } from './createTestWallet.js'
 export { WalletErrorCode, WalletRpcError } from './errors.js'
-export { DEV_WALLET_ICON, SECOND_DEV_WALLET_ICON } from './icon.js'
+export { DEV_WALLET_ICON, DEV_WALLET_NAME, SECOND_DEV_WALLET_ICON } from './icon.js'
 export type { InstalledTestWallets, InstallTestWalletConfig } from './installTestWallets.js'
 export { DEV_WALLET_RDNS, installTestWallets, SECOND_DEV_WALLET_RDNS } from './installTestWallets.js'

@@ -7,7 +7,7 @@ import {
   type TestWalletChain,
   type TestWalletMode,
 } from './createTestWallet.js'
-import { DEV_WALLET_ICON, SECOND_DEV_WALLET_ICON } from './icon.js'
+import { DEV_WALLET_ICON, DEV_WALLET_NAME, SECOND_DEV_WALLET_ICON } from './icon.js'
 
 export const DEV_WALLET_RDNS = 'dev.portico.wallet'
 export const SECOND_DEV_WALLET_RDNS = 'dev.portico.wallet2'
@@ -106,7 +106,7 @@ export function installTestWallets(config: InstallTestWalletConfig): InstalledTe
     ...(config.initialChainId === undefined ? {} : { initialChainId: config.initialChainId }),
     ...(config.mode === undefined ? {} : { mode: config.mode }),
   }
-  const infos = [{ name: 'Portico Dev Wallet', rdns: DEV_WALLET_RDNS, icon: DEV_WALLET_ICON }]
+  const infos = [{ name: DEV_WALLET_NAME, rdns: DEV_WALLET_RDNS, icon: DEV_WALLET_ICON }]
   if (config.second)
     infos.push({ name: 'Second Dev Wallet', rdns: SECOND_DEV_WALLET_RDNS, icon: SECOND_DEV_WALLET_ICON })
 
