@@ -93,7 +93,7 @@ function encodeData(svm: LiteSVM, account: LedgerAccount, config: AccountDataCon
   return [getBase64Decoder().decode(data), 'base64']
 }
 
-/** The `jsonParsed` form of an SPL Token (or extension-free Token-2022) account or mint, or undefined. */
+/** The `jsonParsed` form of an SPL Token or Token-2022 account or mint, or undefined. */
 export function parseTokenAccountData(svm: LiteSVM, account: LedgerAccount): unknown {
   const program =
     account.programAddress === TOKEN_PROGRAM_ADDRESS
@@ -103,9 +103,12 @@ export function parseTokenAccountData(svm: LiteSVM, account: LedgerAccount): unk
         : undefined
   if (!program) return undefined
   const data = account.data
-  if (data.length === MINT_SIZE) {
+  // Token-2022 appends an account type byte and TLV extensions after the base layout.
+  const extended = program === 'spl-token-2022' && data.length > TOKEN_ACCOUNT_SIZE
+  if (data.length === MINT_SIZE || (extended && data[TOKEN_ACCOUNT_SIZE] === ACCOUNT_TYPE_MINT)) {
     const mint = readMint(data)
     if (!mint) return undefined
+    const extensions = extended ? readExtensions(data) : []
     return {
       program,
       parsed: {
@@ -116,18 +119,20 @@ export function parseTokenAccountData(svm: LiteSVM, account: LedgerAccount): unk
           isInitialized: true,
           mintAuthority: mint.mintAuthority,
           supply: mint.supply.toString(),
+          ...(extensions.length > 0 ? { extensions } : {}),
         },
       },
       space: BigInt(data.length),
     }
   }
-  if (data.length !== TOKEN_ACCOUNT_SIZE) return undefined
+  if (data.length !== TOKEN_ACCOUNT_SIZE && !(extended && data[TOKEN_ACCOUNT_SIZE] === ACCOUNT_TYPE_ACCOUNT))
+    return undefined
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
   const state = data[108]
   if (state !== 1 && state !== 2) return undefined
   const mintAddress = decodeAddress(data, 0)
   const mintAccount = readAccount(svm, mintAddress)
-  const mint = mintAccount && mintAccount.data.length === MINT_SIZE ? readMint(mintAccount.data) : undefined
+  const mint = mintAccount && mintAccount.data.length >= MINT_SIZE ? readMint(mintAccount.data) : undefined
   // Without its mint the amount has no decimals, and a validator does not parse it either.
   if (!mint) return undefined
   const amount = view.getBigUint64(64, true)
@@ -145,7 +150,30 @@ export function parseTokenAccountData(svm: LiteSVM, account: LedgerAccount): unk
   }
   if (isNative) info.rentExemptReserve = uiTokenAmount(view.getBigUint64(113, true), mint.decimals)
   if (view.getUint32(129, true) === 1) info.closeAuthority = decodeAddress(data, 133)
+  const extensions = extended ? readExtensions(data) : []
+  if (extensions.length > 0) info.extensions = extensions
   return { program, parsed: { type: 'account', info }, space: BigInt(data.length) }
+}
+
+const ACCOUNT_TYPE_MINT = 1
+const ACCOUNT_TYPE_ACCOUNT = 2
+// Extensions without state, named as a validator names them; others it would describe in full are
+// listed as unparseable here, which a validator also answers for extensions it cannot read.
+const STATELESS_EXTENSIONS: Record<number, string> = { 7: 'immutableOwner', 9: 'nonTransferable' }
+
+/** The Token-2022 extensions of an extended account or mint, as a validator's jsonParsed lists them. */
+function readExtensions(data: Uint8Array): { extension: string }[] {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
+  const extensions: { extension: string }[] = []
+  // TLV entries: u16 type, u16 length, value; a zero type is padding.
+  for (let offset = TOKEN_ACCOUNT_SIZE + 1; offset + 4 <= data.length; ) {
+    const type = view.getUint16(offset, true)
+    const length = view.getUint16(offset + 2, true)
+    if (type === 0) break
+    extensions.push({ extension: STATELESS_EXTENSIONS[type] ?? 'unparseableExtension' })
+    offset += 4 + length
+  }
+  return extensions
 }
 
 /** The owner and mint of an initialised token account's data, for the by-owner lookups. */

@@ -25,7 +25,8 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { TOKEN_PROGRAM_ADDRESS } from './accounts.js'
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './accounts.js'
+import { createTestSplToken, mintTestSplTokens } from './splToken.js'
 import { type SolanaTestValidator, startSolanaTestValidator } from './startSolanaTestValidator.js'
 import { getSolTransferInstruction } from './transferInstruction.js'
 
@@ -421,5 +422,56 @@ describe('startSolanaTestValidator', () => {
     const { value } = await rpc.getAccountInfo(payer.address, { encoding: 'base64' }).send()
     // kit no longer types rentEpoch, but it still parses it.
     expect((value as { rentEpoch?: bigint } | null)?.rentEpoch).toBe(18446744073709551615n)
+  })
+
+  test('parses Token-2022 accounts and mints with extensions, and lists their balances in getTransaction', async () => {
+    const owner = (await generateKeyPairSigner()).address
+    const token = await createTestSplToken(validator, {
+      decimals: 2,
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+    })
+    const { tokenAccount, signature } = await mintTestSplTokens(validator, { token, owner, amount: 1_234n })
+
+    // A Token-2022 associated account carries the ImmutableOwner extension (170 bytes, not 165).
+    const accounts = await call('getTokenAccountsByOwner', [
+      owner,
+      { programId: TOKEN_2022_PROGRAM_ADDRESS },
+      { encoding: 'jsonParsed' },
+    ])
+    expect(accounts.result.value).toHaveLength(1)
+    expect(accounts.result.value[0].pubkey).toBe(tokenAccount)
+    expect(accounts.result.value[0].account.data).toEqual({
+      program: 'spl-token-2022',
+      parsed: {
+        type: 'account',
+        info: {
+          isNative: false,
+          mint: token.mint,
+          owner,
+          state: 'initialized',
+          tokenAmount: { amount: '1234', decimals: 2, uiAmount: 12.34, uiAmountString: '12.34' },
+          extensions: [{ extension: 'immutableOwner' }],
+        },
+      },
+      space: 170,
+    })
+
+    const transaction = await call('getTransaction', [
+      signature,
+      { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 },
+    ])
+    const keys: { pubkey: string }[] = transaction.result.transaction.message.accountKeys
+    const accountIndex = keys.findIndex((key) => key.pubkey === tokenAccount)
+    // The account did not exist before the transaction, so only the post balances name it.
+    expect(transaction.result.meta.preTokenBalances).toEqual([])
+    expect(transaction.result.meta.postTokenBalances).toEqual([
+      {
+        accountIndex,
+        mint: token.mint,
+        owner,
+        programId: TOKEN_2022_PROGRAM_ADDRESS,
+        uiTokenAmount: { amount: '1234', decimals: 2, uiAmount: 12.34, uiAmountString: '12.34' },
+      },
+    ])
   })
 })
