@@ -1,0 +1,27 @@
+// Public entry of @portico/adapter-solana; names only, no `export *`.
+
+export type { DiscoveryTarget } from './createDiscovery.js'
+export { getWalletConnectorId, isSafeIconUrl } from './createDiscovery.js'
+export type { SolanaSendProblem } from './errors.js'
+export {
+  InvalidSolanaNetworkError,
+  InvalidSolanaTransactionOptionsError,
+  SolanaChainNotSupportedError,
+  SolanaSendFailedError,
+  SolanaSendValidationError,
+} from './errors.js'
+export type { GetTokenBalancesParameters, SolanaKnownToken } from './getTokenBalances.js'
+export { isUserRejection, mapWalletError } from './mapWalletError.js'
+export type { DefineSolanaNetworkParameters, SolanaWalletChain } from './networks.js'
+export {
+  defineSolanaNetwork,
+  getWalletStandardChain,
+  solanaDevnet,
+  solanaMainnet,
+  solanaTestnet,
+} from './networks.js'
+export type { SolanaFeeEstimate } from './send.js'
+export type { SolanaAdapter, SolanaAdapterFactory, SolanaAdapterOptions } from './solana.js'
+export { solana } from './solana.js'
+export { TOKEN_2022_PROGRAM_ADDRESS } from './splToken.js'
+export type { SolanaCommitment, SolanaTransactionOptions } from './walletStandard.js'

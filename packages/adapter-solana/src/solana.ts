@@ -1,0 +1,376 @@
+import {
+  type Adapter,
+  type AdapterContext,
+  ConnectorNotFoundError,
+  type ConnectResult,
+  InvalidResponseError,
+  type Network,
+  NotConnectedError,
+  ProviderRequestError,
+  type TokenBalance,
+  UserRejectedRequestError,
+  type WalletConnect,
+} from '@portico/core'
+import { getBase58Decoder, getUtf8Encoder, isAddress } from '@solana/kit'
+import { createDiscovery, type Discovery, type DiscoveryTarget } from './createDiscovery.js'
+import { InvalidSolanaTransactionOptionsError, SolanaChainNotSupportedError } from './errors.js'
+import {
+  createGetTokenBalances,
+  type GetTokenBalancesParameters,
+  type SolanaKnownToken,
+} from './getTokenBalances.js'
+import { callWallet } from './mapWalletError.js'
+import { getExplorerUrl, getWalletStandardChain } from './networks.js'
+import { createRpcPool } from './rpc.js'
+import { createSendCapabilities, type SendCapabilities } from './send.js'
+import {
+  getFeature,
+  SOLANA_SIGN_MESSAGE,
+  type SolanaSignMessageFeature,
+  type SolanaTransactionOptions,
+  STANDARD_CONNECT,
+  STANDARD_DISCONNECT,
+  STANDARD_EVENTS,
+  type StandardConnectFeature,
+  type StandardDisconnectFeature,
+  type StandardEventsChange,
+  type StandardEventsFeature,
+  type Wallet,
+  type WalletAccount,
+} from './walletStandard.js'
+
+export interface SolanaAdapterOptions {
+  /** How long a request the visitor must answer (connect, sign, send) may wait. Default 4 min. */
+  promptTimeoutMs?: number
+  /** How long an RPC request may take. Default 10 s. */
+  requestTimeoutMs?: number
+  /** How long the best-effort `standard:disconnect` may take. Default 1 s. */
+  disconnectTimeoutMs?: number
+  /**
+   * SPEC §5 sign-and-send options for every send, over the defaults (`preflightCommitment:
+   * 'confirmed'` and `minContextSlot` of the blockhash read).
+   * @example { skipPreflight: true, maxRetries: 3 }
+   */
+  transactionOptions?: SolanaTransactionOptions
+  /** How often `waitForTransaction` asks for the status. Default 1 s, 200 ms for a loopback RPC URL. */
+  confirmationPollingIntervalMs?: number
+  /** Names, symbols and icons for SPL mints that `getTokenBalances` reports. */
+  knownTokens?: readonly SolanaKnownToken[]
+  /** Mobile wallets over WalletConnect; accepted now, the Solana namespace is registered later. */
+  walletConnect?: WalletConnect
+  /** Where Wallet Standard events are heard instead of `window`: for tests without a DOM. */
+  window?: DiscoveryTarget
+}
+
+/** The Solana adapter: core's contract plus `getTokenBalances` for sites without a server. */
+export type SolanaAdapter = Adapter &
+  SendCapabilities & {
+    namespace: 'solana'
+    /** SPL balances of an owner on a network, read from its RPC (Token and Token-2022). */
+    getTokenBalances(parameters: GetTokenBalancesParameters): Promise<TokenBalance[]>
+  }
+
+/** `solana(options)` returns one of these; core calls it with the instance's context. */
+export type SolanaAdapterFactory = (context: AdapterContext) => SolanaAdapter
+
+interface Connection {
+  wallet: Wallet
+  /** The addresses last reported to core, to report only real changes. */
+  addresses: readonly string[]
+  unsubscribe: () => void
+}
+
+// SPEC §9: 4 min for a prompt, 10 s for HTTP, 1 s for clean-up.
+const PROMPT_TIMEOUT_MS = 240_000
+const REQUEST_TIMEOUT_MS = 10_000
+const DISCONNECT_TIMEOUT_MS = 1_000
+const SIGNATURE_BYTES = 64
+const COMMITMENTS = new Set([
+  'processed',
+  'confirmed',
+  'finalized',
+  'recent',
+  'single',
+  'singleGossip',
+  'root',
+  'max',
+])
+
+/**
+ * The Solana adapter: Wallet Standard wallets, SOL and SPL balances and sends over `@solana/kit`.
+ * @example
+ * const portico = createPortico({ networks: [solanaMainnet, solanaDevnet], adapters: [solana()] })
+ */
+export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory {
+  const promptTimeoutMs = options.promptTimeoutMs ?? PROMPT_TIMEOUT_MS
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
+  const disconnectTimeoutMs = options.disconnectTimeoutMs ?? DISCONNECT_TIMEOUT_MS
+  const transactionOptions = checkTransactionOptions(options.transactionOptions ?? {})
+
+  return (context: AdapterContext): SolanaAdapter => {
+    const { logger } = context
+    const connections = new Map<string, Connection>()
+    const rpcPool = createRpcPool(requestTimeoutMs)
+    let discovery: Discovery | undefined
+
+    const getWallet = (connectorId: string) => {
+      const wallet = connections.get(connectorId)?.wallet ?? discovery?.getWallet(connectorId)
+      if (!wallet) throw new ConnectorNotFoundError(connectorId)
+      return wallet
+    }
+    const getConnectedWallet = (connectorId: string) => {
+      const wallet = connections.get(connectorId)?.wallet
+      if (!wallet) throw new NotConnectedError('solana')
+      return wallet
+    }
+
+    const forget = (connectorId: string) => {
+      connections.get(connectorId)?.unsubscribe()
+      connections.delete(connectorId)
+    }
+
+    const subscribe = (connectorId: string, wallet: Wallet, accounts: readonly WalletAccount[]) => {
+      forget(connectorId)
+      const events = getFeature<StandardEventsFeature>(wallet, STANDARD_EVENTS, 'on')
+      const connection: Connection = {
+        wallet,
+        addresses: accounts.map((account) => account.address),
+        unsubscribe: () => {},
+      }
+      const onChange = (properties: StandardEventsChange) => {
+        // Only account changes matter here; chains and features changes come with no accounts key.
+        if (typeof properties !== 'object' || properties === null || !('accounts' in properties)) return
+        if (connections.get(connectorId) !== connection) return
+        const next = parseAccounts(properties.accounts)
+        if (!next) {
+          logger.warn('solana: dropped a malformed change event', properties)
+          return
+        }
+        if (next.length === 0) {
+          forget(connectorId)
+          context.emit({ type: 'disconnect', connectorId })
+          return
+        }
+        const addresses = next.map((account) => account.address)
+        if (
+          addresses.length === connection.addresses.length &&
+          addresses.every((a, i) => a === connection.addresses[i])
+        )
+          return
+        connection.addresses = addresses
+        context.emit({ type: 'accountsChanged', connectorId, accounts: addresses })
+      }
+      try {
+        const off = events?.on('change', onChange)
+        if (typeof off === 'function') connection.unsubscribe = off
+      } catch (error) {
+        logger.warn(`solana: ${wallet.name} refused a change listener`, error)
+      }
+      connections.set(connectorId, connection)
+    }
+
+    /** The network to report: the asked one if the account can use it, else one it can. */
+    const pickNetwork = (requested: Network | undefined, accounts: readonly WalletAccount[]): Network => {
+      const networks = context.networks()
+      const wanted = requested ?? networks[0]
+      if (!wanted) throw new ProviderRequestError('No Solana network is configured.')
+      const supports = (network: Network) => accounts[0]!.chains.includes(getWalletStandardChain(network))
+      if (supports(wanted)) return wanted
+      return networks.find(supports) ?? wanted
+    }
+
+    const toResult = (accounts: readonly WalletAccount[], network: Network): ConnectResult => {
+      const addresses = accounts.map((account) => account.address)
+      return { address: addresses[0]!, accounts: addresses, chainId: network.id }
+    }
+
+    const sending = createSendCapabilities({
+      request: rpcPool.request,
+      getConnectedWallet,
+      promptTimeoutMs,
+      transactionOptions,
+      confirmationPollingIntervalMs: options.confirmationPollingIntervalMs,
+    })
+
+    return {
+      namespace: 'solana',
+
+      start() {
+        if (!context.isBrowser || discovery) return
+        const target = options.window ?? (globalThis as { window?: DiscoveryTarget }).window
+        if (!target) return
+        discovery = createDiscovery({
+          window: target,
+          logger,
+          onChange: (connectors) => context.emit({ type: 'connectors', connectors }),
+        })
+        discovery.start()
+      },
+
+      destroy() {
+        for (const connectorId of [...connections.keys()]) forget(connectorId)
+        discovery?.destroy()
+        discovery = undefined
+        rpcPool.clear()
+      },
+
+      getConnectors: () => discovery?.getConnectors() ?? [],
+
+      async connect({ connectorId, network }) {
+        const wallet = getWallet(connectorId)
+        const feature = getFeature<StandardConnectFeature>(wallet, STANDARD_CONNECT, 'connect')
+        if (!feature) throw new ConnectorNotFoundError(connectorId)
+        const output = await callWallet(STANDARD_CONNECT, () => feature.connect(), {
+          timeoutMs: promptTimeoutMs,
+        })
+        const accounts = parseAccounts((output as { accounts?: unknown } | undefined)?.accounts)
+        if (!accounts || accounts.length === 0) throw new InvalidResponseError('account list')
+        subscribe(connectorId, wallet, accounts)
+        return toResult(accounts, pickNetwork(network, accounts))
+      },
+
+      async reconnect({ connectorId, timeoutMs }) {
+        const deadline = Date.now() + timeoutMs
+        const wallet =
+          connections.get(connectorId)?.wallet ?? (await discovery?.waitForWallet(connectorId, timeoutMs))
+        if (!wallet) return undefined
+        const feature = getFeature<StandardConnectFeature>(wallet, STANDARD_CONNECT, 'connect')
+        if (!feature) return undefined
+        let output: unknown
+        try {
+          output = await callWallet(STANDARD_CONNECT, () => feature.connect({ silent: true }), {
+            timeoutMs: Math.max(1, deadline - Date.now()),
+          })
+        } catch (error) {
+          // Some wallets answer a silent connect they cannot grant with a refusal: the connection is gone.
+          if (error instanceof UserRejectedRequestError) return undefined
+          throw error
+        }
+        const accounts = parseAccounts((output as { accounts?: unknown } | undefined)?.accounts)
+        if (!accounts) throw new InvalidResponseError('account list')
+        if (accounts.length === 0) return undefined
+        subscribe(connectorId, wallet, accounts)
+        return toResult(accounts, pickNetwork(undefined, accounts))
+      },
+
+      async disconnect({ connectorId }) {
+        const wallet = connections.get(connectorId)?.wallet ?? discovery?.getWallet(connectorId)
+        forget(connectorId)
+        const feature =
+          wallet && getFeature<StandardDisconnectFeature>(wallet, STANDARD_DISCONNECT, 'disconnect')
+        if (!feature) return
+        try {
+          await callWallet(STANDARD_DISCONNECT, () => feature.disconnect(), {
+            timeoutMs: disconnectTimeoutMs,
+          })
+        } catch (error) {
+          // The site forgets the connection whatever the wallet says.
+          logger.debug('solana: standard:disconnect failed', error)
+        }
+      },
+
+      async switchNetwork({ connectorId, network }) {
+        const wallet = getConnectedWallet(connectorId)
+        const chain = getWalletStandardChain(network)
+        const address = connections.get(connectorId)?.addresses[0]
+        const account = wallet.accounts.find((candidate) => candidate.address === address)
+        const chains = account?.chains ?? wallet.chains
+        // Solana wallets have no switch request: the site picks the cluster, the wallet only has to know it.
+        if (!chains.includes(chain)) {
+          throw new SolanaChainNotSupportedError({
+            details: `${wallet.name} lists ${chains.filter((c) => c.startsWith('solana:')).join(', ') || 'no Solana chain'} for this account, not ${chain} (${network.name}).`,
+          })
+        }
+        context.emit({ type: 'chainChanged', connectorId, chainId: network.id })
+      },
+
+      async signMessage({ connectorId, address, message }) {
+        const wallet = getConnectedWallet(connectorId)
+        const feature = getFeature<SolanaSignMessageFeature>(wallet, SOLANA_SIGN_MESSAGE, 'signMessage')
+        if (!feature)
+          throw new ProviderRequestError('This wallet cannot sign messages.', { details: wallet.name })
+        const account = wallet.accounts.find((candidate) => candidate.address === address)
+        if (!account)
+          throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
+        const bytes = new Uint8Array(getUtf8Encoder().encode(message))
+        const outputs = await callWallet(
+          SOLANA_SIGN_MESSAGE,
+          () => feature.signMessage({ account, message: bytes }),
+          {
+            timeoutMs: promptTimeoutMs,
+          },
+        )
+        const output = (
+          outputs as readonly { signature?: unknown; signedMessage?: unknown }[] | undefined
+        )?.[0]
+        const signature = output?.signature
+        if (!(signature instanceof Uint8Array) || signature.length !== SIGNATURE_BYTES)
+          throw new InvalidResponseError('signature')
+        // A wallet may sign a changed message and say so; that signature would not verify against ours.
+        const signed = output?.signedMessage
+        if (signed instanceof Uint8Array && !sameBytes(signed, bytes))
+          throw new InvalidResponseError('signature', { details: 'The wallet signed a different message.' })
+        return getBase58Decoder().decode(signature)
+      },
+
+      async getBalance({ address, network }) {
+        if (!isAddress(address))
+          throw new ProviderRequestError('This is not a Solana address.', { details: address.slice(0, 100) })
+        const balance = await rpcPool.request(network, 'getBalance', (rpc, abortSignal) =>
+          rpc.getBalance(address, { commitment: 'confirmed' }).send({ abortSignal }),
+        )
+        return {
+          value: BigInt(balance.value),
+          decimals: network.nativeCurrency.decimals,
+          symbol: network.nativeCurrency.symbol,
+        }
+      },
+
+      getAddressExplorerUrl: ({ address, network }) => getExplorerUrl(network, `address/${address}`),
+
+      getTokenBalances: createGetTokenBalances({
+        request: rpcPool.request,
+        knownTokens: options.knownTokens ?? [],
+      }),
+
+      ...sending,
+    }
+  }
+}
+
+/**
+ * The Solana accounts among a wallet's: valid base58 addresses that list a Solana chain. Undefined
+ * when the payload is not a list at all.
+ */
+function parseAccounts(payload: unknown): WalletAccount[] | undefined {
+  if (!Array.isArray(payload)) return undefined
+  return payload.filter(
+    (account): account is WalletAccount =>
+      typeof account === 'object' &&
+      account !== null &&
+      typeof account.address === 'string' &&
+      isAddress(account.address) &&
+      Array.isArray(account.chains) &&
+      account.chains.some((chain: unknown) => typeof chain === 'string' && chain.startsWith('solana:')) &&
+      Array.isArray(account.features),
+  )
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, index) => byte === b[index])
+}
+
+function checkTransactionOptions(value: SolanaTransactionOptions): SolanaTransactionOptions {
+  const problems: string[] = []
+  if (value.skipPreflight !== undefined && typeof value.skipPreflight !== 'boolean')
+    problems.push('skipPreflight must be a boolean')
+  if (value.preflightCommitment !== undefined && !COMMITMENTS.has(value.preflightCommitment))
+    problems.push(`preflightCommitment must be one of ${[...COMMITMENTS].join(', ')}`)
+  for (const key of ['maxRetries', 'minContextSlot'] as const) {
+    const number = value[key]
+    if (number !== undefined && (!Number.isSafeInteger(number) || number < 0))
+      problems.push(`${key} must be a whole number`)
+  }
+  if (problems.length > 0) throw new InvalidSolanaTransactionOptionsError({ details: problems.join('; ') })
+  return value
+}
