@@ -5,8 +5,11 @@
  */
 import * as z from 'zod'
 import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
+import { isBase58Address } from './portfolio/solanaAddress.js'
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const EVM_ADDRESS_MESSAGE = 'expected a 0x-prefixed 20-byte address'
+const address = z.string().regex(EVM_ADDRESS, EVM_ADDRESS_MESSAGE)
 const caipNetworkId = z
   .string()
   .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'expected a CAIP-2 id such as eip155:1')
@@ -21,7 +24,8 @@ export function isNeverForwarded(method: string): boolean {
 }
 
 export const tokenConfigSchema = z.object({
-  address,
+  /** An ERC-20 contract, or a base58 mint on a Solana chain; checked against the chain's namespace. */
+  address: z.string().min(1),
   name: z.string().min(1),
   symbol: z.string().min(1),
   decimals: z.number().int().min(0).max(36),
@@ -29,11 +33,19 @@ export const tokenConfigSchema = z.object({
 })
 export type TokenConfig = z.infer<typeof tokenConfigSchema>
 
-export const chainConfigSchema = z.object({
-  /** CAIP-2, e.g. `eip155:1`. */
+/** Whether a CAIP-2 id names a Solana network (`solana:<genesis-hash-prefix>`). */
+export function isSolanaNetworkId(caipNetworkId: string): boolean {
+  return caipNetworkId.startsWith('solana:')
+}
+
+const chainObjectSchema = z.object({
+  /** CAIP-2, e.g. `eip155:1`, or `solana:<genesis-hash-prefix>` for a Solana chain. */
   caipNetworkId,
   name: z.string().min(1),
-  /** Upstream JSON-RPC endpoint; the RPC proxy forwards to it and the indexer reads from it. */
+  /**
+   * Upstream JSON-RPC endpoint; the RPC proxy forwards to it and the indexer reads from it. A
+   * Solana JSON-RPC endpoint on a Solana chain.
+   */
   rpcUrl: z.url(),
   nativeCurrency: z.object({
     name: z.string().min(1),
@@ -41,7 +53,7 @@ export const chainConfigSchema = z.object({
     decimals: z.number().int().min(0).max(36),
     iconUrl: z.string().optional(),
   }),
-  /** ERC-20 tokens whose balances the portfolio reports on this chain. */
+  /** ERC-20 tokens (SPL mints on Solana) whose balances the portfolio reports, with their names and icons. */
   tokens: z.array(tokenConfigSchema).default([]),
   /** A Multicall3-compatible contract; the canonical address when omitted. */
   multicallAddress: address.optional(),
@@ -49,7 +61,7 @@ export const chainConfigSchema = z.object({
    * Token contracts (ERC-20 or NFT collections) known to be spam: their transfers carry
    * `nft_info.flags.is_spam`, so the client drops transactions made only of them (SPEC §5).
    */
-  spamTokens: z.array(address).default([]),
+  spamTokens: z.array(z.string().min(1)).default([]),
   indexer: z
     .object({
       enabled: z.boolean().default(true),
@@ -63,6 +75,60 @@ export const chainConfigSchema = z.object({
     })
     .prefault({}),
 })
+
+/** EVM-only options: Solana chains have no multicall contract and no block indexer. */
+const EVM_ONLY_CHAIN_OPTIONS = ['multicallAddress', 'indexer'] as const
+
+const isIndexerOff = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.keys(value).length === 1 &&
+  (value as { enabled?: unknown }).enabled === false
+
+export const chainConfigSchema = z.preprocess(
+  (input, context) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
+    const raw = input as Record<string, unknown>
+    if (typeof raw.caipNetworkId !== 'string' || !isSolanaNetworkId(raw.caipNetworkId)) return input
+    // Refused rather than ignored, so an operator is not left waiting for an indexer that never runs.
+    for (const option of EVM_ONLY_CHAIN_OPTIONS) {
+      if (raw[option] === undefined || (option === 'indexer' && isIndexerOff(raw.indexer))) continue
+      context.addIssue({
+        code: 'custom',
+        path: [option],
+        input: raw[option],
+        message: `${option} applies to EVM chains only; a Solana chain has no ${option === 'indexer' ? 'block indexer (its activity is read from the node on request)' : 'multicall contract'}: remove it`,
+      })
+    }
+    return { ...raw, indexer: { enabled: false } }
+  },
+  chainObjectSchema.check(
+    // `when` lets the namespace checks run beside the other fields' issues, so all are reported at once.
+    z.superRefine(
+      (chain, context) => {
+        const solana = typeof chain.caipNetworkId === 'string' && isSolanaNetworkId(chain.caipNetworkId)
+        const check = (value: unknown, path: (string | number)[]) => {
+          if (typeof value !== 'string') return
+          if (solana ? isBase58Address(value) : EVM_ADDRESS.test(value)) return
+          context.addIssue({
+            code: 'custom',
+            path,
+            input: value,
+            message: solana ? 'expected a base58 32-byte Solana mint address' : EVM_ADDRESS_MESSAGE,
+          })
+        }
+        if (Array.isArray(chain.tokens)) {
+          for (const [index, token] of chain.tokens.entries())
+            check(token?.address, ['tokens', index, 'address'])
+        }
+        if (Array.isArray(chain.spamTokens)) {
+          for (const [index, token] of chain.spamTokens.entries()) check(token, ['spamTokens', index])
+        }
+      },
+      { when: () => true },
+    ),
+  ),
+)
 export type ChainConfig = z.infer<typeof chainConfigSchema>
 
 export const serverConfigSchema = z.object({
@@ -98,8 +164,8 @@ export const serverConfigSchema = z.object({
   rpc: z
     .object({
       /**
-       * JSON-RPC methods the proxy forwards, replacing the default list (the read set and sending
-       * signed transactions). Methods that sign with the node's keys or control the node are refused
+       * JSON-RPC methods the proxy forwards, replacing the default lists (the read set and sending
+       * signed transactions, EVM's on EVM chains and Solana's on Solana chains) on every chain. Methods that sign with the node's keys or control the node are refused
        * here, so a config cannot open them to every visitor.
        */
       allowedMethods: z
