@@ -39,6 +39,7 @@ export {
   TEST_NFT,
   TEST_TOKENS,
 } from './contracts/testTokens.js'
+export type { TestSolanaWalletScriptConfig, TestWalletScriptConfig } from './testWalletScript.js'
 export { buildTestWalletScript } from './testWalletScript.js'
 export type {
   AnnounceOptions,
