@@ -172,6 +172,7 @@ describe('standard:connect and standard:disconnect', () => {
       'solana:signAndSendTransaction',
     ])
     expect(handle.wallet.accounts).toEqual([account])
+    expect(handle.wallet.accounts).toBe(handle.wallet.accounts)
     expect(changes).toEqual([{ accounts: [account] }])
     const silent = await handle.wallet.features['standard:connect'].connect({ silent: true })
     expect(silent.accounts[0]).toBe(account)

@@ -1,26 +1,21 @@
 import {
-  type Address,
   createKeyPairSignerFromPrivateKeyBytes,
   getAddressEncoder,
   getBase58Encoder,
   getBase64Decoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  getTransactionEncoder,
   type KeyPairSigner,
-  type SignatureBytes,
   signBytes,
 } from '@solana/kit'
 import { WalletErrorCode, WalletRpcError } from '../../wallet/errors.js'
 import { DEV_WALLET_ICON } from '../../wallet/icon.js'
 import { sendWireTransaction } from './sendWireTransaction.js'
+import { SUPPORTED_TRANSACTION_VERSIONS, signWireTransaction } from './signWireTransaction.js'
 import { SOLANA_TEST_SEEDS } from './testSeeds.js'
 import type {
   IdentifierString,
   SolanaSignAndSendTransactionInput,
   SolanaSignMessageInput,
   SolanaSignTransactionInput,
-  SolanaTransactionVersion,
   StandardEventsChangeListener,
   StandardEventsChangeProperties,
   TestSolanaWalletFeatures,
@@ -97,7 +92,6 @@ export interface TestSolanaWallet {
 /** The name of a Solana-only dev wallet; pass `DEV_WALLET_NAME` for one wallet in both namespaces. */
 export const DEFAULT_SOLANA_DEV_WALLET_NAME = 'Portico Solana Dev Wallet'
 const DEFAULT_CHAINS: readonly IdentifierString[] = ['solana:localnet', 'solana:devnet']
-const TRANSACTION_VERSIONS: readonly SolanaTransactionVersion[] = ['legacy', 0]
 const ACCOUNT_FEATURES: readonly IdentifierString[] = [
   'solana:signMessage',
   'solana:signTransaction',
@@ -146,7 +140,13 @@ export async function createTestSolanaWallet(options: TestSolanaWalletOptions): 
         Object.freeze({ address: signer.address, publicKey, chains, features: ACCOUNT_FEATURES }),
     )
   let accounts = makeAccounts()
-  const exposed = (): readonly WalletAccount[] => (connected ? [accounts[accountIndex] as WalletAccount] : [])
+  // One array per state, so `wallet.accounts` is stable between changes for snapshot-based readers.
+  let exposedAccounts: readonly WalletAccount[] = []
+  const refresh = () => {
+    exposedAccounts = connected ? Object.freeze([accounts[accountIndex] as WalletAccount]) : Object.freeze([])
+  }
+  refresh()
+  const exposed = () => exposedAccounts
 
   const emit = (properties: StandardEventsChangeProperties) => {
     for (const listener of [...listeners]) {
@@ -162,6 +162,7 @@ export async function createTestSolanaWallet(options: TestSolanaWalletOptions): 
   const setConnected = (value: boolean) => {
     if (connected === value) return
     connected = value
+    refresh()
     changed()
     emit({ accounts: exposed() })
   }
@@ -191,36 +192,6 @@ export async function createTestSolanaWallet(options: TestSolanaWalletOptions): 
         WalletErrorCode.invalidParams,
         `The chain ${String(chain)} is not one of this wallet's chains (${chains.join(', ')}).`,
       )
-  }
-
-  const signWire = async (key: Key, input: SolanaSignTransactionInput) => {
-    if (!(input.transaction instanceof Uint8Array))
-      throw new WalletRpcError(WalletErrorCode.invalidParams, 'The transaction must be wire-format bytes.')
-    let transaction: ReturnType<ReturnType<typeof getTransactionDecoder>['decode']>
-    try {
-      transaction = getTransactionDecoder().decode(input.transaction)
-      const { version } = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
-      if (!TRANSACTION_VERSIONS.includes(version as SolanaTransactionVersion))
-        throw new Error(`version ${String(version)} is not supported`)
-    } catch (error) {
-      throw new WalletRpcError(
-        WalletErrorCode.invalidParams,
-        `The transaction could not be read: ${(error as Error).message}`,
-      )
-    }
-    const address = key.signer.address as Address
-    if (!(address in transaction.signatures))
-      throw new WalletRpcError(
-        WalletErrorCode.invalidParams,
-        `The transaction does not ask ${address} for a signature.`,
-      )
-    const signature = await signBytes(key.signer.keyPair.privateKey, transaction.messageBytes)
-    // Other signers' signatures (and their empty slots) stay as they were.
-    const signed = {
-      ...transaction,
-      signatures: { ...transaction.signatures, [address]: signature as SignatureBytes },
-    }
-    return new Uint8Array(getTransactionEncoder().encode(signed))
   }
 
   const record = (feature: string, input: unknown) => log.push({ feature, input })
@@ -278,7 +249,7 @@ export async function createTestSolanaWallet(options: TestSolanaWalletOptions): 
     },
     'solana:signTransaction': {
       version: '1.0.0',
-      supportedTransactionVersions: TRANSACTION_VERSIONS,
+      supportedTransactionVersions: SUPPORTED_TRANSACTION_VERSIONS,
       signTransaction: async (...inputs: readonly SolanaSignTransactionInput[]) => {
         record('solana:signTransaction', inputs)
         const signers = inputs.map((input) => {
@@ -288,13 +259,15 @@ export async function createTestSolanaWallet(options: TestSolanaWalletOptions): 
         await approve()
         const outputs = []
         for (const [index, input] of inputs.entries())
-          outputs.push({ signedTransaction: await signWire(signers[index] as Key, input) })
+          outputs.push({
+            signedTransaction: await signWireTransaction((signers[index] as Key).signer, input.transaction),
+          })
         return outputs
       },
     },
     'solana:signAndSendTransaction': {
       version: '1.0.0',
-      supportedTransactionVersions: TRANSACTION_VERSIONS,
+      supportedTransactionVersions: SUPPORTED_TRANSACTION_VERSIONS,
       signAndSendTransaction: async (...inputs: readonly SolanaSignAndSendTransactionInput[]) => {
         record('solana:signAndSendTransaction', inputs)
         const signers = inputs.map((input) => {
@@ -305,7 +278,7 @@ export async function createTestSolanaWallet(options: TestSolanaWalletOptions): 
         // Sent one after another in the given order, which also satisfies mode 'parallel'.
         const outputs = []
         for (const [index, input] of inputs.entries()) {
-          const signed = await signWire(signers[index] as Key, input)
+          const signed = await signWireTransaction((signers[index] as Key).signer, input.transaction)
           const signature = await sendWireTransaction(
             options.rpcUrl,
             getBase64Decoder().decode(signed),
@@ -342,12 +315,14 @@ export async function createTestSolanaWallet(options: TestSolanaWalletOptions): 
       if (!keys[index]) throw new RangeError(`There is no account ${index}; the wallet has ${keys.length}.`)
       if (index === accountIndex) return
       accountIndex = index
+      refresh()
       changed()
       if (connected) emit({ accounts: exposed() })
     },
     setChains(next) {
       chains = checkChains(next)
       accounts = makeAccounts()
+      refresh()
       changed()
       emit(connected ? { chains, accounts: exposed() } : { chains })
     },
