@@ -6,14 +6,18 @@ import { relayUrl, rpcUrl } from './chains'
 import { connectButton, ethBalance, ether, modal, rpc, sendEtherFromAccount } from './fixtures'
 import { screenshot } from './screenshot'
 
-/** A phone's wallet made of code: it pairs through the local relay and signs for a fresh account. */
-async function phoneWallet() {
+/**
+ * A phone's wallet made of code: it pairs through the local relay and signs for a fresh account.
+ * `authenticate: false` makes it a wallet that cannot sign in while pairing.
+ */
+async function phoneWallet(options: { authenticate?: boolean } = {}) {
   const account = privateKeyToAccount(generatePrivateKey())
   await rpc(31337, 'anvil_setBalance', [account.address, ether(5n)])
   const wallet = await createTestWalletConnectWallet({
     relayUrl,
     account,
     rpcUrls: { 31337: rpcUrl(31337), 31338: rpcUrl(31338) },
+    ...options,
   })
   return { account, wallet }
 }
@@ -91,6 +95,40 @@ test('WalletConnect: a phone wallet pairs from the QR view, signs, refuses, and 
   // The wallet ends the session from its side: the page is disconnected.
   await wallet.disconnect()
   await expect(connectButton(page)).toBeVisible()
+})
+
+test('WalletConnect with sign-in on: the phone signs the site in while pairing, and is not asked to sign again', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const { account, wallet } = await phoneWallet()
+  phone = wallet
+  await openPairing(page, '/?siwx=required')
+  await wallet.pair(await copyPairingLink(page))
+  await expect(page.getByTestId('demo-siwx-status')).toHaveText('Signed in')
+  await expect(page.getByTestId('demo-address')).toHaveText(account.address)
+  await expect(modal(page)).not.toHaveAccessibleName('Sign in')
+  expect(wallet.authentications()).toHaveLength(1)
+  expect(wallet.requests().filter((request) => request.method === 'personal_sign')).toEqual([])
+  // The Portico server verified and kept the session: it is found again after a reload.
+  await page.reload()
+  await expect(page.getByTestId('demo-siwx-status')).toHaveText('Signed in')
+})
+
+test('WalletConnect with sign-in on: a phone wallet that cannot sign in while pairing is asked to sign after connecting', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const { wallet } = await phoneWallet({ authenticate: false })
+  phone = wallet
+  await openPairing(page, '/?siwx=required')
+  await wallet.pair(await copyPairingLink(page))
+  await expect(modal(page)).toHaveAccessibleName('Sign in')
+  await modal(page).getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('demo-siwx-status')).toHaveText('Signed in')
+  expect(wallet.requests().filter((request) => request.method === 'personal_sign')).toHaveLength(1)
 })
 
 test('WalletConnect: a phone wallet that refuses the pairing leaves the view with the reason and a new code', async ({

@@ -303,6 +303,8 @@ export type {
 export type {
   RegistryWallet,
   WalletConnect,
+  WalletConnectAuthRequest,
+  WalletConnectConnection,
   WalletConnectEvent,
   WalletConnectNamespaceRequest,
   WalletConnectPairing,

@@ -75,8 +75,21 @@ interface WireError {
   data?: unknown
 }
 
+// sign-client 2.21.8 rejects a refused sign-in (wc_sessionAuthenticate) with the bare message of
+// WalletConnect's error, its code dropped: these are the USER_REJECTED family's messages.
+const SDK_REJECTION_CODES: Readonly<Record<string, number>> = {
+  'User rejected.': 5000,
+  'User rejected chains.': 5001,
+  'User rejected methods.': 5002,
+  'User rejected events.': 5003,
+}
+
 function asWireError(error: unknown): WireError {
-  if (typeof error !== 'object' || error === null) return typeof error === 'string' ? { message: error } : {}
+  if (typeof error === 'string') {
+    const code = SDK_REJECTION_CODES[error]
+    return code === undefined ? { message: error } : { code, message: error }
+  }
+  if (typeof error !== 'object' || error === null) return {}
   const { code, message, data } = error as Record<string, unknown>
   return {
     ...(typeof code === 'number' ? { code } : {}),

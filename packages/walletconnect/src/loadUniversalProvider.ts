@@ -25,6 +25,7 @@ interface VerifyInternals {
  * crypto) out of the bundle of a site whose visitors never pick a mobile wallet.
  */
 export async function loadUniversalProvider(parameters: LoadUniversalProviderParameters): Promise<Provider> {
+  await provideBuffer()
   const { UniversalProvider } = await import('@walletconnect/universal-provider')
   const provider = await UniversalProvider.init({
     projectId: parameters.projectId,
@@ -64,4 +65,16 @@ function forgetGlobalCore(provider: Provider) {
 export async function closeProvider(provider: Provider): Promise<void> {
   provider.client.core.heartbeat.stop()
   await provider.client.core.relayer.transportClose().catch(() => undefined)
+}
+
+/**
+ * WalletConnect's utilities reach for Node's global `Buffer` (sign-in while pairing encodes and
+ * reads its ReCap with it), which browsers do not have. When the page has none, the `buffer`
+ * package's is installed, once, as the global a WalletConnect-based dapp is expected to provide.
+ */
+async function provideBuffer(): Promise<void> {
+  const globals = globalThis as { Buffer?: unknown }
+  if (globals.Buffer !== undefined) return
+  const { Buffer } = await import('buffer')
+  globals.Buffer ??= Buffer
 }

@@ -7,11 +7,12 @@ import {
 } from './errors.js'
 import type { Provider } from './loadUniversalProvider.js'
 
-type Session = NonNullable<Provider['session']>
-type NamespaceConfig = NonNullable<Provider['optionalNamespaces']>
-
-export interface PairWithWalletParameters {
-  namespaces: NamespaceConfig
+export interface PairWithWalletParameters<T> {
+  /**
+   * Asks with a fresh pairing (the provider emits `display_uri` for it); resolves with what the
+   * wallet approved, or undefined when nothing was settled.
+   */
+  propose: () => Promise<T | undefined>
   onPairing: (pairing: WalletConnectPairing) => void
   signal: AbortSignal | undefined
   pairingTtlMs: number
@@ -23,12 +24,12 @@ export interface PairWithWalletParameters {
 }
 
 /**
- * Proposes a session with a fresh pairing, and a new pairing each time the shown one expires, until
- * a wallet approves (resolves with the settled session), refuses, the relay fails, or `signal` aborts.
+ * Proposes with a fresh pairing, and a new pairing each time the shown one expires, until a wallet
+ * approves (resolves with what `propose` settled), refuses, the relay fails, or `signal` aborts.
  */
-export function pairWithWallet(provider: Provider, parameters: PairWithWalletParameters): Promise<Session> {
+export function pairWithWallet<T>(provider: Provider, parameters: PairWithWalletParameters<T>): Promise<T> {
   const { signal, pairingTtlMs, relayTimeoutMs, relayUrl, logger } = parameters
-  return new Promise<Session>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     let settled = false
     let attempt = 0
     let expiryTimer: ReturnType<typeof setTimeout> | undefined
@@ -80,13 +81,9 @@ export function pairWithWallet(provider: Provider, parameters: PairWithWalletPar
         provider.removeListener('display_uri', onUri)
       }
 
-      // universal-provider 2.21.8 puts every namespace it is given into optionalNamespaces (and its
-      // sign-client moves requiredNamespaces there too, with a deprecation warning): wallets now
-      // approve what they support of the optional set instead of refusing the whole proposal.
-      // Asking with optionalNamespaces says what actually happens.
-      provider.connect({ optionalNamespaces: parameters.namespaces }).then(
-        (session) => {
-          if (session) finish(() => resolve(session))
+      parameters.propose().then(
+        (approved) => {
+          if (approved) finish(() => resolve(approved))
         },
         (error: unknown) => {
           if (settled) return

@@ -31,6 +31,9 @@ import {
   toCaip2,
   toCaip10Accounts,
 } from './parseSession.js'
+import { toSignIns } from './signIns.js'
+
+type RawProviderSession = NonNullable<Provider['session']>
 
 // sign-client refuses a request expiry outside 5 minutes…7 days; Portico's own timer can be shorter.
 const MIN_REQUEST_EXPIRY_S = 300
@@ -164,7 +167,7 @@ export function createWalletConnectService(parameters: CreateWalletConnectParame
       namespaces.set(namespace, entry)
     },
 
-    async connect({ onPairing, signal }) {
+    async connect({ onPairing, signal, authenticate }) {
       const provider = await loadProviderInTime()
       if (current) await service.disconnect()
       const requested = Object.fromEntries(
@@ -173,8 +176,42 @@ export function createWalletConnectService(parameters: CreateWalletConnectParame
           { chains: [...entry.chains], methods: [...entry.methods], events: [...entry.events] },
         ]),
       )
-      const raw = await pairWithWallet(provider, {
-        namespaces: requested,
+      const eip155 = namespaces.get('eip155')
+      // SPEC §5: sign-in while pairing only when every namespace asked for is eip155.
+      const authChains =
+        authenticate && eip155 && namespaces.size === 1
+          ? authenticate.chains.filter((chain) => eip155.chains.has(chain))
+          : []
+      type Approved = { session: RawProviderSession; auths?: readonly unknown[] | undefined }
+      const propose =
+        authenticate && authChains.length > 0
+          ? async (): Promise<Approved | undefined> => {
+              // The wallet fills in its account and signs; a wallet that cannot answers the session
+              // proposal sign-client sends alongside, and the site asks for a signature later.
+              const { session, auths } = await provider.authenticate({
+                chains: authChains,
+                domain: authenticate.domain,
+                uri: authenticate.uri,
+                nonce: authenticate.nonce,
+                methods: [...eip155!.methods],
+                ...(authenticate.statement !== undefined ? { statement: authenticate.statement } : {}),
+                ...(authenticate.expirationTime !== undefined ? { exp: authenticate.expirationTime } : {}),
+                ...(authenticate.notBefore !== undefined ? { nbf: authenticate.notBefore } : {}),
+                ...(authenticate.requestId !== undefined ? { requestId: authenticate.requestId } : {}),
+                ...(authenticate.resources ? { resources: [...authenticate.resources] } : {}),
+              })
+              return session ? { session, auths } : undefined
+            }
+          : async (): Promise<Approved | undefined> => {
+              // universal-provider 2.21.8 puts every namespace it is given into optionalNamespaces
+              // (and its sign-client moves requiredNamespaces there too, with a deprecation warning):
+              // wallets approve what they support of the optional set instead of refusing the whole
+              // proposal. Asking with optionalNamespaces says what actually happens.
+              const session = await provider.connect({ optionalNamespaces: requested })
+              return session ? { session } : undefined
+            }
+      const approved = await pairWithWallet(provider, {
+        propose,
         onPairing,
         signal,
         pairingTtlMs,
@@ -183,7 +220,14 @@ export function createWalletConnectService(parameters: CreateWalletConnectParame
         logger,
         onRelayFailure: dropProvider,
       })
-      return adopt(raw as unknown as RawSession).session
+      const { session } = adopt(approved.session as unknown as RawSession)
+      if (!approved.auths?.length) return session
+      const signIns = toSignIns(
+        approved.auths,
+        (payload, issuer) => provider.client.formatAuthMessage({ request: payload as never, iss: issuer }),
+        logger,
+      )
+      return signIns.length > 0 ? { ...session, signIns } : session
     },
 
     async reconnect() {

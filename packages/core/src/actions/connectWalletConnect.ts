@@ -1,8 +1,11 @@
 import { BaseError, UserRejectedRequestError } from '../errors/base.js'
 import { toUserMessage } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
+import { withTimeout } from '../timeout.js'
 import type { ChainNamespace } from '../types/network.js'
-import type { WalletConnect } from '../types/walletConnect.js'
+import type { SiwxSession } from '../types/siwx.js'
+import type { WalletConnect, WalletConnectAuthRequest } from '../types/walletConnect.js'
+import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './checkSiwx.js'
 import { connect } from './connect.js'
 import { navigate } from './navigate.js'
 
@@ -68,14 +71,21 @@ export async function connectWalletConnect(
   })
 
   try {
+    // Written only when it applies, so a plain pairing starts without waiting.
+    const authenticate = canSignInWhilePairing(portico) ? await signInWhilePairing(portico) : undefined
+    if (!current()) return { connected: false }
     const session = await service.connect({
       signal: controller.signal,
       onPairing: (pairing) => {
         if (current()) state.walletConnect.pairing = { uri: pairing.uri, expiresAt: pairing.expiresAt }
       },
+      ...(authenticate ? { authenticate } : {}),
     })
     if (!current()) return { connected: false }
     state.walletConnect.status = 'connecting'
+    // Kept before the accounts connect, so the sign-in check that follows finds them.
+    if (session.signIns?.length) await keepSignIns(portico, session.signIns)
+    if (!current()) return { connected: false }
     // One session for every namespace: each adapter whose namespace the wallet approved connects
     // its WALLET_CONNECT connector, which reads the session; the active namespace goes first.
     const namespaces = [...internal.adapters.keys()].filter((namespace) =>
@@ -127,4 +137,82 @@ export function cancelWalletConnect(portico: Portico): void {
     walletId: undefined,
     error: undefined,
   })
+}
+
+// The account of a sign-in request written before the wallet is known: the wallet replaces it.
+const UNKNOWN_ACCOUNT = '0x0000000000000000000000000000000000000000'
+
+/** SPEC §5: universal-provider authentication only with sign-in on and when all chains are eip155. */
+function canSignInWhilePairing(portico: Portico): boolean {
+  const { config } = portico
+  return config.siwx !== undefined && config.networks.every((network) => network.namespace === 'eip155')
+}
+
+/**
+ * The sign-in to have signed while pairing: the site's message for the active network, every
+ * network of the site offered. Undefined when the message cannot be written in time; the visitor
+ * then signs after connecting, as with any wallet.
+ */
+async function signInWhilePairing(portico: Portico): Promise<WalletConnectAuthRequest | undefined> {
+  const { config, state, internal } = portico
+  const siwx = config.siwx
+  if (!siwx) return undefined
+  const active = state.chains.eip155?.networkState.caipNetwork ?? config.networks[0]
+  const chains = [
+    active.caipNetworkId,
+    ...config.networks.map((network) => network.caipNetworkId).filter((id) => id !== active.caipNetworkId),
+  ]
+  try {
+    const { data } = await withTimeout(
+      siwx.createMessage({ chainId: active.caipNetworkId, accountAddress: UNKNOWN_ACCOUNT }),
+      SIWX_CHECK_TIMEOUT_MS,
+      () => new SiwxTimeoutError('writing the message', SIWX_CHECK_TIMEOUT_MS),
+    )
+    return {
+      chains,
+      domain: data.domain,
+      uri: data.uri,
+      nonce: data.nonce,
+      ...(data.statement !== undefined ? { statement: data.statement } : {}),
+      ...(data.expirationTime !== undefined ? { expirationTime: data.expirationTime } : {}),
+      ...(data.notBefore !== undefined ? { notBefore: data.notBefore } : {}),
+      ...(data.requestId !== undefined ? { requestId: data.requestId } : {}),
+      ...(data.resources !== undefined ? { resources: data.resources } : {}),
+    }
+  } catch (error) {
+    internal.logger.warn(
+      'connectWalletConnect: pairing without sign-in, the message could not be written',
+      error,
+    )
+    return undefined
+  }
+}
+
+/**
+ * Hands the sign-ins the wallet signed while pairing to the site's sign-in storage, which verifies
+ * them. One it refuses is logged and left: the visitor is then asked to sign, as with any wallet.
+ */
+async function keepSignIns(portico: Portico, signIns: readonly SiwxSession[]): Promise<void> {
+  const { config, internal } = portico
+  const siwx = config.siwx
+  if (!siwx) return
+  for (const signIn of signIns) {
+    try {
+      await withTimeout(
+        siwx.addSession(signIn),
+        SIWX_CHECK_TIMEOUT_MS,
+        () => new SiwxTimeoutError('keeping the session', SIWX_CHECK_TIMEOUT_MS),
+      )
+      internal.track({
+        type: 'track',
+        event: 'SIWX_AUTH_SUCCESS',
+        properties: { network: signIn.data.chainId, isSmartAccount: false },
+      })
+    } catch (error) {
+      internal.logger.warn(
+        'connectWalletConnect: the sign-in storage refused a sign-in made while pairing',
+        error,
+      )
+    }
+  }
 }

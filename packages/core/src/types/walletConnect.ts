@@ -1,4 +1,5 @@
 import type { ChainNamespace } from './network.js'
+import type { SiwxSession } from './siwx.js'
 
 /** What one namespace asks a WalletConnect wallet for (CAIP-25 required namespace). */
 export interface WalletConnectNamespaceRequest {
@@ -24,6 +25,33 @@ export interface WalletConnectSession {
   peer: { name: string; url?: string; icons: readonly string[] }
 }
 
+/**
+ * A sign-in to have signed while pairing (SPEC §5, §7 universal-provider authenticate): the fields of
+ * the site's CAIP-122 message without the account, which the wallet fills in. Only eip155 chains.
+ */
+export interface WalletConnectAuthRequest {
+  /** CAIP-2 eip155 chains the wallet may sign in on, the preferred one first. */
+  chains: readonly string[]
+  domain: string
+  uri: string
+  nonce: string
+  statement?: string
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+  resources?: readonly string[]
+}
+
+/** A session the wallet approved, with the sign-ins it signed while pairing (if it was asked for any). */
+export interface WalletConnectConnection extends WalletConnectSession {
+  /**
+   * The sign-ins the wallet signed, one per chain it chose, each with the exact text it signed. Absent
+   * when none was asked for or when the wallet only approved the session (it does not support
+   * sign-in while pairing): the site then asks for a signature as usual.
+   */
+  signIns?: readonly SiwxSession[]
+}
+
 /** What the wallet did on its side. */
 export type WalletConnectEvent =
   | { type: 'accountsChanged'; accounts: readonly string[] }
@@ -42,12 +70,14 @@ export interface WalletConnect {
   /**
    * Pairs with a wallet for every registered namespace. `onPairing` receives the URI to show, and a
    * new one each time the previous expires. Resolves once the wallet approves; rejects with core's
-   * `UserRejectedRequestError` when it refuses, and with an abort error when `signal` aborts.
+   * `UserRejectedRequestError` when it refuses, and with an abort error when `signal` aborts. With
+   * `authenticate`, the wallet is also asked to sign the site in, in the same step.
    */
   connect(parameters: {
     onPairing: (pairing: WalletConnectPairing) => void
     signal?: AbortSignal
-  }): Promise<WalletConnectSession>
+    authenticate?: WalletConnectAuthRequest
+  }): Promise<WalletConnectConnection>
   /** Restores the stored session (after a reload), or undefined when there is none or it expired. */
   reconnect(): Promise<WalletConnectSession | undefined>
   /** The current session, if any. */

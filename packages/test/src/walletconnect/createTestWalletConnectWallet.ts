@@ -1,6 +1,6 @@
 import { SignClient } from '@walletconnect/sign-client'
-import type { SessionTypes } from '@walletconnect/types'
-import { getSdkError } from '@walletconnect/utils'
+import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import type { LocalAccount } from 'viem'
 import { WalletErrorCode, WalletRpcError } from '../wallet/errors.js'
 import { answerWalletRequest, TEST_WALLETCONNECT_METHODS } from './answerWalletRequest.js'
@@ -8,6 +8,7 @@ import { createWalletConnectMemoryStorage } from './createWalletConnectMemorySto
 
 /** A sign-client 2.21.8 instance. */
 export type WalletConnectSignClient = InstanceType<typeof SignClient>
+type WalletConnectAuthenticateEvent = SignClientTypes.EventArguments['session_authenticate']
 
 export type TestWalletConnectMode = 'approve' | 'reject' | 'ignore'
 
@@ -21,6 +22,11 @@ export interface CreateTestWalletConnectWalletOptions {
   /** Defaults to "Portico Test Wallet". */
   name?: string
   projectId?: string
+  /**
+   * Whether the wallet signs in while pairing (wc_sessionAuthenticate). Default true; false makes it
+   * a wallet that only approves the session proposal sent alongside.
+   */
+  authenticate?: boolean
 }
 
 /** One request the wallet received, in arrival order. */
@@ -38,8 +44,12 @@ export interface TestWalletConnectWallet {
   client: WalletConnectSignClient
   /** Pairs with a dapp's `wc:` URI; resolves once the wallet listens on the pairing topic. */
   pair(uri: string): Promise<void>
-  /** What to do with session proposals from now on (default `approve`). */
+  /** What to do with session proposals and sign-in requests from now on (default `approve`). */
   setMode(mode: TestWalletConnectMode): void
+  /** Whether sign-in requests are answered from now on (see the `authenticate` option). */
+  setAuthenticateSupport(supported: boolean): void
+  /** Sign-in requests (wc_sessionAuthenticate) the wallet received (their ids), in order. */
+  authentications(): number[]
   /** What to do with requests from now on (default `approve`; `reject` answers 4001). */
   setRequestMode(mode: TestWalletConnectMode): void
   /** Proposals the wallet received (their ids), in order. */
@@ -81,6 +91,9 @@ export async function createTestWalletConnectWallet(
   options: CreateTestWalletConnectWalletOptions,
 ): Promise<TestWalletConnectWallet> {
   const { account, rpcUrls } = options
+  // Answering a sign-in reads and writes its ReCap with Node's Buffer; a browser page has none.
+  const globals = globalThis as { Buffer?: unknown }
+  if (globals.Buffer === undefined) globals.Buffer ??= (await import('buffer')).Buffer
   const offered = new Set(options.chains ?? Object.keys(rpcUrls).map(Number))
   // A unique prefix keeps 2.21.8 from handing this wallet another client's global core.
   const prefix = `portico-test-wallet-${globalThis.crypto.randomUUID()}-${++instanceCount}`
@@ -106,6 +119,13 @@ export async function createTestWalletConnectWallet(
   let mode: TestWalletConnectMode = 'approve'
   let requestMode: TestWalletConnectMode = 'approve'
   const proposals: number[] = []
+  const authentications: number[] = []
+  const offeredChain = (chain: string) => {
+    const [namespace, reference] = chain.split(':')
+    return (
+      namespace === 'eip155' && offered.has(Number(reference)) && rpcUrls[Number(reference)] !== undefined
+    )
+  }
   const requests: TestWalletConnectRequest[] = []
   const reportFailure = (error: unknown) => {
     if (debugEnabled()) console.warn('test WalletConnect wallet:', error)
@@ -118,12 +138,7 @@ export async function createTestWalletConnectWallet(
       ...Object.values(params.requiredNamespaces ?? {}),
       ...Object.values(params.optionalNamespaces ?? {}),
     ].flatMap((namespace) => namespace.chains ?? [])
-    const chains = [...new Set(requested)].filter((chain) => {
-      const [namespace, reference] = chain.split(':')
-      return (
-        namespace === 'eip155' && offered.has(Number(reference)) && rpcUrls[Number(reference)] !== undefined
-      )
-    })
+    const chains = [...new Set(requested)].filter(offeredChain)
     const answer =
       mode === 'reject' || chains.length === 0
         ? client.reject({
@@ -145,6 +160,40 @@ export async function createTestWalletConnectWallet(
             .then(({ acknowledged }) => acknowledged())
     answer.catch(reportFailure)
   })
+
+  // sign-client hands a wallet the proposal sent alongside a sign-in request only when nothing listens
+  // for sign-in requests: a wallet that does not support them.
+  const onAuthenticate = ({ id, params }: WalletConnectAuthenticateEvent) => {
+    authentications.push(id)
+    if (mode === 'ignore') return
+    const answer = async () => {
+      const chains = params.authPayload.chains.filter(offeredChain)
+      if (mode === 'reject' || chains.length === 0) {
+        await client.rejectSessionAuthenticate({
+          id,
+          reason: getSdkError(mode === 'reject' ? 'USER_REJECTED' : 'UNSUPPORTED_CHAINS'),
+        })
+        return
+      }
+      // One sign-in, on the first chain asked for that the wallet offers, as most wallets do.
+      const payload = populateAuthPayload({
+        authPayload: params.authPayload,
+        chains,
+        methods: [...TEST_WALLETCONNECT_METHODS],
+      })
+      const issuer = `did:pkh:${chains[0]}:${account.address}`
+      const message = client.formatAuthMessage({ request: payload, iss: issuer })
+      const signature = await account.signMessage({ message })
+      const cacao = buildAuthObject(payload, { t: 'eip191', s: signature }, issuer)
+      await client.approveSessionAuthenticate({ id, auths: [cacao] })
+    }
+    answer().catch(reportFailure)
+  }
+  const setAuthenticateSupport = (supported: boolean) => {
+    client.off('session_authenticate', onAuthenticate)
+    if (supported) client.on('session_authenticate', onAuthenticate)
+  }
+  setAuthenticateSupport(options.authenticate ?? true)
 
   client.on('session_request', ({ id, topic, params }) => {
     const { chainId, request } = params
@@ -206,6 +255,8 @@ export async function createTestWalletConnectWallet(
     setMode: (next) => {
       mode = next
     },
+    setAuthenticateSupport,
+    authentications: () => [...authentications],
     setRequestMode: (next) => {
       requestMode = next
     },
@@ -255,6 +306,7 @@ export async function closeSignClient(client: WalletConnectSignClient): Promise<
   await client.core.relayer.transportClose().catch(() => {})
   client.removeAllListeners('session_proposal')
   client.removeAllListeners('session_request')
+  client.removeAllListeners('session_authenticate')
   const prefix = client.core.customStoragePrefix.replace(/^:/, '')
   delete (globalThis as Record<string, unknown>)[`_walletConnectCore_${prefix}`]
   delete (globalThis as Record<string, unknown>)[`_walletConnectCore_${prefix}_count`]
