@@ -4,15 +4,19 @@
  * Solana library among its dependencies, and these two instructions need none.
  */
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import type { MintTestSplTokensOptions } from '@portico/test/solana'
 import { decodeBase58 } from '../portfolio/solanaAddress.js'
 import { TOKEN_PROGRAM_ADDRESS } from '../portfolio/solanaRpc.js'
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 
+/** kit's branded address type, as the test kit's SPL helpers take it. */
+export type TestSolanaAddress = MintTestSplTokensOptions['owner']
+
 /** An ed25519 key pair and its base58 address. */
 export interface TestSolanaKey {
-  address: string
+  address: TestSolanaAddress
   privateKey: KeyObject
 }
 
@@ -45,7 +49,7 @@ export function generateTestSolanaKey(): TestSolanaKey {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519')
   // The raw key is the last 32 bytes of its SPKI encoding.
   const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32)
-  return { address: encodeBase58(raw), privateKey }
+  return { address: encodeBase58(raw) as TestSolanaAddress, privateKey }
 }
 
 const compactU16 = (value: number): number[] => {

@@ -6,11 +6,13 @@ import {
   getFreePort,
   startAnvil,
 } from '@portico/test'
+import { type SolanaTestValidator, startSolanaTestValidator } from '@portico/test/solana'
 import type { Kysely } from 'kysely'
 import { createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createIndexer } from '../activity/createIndexer.js'
+import { generateTestSolanaKey, sendTestSol } from '../activity/solanaTransactions.testkit.js'
 import { type ServerConfig, serverConfigSchema } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { createLogger } from '../logger.js'
@@ -110,5 +112,123 @@ describe('the account routes', () => {
     )
     expect(bad.status).toBe(400)
     expect(apiErrorSchema.parse(await bad.json()).error.code).toBe('BAD_REQUEST')
+  })
+})
+
+describe('the account routes on a Solana chain', () => {
+  let validator: SolanaTestValidator
+  let database: TestDatabase
+  let db: Kysely<Database>
+  let app: ReturnType<typeof createApp>
+  const logger = createLogger({ level: 'error', stream: { write: () => {} } })
+  const SOLANA = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+  const sender = generateTestSolanaKey()
+  const receiver = generateTestSolanaKey()
+
+  beforeAll(async () => {
+    validator = await startSolanaTestValidator()
+    ;({ database, db } = await createMigratedDatabase('pglite'))
+    await addProject(db, { id: 'wallet', origins: [SITE] })
+    const nativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 }
+    const config = serverConfigSchema.parse({
+      chains: [
+        { caipNetworkId: SOLANA, name: 'Solana Localnet', rpcUrl: validator.url, nativeCurrency },
+        {
+          caipNetworkId: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+          name: 'Down',
+          rpcUrl: `http://127.0.0.1:${await getFreePort()}`,
+          nativeCurrency,
+        },
+      ],
+      prices: { [`${SOLANA}/native`]: 100 },
+    })
+    app = createApp({ config, db, logger })
+  })
+  afterAll(async () => {
+    await validator.close()
+    await db.destroy()
+    await database.drop()
+  })
+
+  const get = (path: string) => app.request(path, { headers: { origin: SITE } })
+
+  it('answers the SOL balance of a base58 address in the shared schema', async () => {
+    await validator.airdrop(sender.address, 2_000_000_000n)
+    const response = await get(`/v1/account/${sender.address}/balance?projectId=wallet&chainId=${SOLANA}`)
+    expect(response.status).toBe(200)
+    const { balances } = balanceResponseSchema.parse(await response.json())
+    expect(balances).toEqual([
+      {
+        name: 'Solana',
+        symbol: 'SOL',
+        chainId: SOLANA,
+        value: 200,
+        price: 100,
+        quantity: { decimals: '9', numeric: '2' },
+      },
+    ])
+  })
+
+  it('refuses an address that is not base58 of 32 bytes with 400, on a Solana chain id', async () => {
+    for (const address of [ANVIL_ADDRESSES[0], 'abc', `${sender.address}0OIl`]) {
+      const response = await get(`/v1/account/${address}/balance?projectId=wallet&chainId=${SOLANA}`)
+      expect(response.status).toBe(400)
+      const { error } = apiErrorSchema.parse(await response.json())
+      expect(error).toEqual({
+        code: 'BAD_REQUEST',
+        message: `"${address}" is not a Solana address (base58 of a 32-byte public key).`,
+      })
+    }
+  })
+
+  it('answers 502 UPSTREAM_ERROR naming the chain when its node is down', async () => {
+    for (const route of ['balance', 'history']) {
+      const response = await get(
+        `/v1/account/${sender.address}/${route}?projectId=wallet&chainId=solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z`,
+      )
+      expect(response.status).toBe(502)
+      const { error } = apiErrorSchema.parse(await response.json())
+      expect(error.code).toBe('UPSTREAM_ERROR')
+      expect(error.message).toContain('The RPC node of solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z failed')
+    }
+  })
+
+  it('answers the history read from the node in the shared schema, pages it, and refuses a bad cursor', async () => {
+    const first = await sendTestSol(validator.url, {
+      from: sender,
+      to: receiver.address,
+      lamports: 250_000_000n,
+    })
+    const second = await sendTestSol(validator.url, {
+      from: sender,
+      to: receiver.address,
+      lamports: 1_000_000n,
+    })
+    const response = await get(`/v1/account/${receiver.address}/history?projectId=wallet&chainId=${SOLANA}`)
+    expect(response.status).toBe(200)
+    const body = historyResponseSchema.parse(await response.json())
+    expect(body.next).toBeNull()
+    expect(body.data.map((transaction) => transaction.metadata.hash)).toEqual([second, first])
+    expect(body.data[1]).toMatchObject({
+      metadata: {
+        operationType: 'receive',
+        sentFrom: sender.address,
+        sentTo: receiver.address,
+        chain: SOLANA,
+      },
+      transfers: [{ direction: 'in', quantity: { numeric: '0.25' }, price: 100, value: 25 }],
+    })
+
+    const bad = await get(
+      `/v1/account/${receiver.address}/history?projectId=wallet&chainId=${SOLANA}&cursor=not-a-signature`,
+    )
+    expect(bad.status).toBe(400)
+    expect(apiErrorSchema.parse(await bad.json()).error.code).toBe('BAD_REQUEST')
+
+    const older = await get(
+      `/v1/account/${receiver.address}/history?projectId=wallet&chainId=${SOLANA}&cursor=${second}`,
+    )
+    const olderBody = historyResponseSchema.parse(await older.json())
+    expect(olderBody.data.map((transaction) => transaction.metadata.hash)).toEqual([first])
   })
 })

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely'
 import { isAddress, BaseError as ViemError } from 'viem'
 import { InvalidCursorError } from '../activity/errors.js'
 import { getHistory } from '../activity/getHistory.js'
+import { getSolanaHistory } from '../activity/solanaHistory.js'
 import { InvalidAnalyticsError, ingestEvents, parseAnalyticsBody } from '../analytics/ingestEvents.js'
 import {
   AUTH_DEVICE_APPROVE_PATH,
@@ -18,7 +19,7 @@ import {
   registerAuthRoutes,
 } from '../auth/authRoutes.js'
 import type { Mailer } from '../auth/mailer.js'
-import type { ServerConfig } from '../config.js'
+import { isSolanaNetworkId, type ServerConfig } from '../config.js'
 import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
 import { defaultFrameDir, registerFrameRoutes } from '../frame/serveFrame.js'
@@ -26,6 +27,8 @@ import type { Logger } from '../logger.js'
 import { UpstreamError } from '../portfolio/errors.js'
 import { getBalances } from '../portfolio/getBalances.js'
 import { createStaticPriceSource, type PriceSource } from '../portfolio/prices.js'
+import { isBase58Address } from '../portfolio/solanaAddress.js'
+import { getSolanaBalances } from '../portfolio/solanaBalances.js'
 import { isOriginAllowed } from '../projects/origins.js'
 import type { Project } from '../projects/projects.js'
 import { createSiwxVerifiers } from '../siwx/createVerifiers.js'
@@ -35,7 +38,12 @@ import { ApiRefusal } from './apiError.js'
 import { createProjectCache } from './projectCache.js'
 import { createRateLimiter } from './rateLimiter.js'
 import { readBody } from './readBody.js'
-import { DEFAULT_ALLOWED_METHODS, findChain, proxyJsonRpc } from './rpcProxy.js'
+import {
+  DEFAULT_ALLOWED_METHODS,
+  DEFAULT_SOLANA_ALLOWED_METHODS,
+  findChain,
+  proxyJsonRpc,
+} from './rpcProxy.js'
 
 /** The JSON-RPC proxy's paths (SPEC §7: `/v1/?chainId&projectId`). */
 const isRpcProxyPath = (path: string) => path === '/v1' || path === '/v1/'
@@ -83,6 +91,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const perIp = createRateLimiter({ limit: config.rateLimit.perIp, now })
   const perProject = createRateLimiter({ limit: config.rateLimit.perProject, now })
   const allowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_ALLOWED_METHODS)
+  const solanaAllowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_SOLANA_ALLOWED_METHODS)
   const prices = deps.prices ?? createStaticPriceSource(config.prices)
   const frameOrigin = getFrameOrigin(config)
 
@@ -229,7 +238,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     const result = await proxyJsonRpc({
       body,
       chain,
-      allowedMethods,
+      allowedMethods: isSolanaNetworkId(chain.caipNetworkId) ? solanaAllowedMethods : allowedMethods,
       maxBatch: config.rpc.maxBatch,
       timeoutMs: config.rpc.timeoutMs,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
@@ -251,6 +260,19 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     return address
   }
 
+  // Checked before the chain is looked up, as for EVM, so a bad address is a 400 on any chain id.
+  const solanaAccountAddress = (c: Context<AppEnv>): string | undefined => {
+    if (!isSolanaNetworkId(c.req.query('chainId') ?? '')) return undefined
+    const address = c.req.param('address') ?? ''
+    if (!isBase58Address(address)) {
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        `"${address}" is not a Solana address (base58 of a 32-byte public key).`,
+      )
+    }
+    return address
+  }
+
   const upstreamErrors = async <T>(chainId: string, work: () => Promise<T>): Promise<T> => {
     try {
       return await work()
@@ -265,6 +287,20 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   }
 
   app.get('/v1/account/:address/balance', async (c) => {
+    const solanaAddress = solanaAccountAddress(c)
+    if (solanaAddress !== undefined) {
+      const chain = findChain(config.chains, c.req.query('chainId'))
+      const balances = await upstreamErrors(chain.caipNetworkId, () =>
+        getSolanaBalances({
+          chain,
+          address: solanaAddress,
+          prices,
+          logger,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        }),
+      )
+      return c.json(balances)
+    }
     const address = accountAddress(c)
     const chain = findChain(config.chains, c.req.query('chainId'))
     const balances = await upstreamErrors(chain.caipNetworkId, () =>
@@ -274,6 +310,24 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   })
 
   app.get('/v1/account/:address/history', async (c) => {
+    const solanaAddress = solanaAccountAddress(c)
+    if (solanaAddress !== undefined) {
+      const chain = findChain(config.chains, c.req.query('chainId'))
+      const cursor = c.req.query('cursor')
+      const history = await upstreamErrors(chain.caipNetworkId, () =>
+        getSolanaHistory({
+          chain,
+          address: solanaAddress,
+          prices,
+          ...(cursor ? { cursor } : {}),
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        }),
+      ).catch((error: unknown) => {
+        if (error instanceof InvalidCursorError) throw new ApiRefusal('BAD_REQUEST', error.message)
+        throw error
+      })
+      return c.json(history)
+    }
     const address = accountAddress(c)
     const chain = findChain(config.chains, c.req.query('chainId'))
     const cursor = c.req.query('cursor')

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { apiErrorSchema } from '@portico/core/api'
 import { type AnvilInstance, getFreePort, startAnvil } from '@portico/test'
+import { type SolanaTestValidator, startSolanaTestValidator } from '@portico/test/solana'
 import type { Kysely } from 'kysely'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { createLogger } from '../logger.js'
 import { addProject } from '../projects/projects.js'
 import { createMigratedDatabase, type TestDatabase } from '../testing/testDatabase.js'
 import { createApp } from './createApp.js'
+import { DEFAULT_ALLOWED_METHODS, DEFAULT_SOLANA_ALLOWED_METHODS } from './rpcProxy.js'
 
 const SITE = 'https://dapp.example'
 const CHAIN_ID = 31_337
@@ -238,5 +240,128 @@ describe('the RPC proxy', () => {
       expect(body.error.code).toBe('UPSTREAM_ERROR')
       expect(body.error.message).toContain(reason)
     }
+  })
+})
+
+describe('the RPC proxy on a Solana chain', () => {
+  let validator: SolanaTestValidator
+  let database: TestDatabase
+  let db: Kysely<Database>
+  let app: ReturnType<typeof createApp>
+  let restricted: ReturnType<typeof createApp>
+  const logger = createLogger({ level: 'error', stream: { write: () => {} } })
+  const SOLANA = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+
+  beforeAll(async () => {
+    validator = await startSolanaTestValidator()
+    ;({ database, db } = await createMigratedDatabase('pglite'))
+    await addProject(db, { id: 'dapp', origins: [SITE] })
+    const chains = [
+      {
+        caipNetworkId: SOLANA,
+        name: 'Solana Localnet',
+        rpcUrl: validator.url,
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      },
+    ]
+    app = createApp({ config: serverConfigSchema.parse({ chains }), db, logger })
+    restricted = createApp({
+      config: serverConfigSchema.parse({ chains, rpc: { allowedMethods: ['getSlot'] } }),
+      db,
+      logger,
+    })
+  })
+  afterAll(async () => {
+    await validator.close()
+    await db.destroy()
+    await database.drop()
+  })
+
+  const call = (target: ReturnType<typeof createApp>, body: unknown) =>
+    target.request(`/v1/?chainId=${SOLANA}&projectId=dapp`, {
+      method: 'POST',
+      headers: { origin: SITE, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  it('forwards every read and send method a Solana wallet adapter uses, and nothing of EVM', async () => {
+    const address = '11111111111111111111111111111111'
+    const batch = DEFAULT_SOLANA_ALLOWED_METHODS.map((method, id) => ({
+      jsonrpc: '2.0',
+      id,
+      method,
+      params: [],
+    }))
+    const answers = (await (await call(app, batch)).json()) as { id: number; error?: { code: number } }[]
+    // The node answers each (bad params included); none is the proxy's -32601 refusal.
+    expect(answers).toHaveLength(DEFAULT_SOLANA_ALLOWED_METHODS.length)
+    for (const answer of answers) expect(answer.error?.code).not.toBe(-32601)
+
+    const balance = await call(app, { jsonrpc: '2.0', id: 7, method: 'getBalance', params: [address] })
+    expect(await balance.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { value: expect.any(Number) },
+    })
+
+    const refused = await call(app, [
+      { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [] },
+      { jsonrpc: '2.0', id: 2, method: 'requestAirdrop', params: [address, 1_000_000_000] },
+    ])
+    expect(await refused.json()).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32601, message: 'The method eth_call is not available through this RPC proxy.' },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: -32601,
+          message: 'The method requestAirdrop is not available through this RPC proxy.',
+        },
+      },
+    ])
+  })
+
+  it('lists the methods the Solana adapter needs', () => {
+    expect([...DEFAULT_SOLANA_ALLOWED_METHODS].sort()).toEqual(
+      [
+        'getBalance',
+        'getLatestBlockhash',
+        'getFeeForMessage',
+        'getAccountInfo',
+        'getMultipleAccounts',
+        'getTokenAccountsByOwner',
+        'getTokenAccountBalance',
+        'getSignatureStatuses',
+        'getMinimumBalanceForRentExemption',
+        'getSlot',
+        'getBlockHeight',
+        'getEpochInfo',
+        'getVersion',
+        'getGenesisHash',
+        'sendTransaction',
+        'simulateTransaction',
+        'isBlockhashValid',
+        'getSignaturesForAddress',
+        'getTransaction',
+      ].sort(),
+    )
+    // Solana methods do not open on EVM chains.
+    expect(DEFAULT_ALLOWED_METHODS).not.toContain('getBalance')
+  })
+
+  it('lets the config’s allow-list replace the Solana defaults too', async () => {
+    const slot = await call(restricted, { jsonrpc: '2.0', id: 1, method: 'getSlot', params: [] })
+    expect(await slot.json()).toMatchObject({ id: 1, result: expect.any(Number) })
+    const balance = await call(restricted, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'getBalance',
+      params: ['11111111111111111111111111111111'],
+    })
+    expect(await balance.json()).toMatchObject({ id: 2, error: { code: -32601 } })
   })
 })

@@ -56,6 +56,33 @@ export const DEFAULT_ALLOWED_METHODS: readonly string[] = [
   'web3_sha3',
 ]
 
+/**
+ * Forwarded on Solana chains when the config names no list: the reads a Solana wallet adapter makes,
+ * and sending transactions the user already signed. Not `requestAirdrop` (a devnet faucet) nor the
+ * node's own control surface.
+ */
+export const DEFAULT_SOLANA_ALLOWED_METHODS: readonly string[] = [
+  'getAccountInfo',
+  'getBalance',
+  'getBlockHeight',
+  'getEpochInfo',
+  'getFeeForMessage',
+  'getGenesisHash',
+  'getLatestBlockhash',
+  'getMinimumBalanceForRentExemption',
+  'getMultipleAccounts',
+  'getSignatureStatuses',
+  'getSignaturesForAddress',
+  'getSlot',
+  'getTokenAccountBalance',
+  'getTokenAccountsByOwner',
+  'getTransaction',
+  'getVersion',
+  'isBlockhashValid',
+  'sendTransaction',
+  'simulateTransaction',
+]
+
 type JsonRpcId = string | number | null
 
 interface JsonRpcError {
