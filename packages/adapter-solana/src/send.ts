@@ -19,6 +19,7 @@ import {
   getTransactionEncoder,
   isAddress,
   isSignature,
+  type Signature,
   type Transaction,
 } from '@solana/kit'
 import { SolanaSendFailedError, SolanaSendValidationError } from './errors.js'
@@ -209,7 +210,7 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
     },
 
     async waitForTransaction({ hash, network, timeoutMs }) {
-      if (!isSignature(hash)) {
+      if (!isSolanaSignature(hash)) {
         throw new ProviderRequestError('This is not a Solana transaction signature.', {
           details: hash.slice(0, 100),
         })
@@ -260,6 +261,12 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
 }
 
 /** Legacy transactions when the wallet takes them (every wallet does), else version 0. */
+/** kit's `isSignature` throws for a string of the right length with a character outside base58. */
+function isSolanaSignature(value: string): value is Signature {
+  return BASE58.test(value) && isSignature(value)
+}
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
+
 function pickVersion(supported: readonly TransactionVersion[] | undefined): TransactionVersion {
   if (!supported || supported.includes('legacy')) return 'legacy'
   return supported.includes(0) ? 0 : 'legacy'

@@ -63,7 +63,7 @@ export interface SolanaAdapterOptions {
 }
 
 /** The Solana adapter: core's contract plus `getTokenBalances` for sites without a server. */
-export type SolanaAdapter = Adapter &
+export type SolanaAdapter = Omit<Adapter, keyof SendCapabilities | 'namespace'> &
   SendCapabilities & {
     namespace: 'solana'
     /** SPL balances of an owner on a network, read from its RPC (Token and Token-2022). */
