@@ -102,7 +102,10 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
       SOLANA_SIGN_TRANSACTION,
       'signTransaction',
     )
-    const useSignAndSend = signAndSend && account.features.includes(SOLANA_SIGN_AND_SEND_TRANSACTION)
+    // The wallet sends itself when it can (it may use its own RPC and retries); an account that does
+    // not list the feature is signed for instead, when the wallet can do that.
+    const useSignAndSend =
+      signAndSend !== undefined && (account.features.includes(SOLANA_SIGN_AND_SEND_TRANSACTION) || !signOnly)
     const feature = useSignAndSend ? signAndSend : signOnly
     if (!feature)
       throw new SolanaSendFailedError({ details: `${wallet.name} can neither sign nor send transactions.` })
