@@ -131,6 +131,33 @@ test('WalletConnect with sign-in on: a phone wallet that cannot sign in while pa
   expect(wallet.requests().filter((request) => request.method === 'personal_sign')).toHaveLength(1)
 })
 
+test('basic WalletConnect mode (no adapters): the modal opens on the pairing, shows the phone’s account, restores it, and disconnecting ends the session', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const { account, wallet } = await phoneWallet()
+  phone = wallet
+  await page.goto('/?basic=1')
+  await connectButton(page).click()
+  // No Connect view: with no adapters the pairing is the first view (SPEC §2).
+  await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
+  await screenshot(page, 'walletconnect-basic-qr')
+  await wallet.pair(await copyPairingLink(page))
+  await expect(modal(page)).toHaveAccessibleName('Account')
+  await expect(page.getByTestId('demo-address')).toHaveText(account.address)
+  // The session asked for the site's chains with no methods: the site sends its own requests.
+  expect(wallet.sessions()[0]?.namespaces.eip155?.accounts).toContain(`eip155:31337:${account.address}`)
+
+  await page.reload()
+  await expect(page.getByTestId('demo-address')).toHaveText(account.address)
+  await page.getByRole('button', { name: /^Account 0x/ }).click()
+  await expect(modal(page)).toHaveAccessibleName('Account')
+  await modal(page).getByRole('button', { name: 'Disconnect' }).click()
+  await expect(connectButton(page)).toBeVisible()
+  await expect.poll(() => wallet.sessions().length).toBe(0)
+})
+
 test('WalletConnect: a phone wallet that refuses the pairing leaves the view with the reason and a new code', async ({
   page,
   context,

@@ -9,7 +9,8 @@ import { networks } from './networks.js'
  * The demo's configuration. Query options let tests and people try settings without a rebuild:
  * `?theme=light`, `?featured=dev.portico.wallet2` (wallet order), `?allowUnsupported=1`,
  * `?embedded=1` (the modal inline in the page instead of over it), `?apiUrl=`/`?projectId=` (the
- * Portico server). Sign-in (`?siwx=`) is set up in `siwx.ts`.
+ * Portico server), `?basic=1` (basic WalletConnect mode: no adapters, the modal only pairs mobile
+ * wallets and shows their accounts). Sign-in (`?siwx=`) is set up in `siwx.ts`.
  */
 export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   const query = new URLSearchParams(window.location.search)
@@ -18,16 +19,19 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   // The embedded (e-mail) wallet lives in a frame served by the Portico server, so it needs one.
   const embeddedWallet = api ? createEmbeddedWallet({ ...api, chainId: Number(networks[0].id) }) : undefined
   const walletConnect = demoWalletConnect()
+  const basic = walletConnect !== undefined && query.get('basic') === '1'
   return createPortico({
     networks,
     // The local chains' USDT, like mainnet's, returns nothing from `transfer` (SPEC §9).
-    adapters: [
-      evm({
-        tetherStyleTokens: tetherStyleTokens(),
-        ...(embeddedWallet ? { embeddedWallet } : {}),
-        ...(walletConnect ? { walletConnect } : {}),
-      }),
-    ],
+    adapters: basic
+      ? []
+      : [
+          evm({
+            tetherStyleTokens: tetherStyleTokens(),
+            ...(embeddedWallet ? { embeddedWallet } : {}),
+            ...(walletConnect ? { walletConnect } : {}),
+          }),
+        ],
     ...(embeddedWallet ? { embeddedWallet } : {}),
     // Mobile wallets for AllWallets: the shipped list, loaded when the modal first opens (so the
     // page's first download does not carry it) and refreshed from the server when there is one.

@@ -16,6 +16,11 @@ import { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
 import { createTypedStorage } from './storage/typedStorage.js'
 import type { Adapter, Logger } from './types/adapter.js'
 import type { ChainNamespace } from './types/network.js'
+import {
+  isBasicWalletConnect,
+  registerBasicNamespaces,
+  watchBasicSession,
+} from './walletConnect/basicMode.js'
 
 const consoleLogger: Logger = {
   debug: () => {},
@@ -183,6 +188,10 @@ export function createPortico(config: PorticoConfig): Portico {
   if (config.siwx) internal.cleanups.push(watchSiwxAccount(portico))
   internal.cleanups.push(watchEmbeddedApprovals(portico))
   if (config.walletRegistry) internal.cleanups.push(watchWalletRegistryNeed(portico))
+  if (isBasicWalletConnect(portico)) {
+    registerBasicNamespaces(portico)
+    internal.cleanups.push(watchBasicSession(portico))
+  }
   if (isBrowser && !config.ssr) void initialize(portico)
   return portico
 }

@@ -1,9 +1,10 @@
 import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../types/network.js'
+import { isBasicWalletConnect } from '../walletConnect/basicMode.js'
 
 /**
  * SPEC §4: an unsupported active network opens UnsupportedChain unless unsupported chains are
- * allowed; once the wallet is back on a listed network the view gives way to Account.
+ * allowed or basic WalletConnect mode is on (the site handles networks itself there); once the wallet is back on a listed network the view gives way to Account.
  * Returns true when UnsupportedChain is (or stays) shown.
  */
 export function checkUnsupportedChain(portico: Portico, namespace: ChainNamespace): boolean {
@@ -11,7 +12,8 @@ export function checkUnsupportedChain(portico: Portico, namespace: ChainNamespac
   const chain = state.chains[namespace]
   if (chain?.accountState.status !== 'connected' || state.modal.activeChain !== namespace) return false
   const { router, modal } = state
-  if (chain.networkState.unsupportedCaipNetworkId && !options.allowUnsupportedChain) {
+  const tolerated = options.allowUnsupportedChain || isBasicWalletConnect(portico)
+  if (chain.networkState.unsupportedCaipNetworkId && !tolerated) {
     if (router.route.view !== 'UnsupportedChain') {
       if (modal.open) router.history.push(router.route)
       else router.history = []

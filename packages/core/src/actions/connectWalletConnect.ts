@@ -5,12 +5,16 @@ import { withTimeout } from '../timeout.js'
 import type { ChainNamespace } from '../types/network.js'
 import type { SiwxSession } from '../types/siwx.js'
 import type { WalletConnect, WalletConnectAuthRequest } from '../types/walletConnect.js'
+import {
+  applyBasicSession,
+  isBasicWalletConnect,
+  WALLET_CONNECT_CONNECTOR_ID,
+} from '../walletConnect/basicMode.js'
 import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './checkSiwx.js'
 import { connect } from './connect.js'
 import { navigate } from './navigate.js'
 
-/** The id of the WALLET_CONNECT connector the adapters offer over the shared session. */
-export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+export { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/basicMode.js'
 
 /** `walletConnect` is not configured, so there is no pairing with mobile wallets. */
 export class WalletConnectNotConfiguredError extends BaseError {
@@ -86,17 +90,31 @@ export async function connectWalletConnect(
     // Kept before the accounts connect, so the sign-in check that follows finds them.
     if (session.signIns?.length) await keepSignIns(portico, session.signIns)
     if (!current()) return { connected: false }
-    // One session for every namespace: each adapter whose namespace the wallet approved connects
-    // its WALLET_CONNECT connector, which reads the session; the active namespace goes first.
-    const namespaces = [...internal.adapters.keys()].filter((namespace) =>
-      session.accounts.some((account) => account.startsWith(`${namespace}:`)),
-    )
-    const active = state.modal.activeChain
-    namespaces.sort((a, b) => Number(b === active) - Number(a === active))
     let connected = false
-    for (const namespace of namespaces as ChainNamespace[]) {
-      const result = await connect(portico, { connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace })
-      connected ||= result.connected
+    if (isBasicWalletConnect(portico)) {
+      // Basic mode: no adapter to connect through; the session's accounts are the connection.
+      connected = applyBasicSession(portico, session).length > 0
+      if (connected) {
+        state.router.route = { view: 'Account' }
+        state.router.history = []
+        internal.track({
+          type: 'track',
+          event: 'CONNECT_SUCCESS',
+          properties: { method: 'qrcode', name: session.peer.name },
+        })
+      }
+    } else {
+      // One session for every namespace: each adapter whose namespace the wallet approved connects
+      // its WALLET_CONNECT connector, which reads the session; the active namespace goes first.
+      const namespaces = [...internal.adapters.keys()].filter((namespace) =>
+        session.accounts.some((account) => account.startsWith(`${namespace}:`)),
+      )
+      const active = state.modal.activeChain
+      namespaces.sort((a, b) => Number(b === active) - Number(a === active))
+      for (const namespace of namespaces as ChainNamespace[]) {
+        const result = await connect(portico, { connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace })
+        connected ||= result.connected
+      }
     }
     if (!current()) return { connected }
     internal.walletConnectPairing = undefined

@@ -2,6 +2,7 @@ import { ProviderTimeoutError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
 import type { CaipAddress, ChainNamespace } from '../types/network.js'
+import { isBasicWalletConnect, WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/basicMode.js'
 import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError, splitSiwxAccount } from './checkSiwx.js'
 import { clearConnection } from './clearConnection.js'
 import { clearEmailLoginCache } from './submitEmailOtp.js'
@@ -64,6 +65,18 @@ export async function disconnect(
     (namespace) => state.chains[namespace]?.accountState.connectedWalletInfo?.type === 'AUTH',
   )
   const failures: DisconnectReturnType['failures'] = []
+  // Basic WalletConnect mode has no adapter to end the session: core ends it, once for all namespaces.
+  if (
+    isBasicWalletConnect(portico) &&
+    targets.some((namespace) => state.chains[namespace]?.connectorId === WALLET_CONNECT_CONNECTOR_ID)
+  ) {
+    try {
+      await portico.config.walletConnect?.disconnect()
+    } catch (error) {
+      failures.push({ namespace: targets[0]!, error })
+      internal.logger.error('disconnect: the WalletConnect session did not end', error)
+    }
+  }
   await Promise.all(
     targets.map(async (namespace) => {
       const connectorId = state.chains[namespace]?.connectorId

@@ -3,15 +3,16 @@ import type { ChainNamespace } from '../types/network.js'
 import type { Route } from '../types/routes.js'
 
 /**
- * SPEC §2 opening rules: no adapters → AllWallets on mobile else basic pairing; connected → Account
- * (SIWXSignMessage while a required sign-in is missing); else Connect.
+ * SPEC §2 opening rules: connected → Account
+ * (SIWXSignMessage while a required sign-in is missing); no adapters → AllWallets on mobile else
+ * the basic pairing; else Connect.
  */
 export function getDefaultRoute(portico: Portico, namespace?: ChainNamespace): Route {
   const { state, internal } = portico
-  if (internal.adapters.size === 0)
-    return internal.isMobile() ? { view: 'AllWallets' } : { view: 'ConnectingWalletConnectBasic' }
   const target = namespace ?? state.modal.activeChain
   const chain = target ? state.chains[target] : undefined
+  if (internal.adapters.size === 0 && !chain?.accountState.caipAddress)
+    return internal.isMobile() ? { view: 'AllWallets' } : { view: 'ConnectingWalletConnectBasic' }
   if (chain?.accountState.caipAddress) {
     // Required sign-in comes before anything else the connected visitor could open.
     const { siwx } = state

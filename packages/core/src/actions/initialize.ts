@@ -1,5 +1,12 @@
+import { ProviderTimeoutError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
+import { withTimeout } from '../timeout.js'
 import type { ChainNamespace } from '../types/network.js'
+import {
+  applyBasicSession,
+  isBasicWalletConnect,
+  WALLET_CONNECT_CONNECTOR_ID,
+} from '../walletConnect/basicMode.js'
 import { applyConnection } from './applyConnection.js'
 import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { findConnector } from './connect.js'
@@ -75,6 +82,7 @@ async function run(portico: Portico): Promise<void> {
       internal.storage.set('connections', remaining)
     }),
   )
+  if (isBasicWalletConnect(portico)) await reconnectBasicSession(portico)
   if (activeNamespace && state.chains[activeNamespace]?.accountState.status === 'connected')
     state.modal.activeChain = activeNamespace
   state.modal.loading = false
@@ -82,4 +90,32 @@ async function run(portico: Portico): Promise<void> {
   syncConnectionStatus(portico)
   const active = state.modal.activeChain
   if (active) checkUnsupportedChain(portico, active)
+}
+
+/**
+ * Basic WalletConnect mode: restores the stored session's accounts, when the last visit ended
+ * connected over it. A session that is gone, or does not answer in time, is forgotten.
+ */
+async function reconnectBasicSession(portico: Portico): Promise<void> {
+  const { internal, config } = portico
+  const service = config.walletConnect
+  const connections = internal.storage.get('connections') ?? {}
+  const stored = (Object.keys(connections) as ChainNamespace[]).filter(
+    (namespace) => connections[namespace]?.connectorId === WALLET_CONNECT_CONNECTOR_ID,
+  )
+  if (!service || stored.length === 0) return
+  portico.state.modal.loading = true
+  try {
+    const session = await withTimeout(
+      service.reconnect(),
+      RECONNECT_TIMEOUT_MS,
+      () => new ProviderTimeoutError({ timeoutMs: RECONNECT_TIMEOUT_MS }),
+    )
+    if (session && applyBasicSession(portico, session).length > 0) return
+  } catch (error) {
+    internal.logger.warn('reconnect: the WalletConnect session did not come back', error)
+  }
+  const remaining = { ...internal.storage.get('connections') }
+  for (const namespace of stored) delete remaining[namespace]
+  internal.storage.set('connections', remaining)
 }

@@ -11,13 +11,17 @@ import type {
   WalletConnect,
   WalletConnectAuthRequest,
   WalletConnectConnection,
+  WalletConnectEvent,
+  WalletConnectNamespaceRequest,
   WalletConnectPairing,
 } from '../types/walletConnect.js'
+import { closeModal } from './closeModal.js'
 import {
   connectWalletConnect,
   WALLET_CONNECT_CONNECTOR_ID,
   WalletConnectNotConfiguredError,
 } from './connectWalletConnect.js'
+import { disconnect } from './disconnect.js'
 import { goBack } from './goBack.js'
 import { initialize } from './initialize.js'
 import { openModal } from './openModal.js'
@@ -30,20 +34,38 @@ function scriptedWalletConnect() {
   let settle: { resolve(session: WalletConnectConnection): void; reject(error: Error): void } | undefined
   let signal: AbortSignal | undefined
   let authenticate: WalletConnectAuthRequest | undefined
+  let session: WalletConnectConnection | undefined
+  const listeners = new Set<(event: WalletConnectEvent) => void>()
+  const registered: [string, WalletConnectNamespaceRequest][] = []
+  let disconnects = 0
   const service: WalletConnect = {
-    registerNamespace: () => {},
+    registerNamespace: (namespace, request) => {
+      registered.push([namespace, request])
+    },
     connect: (parameters) =>
       new Promise<WalletConnectConnection>((resolve, reject) => {
         showPairing = parameters.onPairing
         signal = parameters.signal
         authenticate = parameters.authenticate
-        settle = { resolve, reject }
+        settle = {
+          resolve: (approved) => {
+            session = approved
+            resolve(approved)
+          },
+          reject,
+        }
       }),
-    reconnect: async () => undefined,
-    getSession: () => undefined,
+    reconnect: async () => session,
+    getSession: () => session,
     request: async () => null,
-    disconnect: async () => {},
-    subscribe: () => () => {},
+    disconnect: async () => {
+      disconnects++
+      session = undefined
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
   }
   return {
     service,
@@ -55,6 +77,12 @@ function scriptedWalletConnect() {
         ...(signIns ? { signIns } : {}),
       }),
     authenticate: () => authenticate,
+    /** The wallet does something on its side. */
+    emit: (event: WalletConnectEvent) => {
+      for (const listener of listeners) listener(event)
+    },
+    registered: () => registered,
+    disconnects: () => disconnects,
     refuse: () => settle?.reject(new UserRejectedRequestError()),
     aborted: () => signal?.aborted,
   }
@@ -228,5 +256,109 @@ describe('sign-in while pairing (SPEC §5, §7)', () => {
     expect(wc.authenticate()).toBeUndefined()
     wc.pair('wc:abc@2?relay-protocol=irn&symKey=1')
     expect(getWalletConnect(portico).pairing?.uri).toBe('wc:abc@2?relay-protocol=irn&symKey=1')
+  })
+})
+
+describe('basic WalletConnect mode: no adapters (SPEC §2, §4)', () => {
+  const SOLANA = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+  const networks = [
+    testNetwork(1, 'eip155', 'Ethereum'),
+    testNetwork(10, 'eip155', 'Optimism'),
+    testNetwork(SOLANA, 'solana', 'Solana'),
+  ] as const
+
+  async function basic(isMobile = false) {
+    const wc = scriptedWalletConnect()
+    const { portico, storage } = await setup({
+      adapters: [],
+      networks: [...networks],
+      walletConnect: wc.service,
+      isMobile: () => isMobile,
+    })
+    await initialize(portico)
+    return { portico, wc, storage }
+  }
+
+  test('opens on the pairing (AllWallets on a phone), asking for every namespace the site lists', async () => {
+    const desktop = await basic()
+    openModal(desktop.portico)
+    expect(desktop.portico.state.router.route.view).toBe('ConnectingWalletConnectBasic')
+    expect(desktop.wc.registered()).toEqual([
+      ['eip155', { chains: ['eip155:1', 'eip155:10'], methods: [], events: [] }],
+      ['solana', { chains: [`solana:${SOLANA}`], methods: [], events: [] }],
+    ])
+    const phone = await basic(true)
+    openModal(phone.portico)
+    expect(phone.portico.state.router.route.view).toBe('AllWallets')
+  })
+
+  test('shows the session’s accounts as connected, per namespace, and opens on Account afterwards', async () => {
+    const { portico, wc } = await basic()
+    openModal(portico)
+    const connecting = connectWalletConnect(portico)
+    wc.approve([`eip155:10:${ACCOUNT}`, `solana:${SOLANA}:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU`])
+    await expect(connecting).resolves.toEqual({ connected: true })
+    const { chains, router } = portico.state
+    expect(router.route.view).toBe('Account')
+    expect(chains.eip155?.accountState).toMatchObject({
+      status: 'connected',
+      caipAddress: `eip155:10:${ACCOUNT}`,
+      connectedWalletInfo: { name: 'Test Wallet', type: 'WALLET_CONNECT' },
+    })
+    expect(chains.solana?.accountState.caipAddress).toBe(
+      `solana:${SOLANA}:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU`,
+    )
+    closeModal(portico)
+    openModal(portico)
+    expect(portico.state.router.route.view).toBe('Account')
+  })
+
+  test('a network the site does not list does not open UnsupportedChain', async () => {
+    const { portico, wc } = await basic()
+    openModal(portico)
+    const connecting = connectWalletConnect(portico)
+    wc.approve([`eip155:1:${ACCOUNT}`])
+    await connecting
+    wc.emit({ type: 'chainChanged', chainId: 'eip155:137' })
+    expect(portico.state.chains.eip155?.networkState.unsupportedCaipNetworkId).toBe('eip155:137')
+    expect(portico.state.router.route.view).toBe('Account')
+  })
+
+  test('follows the wallet: new accounts, and the end of the session', async () => {
+    const { portico, wc } = await basic()
+    const connecting = connectWalletConnect(portico)
+    wc.approve([`eip155:1:${ACCOUNT}`])
+    await connecting
+    const other = '0x2222222222222222222222222222222222222222'
+    wc.emit({ type: 'accountsChanged', accounts: [`eip155:1:${other}`] })
+    expect(portico.state.chains.eip155?.accountState.caipAddress).toBe(`eip155:1:${other}`)
+    wc.emit({ type: 'disconnect' })
+    expect(portico.state.chains.eip155?.accountState.status).toBe('disconnected')
+    expect(portico.state.connection.status).toBe('disconnected')
+  })
+
+  test('disconnecting ends the session for every namespace; a reload restores a stored one', async () => {
+    const { portico, wc, storage } = await basic()
+    const connecting = connectWalletConnect(portico)
+    wc.approve([`eip155:1:${ACCOUNT}`, `solana:${SOLANA}:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU`])
+    await connecting
+
+    // The next page load, on the same storage and the same (still paired) service.
+    const reloaded = await setup({
+      adapters: [],
+      networks: [...networks],
+      walletConnect: wc.service,
+      storage,
+    })
+    await initialize(reloaded.portico)
+    expect(reloaded.portico.state.chains.eip155?.accountState.caipAddress).toBe(`eip155:1:${ACCOUNT}`)
+    expect(reloaded.portico.state.chains.solana?.accountState.status).toBe('connected')
+
+    await disconnect(reloaded.portico, { namespace: 'eip155' })
+    expect(wc.disconnects()).toBe(1)
+    expect(reloaded.portico.state.chains.solana?.accountState.status).toBe('disconnected')
+    const again = await setup({ adapters: [], networks: [...networks], walletConnect: wc.service, storage })
+    await initialize(again.portico)
+    expect(again.portico.state.connection.status).toBe('disconnected')
   })
 })
