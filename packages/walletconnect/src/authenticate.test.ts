@@ -187,3 +187,13 @@ describe('WalletConnect sign-in while pairing', () => {
     expect(connection.signIns).toBeUndefined()
   })
 })
+
+describe('authenticationChains', () => {
+  it('offers every registered EVM chain, before anything loads', () => {
+    expect(makeService().authenticationChains()).toEqual([`eip155:${CHAIN}`, `eip155:${OTHER_CHAIN}`])
+  })
+
+  it('offers none when another namespace is registered too (SPEC §5)', () => {
+    expect(makeService('eip155+solana').authenticationChains()).toEqual([])
+  })
+})

@@ -5,6 +5,7 @@ import type {
   WalletConnectEvent,
   WalletConnectNamespaceRequest,
 } from '@portico/core'
+import { authenticationChainsOf } from './authenticationChains.js'
 import type { WalletConnectStorage } from './createMemoryStorage.js'
 
 /**
@@ -116,6 +117,8 @@ export function createWalletConnect(parameters: CreateWalletConnectParameters): 
       registered.push([namespace, request])
       loaded?.registerNamespace(namespace, request)
     },
+    // Known before anything loads: the rule depends only on what was registered.
+    authenticationChains: () => authenticationChainsOf(registered),
     connect: async (connectParameters) => (await load()).connect(connectParameters),
     reconnect: async () => (await load()).reconnect(),
     getSession: () => loaded?.getSession(),

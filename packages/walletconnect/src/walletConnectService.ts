@@ -4,6 +4,7 @@ import {
   type WalletConnectEvent,
   type WalletConnectNamespaceRequest,
 } from '@portico/core'
+import { authenticationChainsOf } from './authenticationChains.js'
 import { createMemoryStorage } from './createMemoryStorage.js'
 import {
   type CreateWalletConnectParameters,
@@ -158,7 +159,11 @@ export function createWalletConnectService(parameters: CreateWalletConnectParame
     return current
   }
 
+  const authenticationChains = () => authenticationChainsOf(namespaces)
+
   const service: WalletConnectService = {
+    authenticationChains,
+
     registerNamespace(namespace: ChainNamespace, request: WalletConnectNamespaceRequest) {
       const entry = namespaces.get(namespace) ?? { chains: new Set(), methods: new Set(), events: new Set() }
       for (const chain of request.chains) entry.chains.add(chain)
@@ -177,11 +182,8 @@ export function createWalletConnectService(parameters: CreateWalletConnectParame
         ]),
       )
       const eip155 = namespaces.get('eip155')
-      // SPEC §5: sign-in while pairing only when every namespace asked for is eip155.
-      const authChains =
-        authenticate && eip155 && namespaces.size === 1
-          ? authenticate.chains.filter((chain) => eip155.chains.has(chain))
-          : []
+      const offered = authenticationChains()
+      const authChains = authenticate ? authenticate.chains.filter((chain) => offered.includes(chain)) : []
       type Approved = { session: RawProviderSession; auths?: readonly unknown[] | undefined }
       const propose =
         authenticate && authChains.length > 0

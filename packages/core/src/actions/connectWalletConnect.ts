@@ -2,7 +2,7 @@ import { BaseError, UserRejectedRequestError } from '../errors/base.js'
 import { toUserMessage } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
-import type { ChainNamespace } from '../types/network.js'
+import type { CaipNetworkId, ChainNamespace } from '../types/network.js'
 import type { SiwxSession } from '../types/siwx.js'
 import type { WalletConnect, WalletConnectAuthRequest } from '../types/walletConnect.js'
 import {
@@ -160,29 +160,32 @@ export function cancelWalletConnect(portico: Portico): void {
 // The account of a sign-in request written before the wallet is known: the wallet replaces it.
 const UNKNOWN_ACCOUNT = '0x0000000000000000000000000000000000000000'
 
-/** SPEC §5: universal-provider authentication only with sign-in on and when all chains are eip155. */
+/**
+ * Sign-in while pairing applies when sign-in is on and the service can (SPEC §5 leaves that to it:
+ * universal-provider authentication only when every namespace it asks for is eip155).
+ */
 function canSignInWhilePairing(portico: Portico): boolean {
   const { config } = portico
-  return config.siwx !== undefined && config.networks.every((network) => network.namespace === 'eip155')
+  return config.siwx !== undefined && (config.walletConnect?.authenticationChains?.().length ?? 0) > 0
 }
 
 /**
- * The sign-in to have signed while pairing: the site's message for the active network, every
- * network of the site offered. Undefined when the message cannot be written in time; the visitor
- * then signs after connecting, as with any wallet.
+ * The sign-in to have signed while pairing: the site's message for the active network when the
+ * wallet can sign in on it (else the first it can), every such network offered. Undefined when the
+ * message cannot be written in time; the visitor then signs after connecting, as with any wallet.
  */
 async function signInWhilePairing(portico: Portico): Promise<WalletConnectAuthRequest | undefined> {
   const { config, state, internal } = portico
   const siwx = config.siwx
-  if (!siwx) return undefined
-  const active = state.chains.eip155?.networkState.caipNetwork ?? config.networks[0]
-  const chains = [
-    active.caipNetworkId,
-    ...config.networks.map((network) => network.caipNetworkId).filter((id) => id !== active.caipNetworkId),
-  ]
+  const offered = config.walletConnect?.authenticationChains?.() ?? []
+  if (!siwx || offered.length === 0) return undefined
+  const namespace = state.modal.activeChain
+  const active = namespace ? state.chains[namespace]?.networkState.caipNetwork?.caipNetworkId : undefined
+  const first = active && offered.includes(active) ? active : offered[0]!
+  const chains = [first, ...offered.filter((chain) => chain !== first)]
   try {
     const { data } = await withTimeout(
-      siwx.createMessage({ chainId: active.caipNetworkId, accountAddress: UNKNOWN_ACCOUNT }),
+      siwx.createMessage({ chainId: first as CaipNetworkId, accountAddress: UNKNOWN_ACCOUNT }),
       SIWX_CHECK_TIMEOUT_MS,
       () => new SiwxTimeoutError('writing the message', SIWX_CHECK_TIMEOUT_MS),
     )

@@ -29,7 +29,7 @@ import { openModal } from './openModal.js'
 const ACCOUNT = '0x1111111111111111111111111111111111111111'
 
 /** A WalletConnect service scripted by the test: it shows pairings and settles when told. */
-function scriptedWalletConnect() {
+function scriptedWalletConnect(authenticationChains: string[] = ['eip155:1', 'eip155:10']) {
   let showPairing: (pairing: WalletConnectPairing) => void = () => {}
   let settle: { resolve(session: WalletConnectConnection): void; reject(error: Error): void } | undefined
   let signal: AbortSignal | undefined
@@ -39,6 +39,7 @@ function scriptedWalletConnect() {
   const registered: [string, WalletConnectNamespaceRequest][] = []
   let disconnects = 0
   const service: WalletConnect = {
+    authenticationChains: () => authenticationChains,
     registerNamespace: (namespace, request) => {
       registered.push([namespace, request])
     },
@@ -88,8 +89,8 @@ function scriptedWalletConnect() {
   }
 }
 
-async function start(overrides: Partial<PorticoConfig> = {}) {
-  const wc = scriptedWalletConnect()
+async function start(overrides: Partial<PorticoConfig> = {}, authenticationChains?: string[]) {
+  const wc = scriptedWalletConnect(authenticationChains)
   const connectors = [
     testConnector(WALLET_CONNECT_CONNECTOR_ID, { type: 'WALLET_CONNECT', name: 'WalletConnect' }),
   ]
@@ -224,15 +225,9 @@ describe('sign-in while pairing (SPEC §5, §7)', () => {
     expect(portico.state.router.route.view).toBe('SIWXSignMessage')
   })
 
-  test('is not asked for when a network of the site is not eip155, nor without sign-in', async () => {
+  test('is not asked for when the service cannot sign in while pairing (a namespace other than eip155), nor without sign-in', async () => {
     const site = siteSiwx()
-    const mixed = await start({
-      siwx: site.config,
-      networks: [
-        testNetwork(1, 'eip155', 'Ethereum'),
-        testNetwork('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'solana', 'Solana'),
-      ],
-    })
+    const mixed = await start({ siwx: site.config }, [])
     void connectWalletConnect(mixed.portico)
     await flush()
     expect(mixed.wc.authenticate()).toBeUndefined()
@@ -242,6 +237,15 @@ describe('sign-in while pairing (SPEC §5, §7)', () => {
     void connectWalletConnect(plain.portico)
     await flush()
     expect(plain.wc.authenticate()).toBeUndefined()
+  })
+
+  test('signs in on the first chain the wallet can when the active network is not one of them', async () => {
+    const site = siteSiwx()
+    const { portico, wc } = await start({ siwx: site.config }, ['eip155:10'])
+    void connectWalletConnect(portico)
+    await flush()
+    expect(wc.authenticate()?.chains).toEqual(['eip155:10'])
+    expect(site.called('createMessage')[0]?.args[0]).toBe('eip155:10')
   })
 
   test('pairs without sign-in when the message cannot be written', async () => {

@@ -69,7 +69,11 @@ export interface SiwxConfig {
   required?: boolean
   /** Sessions are signed out when the visitor disconnects. Default true. */
   signOutOnDisconnect?: boolean
-  /** The message the account signs on `chainId` (CAIP-2). */
+  /**
+   * The message the account signs on `chainId` (CAIP-2). For a sign-in while pairing a mobile wallet
+   * (SPEC §5), it is called before the account is known, with the zero address: its nonce, domain,
+   * URI, statement, times and resources are used, and the wallet writes in its own account.
+   */
   createMessage(input: { chainId: CaipNetworkId; accountAddress: string }): Promise<SiwxMessage>
   /** Verifies and keeps a signed session; rejects when it is refused. */
   addSession(session: SiwxSession): Promise<void>

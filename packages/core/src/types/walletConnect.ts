@@ -30,7 +30,7 @@ export interface WalletConnectSession {
  * the site's CAIP-122 message without the account, which the wallet fills in. Only eip155 chains.
  */
 export interface WalletConnectAuthRequest {
-  /** CAIP-2 eip155 chains the wallet may sign in on, the preferred one first. */
+  /** CAIP-2 chains the wallet may sign in on (of `authenticationChains()`), the preferred one first. */
   chains: readonly string[]
   domain: string
   uri: string
@@ -78,6 +78,11 @@ export interface WalletConnect {
     signal?: AbortSignal
     authenticate?: WalletConnectAuthRequest
   }): Promise<WalletConnectConnection>
+  /**
+   * The chains a pairing can also sign the site in on (SPEC §5: only when every namespace asked for
+   * is eip155); empty when sign-in while pairing is not possible. Without it, never.
+   */
+  authenticationChains?(): readonly string[]
   /** Restores the stored session (after a reload), or undefined when there is none or it expired. */
   reconnect(): Promise<WalletConnectSession | undefined>
   /** The current session, if any. */
