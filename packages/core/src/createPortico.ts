@@ -124,6 +124,7 @@ export function createPortico(config: PorticoConfig): Portico {
     siwxAttempt: 0,
     emailLoginAttempt: 0,
     walletConnectPairing: undefined,
+    siblingConnection: undefined,
     apiAlertsShown: new Set(),
     timers: {},
     nextId: 1,

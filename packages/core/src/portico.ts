@@ -82,6 +82,8 @@ export interface PorticoInternal {
   emailLoginAttempt: number
   /** The WalletConnect pairing in progress, aborted when the visitor leaves its view. */
   walletConnectPairing: AbortController | undefined
+  /** The other namespaces of a multi-chain wallet connecting after the picked one (tests await it). */
+  siblingConnection: Promise<void> | undefined
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>

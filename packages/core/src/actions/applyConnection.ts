@@ -9,12 +9,16 @@ import { syncConnectionStatus } from './syncConnectionStatus.js'
 /** SPEC §9: at most 2 recent wallets are kept. */
 export const MAX_RECENT_WALLETS = 2
 
-/** Records a wallet connection in state and storage. Used by connect and reconnect. */
+/**
+ * Records a wallet connection in state and storage. Used by connect and reconnect. The namespace
+ * becomes the active one unless `activate` is false (the other namespaces of a multi-chain wallet).
+ */
 export function applyConnection(
   portico: Portico,
   namespace: ChainNamespace,
   connector: Connector,
   result: ConnectResult,
+  { activate = true }: { activate?: boolean } = {},
 ): void {
   const { state, internal } = portico
   const chain = state.chains[namespace]
@@ -32,7 +36,7 @@ export function applyConnection(
     ...(connector.rdns ? { rdns: connector.rdns } : {}),
   }
   account.caipAddress = undefined
-  state.modal.activeChain = namespace
+  if (activate) state.modal.activeChain = namespace
   setWalletNetwork(portico, namespace, result.chainId)
 
   const connections = {
@@ -41,7 +45,7 @@ export function applyConnection(
   }
   internal.storage.set('connections', connections)
   internal.storage.set('connectedNamespaces', Object.keys(connections) as ChainNamespace[])
-  internal.storage.set('activeNamespace', namespace)
+  if (activate) internal.storage.set('activeNamespace', namespace)
   const recent = [
     {
       id: connector.id,

@@ -6,6 +6,7 @@ import {
 } from '../errors/base.js'
 import { toUserMessage } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
+import { getSiblingConnectors } from '../reads/connectors.js'
 import type { Connector } from '../types/adapter.js'
 import type { ChainNamespace } from '../types/network.js'
 import type { ConnectionError } from '../types/state.js'
@@ -82,6 +83,7 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
       router.route = { view: 'Account' }
       router.history = []
     }
+    internal.siblingConnection = connectSiblings(portico, connector)
     internal.track({
       type: 'track',
       event: 'CONNECT_SUCCESS',
@@ -99,5 +101,29 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
       properties: { message: connection.error.message, name: connector.name },
     })
     return { connected: false }
+  }
+}
+
+/**
+ * A wallet present in several namespaces (MULTI_CHAIN) connects in each: after the one the visitor
+ * picked, its connectors in the other namespaces that are not connected yet, in the background.
+ * A refusal or failure there leaves that namespace out and is logged; the picked one stays.
+ */
+async function connectSiblings(portico: Portico, connector: Connector): Promise<void> {
+  const { state, internal } = portico
+  const stillConnected = () => state.chains[connector.namespace]?.connectorId === connector.id
+  for (const sibling of getSiblingConnectors(portico, connector)) {
+    const chain = state.chains[sibling.namespace]
+    const adapter = internal.adapters.get(sibling.namespace)
+    if (!chain || !adapter || chain.accountState.status === 'connected') continue
+    try {
+      const network = chain.networkState.caipNetwork
+      const result = await adapter.connect({ connectorId: sibling.id, ...(network ? { network } : {}) })
+      // The visitor may have left, or connected that namespace otherwise, while the wallet answered.
+      if (!stillConnected() || (chain.accountState.status as string) === 'connected') continue
+      applyConnection(portico, sibling.namespace, sibling, result, { activate: false })
+    } catch (error) {
+      internal.logger.warn(`connect: ${sibling.name} did not connect on ${sibling.namespace}`, error)
+    }
   }
 }

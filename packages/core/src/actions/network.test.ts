@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { InvalidChainIdError, ProviderRequestError, UnrecognizedChainError } from '../errors/base.js'
 import { getNetwork } from '../reads/network.js'
-import { fakeAdapter, rejected, setup, testNetwork } from '../testing/fakeAdapter.testkit.js'
+import { fakeAdapter, testConnector, rejected, setup, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import { connect } from './connect.js'
 import { initialize } from './initialize.js'
 import { navigate } from './navigate.js'
@@ -129,7 +129,8 @@ describe('network list changes (SPEC §4)', () => {
 
   test('removing the active adapter switches to the first network of another namespace', async () => {
     const evm = fakeAdapter('eip155')
-    const sol = fakeAdapter('solana')
+    // Another wallet on Solana: the same one would connect there too (a multi-chain wallet).
+    const sol = fakeAdapter('solana', [testConnector('app.phantom', { name: 'Phantom' })])
     const { portico } = await setup({
       networks: [testNetwork(1), testNetwork('mainnet', 'solana', 'Solana'), testNetwork('devnet', 'solana')],
       adapters: [evm.factory, sol.factory],

@@ -12,8 +12,14 @@ import { type WatchParameters, watchAreas } from './watch.js'
 export const BROWSER_WALLET_NAME = 'Browser Wallet'
 
 export interface ConnectorListItem {
+  /**
+   * The wallet to connect. For a wallet present in several namespaces (its connectors share a
+   * name), the one of the active namespace, typed MULTI_CHAIN; connecting it connects the others too.
+   */
   connector: Connector
   section: ConnectorSection
+  /** Every namespace the wallet serves here (one, unless it is MULTI_CHAIN). */
+  namespaces: readonly ChainNamespace[]
 }
 
 /**
@@ -35,6 +41,69 @@ export function isConnectorVisible(portico: Portico, connector: Connector): bool
   if (connector.type === 'INJECTED' && connector.name === BROWSER_WALLET_NAME && !portico.internal.isMobile())
     return false
   return true
+}
+
+// Wallets a visitor installed: the same wallet in several namespaces is one row (SPEC §3 MULTI_CHAIN).
+const INSTALLED_TYPES = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'])
+
+/**
+ * What makes connectors of different namespaces the same wallet: an installed wallet announces the
+ * same name in each (EIP-6963 and Wallet Standard share no other id); the WalletConnect connector
+ * has the same id in each, over one session. Undefined for connectors that are never merged.
+ */
+export function walletKeyOf(connector: Connector): string | undefined {
+  if (INSTALLED_TYPES.has(connector.type)) return `installed:${connector.name.trim().toLowerCase()}`
+  if (connector.type === 'WALLET_CONNECT') return `walletConnect:${connector.id}`
+  return undefined
+}
+
+/**
+ * The connectors of the same wallet in the other namespaces (its installed siblings), e.g. the
+ * Solana side of a wallet connected on EVM.
+ */
+export function getSiblingConnectors(portico: Portico, connector: Connector): Connector[] {
+  const key = walletKeyOf(connector)
+  if (!key || connector.type === 'WALLET_CONNECT') return []
+  return (Object.entries(portico.state.connectors.byNamespace) as [ChainNamespace, readonly Connector[]][])
+    .filter(([namespace]) => namespace !== connector.namespace)
+    .flatMap(([, list]) => list)
+    .filter((candidate) => walletKeyOf(candidate) === key && isConnectorVisible(portico, candidate))
+}
+
+/** One entry per wallet: the active namespace's connector stands for the others, typed MULTI_CHAIN. */
+function mergeWallets(
+  connectors: readonly Connector[],
+  activeChain: ChainNamespace | undefined,
+): { connector: Connector; members: Connector[] }[] {
+  const groups = new Map<string, Connector[]>()
+  const merged: { connector: Connector; members: Connector[] }[] = []
+  for (const connector of connectors) {
+    const key = walletKeyOf(connector)
+    const group = key ? groups.get(key) : undefined
+    if (group) {
+      group.push(connector)
+      continue
+    }
+    const members = [connector]
+    if (key) groups.set(key, members)
+    merged.push({ connector, members })
+  }
+  return merged.map(({ connector, members }) => {
+    const namespaces = new Set(members.map((member) => member.namespace))
+    if (namespaces.size < 2) return { connector, members }
+    const lead = members.find((member) => member.namespace === activeChain) ?? connector
+    const imageUrl = lead.imageUrl ?? members.find((member) => member.imageUrl)?.imageUrl
+    const rdns = lead.rdns ?? members.find((member) => member.rdns)?.rdns
+    return {
+      connector: {
+        ...lead,
+        ...(lead.type === 'WALLET_CONNECT' ? {} : { type: 'MULTI_CHAIN' as const }),
+        ...(imageUrl ? { imageUrl } : {}),
+        ...(rdns ? { rdns } : {}),
+      },
+      members,
+    }
+  })
 }
 
 function sectionOf(connector: Connector): ConnectorSection | undefined {
@@ -65,33 +134,49 @@ export function getConnectorList(
 ): readonly ConnectorListItem[] {
   const connectors = snapshot(portico.state.connectors)
   const { namespace } = parameters
-  return memo(portico, `connectors:${namespace}`, [connectors, namespace], () => {
-    const all = (Object.entries(connectors.byNamespace) as [ChainNamespace, readonly Connector[]][])
+  const activeChain = portico.state.modal.activeChain
+  return memo(portico, `connectors:${namespace}`, [connectors, namespace, activeChain], () => {
+    const visible = (Object.entries(connectors.byNamespace) as [ChainNamespace, readonly Connector[]][])
       .filter(([candidate]) => !namespace || candidate === namespace)
       .flatMap(([, list]) => list)
       .filter((connector) => isConnectorVisible(portico, connector))
+    const all = mergeWallets(visible, activeChain)
     const featured = portico.options.featuredWalletIds
-    const rank = (connector: Connector) => {
-      const index = featured.indexOf(connector.rdns ?? connector.id)
-      return index === -1 ? featured.length : index
+    const rank = ({ members }: (typeof all)[number]) => {
+      const indexes = members
+        .map((member) => featured.indexOf(member.rdns ?? member.id))
+        .filter((index) => index !== -1)
+      return indexes.length ? Math.min(...indexes) : featured.length
     }
     const recentIds = connectors.recent.map((wallet) => wallet.id)
-    const bySection = new Map<ConnectorSection, Connector[]>()
-    const add = (section: ConnectorSection, connector: Connector) =>
-      bySection.set(section, [...(bySection.get(section) ?? []), connector])
+    const bySection = new Map<ConnectorSection, ConnectorListItem[]>()
+    const add = (section: ConnectorSection, wallet: (typeof all)[number]) =>
+      bySection.set(section, [
+        ...(bySection.get(section) ?? []),
+        {
+          connector: wallet.connector,
+          section,
+          namespaces: [...new Set(wallet.members.map((member) => member.namespace))],
+        },
+      ])
+    const isRecent = (wallet: (typeof all)[number]) =>
+      wallet.members.some((member) => recentIds.includes(member.id))
     for (const id of recentIds) {
-      const connector = all.find((candidate) => candidate.id === id)
+      const wallet = all.find((candidate) => candidate.members.some((member) => member.id === id))
       // The embedded wallet is reached through its e-mail field, never as a wallet row.
-      if (connector && connector.type !== 'AUTH') add('recent', connector)
+      if (
+        wallet &&
+        wallet.connector.type !== 'AUTH' &&
+        !bySection.get('recent')?.some((item) => item.connector === wallet.connector)
+      )
+        add('recent', wallet)
     }
-    const rest = all.filter((connector) => !recentIds.includes(connector.id))
-    for (const connector of [...rest].sort((a, b) => rank(a) - rank(b))) {
-      const section = sectionOf(connector)
-      if (section) add(section, connector)
+    const rest = all.filter((wallet) => !isRecent(wallet))
+    for (const wallet of [...rest].sort((a, b) => rank(a) - rank(b))) {
+      const section = sectionOf(wallet.connector)
+      if (section) add(section, wallet)
     }
-    return portico.options.features.connectorTypeOrder.flatMap((section) =>
-      (bySection.get(section) ?? []).map((connector) => ({ connector, section })),
-    )
+    return portico.options.features.connectorTypeOrder.flatMap((section) => bySection.get(section) ?? [])
   })
 }
 
