@@ -1,8 +1,10 @@
+import { createKeyPairSignerFromPrivateKeyBytes, type KeyPairSigner } from '@solana/kit'
 import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import type { LocalAccount } from 'viem'
 import { WalletErrorCode, WalletRpcError } from '../wallet/errors.js'
+import { answerSolanaRequest, TEST_WALLETCONNECT_SOLANA_METHODS } from './answerSolanaRequest.js'
 import { answerWalletRequest, TEST_WALLETCONNECT_METHODS } from './answerWalletRequest.js'
 import { createWalletConnectMemoryStorage } from './createWalletConnectMemoryStorage.js'
 
@@ -11,6 +13,22 @@ export type WalletConnectSignClient = InstanceType<typeof SignClient>
 type WalletConnectAuthenticateEvent = SignClientTypes.EventArguments['session_authenticate']
 
 export type TestWalletConnectMode = 'approve' | 'reject' | 'ignore'
+
+/** The Solana side of the test wallet: one ed25519 account, offered on the given clusters. */
+export interface TestWalletConnectSolanaOptions {
+  /** The account's 32-byte ed25519 seed. */
+  seed: Uint8Array
+  /** The JSON-RPC endpoint `solana_signAndSendTransaction` sends to. */
+  rpcUrl: string
+  /** CAIP-2 ids (`solana:<genesis hash prefix>`) the wallet approves when a proposal asks for them. */
+  chains: readonly string[]
+  /**
+   * The Solana methods the wallet approves; default every one of
+   * `TEST_WALLETCONNECT_SOLANA_METHODS`. Leaving one out makes a wallet that does not offer it, as
+   * older WalletConnect Solana wallets lack `solana_signAndSendTransaction`.
+   */
+  methods?: readonly string[]
+}
 
 export interface CreateTestWalletConnectWalletOptions {
   relayUrl: string
@@ -27,6 +45,12 @@ export interface CreateTestWalletConnectWalletOptions {
    * a wallet that only approves the session proposal sent alongside.
    */
   authenticate?: boolean
+  /**
+   * Also approve a `solana` namespace when a proposal asks for one of these chains, and answer
+   * `solana_signMessage`, `solana_signTransaction`, `solana_signAndSendTransaction` and
+   * `solana_signAllTransactions` with real ed25519 signatures. The eip155 side is unchanged.
+   */
+  solana?: TestWalletConnectSolanaOptions
 }
 
 /** One request the wallet received, in arrival order. */
@@ -42,6 +66,8 @@ export interface TestWalletConnectRequest {
 export interface TestWalletConnectWallet {
   /** The wallet's sign-client, for what the helpers below do not cover. */
   client: WalletConnectSignClient
+  /** The base58 address of the Solana account, when the `solana` option is set. */
+  solanaAddress: string | undefined
   /** Pairs with a dapp's `wc:` URI; resolves once the wallet listens on the pairing topic. */
   pair(uri: string): Promise<void>
   /** What to do with session proposals and sign-in requests from now on (default `approve`). */
@@ -79,8 +105,9 @@ function debugEnabled(): boolean {
 
 /**
  * Starts a WalletConnect wallet made of code: a sign-client 2.21.8 acting as the wallet, answering
- * with a viem account and sending transactions to the given RPC URLs. Its storage is in memory, its
- * logger is silent unless `DEBUG_WC` is set, and it skips the Verify API (unreachable here).
+ * with a viem account and sending transactions to the given RPC URLs, and with `solana` also with an
+ * ed25519 key on the given Solana clusters. Its storage is in memory, its logger is silent unless
+ * `DEBUG_WC` is set, and it skips the Verify API (unreachable here).
  * @example
  * const wallet = await createTestWalletConnectWallet({ relayUrl: relay.url, account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]), rpcUrls: { 31337: anvil.rpcUrl } })
  * const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } } })
@@ -95,6 +122,15 @@ export async function createTestWalletConnectWallet(
   const globals = globalThis as { Buffer?: unknown }
   if (globals.Buffer === undefined) globals.Buffer ??= (await import('buffer')).Buffer
   const offered = new Set(options.chains ?? Object.keys(rpcUrls).map(Number))
+  const solana = options.solana
+  let solanaSigner: KeyPairSigner | undefined
+  if (solana) {
+    if (solana.seed.length !== 32)
+      throw new RangeError(`The Solana seed has ${solana.seed.length} bytes; an ed25519 seed has 32.`)
+    // A copy, so a caller changing the array later cannot change the key.
+    solanaSigner = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(solana.seed))
+  }
+  const solanaChains = new Set(solana?.chains ?? [])
   // A unique prefix keeps 2.21.8 from handing this wallet another client's global core.
   const prefix = `portico-test-wallet-${globalThis.crypto.randomUUID()}-${++instanceCount}`
   const client = await SignClient.init({
@@ -126,6 +162,7 @@ export async function createTestWalletConnectWallet(
       namespace === 'eip155' && offered.has(Number(reference)) && rpcUrls[Number(reference)] !== undefined
     )
   }
+  const offeredSolanaChain = (chain: string) => chain.startsWith('solana:') && solanaChains.has(chain)
   const requests: TestWalletConnectRequest[] = []
   const reportFailure = (error: unknown) => {
     if (debugEnabled()) console.warn('test WalletConnect wallet:', error)
@@ -139,25 +176,31 @@ export async function createTestWalletConnectWallet(
       ...Object.values(params.optionalNamespaces ?? {}),
     ].flatMap((namespace) => namespace.chains ?? [])
     const chains = [...new Set(requested)].filter(offeredChain)
+    const solanaApproved = [...new Set(requested)].filter(offeredSolanaChain)
+    const namespaces: SessionTypes.Namespaces = {}
+    if (chains.length > 0) {
+      namespaces.eip155 = {
+        chains,
+        accounts: chains.map((chain) => `${chain}:${account.address}`),
+        methods: [...TEST_WALLETCONNECT_METHODS],
+        events: ['accountsChanged', 'chainChanged'],
+      }
+    }
+    if (solanaSigner && solanaApproved.length > 0) {
+      namespaces.solana = {
+        chains: solanaApproved,
+        accounts: solanaApproved.map((chain) => `${chain}:${solanaSigner.address}`),
+        methods: [...(solana?.methods ?? TEST_WALLETCONNECT_SOLANA_METHODS)],
+        events: [],
+      }
+    }
     const answer =
-      mode === 'reject' || chains.length === 0
+      mode === 'reject' || Object.keys(namespaces).length === 0
         ? client.reject({
             id,
             reason: getSdkError(mode === 'reject' ? 'USER_REJECTED' : 'UNSUPPORTED_CHAINS'),
           })
-        : client
-            .approve({
-              id,
-              namespaces: {
-                eip155: {
-                  chains,
-                  accounts: chains.map((chain) => `${chain}:${account.address}`),
-                  methods: [...TEST_WALLETCONNECT_METHODS],
-                  events: ['accountsChanged', 'chainChanged'],
-                },
-              },
-            })
-            .then(({ acknowledged }) => acknowledged())
+        : client.approve({ id, namespaces }).then(({ acknowledged }) => acknowledged())
     answer.catch(reportFailure)
   })
 
@@ -204,16 +247,18 @@ export async function createTestWalletConnectWallet(
         if (requestMode === 'reject') {
           throw new WalletRpcError(WalletErrorCode.userRejected, 'The user rejected the request.')
         }
-        const result = await answerWalletRequest(
-          {
-            account,
-            rpcUrls,
-            chainId: Number(chainId.split(':')[1]),
-            switchChain: (target) => switchChain(topic, target),
-          },
-          request.method,
-          request.params,
-        )
+        const result = chainId.startsWith('solana:')
+          ? await answerSolana(chainId, request.method, request.params)
+          : await answerWalletRequest(
+              {
+                account,
+                rpcUrls,
+                chainId: Number(chainId.split(':')[1]),
+                switchChain: (target) => switchChain(topic, target),
+              },
+              request.method,
+              request.params,
+            )
         await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
       } catch (error) {
         const code = error instanceof WalletRpcError ? error.code : WalletErrorCode.internal
@@ -223,6 +268,16 @@ export async function createTestWalletConnectWallet(
     }
     respond().catch(reportFailure)
   })
+
+  function answerSolana(chainId: string, method: string, params: unknown): Promise<unknown> {
+    if (!solana || !solanaSigner || !solanaChains.has(chainId)) {
+      throw new WalletRpcError(
+        WalletErrorCode.unrecognizedChain,
+        `The test wallet has no Solana account on ${chainId}.`,
+      )
+    }
+    return answerSolanaRequest({ signer: solanaSigner, rpcUrl: solana.rpcUrl }, method, params)
+  }
 
   async function switchChain(topic: string, chainId: number): Promise<void> {
     const session = client.session.get(topic)
@@ -249,6 +304,7 @@ export async function createTestWalletConnectWallet(
 
   return {
     client,
+    solanaAddress: solanaSigner?.address,
     pair: async (uri) => {
       await client.pair({ uri })
     },

@@ -1,10 +1,12 @@
 // Node entry of @portico/test/walletconnect: a local WalletConnect relay and a wallet made of code.
+export { TEST_WALLETCONNECT_SOLANA_METHODS } from './answerSolanaRequest.js'
 export { TEST_WALLETCONNECT_METHODS } from './answerWalletRequest.js'
 export { createTestDappSignClient } from './createTestDappSignClient.js'
 export type {
   CreateTestWalletConnectWalletOptions,
   TestWalletConnectMode,
   TestWalletConnectRequest,
+  TestWalletConnectSolanaOptions,
   TestWalletConnectWallet,
   WalletConnectSignClient,
 } from './createTestWalletConnectWallet.js'
