@@ -180,6 +180,7 @@ export {
   ProviderRequestError,
   ProviderTimeoutError,
   RequestCancelledError,
+  SendFailedError,
   TransactionWouldFailError,
   UnrecognizedChainError,
   UserRejectedRequestError,

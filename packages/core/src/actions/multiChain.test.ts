@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { getConnectorList } from '../reads/connectors.js'
 import { fakeAdapter, flush, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
+import type { Connector } from '../types/adapter.js'
 import { connect } from './connect.js'
 import { initialize } from './initialize.js'
 import { openModal } from './openModal.js'
@@ -10,20 +11,22 @@ import { switchNetwork } from './switchNetwork.js'
 const SOL_ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
 const EVM_ADDRESS = '0x1111111111111111111111111111111111111111'
 
+/** A Wallet Standard wallet's connector: no reverse-domain id. */
+const walletStandard = (name: string): Connector => ({
+  id: `wallet-standard:${name}`,
+  name,
+  type: 'ANNOUNCED',
+  namespace: 'solana',
+  installed: true,
+})
+
 /** A site on EVM and Solana where 'Dual Wallet' is installed in both namespaces, and each has one more. */
 async function twoNamespaces() {
   const evm = fakeAdapter('eip155', [
     testConnector('dev.dual', { name: 'Dual Wallet', imageUrl: 'data:image/svg+xml,evm' }),
     testConnector('io.metamask', { name: 'MetaMask' }),
   ])
-  const sol = fakeAdapter('solana', [
-    testConnector('wallet-standard:Dual Wallet', {
-      name: 'Dual Wallet',
-      namespace: 'solana',
-      rdns: undefined,
-    }),
-    testConnector('wallet-standard:Phantom', { name: 'Phantom', namespace: 'solana', rdns: undefined }),
-  ])
+  const sol = fakeAdapter('solana', [walletStandard('Dual Wallet'), walletStandard('Phantom')])
   sol.handle.nextConnect = { address: SOL_ADDRESS, accounts: [SOL_ADDRESS], chainId: 'mainnet' }
   const { portico } = await setup({
     networks: [testNetwork(1, 'eip155', 'Ethereum'), testNetwork('mainnet', 'solana', 'Solana')],

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { InvalidChainIdError, ProviderRequestError, UnrecognizedChainError } from '../errors/base.js'
 import { getNetwork } from '../reads/network.js'
-import { fakeAdapter, testConnector, rejected, setup, testNetwork } from '../testing/fakeAdapter.testkit.js'
+import { fakeAdapter, rejected, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import { connect } from './connect.js'
 import { initialize } from './initialize.js'
 import { navigate } from './navigate.js'

@@ -128,6 +128,29 @@ describe('refreshTokenBalances', () => {
     expect(info.portfolio).toBe(false)
   })
 
+  test('without a server, an adapter that reads token balances lists them after the native one', async () => {
+    const test = await setup({})
+    const token = { ...usdc(), value: 0, price: 0 }
+    let fail = false
+    test.handle.adapter!.getTokenBalances = async ({ address, network }) => {
+      if (fail) throw new Error('the node is down')
+      expect([address, network.caipNetworkId]).toEqual([ADDRESS, 'eip155:1'])
+      return [token, { ...zeroDecimals, value: 0 }]
+    }
+    announce(test.handle)
+    await connect(test.portico, { connectorId: 'io.metamask' })
+    await flush()
+    await settled(test.portico)
+    expect(server.requests).toEqual([])
+    expect(getTokenBalances(test.portico).tokens.map((listed) => listed.symbol)).toEqual(['ETH', 'USDC'])
+
+    // A failure keeps the native balance on view and says so, like a server failure.
+    fail = true
+    await refreshTokenBalances(test.portico, { force: true })
+    expect(getTokenBalances(test.portico).tokens.map((listed) => listed.symbol)).toEqual(['ETH'])
+    expect(test.portico.state.toast.current?.message).toBe(MESSAGES.tokenBalanceUnavailable)
+  })
+
   test('balanceLoading is set while fetching', async () => {
     let release: () => void = () => {}
     server.reply(() => new Promise<TestReply>((resolve) => (release = () => resolve(balances(eth())))))

@@ -27,8 +27,8 @@ export type RefreshTokenBalancesReturnType = undefined
 
 /**
  * Fills `accountState.tokenBalance` for the connected account on its active network: from the
- * Portico server's portfolio when one is configured, otherwise the native balance from the adapter
- * (price 0). Fresh cached balances (30 s) are used without a request unless `force` is set. On a
+ * Portico server's portfolio when one is configured, otherwise from the adapter: the native balance
+ * and, when it can read them (`getTokenBalances`), its token balances (price 0). Fresh cached balances (30 s) are used without a request unless `force` is set. On a
  * failure `lastRetry` is stored, 'Token Balance Unavailable' is shown once and no fetch happens for
  * 30 s (SPEC §4, §8); the native balance still shows. A reply for an older account or network is
  * dropped.
@@ -72,8 +72,11 @@ export async function refreshTokenBalances(
   if (account.lastRetry !== undefined && Date.now() - account.lastRetry < BALANCE_RETRY_GUARD_MS) return
 
   const portfolio = hasApiServer(portico) && PORTFOLIO_NAMESPACES.includes(namespace)
+  // Without a server, an adapter that reads token balances from the chain itself lists them too.
+  const fromAdapter = !portfolio && adapter.getTokenBalances !== undefined
   if (!parameters.force) {
-    const cached = portfolio ? readPortfolioCache(portico, owner) : readNativeCache(portico, owner, network)
+    const cached =
+      portfolio || fromAdapter ? readPortfolioCache(portico, owner) : readNativeCache(portico, owner, network)
     if (cached) {
       account.tokenBalance = cached
       return
@@ -109,11 +112,32 @@ export async function refreshTokenBalances(
         failed(portico, namespace, error)
       }
     }
+    if (fromAdapter) {
+      try {
+        const [native, tokens] = await Promise.all([
+          readNativeBalance(adapter, address, network),
+          adapter.getTokenBalances!({ address, network }),
+        ])
+        if (!current()) return
+        const balances = keepListedBalances([native, ...tokens], network)
+        account.tokenBalance = balances
+        account.lastRetry = undefined
+        const { storage } = internal
+        storage.set('portfolioCache', {
+          ...unexpired(storage.get('portfolioCache'), PORTFOLIO_CACHE_MS),
+          [owner]: { timestamp: Date.now(), value: balances },
+        })
+        return
+      } catch (error) {
+        if (!current()) return
+        failed(portico, namespace, error)
+      }
+    }
     const native = await readNativeBalance(adapter, address, network)
     if (!current()) return
     // After a portfolio failure this keeps the native token on view without hiding the failure.
     account.tokenBalance = [native]
-    if (!portfolio) {
+    if (!portfolio && !fromAdapter) {
       account.lastRetry = undefined
       const { storage } = internal
       storage.set('nativeBalanceCache', {
@@ -124,7 +148,8 @@ export async function refreshTokenBalances(
   } catch (error) {
     if (!current()) return
     // After a portfolio failure the failure is recorded already; the native read failing too adds nothing.
-    if (portfolio) internal.logger.warn('token balances: native balance fallback failed', error)
+    if (portfolio || fromAdapter)
+      internal.logger.warn('token balances: native balance fallback failed', error)
     else failed(portico, namespace, error)
   } finally {
     if (internal.tokenBalanceRequest[namespace] === request) {

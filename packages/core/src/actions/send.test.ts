@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { TokenBalance } from '../api/schemas.js'
+import { SendFailedError } from '../errors/base.js'
+import { MESSAGES } from '../errors/messages.js'
 import { parseUnits } from '../format/parseUnits.js'
 import { getSend, getSendMax, getSendValidation } from '../reads/send.js'
 import { getIsSmartAccount } from '../reads/smartAccount.js'
@@ -514,11 +516,34 @@ describe('sendTokens', () => {
     expect(handle.calls.some((c) => c.method === 'send')).toBe(false)
   })
 
-  test('an incomplete form is refused before the wallet is asked', async () => {
+  test("an incomplete form is refused before the wallet is asked, with SPEC §5's text", async () => {
     const { portico, handle } = await ready()
     setSendReceiver(portico, { address: 'nobody' })
-    await expect(sendTokens(portico)).rejects.toMatchObject({ problem: 'invalidAddress' })
+    await expect(sendTokens(portico)).rejects.toMatchObject({
+      problem: 'invalidAddress',
+      shortMessage: 'Please enter a valid amount and receiver address',
+    })
+    expect(portico.state.toast.current).toMatchObject({
+      message: 'Please enter a valid amount and receiver address',
+      variant: 'error',
+    })
     expect(handle.calls.some((c) => c.method === 'send')).toBe(false)
+  })
+
+  test("a failure the adapter words (SendFailedError) shows its text, e.g. SPEC §8's for Solana", async () => {
+    const { portico, handle } = await ready()
+    handle.nextSend = new SendFailedError(MESSAGES.solanaSendFailed, {
+      cause: new Error('blockhash expired'),
+    })
+    expect(await sendTokens(portico)).toEqual({ status: 'failed' })
+    expect(portico.state.toast.current).toMatchObject({
+      message: 'Failed to send transaction. Please try again.',
+      variant: 'error',
+    })
+    expect(getSend(portico).error).toMatchObject({
+      kind: 'failed',
+      message: 'Failed to send transaction. Please try again.',
+    })
   })
 
   test('is confirming while the wallet is open, and a second call does not ask again', async () => {

@@ -1,4 +1,4 @@
-import { BaseError, UserRejectedRequestError } from '../errors/base.js'
+import { BaseError, SendFailedError, UserRejectedRequestError } from '../errors/base.js'
 import { MESSAGES, toUserMessage } from '../errors/messages.js'
 import { formatUnits } from '../format/formatUnits.js'
 import type { Portico } from '../portico.js'
@@ -17,12 +17,27 @@ import { showToast } from './showToast.js'
 /** How long a sent transaction is watched for inclusion (SPEC §9 lists 4 min among its times). */
 export const SEND_CONFIRMATION_TIMEOUT_MS = 4 * 60_000
 
+// SPEC §5: a send without a valid amount or receiver says 'Please enter a valid amount and receiver address'.
+const AMOUNT_OR_RECEIVER_PROBLEMS = new Set<SendProblem>([
+  'noAmount',
+  'invalidAmount',
+  'tooManyDecimals',
+  'zeroAmount',
+  'noReceiver',
+  'invalidAddress',
+])
+
 /** The form cannot be sent as it is; `problem` is the first reason (see `getSendValidation`). */
 export class SendValidationError extends BaseError {
   override name = 'SendValidationError'
   readonly problem: SendProblem
   constructor(problem: SendProblem) {
-    super('The send form is not complete or not valid.', { details: `First problem: ${problem}` })
+    super(
+      AMOUNT_OR_RECEIVER_PROBLEMS.has(problem)
+        ? MESSAGES.enterAmountAndReceiver
+        : 'The send form is not complete or not valid.',
+      { details: `First problem: ${problem}` },
+    )
     this.problem = problem
   }
 }
@@ -50,6 +65,8 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
   const { problem, amount } = checkSend(input)
   if (problem === 'unsupportedChain')
     showToast(portico, { message: MESSAGES.unsupportedChain, variant: 'error' })
+  if (problem && AMOUNT_OR_RECEIVER_PROBLEMS.has(problem))
+    showToast(portico, { message: MESSAGES.enterAmountAndReceiver, variant: 'error' })
   if (problem) throw new SendValidationError(problem)
   const namespace = state.modal.activeChain
   const chain = namespace ? state.chains[namespace] : undefined
@@ -99,7 +116,9 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     internal.logger.warn(`send: sending on ${network.caipNetworkId} failed`, error)
     // A send the visitor walked away from fails quietly: nothing on screen is waiting for it.
     if (onScreen) {
-      showToast(portico, { message: MESSAGES.somethingWentWrong, variant: 'error' })
+      // An adapter that says what to tell the visitor is heard (SPEC §8, Solana); else the generic text.
+      const message = error instanceof SendFailedError ? error.shortMessage : MESSAGES.somethingWentWrong
+      showToast(portico, { message, variant: 'error' })
       form.error = { kind: 'failed', message: toUserMessage(error) }
     }
     internal.track({ type: 'track', event: 'SEND_ERROR', properties: { network: network.caipNetworkId } })

@@ -133,3 +133,12 @@ export class WrongNetworkError extends BaseError {
     this.actualChainId = options.actualChainId
   }
 }
+
+/**
+ * A send the chain or the wallet failed, with the text the adapter wants the visitor to read
+ * (SPEC §8: 'Failed to send transaction. Please try again.' for Solana); core shows it in place of
+ * 'Something went wrong'. Adapters throw it, or a subclass, with the reason as `cause`.
+ */
+export class SendFailedError extends BaseError {
+  override name = 'SendFailedError'
+}

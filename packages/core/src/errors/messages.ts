@@ -27,6 +27,7 @@ export const MESSAGES = {
   transactionsFailed: 'Failed to fetch transactions',
   transactionStarted: 'Transaction started',
   solanaSendFailed: 'Failed to send transaction. Please try again.',
+  enterAmountAndReceiver: 'Please enter a valid amount and receiver address',
   unsupportedChain: 'Unsupported chain',
   // Alerts
   networkNotFound: 'Network Not Found',

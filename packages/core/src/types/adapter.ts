@@ -1,3 +1,4 @@
+import type { TokenBalance } from '../api/schemas.js'
 import type { Storage } from '../storage/storage.js'
 import type { ChainNamespace, Network } from './network.js'
 
@@ -75,6 +76,11 @@ export interface Adapter {
   switchNetwork(parameters: { connectorId: string; network: Network }): Promise<void>
   signMessage(parameters: { connectorId: string; address: string; message: string }): Promise<string>
   getBalance(parameters: { address: string; network: Network }): Promise<Balance>
+  /**
+   * The account's token balances (not the native one) read from the chain, for sites without a
+   * Portico server; price and value 0. Core lists them after the native balance.
+   */
+  getTokenBalances?(parameters: { address: string; network: Network }): Promise<TokenBalance[]>
   /** A block-explorer link for an address, when the network has an explorer. */
   getAddressExplorerUrl?(parameters: { address: string; network: Network }): string | undefined
   /** A block-explorer link for a transaction, when the network has an explorer. */
