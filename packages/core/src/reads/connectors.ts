@@ -20,6 +20,8 @@ export interface ConnectorListItem {
   section: ConnectorSection
   /** Every namespace the wallet serves here (one, unless it is MULTI_CHAIN). */
   namespaces: readonly ChainNamespace[]
+  /** The wallet's connector in each of those namespaces, to connect one namespace in particular. */
+  members: readonly Connector[]
 }
 
 /**
@@ -157,6 +159,7 @@ export function getConnectorList(
           connector: wallet.connector,
           section,
           namespaces: [...new Set(wallet.members.map((member) => member.namespace))],
+          members: wallet.members,
         },
       ])
     const isRecent = (wallet: (typeof all)[number]) =>
