@@ -120,6 +120,20 @@ describe('createTestWalletConnectWallet with solana', () => {
     expect(session.namespaces.eip155?.accounts).toEqual([`eip155:31337:${account.address}`])
   })
 
+  it('without an eip155 account approves only the solana namespace', async () => {
+    wallet = await createTestWalletConnectWallet({
+      relayUrl: relay.url,
+      rpcUrls: {},
+      solana: { seed: crypto.getRandomValues(new Uint8Array(32)), rpcUrl: validator.url, chains: [chain] },
+    })
+    dapp = await createTestDappSignClient(relay.url)
+    const session = await connect({
+      eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] },
+      ...solanaNamespace(),
+    })
+    expect(Object.keys(session.namespaces)).toEqual(['solana'])
+  })
+
   it('refuses a proposal for a Solana cluster it does not offer', async () => {
     await start()
     await expect(connect(solanaNamespace(['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']))).rejects.toMatchObject(

@@ -32,7 +32,8 @@ export interface TestWalletConnectSolanaOptions {
 
 export interface CreateTestWalletConnectWalletOptions {
   relayUrl: string
-  account: LocalAccount
+  /** The eip155 account. Without it the wallet offers no eip155 chain: a Solana-only wallet. */
+  account?: LocalAccount
   /** Chain id → JSON-RPC URL; eth_sendTransaction goes there. */
   rpcUrls: Readonly<Record<number, string>>
   /** Chains the wallet offers; defaults to every chain in `rpcUrls`. */
@@ -159,7 +160,10 @@ export async function createTestWalletConnectWallet(
   const offeredChain = (chain: string) => {
     const [namespace, reference] = chain.split(':')
     return (
-      namespace === 'eip155' && offered.has(Number(reference)) && rpcUrls[Number(reference)] !== undefined
+      account !== undefined &&
+      namespace === 'eip155' &&
+      offered.has(Number(reference)) &&
+      rpcUrls[Number(reference)] !== undefined
     )
   }
   const offeredSolanaChain = (chain: string) => chain.startsWith('solana:') && solanaChains.has(chain)
@@ -178,7 +182,7 @@ export async function createTestWalletConnectWallet(
     const chains = [...new Set(requested)].filter(offeredChain)
     const solanaApproved = [...new Set(requested)].filter(offeredSolanaChain)
     const namespaces: SessionTypes.Namespaces = {}
-    if (chains.length > 0) {
+    if (account && chains.length > 0) {
       namespaces.eip155 = {
         chains,
         accounts: chains.map((chain) => `${chain}:${account.address}`),
@@ -211,7 +215,7 @@ export async function createTestWalletConnectWallet(
     if (mode === 'ignore') return
     const answer = async () => {
       const chains = params.authPayload.chains.filter(offeredChain)
-      if (mode === 'reject' || chains.length === 0) {
+      if (mode === 'reject' || chains.length === 0 || !account) {
         await client.rejectSessionAuthenticate({
           id,
           reason: getSdkError(mode === 'reject' ? 'USER_REJECTED' : 'UNSUPPORTED_CHAINS'),
@@ -251,10 +255,10 @@ export async function createTestWalletConnectWallet(
           ? await answerSolana(chainId, request.method, request.params)
           : await answerWalletRequest(
               {
-                account,
+                account: requireAccount(chainId),
                 rpcUrls,
                 chainId: Number(chainId.split(':')[1]),
-                switchChain: (target) => switchChain(topic, target),
+                switchChain: (target) => switchChain(topic, target, requireAccount(chainId).address),
               },
               request.method,
               request.params,
@@ -279,7 +283,16 @@ export async function createTestWalletConnectWallet(
     return answerSolanaRequest({ signer: solanaSigner, rpcUrl: solana.rpcUrl }, method, params)
   }
 
-  async function switchChain(topic: string, chainId: number): Promise<void> {
+  function requireAccount(chainId: string): LocalAccount {
+    if (!account)
+      throw new WalletRpcError(
+        WalletErrorCode.unrecognizedChain,
+        `The test wallet has no account on ${chainId}.`,
+      )
+    return account
+  }
+
+  async function switchChain(topic: string, chainId: number, address: string): Promise<void> {
     const session = client.session.get(topic)
     const chain = `eip155:${chainId}`
     const eip155 = session.namespaces.eip155
@@ -291,7 +304,7 @@ export async function createTestWalletConnectWallet(
           eip155: {
             ...eip155,
             chains: [...(eip155.chains ?? []), chain],
-            accounts: [...eip155.accounts, `${chain}:${account.address}`],
+            accounts: [...eip155.accounts, `${chain}:${address}`],
           },
         },
       })
