@@ -3,7 +3,8 @@
 # local anvil chains (31337 on port 8545, 31338 on port 8546) with test tokens deployed, and a
 # Portico server on http://127.0.0.1:8787 (balances, prices, activity, analytics, sign-in, the
 # e-mail wallet) with a project for the demo, and a mailbox on http://127.0.0.1:1080 where the
-# e-mail login's codes arrive. Ctrl-C stops everything.
+# e-mail login's codes arrive, and a local Solana validator on port 8899 with SOL and a PUSD token.
+# Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -12,6 +13,8 @@ SERVER_PORT=8787
 MAIL_SMTP_PORT=1025
 MAIL_WEB_PORT=1080
 WC_RELAY_PORT=8090
+SOLANA_PORT=8899
+SOLANA_INFO=.portico-data/demo-solana.json
 DATA_DIR=.portico-data/demo
 CHAINS=("31337:8545" "31338:8546")
 
@@ -27,7 +30,7 @@ section "Setup"
 
 port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "$WC_RELAY_PORT" "${CHAINS[@]#*:}"; do
+for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "$WC_RELAY_PORT" "$SOLANA_PORT" "${CHAINS[@]#*:}"; do
   if port_taken "$port"; then
     die "port $port on 127.0.0.1 is already in use (is another demo running?). Stop whatever listens there (e.g. \`ss -ltnp 'sport = :$port'\` shows it) and run npm run demo again."
   fi
@@ -73,13 +76,29 @@ node apps/demo/scripts/relay.mjs --port "$WC_RELAY_PORT" </dev/null &
 pids+=("$!")
 echo "mobile wallets pair through ws://127.0.0.1:$WC_RELAY_PORT (the demo's phone page is a wallet for it)"
 
+section "Solana validator"
+node apps/demo/scripts/solana.mjs --port "$SOLANA_PORT" --info "$SOLANA_INFO" </dev/null >/dev/null &
+solana_pid=$!
+pids+=("$solana_pid")
+# It writes the file once its accounts hold SOL and PUSD.
+for _ in $(seq 300); do
+  [ -s "$SOLANA_INFO" ] && break
+  kill -0 "$solana_pid" 2>/dev/null || die "the Solana validator did not start on port $SOLANA_PORT"
+  sleep 0.1
+done
+[ -s "$SOLANA_INFO" ] || die "the Solana validator did not get ready on port $SOLANA_PORT"
+solana_field() { node -p "JSON.parse(require('fs').readFileSync('$SOLANA_INFO', 'utf8')).$1"; }
+SOLANA_NETWORK_ID=$(solana_field networkId)
+SOLANA_PUSD=$(solana_field 'tokens[0].address')
+echo "Solana: http://127.0.0.1:$SOLANA_PORT (solana:$SOLANA_NETWORK_ID), PUSD mint $SOLANA_PUSD"
+
 section "Test tokens and the Portico server"
 chain_args=()
 for chain in "${CHAINS[@]}"; do
   chain_args+=(--chain "${chain%%:*}=http://127.0.0.1:${chain#*:}")
 done
 node apps/demo/scripts/stack.mjs prepare --data-dir "$DATA_DIR" --port "$SERVER_PORT" \
-  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" "${chain_args[@]}" ||
+  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" --solana "$SOLANA_INFO" "${chain_args[@]}" ||
   die "could not deploy the test tokens or prepare the server"
 node packages/server/dist/cli.js start --config "$DATA_DIR/portico.config.json" </dev/null &
 pids+=("$!")
@@ -95,6 +114,8 @@ export VITE_DEV_WALLET=1
 export VITE_RPC_31337=http://127.0.0.1:8545
 export VITE_RPC_31338=http://127.0.0.1:8546
 export VITE_WC_RELAY_URL=ws://127.0.0.1:$WC_RELAY_PORT
+export VITE_SOLANA_RPC_URL=http://127.0.0.1:$SOLANA_PORT
+export VITE_SOLANA_NETWORK_ID=$SOLANA_NETWORK_ID
 
 section "Portico demo"
 cat <<BANNER
@@ -104,11 +125,12 @@ cat <<BANNER
     Development wallet: on (anvil's test accounts)
     Chains: 31337 on http://127.0.0.1:8545, 31338 on http://127.0.0.1:8546
     Tokens: PUSD, PTK and USDT (Tether-style) on both chains, held by anvil's accounts 0-4
+    Solana: http://127.0.0.1:$SOLANA_PORT, 100 SOL and 1,000 PUSD ($SOLANA_PUSD) in each dev wallet account
     Portico server: http://127.0.0.1:$SERVER_PORT, project portico-demo
     E-mail login codes: http://127.0.0.1:$MAIL_WEB_PORT
     Mobile wallets: pick WalletConnect, copy the link, and paste it in the phone wallet at
       http://localhost:$DEMO_PORT/phone.html
-    Press Ctrl-C to stop the demo, the server and the chains.
+    Press Ctrl-C to stop the demo, the server, the chains and the validator.
 
 BANNER
 

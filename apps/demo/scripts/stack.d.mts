@@ -13,6 +13,14 @@ export interface StackToken {
   tetherStyle: boolean
 }
 
+/** The local Solana validator, as solana.mjs describes it. */
+export interface StackSolana {
+  rpcUrl: string
+  /** The CAIP-2 reference: the first 32 characters of the genesis hash. */
+  networkId: string
+  tokens: readonly { address: string; name: string; symbol: string; decimals: number }[]
+}
+
 export declare const serverCli: string
 export declare const DEMO_PROJECT_ID: string
 export function deployTokens(chains: readonly StackChain[]): Promise<readonly StackToken[]>
@@ -24,6 +32,7 @@ export function serverConfig(options: {
   pollIntervalMs?: number
   /** The mailbox's SMTP port; with it the e-mail login is on. */
   smtpPort?: number
+  solana?: StackSolana
 }): Record<string, unknown>
 export function runServerCli(args: readonly string[], options?: { timeoutMs?: number }): Promise<string>
 export function prepareServer(options: {
@@ -33,6 +42,7 @@ export function prepareServer(options: {
   origins: readonly string[]
   pollIntervalMs?: number
   smtpPort?: number
+  solana?: StackSolana
 }): Promise<{ configFile: string; tokens: readonly StackToken[] }>
 export function waitForServer(url: string, timeoutMs?: number): Promise<void>
 export function startServerProcess(options: {

@@ -2,14 +2,15 @@
 // Portico server (the real `portico-server` command, on its embedded database) with a project for
 // the demo's origins. Used by scripts/demo.sh and e2e/global-setup.ts.
 //
-//   node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC... [--smtp-port N]
-//       deploys the tokens, writes DIR/portico.config.json, migrates and registers the project
+//   node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC... [--smtp-port N] [--solana FILE]
+//       deploys the tokens, writes DIR/portico.config.json, migrates and registers the project;
+//       --solana adds the local Solana validator described by FILE (what solana.mjs --info wrote)
 //
 // Run `pnpm build` first: this uses the compiled server and test kit.
 
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,6 +24,7 @@ export const DEMO_PROJECT_ID = 'portico-demo'
 
 /** USD prices the demo's static price table gives its tokens. */
 const PRICES = { native: 3000, PUSD: 1, USDT: 1, PTK: 2.5 }
+const SOL_PRICE = 150
 
 const CHAIN_NAMES = { 31337: 'Anvil', 31338: 'Anvil Two' }
 
@@ -37,8 +39,11 @@ export async function deployTokens(chains) {
   return tokens
 }
 
-/** The server configuration for `chains` ({ chainId, rpcUrl }) and the deployed `tokens`. */
-export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 500, smtpPort }) {
+/**
+ * The server configuration for `chains` ({ chainId, rpcUrl }) and the deployed `tokens`, and for the
+ * local Solana validator when `solana` ({ rpcUrl, networkId, tokens }, from solana.mjs) is given.
+ */
+export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 500, smtpPort, solana }) {
   const prices = {}
   for (const { chainId } of chains) {
     prices[`eip155:${chainId}/native`] = PRICES.native
@@ -47,18 +52,26 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
       if (price !== undefined) prices[`eip155:${chainId}/${token.address}`] = price
     }
   }
+  if (solana) {
+    prices[`solana:${solana.networkId}/native`] = SOL_PRICE
+    for (const token of solana.tokens) {
+      const price = PRICES[token.symbol]
+      if (price !== undefined) prices[`solana:${solana.networkId}/${token.address}`] = price
+    }
+  }
+  const evmChains = chains.map(({ chainId, rpcUrl }) => ({
+    caipNetworkId: `eip155:${chainId}`,
+    name: CHAIN_NAMES[chainId] ?? `Chain ${chainId}`,
+    rpcUrl,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    tokens: tokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
+    indexer: { enabled: true, startBlock: 0, confirmations: 0, pollIntervalMs },
+  }))
   return {
     host: '127.0.0.1',
     port,
     dataDir,
-    chains: chains.map(({ chainId, rpcUrl }) => ({
-      caipNetworkId: `eip155:${chainId}`,
-      name: CHAIN_NAMES[chainId] ?? `Chain ${chainId}`,
-      rpcUrl,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      tokens: tokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
-      indexer: { enabled: true, startBlock: 0, confirmations: 0, pollIntervalMs },
-    })),
+    chains: solana ? [...evmChains, solanaChainConfig(solana)] : evmChains,
     prices,
     log: { level: 'warn' },
     // The embedded wallet: its frame is served from this server's own origin, and the e-mail
@@ -78,6 +91,17 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
           },
         }
       : {}),
+  }
+}
+
+/** The server's entry for the local Solana validator: no indexer, its activity is read from the node. */
+function solanaChainConfig({ rpcUrl, networkId, tokens }) {
+  return {
+    caipNetworkId: `solana:${networkId}`,
+    name: 'Solana Local',
+    rpcUrl,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    tokens: tokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
   }
 }
 
@@ -112,7 +136,7 @@ export function runServerCli(args, { timeoutMs = 60_000 } = {}) {
  * Deploys the tokens, writes a fresh data directory with `portico.config.json`, applies the
  * migrations and registers the demo project for `origins`. Returns the config file's path.
  */
-export async function prepareServer({ chains, port, dataDir, origins, pollIntervalMs, smtpPort }) {
+export async function prepareServer({ chains, port, dataDir, origins, pollIntervalMs, smtpPort, solana }) {
   const tokens = await deployTokens(chains)
   // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
   rmSync(dataDir, { recursive: true, force: true })
@@ -125,6 +149,7 @@ export async function prepareServer({ chains, port, dataDir, origins, pollInterv
     dataDir: join(dataDir, 'db'),
     pollIntervalMs,
     smtpPort,
+    solana,
   })
   writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
   await runServerCli(['migrate', '--config', configFile])
@@ -186,6 +211,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       origin: { type: 'string', multiple: true },
       'smtp-port': { type: 'string' },
       chain: { type: 'string', multiple: true },
+      solana: { type: 'string' },
     },
   })
   try {
@@ -203,6 +229,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       dataDir: values['data-dir'],
       origins: values.origin ?? [],
       ...(values['smtp-port'] ? { smtpPort: Number(values['smtp-port']) } : {}),
+      ...(values.solana ? { solana: JSON.parse(readFileSync(values.solana, 'utf8')) } : {}),
     })
     for (const token of tokens) console.log(`token ${token.symbol}: ${token.address}`)
     console.log(`config ${configFile}`)
