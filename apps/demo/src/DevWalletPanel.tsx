@@ -9,6 +9,17 @@ interface DevWallet {
   getState(): { mode: Mode; accountIndex: number; chainId: number }
 }
 
+/** The Solana side of the same dev wallet, when the demo runs a Solana validator. */
+interface SolanaDevWallet {
+  setMode(mode: Mode): void
+  setAccount(index: number): void
+}
+
+function solanaWallet(): SolanaDevWallet | undefined {
+  return (window as unknown as { __porticoDevSolanaWallets?: Record<string, SolanaDevWallet> })
+    .__porticoDevSolanaWallets?.['Portico Dev Wallet']
+}
+
 function wallet(): DevWallet | undefined {
   return (window as unknown as { __porticoDevWallets?: Record<string, DevWallet> }).__porticoDevWallets?.[
     'dev.portico.wallet'
@@ -26,6 +37,7 @@ export function DevWalletPanel() {
     return () => clearInterval(timer)
   }, [])
   const dev = wallet()
+  const solana = solanaWallet()
   if (!dev) return null
   const state = dev.getState()
   const act = (change: () => void) => () => {
@@ -36,11 +48,21 @@ export function DevWalletPanel() {
     <aside className="dev-wallet" aria-label="Development wallet">
       <h2>Development wallet</h2>
       <p className="dev-note">
-        A wallet in this page for local testing only. It signs with anvil's funded accounts.
+        A wallet in this page for local testing only. It signs with anvil's funded accounts
+        {solana ? ", and on Solana with the local validator's" : ''}.
       </p>
       <label>
         Answers requests by
-        <select value={state.mode} onChange={(event) => act(() => dev.setMode(event.target.value as Mode))()}>
+        <select
+          value={state.mode}
+          onChange={(event) =>
+            act(() => {
+              // One wallet in both namespaces answers the same way in each.
+              dev.setMode(event.target.value as Mode)
+              solana?.setMode(event.target.value as Mode)
+            })()
+          }
+        >
           <option value="approve">approving</option>
           <option value="reject">rejecting (user declines)</option>
           <option value="fail">failing (wallet error)</option>
@@ -51,7 +73,12 @@ export function DevWalletPanel() {
         Account
         <select
           value={state.accountIndex}
-          onChange={(event) => act(() => dev.setAccount(Number(event.target.value)))()}
+          onChange={(event) =>
+            act(() => {
+              dev.setAccount(Number(event.target.value))
+              solana?.setAccount(Number(event.target.value))
+            })()
+          }
         >
           {[0, 1, 2, 3].map((index) => (
             <option key={index} value={index}>

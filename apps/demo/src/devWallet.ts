@@ -1,4 +1,5 @@
 import { devWalletChains } from './networks.js'
+import { solanaRpcUrl } from './solana.js'
 
 /** True when the demo was started with the development wallet (`npm run demo` does). */
 export const devWalletEnabled = import.meta.env.VITE_DEV_WALLET === '1'
@@ -7,10 +8,15 @@ export const devWalletEnabled = import.meta.env.VITE_DEV_WALLET === '1'
  * Installs the development wallet: a wallet-as-code that signs with anvil's funded accounts and
  * announces itself like a browser extension (EIP-6963). Query options let tests and people try
  * more: `?wallets=2` a second wallet, `?legacy=1` also as window.ethereum, `?walletChain=31338`.
+ * With the local Solana validator it also registers the same wallet for Solana (Wallet Standard),
+ * as a multi-chain extension does, signing with the validator's funded test accounts.
  */
 export async function installDevWallet(): Promise<void> {
   if (!devWalletEnabled) return
-  const { installTestWallets } = await import('@portico/test/wallet')
+  const [{ installTestWallets, DEV_WALLET_ICON, DEV_WALLET_NAME }, solanaWallet] = await Promise.all([
+    import('@portico/test/wallet'),
+    solanaRpcUrl ? import('@portico/test/solana/wallet') : undefined,
+  ])
   const query = new URLSearchParams(window.location.search)
   const initialChainId = Number(query.get('walletChain') ?? 31337)
   installTestWallets({
@@ -21,4 +27,12 @@ export async function installDevWallet(): Promise<void> {
     // Like an extension, the wallet remembers the sites it is connected to across reloads.
     persist: window.localStorage,
   })
+  if (solanaWallet && solanaRpcUrl)
+    await solanaWallet.installTestSolanaWallets({
+      rpcUrl: solanaRpcUrl,
+      // One name and icon in both namespaces, so the modal shows one wallet.
+      name: DEV_WALLET_NAME,
+      icon: DEV_WALLET_ICON as `data:image/${string}`,
+      persist: window.localStorage,
+    })
 }

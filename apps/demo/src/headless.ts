@@ -16,9 +16,10 @@ import {
 } from '@portico/core'
 import { installDevWallet } from './devWallet.js'
 import { createDemoPortico } from './portico.js'
+import { loadDemoSolana } from './solana.js'
 
-await installDevWallet()
-const portico = createDemoPortico()
+const [solana] = await Promise.all([loadDemoSolana(), installDevWallet()])
+const portico = createDemoPortico({}, solana)
 Object.assign(window, { portico })
 
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T

@@ -4,11 +4,11 @@ import { App } from './App.js'
 import { installDevWallet } from './devWallet.js'
 import { createDemoPortico } from './portico.js'
 import { createDemoSiwx } from './siwx.js'
+import { loadDemoSolana } from './solana.js'
 import './page.css'
 
-await installDevWallet()
-const siwx = await createDemoSiwx()
-const portico = createDemoPortico(siwx ? { siwx } : {})
+const [siwx, solana] = await Promise.all([createDemoSiwx(), loadDemoSolana(), installDevWallet()])
+const portico = createDemoPortico(siwx ? { siwx } : {}, solana)
 // Exposed for end-to-end tests and for people exploring state from the console.
 Object.assign(window, { portico })
 

@@ -4,15 +4,17 @@ import { createEmbeddedWallet } from '@portico/embedded-wallet'
 import { TEST_TOKENS } from '@portico/test/tokens'
 import { createWalletConnect } from '@portico/walletconnect'
 import { networks } from './networks.js'
+import type { DemoSolana } from './solana.js'
 
 /**
  * The demo's configuration. Query options let tests and people try settings without a rebuild:
  * `?theme=light`, `?featured=dev.portico.wallet2` (wallet order), `?allowUnsupported=1`,
  * `?embedded=1` (the modal inline in the page instead of over it), `?apiUrl=`/`?projectId=` (the
  * Portico server), `?basic=1` (basic WalletConnect mode: no adapters, the modal only pairs mobile
- * wallets and shows their accounts). Sign-in (`?siwx=`) is set up in `siwx.ts`.
+ * wallets and shows their accounts), `?namespaces=eip155` (no Solana). Sign-in (`?siwx=`) is set up
+ * in `siwx.ts`; the Solana network and adapter come from `loadDemoSolana()` (`solana.ts`).
  */
-export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
+export function createDemoPortico(overrides: Partial<PorticoConfig> = {}, demoSolana?: DemoSolana) {
   const query = new URLSearchParams(window.location.search)
   const featured = query.get('featured')
   const api = demoApi()
@@ -21,7 +23,7 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
   const walletConnect = demoWalletConnect()
   const basic = walletConnect !== undefined && query.get('basic') === '1'
   return createPortico({
-    networks,
+    networks: demoSolana ? [...networks, demoSolana.network] : networks,
     // The local chains' USDT, like mainnet's, returns nothing from `transfer` (SPEC §9).
     adapters: basic
       ? []
@@ -31,6 +33,7 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}) {
             ...(embeddedWallet ? { embeddedWallet } : {}),
             ...(walletConnect ? { walletConnect } : {}),
           }),
+          ...(demoSolana ? [demoSolana.solana(walletConnect ? { walletConnect } : {})] : []),
         ],
     ...(embeddedWallet ? { embeddedWallet } : {}),
     // Mobile wallets for AllWallets: the shipped list, loaded when the modal first opens (so the
