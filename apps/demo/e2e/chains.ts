@@ -26,3 +26,14 @@ export const mailboxUrl = `http://127.0.0.1:${mailboxHttpPort}`
 /** The local WalletConnect relay the e2e build pairs through (scripts/relay.mjs). */
 export const relayPort = 18090
 export const relayUrl = `ws://127.0.0.1:${relayPort}`
+
+/** The local Solana validator the e2e build talks to (scripts/solana.mjs; see `build:e2e`). */
+export const solanaPort = 18899
+export const solanaRpcUrl = `http://127.0.0.1:${solanaPort}`
+/**
+ * The validator's CAIP-2 reference, which `build:e2e` passes as VITE_SOLANA_NETWORK_ID: LiteSVM's
+ * genesis hash is the same on every start, and global-setup checks that it still is.
+ */
+export const solanaNetworkId = 'CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3'
+/** Where scripts/solana.mjs writes the validator's details (the PUSD mint) for the tests. */
+export const solanaInfoFile = fileURLToPath(new URL('../artifacts/solana.json', import.meta.url))

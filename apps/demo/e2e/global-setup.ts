@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 // Shared with scripts/demo.sh's chains: spawns the anvil binary of @foundry-rs/anvil.
 import { startAnvil } from '../../../scripts/anvil.mjs'
 // Shared with scripts/demo.sh: test tokens and the real `portico-server` command.
+import type { DemoSolanaInfo } from '../scripts/solana.mjs'
 import { prepareServer, startServerProcess } from '../scripts/stack.mjs'
 import {
   e2eChains,
@@ -15,6 +16,9 @@ import {
   rpcUrl,
   serverDataDir,
   serverPort,
+  solanaInfoFile,
+  solanaNetworkId,
+  solanaPort,
 } from './chains'
 
 interface RecordedProcess {
@@ -49,6 +53,24 @@ export default async function globalSetup(): Promise<void> {
     writeFileSync(pidFile, JSON.stringify(started))
   }
   try {
+    // The Solana validator funds its accounts while the chains and the relay start.
+    rmSync(solanaInfoFile, { force: true })
+    const solana = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../scripts/solana.mjs', import.meta.url)),
+        '--port',
+        String(solanaPort),
+        '--info',
+        solanaInfoFile,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'], detached: false },
+    )
+    record(solana.pid, 'solana.mjs')
+    let solanaExit: string | undefined
+    solana.once('exit', (code, signal) => {
+      solanaExit = String(signal ?? code)
+    })
     for (const { chainId, port } of e2eChains) {
       const anvil = await startAnvil({ chainId, port })
       record(anvil.pid, 'anvil')
@@ -75,6 +97,7 @@ export default async function globalSetup(): Promise<void> {
     )
     record(relay.pid, 'relay.mjs')
     await waitForPort(relayPort)
+    const solanaInfo = await waitForSolanaInfo(() => solanaExit)
     const { configFile } = await prepareServer({
       chains: e2eChains.map(({ chainId }) => ({ chainId, rpcUrl: rpcUrl(chainId) })),
       port: serverPort,
@@ -84,6 +107,7 @@ export default async function globalSetup(): Promise<void> {
       origins: ['http://localhost:4173', 'http://shop.localhost:4173'],
       pollIntervalMs: 250,
       smtpPort: mailboxSmtpPort,
+      solana: solanaInfo,
     })
     const server = await startServerProcess({ configFile, port: serverPort, stdio: 'ignore' })
     record(server.pid, 'cli.js')
@@ -109,6 +133,24 @@ async function waitForPort(port: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`nothing listened on 127.0.0.1:${port} within 15 s`)
+}
+
+/** Waits for scripts/solana.mjs to write its details, once the accounts are funded. */
+async function waitForSolanaInfo(exited: () => string | undefined): Promise<DemoSolanaInfo> {
+  const deadline = Date.now() + 30_000
+  while (!existsSync(solanaInfoFile)) {
+    const exit = exited()
+    if (exit !== undefined) throw new Error(`the Solana validator (scripts/solana.mjs) exited with ${exit}`)
+    if (Date.now() > deadline) throw new Error(`the Solana validator did not get ready on port ${solanaPort}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const info = JSON.parse(readFileSync(solanaInfoFile, 'utf8')) as DemoSolanaInfo
+  // The e2e build has the network id baked in; a validator with another genesis would not match it.
+  if (info.networkId !== solanaNetworkId)
+    throw new Error(
+      `the Solana validator's network id is ${info.networkId}, the e2e build expects ${solanaNetworkId}: update solanaNetworkId in e2e/chains.ts and build:e2e`,
+    )
+  return info
 }
 
 async function waitForMailbox(): Promise<void> {

@@ -104,7 +104,7 @@ test('WalletConnect with sign-in on: the phone signs the site in while pairing, 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const { account, wallet } = await phoneWallet()
   phone = wallet
-  await openPairing(page, '/?siwx=required')
+  await openPairing(page, '/?siwx=required&namespaces=eip155')
   await wallet.pair(await copyPairingLink(page))
   await expect(page.getByTestId('demo-siwx-status')).toHaveText('Signed in')
   await expect(page.getByTestId('demo-address')).toHaveText(account.address)
@@ -123,7 +123,7 @@ test('WalletConnect with sign-in on: a phone wallet that cannot sign in while pa
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const { wallet } = await phoneWallet({ authenticate: false })
   phone = wallet
-  await openPairing(page, '/?siwx=required')
+  await openPairing(page, '/?siwx=required&namespaces=eip155')
   await wallet.pair(await copyPairingLink(page))
   await expect(modal(page)).toHaveAccessibleName('Sign in')
   await modal(page).getByRole('button', { name: 'Sign in' }).click()
