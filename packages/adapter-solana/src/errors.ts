@@ -68,3 +68,14 @@ export class SolanaSendValidationError extends BaseError {
     this.problem = problem
   }
 }
+
+/**
+ * The adapter's network code (balances, fees, sends), loaded on first use to keep a page's first
+ * download small, could not be loaded; the next request tries again.
+ */
+export class SolanaAdapterLoadError extends BaseError {
+  override name = 'SolanaAdapterLoadError'
+  constructor(options: BaseErrorOptions = {}) {
+    super('The Solana network code could not be loaded. Please try again.', options)
+  }
+}

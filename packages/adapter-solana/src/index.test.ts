@@ -7,6 +7,7 @@ it('exports exactly the public API', () => {
     [
       "InvalidSolanaNetworkError",
       "InvalidSolanaTransactionOptionsError",
+      "SolanaAdapterLoadError",
       "SolanaChainNotSupportedError",
       "SolanaSendFailedError",
       "SolanaSendValidationError",

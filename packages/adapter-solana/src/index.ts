@@ -6,6 +6,7 @@ export type { SolanaSendProblem } from './errors.js'
 export {
   InvalidSolanaNetworkError,
   InvalidSolanaTransactionOptionsError,
+  SolanaAdapterLoadError,
   SolanaChainNotSupportedError,
   SolanaSendFailedError,
   SolanaSendValidationError,
@@ -23,5 +24,5 @@ export {
 export type { SolanaFeeEstimate } from './send.js'
 export type { SolanaAdapter, SolanaAdapterFactory, SolanaAdapterOptions } from './solana.js'
 export { solana } from './solana.js'
-export { TOKEN_2022_PROGRAM_ADDRESS } from './splToken.js'
+export { TOKEN_2022_PROGRAM_ADDRESS } from './tokenPrograms.js'
 export type { SolanaCommitment, SolanaTransactionOptions } from './walletStandard.js'

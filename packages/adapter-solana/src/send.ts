@@ -12,33 +12,19 @@ import {
 import {
   type Base64EncodedWireTransaction,
   type Commitment,
-  getBase58Decoder,
   getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
   getTransactionDecoder,
   getTransactionEncoder,
-  isAddress,
   isSignature,
   type Signature,
   type Transaction,
 } from '@solana/kit'
 import { SolanaSendFailedError, SolanaSendValidationError } from './errors.js'
-import { callWallet } from './mapWalletError.js'
-import { getExplorerUrl, getWalletStandardChain } from './networks.js'
 import { COMMITMENT, checkFunds, planTransfer } from './planTransfer.js'
 import type { RpcRequest } from './rpc.js'
-import {
-  getFeature,
-  SOLANA_SIGN_AND_SEND_TRANSACTION,
-  SOLANA_SIGN_TRANSACTION,
-  type SolanaCommitment,
-  type SolanaSignAndSendTransactionFeature,
-  type SolanaSignTransactionFeature,
-  type SolanaTransactionOptions,
-  type TransactionVersion,
-  type Wallet,
-  type WalletAccount,
-} from './walletStandard.js'
+import { SignAndSendUnsupportedError, type SolanaTransactionSigner } from './transactionSigner.js'
+import type { SolanaCommitment, SolanaTransactionOptions, TransactionVersion } from './walletStandard.js'
 
 /**
  * A Solana fee estimate. `fee` is everything the sender pays besides the amount: the network fee
@@ -63,54 +49,33 @@ export type SendCapabilities = Required<Pick<Adapter, 'isAddress' | 'send' | 'wa
   getTransactionExplorerUrl(parameters: { hash: string; network: Network }): string | undefined
 }
 
+/** The network half of sending: what needs an RPC (the lean `isAddress` and explorer links are the adapter's). */
+export type RpcSendCapabilities = Pick<SendCapabilities, 'estimateFee' | 'send' | 'waitForTransaction'>
+
 export interface SendCapabilitiesOptions {
   request: RpcRequest
-  /** The connected wallet of a connector; throws NotConnectedError when there is none. */
-  getConnectedWallet(connectorId: string): Wallet
-  promptTimeoutMs: number
+  /**
+   * The signer for a connector's account on a network; throws NotConnectedError when the connector
+   * is not connected, and ProviderRequestError when the account is gone.
+   */
+  getSigner(connectorId: string, address: string, network: Network): SolanaTransactionSigner
   /** SPEC §5 options for the wallet's send, over the defaults. */
   transactionOptions: SolanaTransactionOptions
   /** How often `waitForTransaction` asks for the status. Default 1 s, 200 ms on a loopback RPC. */
   confirmationPollingIntervalMs: number | undefined
 }
 
-const SIGNATURE_BYTES = 64
-
 /** Send, its fee estimate and the confirmation wait, over the network's RPC and the wallet. */
-export function createSendCapabilities(options: SendCapabilitiesOptions): SendCapabilities {
+export function createSendCapabilities(options: SendCapabilitiesOptions): RpcSendCapabilities {
   const { request } = options
-
-  const findAccount = (wallet: Wallet, address: string): WalletAccount => {
-    const account = wallet.accounts.find((candidate) => candidate.address === address)
-    if (!account)
-      throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
-    return account
-  }
 
   const sendThroughWallet = async (parameters: SendParameters & { connectorId: string }): Promise<string> => {
     const { network } = parameters
-    const wallet = options.getConnectedWallet(parameters.connectorId)
-    const account = findAccount(wallet, parameters.address)
-    const chain = getWalletStandardChain(network)
-    const signAndSend = getFeature<SolanaSignAndSendTransactionFeature>(
-      wallet,
-      SOLANA_SIGN_AND_SEND_TRANSACTION,
-      'signAndSendTransaction',
-    )
-    const signOnly = getFeature<SolanaSignTransactionFeature>(
-      wallet,
-      SOLANA_SIGN_TRANSACTION,
-      'signTransaction',
-    )
-    // The wallet sends itself when it can (it may use its own RPC and retries); an account that does
-    // not list the feature is signed for instead, when the wallet can do that.
-    const useSignAndSend =
-      signAndSend !== undefined && (account.features.includes(SOLANA_SIGN_AND_SEND_TRANSACTION) || !signOnly)
-    const feature = useSignAndSend ? signAndSend : signOnly
-    if (!feature)
-      throw new SolanaSendFailedError({ details: `${wallet.name} can neither sign nor send transactions.` })
+    const signer = options.getSigner(parameters.connectorId, parameters.address, network)
+    if (!signer.signAndSend && !signer.signTransaction)
+      throw new SolanaSendFailedError({ details: `${signer.name} can neither sign nor send transactions.` })
 
-    const plan = await planTransfer(request, parameters, pickVersion(feature.supportedTransactionVersions))
+    const plan = await planTransfer(request, parameters, pickVersion(signer.supportedTransactionVersions))
     checkFunds(plan, parameters)
     const transaction = new Uint8Array(getTransactionEncoder().encode(plan.transaction))
     const sendOptions: SolanaTransactionOptions = {
@@ -119,39 +84,16 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
       ...options.transactionOptions,
     }
 
-    if (useSignAndSend && signAndSend) {
-      const outputs = await callWallet(
-        SOLANA_SIGN_AND_SEND_TRANSACTION,
-        () => signAndSend.signAndSendTransaction({ account, transaction, chain, options: sendOptions }),
-        { timeoutMs: options.promptTimeoutMs },
-      )
-      const signature = (outputs as readonly { signature?: unknown }[] | undefined)?.[0]?.signature
-      if (!(signature instanceof Uint8Array) || signature.length !== SIGNATURE_BYTES)
-        throw new InvalidResponseError('transaction signature')
-      return getBase58Decoder().decode(signature)
+    if (signer.signAndSend) {
+      try {
+        return await signer.signAndSend({ transaction, options: sendOptions })
+      } catch (error) {
+        // A wallet that turns out to have no sign-and-send is asked to sign, and the adapter sends.
+        if (!(error instanceof SignAndSendUnsupportedError) || !signer.signTransaction) throw error
+      }
     }
 
-    const signer = signOnly!
-    const outputs = await callWallet(
-      SOLANA_SIGN_TRANSACTION,
-      () =>
-        signer.signTransaction({
-          account,
-          transaction,
-          chain,
-          options: {
-            ...(sendOptions.preflightCommitment
-              ? { preflightCommitment: sendOptions.preflightCommitment }
-              : {}),
-            ...(sendOptions.minContextSlot === undefined
-              ? {}
-              : { minContextSlot: sendOptions.minContextSlot }),
-          },
-        }),
-      { timeoutMs: options.promptTimeoutMs },
-    )
-    const signed = (outputs as readonly { signedTransaction?: unknown }[] | undefined)?.[0]?.signedTransaction
-    if (!(signed instanceof Uint8Array)) throw new InvalidResponseError('signed transaction')
+    const signed = await signer.signTransaction!({ transaction, options: sendOptions })
     let decoded: Transaction
     let signature: string
     try {
@@ -182,8 +124,6 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
   }
 
   return {
-    isAddress: (value) => isAddress(value),
-
     async estimateFee(parameters) {
       const plan = await planTransfer(request, parameters, 'legacy')
       const gas = BigInt(Math.max(1, plan.signatures))
@@ -258,8 +198,6 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
         clearTimeout(timer)
       }
     },
-
-    getTransactionExplorerUrl: ({ hash, network }) => getExplorerUrl(network, `tx/${hash}`),
   }
 }
 

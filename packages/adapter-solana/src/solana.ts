@@ -1,6 +1,8 @@
 import {
   type Adapter,
   type AdapterContext,
+  BaseError,
+  type Connector,
   ConnectorNotFoundError,
   type ConnectResult,
   InvalidResponseError,
@@ -9,20 +11,24 @@ import {
   ProviderRequestError,
   type TokenBalance,
   UserRejectedRequestError,
+  WALLET_CONNECT_CONNECTOR_ID,
   type WalletConnect,
 } from '@portico/core'
 import { getBase58Decoder, getUtf8Encoder, isAddress } from '@solana/kit'
 import { createDiscovery, type Discovery, type DiscoveryTarget } from './createDiscovery.js'
-import { InvalidSolanaTransactionOptionsError, SolanaChainNotSupportedError } from './errors.js'
+import { createLazyImport } from './createLazyImport.js'
 import {
-  createGetTokenBalances,
-  type GetTokenBalancesParameters,
-  type SolanaKnownToken,
-} from './getTokenBalances.js'
+  InvalidSolanaTransactionOptionsError,
+  SolanaAdapterLoadError,
+  SolanaChainNotSupportedError,
+  SolanaSendFailedError,
+} from './errors.js'
+import type { GetTokenBalancesParameters, SolanaKnownToken } from './getTokenBalances.js'
 import { callWallet } from './mapWalletError.js'
 import { getExplorerUrl, getWalletStandardChain } from './networks.js'
-import { createRpcPool } from './rpc.js'
-import { createSendCapabilities, type SendCapabilities } from './send.js'
+import type { RpcCapabilities, SolanaSender } from './rpcCapabilities.js'
+import type { SendCapabilities } from './send.js'
+import { createWalletConnectConnection, type WalletConnectConnection } from './walletConnectConnection.js'
 import {
   getFeature,
   SOLANA_SIGN_MESSAGE,
@@ -56,7 +62,10 @@ export interface SolanaAdapterOptions {
   confirmationPollingIntervalMs?: number
   /** Names, symbols and icons for SPL mints that `getTokenBalances` reports. */
   knownTokens?: readonly SolanaKnownToken[]
-  /** Mobile wallets over WalletConnect; accepted now, the Solana namespace is registered later. */
+  /**
+   * Mobile wallets over WalletConnect, offered as the WALLET_CONNECT connector `walletConnect`; the
+   * same object goes to `createPortico({ walletConnect })`. `@portico/walletconnect` provides it.
+   */
   walletConnect?: WalletConnect
   /** Where Wallet Standard events are heard instead of `window`: for tests without a DOM. */
   window?: DiscoveryTarget
@@ -110,8 +119,15 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
   return (context: AdapterContext): SolanaAdapter => {
     const { logger } = context
     const connections = new Map<string, Connection>()
-    const rpcPool = createRpcPool(requestTimeoutMs)
     let discovery: Discovery | undefined
+    let started = false
+    const walletConnect: WalletConnectConnection | undefined =
+      options.walletConnect &&
+      createWalletConnectConnection({ service: options.walletConnect, context, promptTimeoutMs })
+    const isWalletConnect = (connectorId: string): boolean =>
+      walletConnect !== undefined && connectorId === WALLET_CONNECT_CONNECTOR_ID
+    const withWalletConnect = (connectors: readonly Connector[]): readonly Connector[] =>
+      walletConnect && started ? [...connectors, walletConnect.connector] : connectors
 
     const getWallet = (connectorId: string) => {
       const wallet = connections.get(connectorId)?.wallet ?? discovery?.getWallet(connectorId)
@@ -184,25 +200,48 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       return { address: addresses[0]!, accounts: addresses, chainId: network.id }
     }
 
-    const sending = createSendCapabilities({
-      request: rpcPool.request,
-      getConnectedWallet,
-      promptTimeoutMs,
-      transactionOptions,
-      confirmationPollingIntervalMs: options.confirmationPollingIntervalMs,
-    })
+    const getSender = (connectorId: string): SolanaSender =>
+      isWalletConnect(connectorId)
+        ? walletConnect!.getSender()
+        : { type: 'walletStandard', wallet: getConnectedWallet(connectorId) }
+
+    // The RPC half (balances, fees, sends) is loaded on first use: a page that only connects and
+    // signs never downloads kit's RPC, transaction building or the token program clients.
+    let rpcCapabilities: RpcCapabilities | undefined
+    const importRpcCapabilities = createLazyImport(() => import('./rpcCapabilities.js'))
+    const loadRpc = async (): Promise<RpcCapabilities> => {
+      if (rpcCapabilities) return rpcCapabilities
+      let module: typeof import('./rpcCapabilities.js')
+      try {
+        module = await importRpcCapabilities()
+      } catch (error) {
+        throw new SolanaAdapterLoadError({ cause: error, details: String(error) })
+      }
+      rpcCapabilities ??= module.createRpcCapabilities({
+        requestTimeoutMs,
+        promptTimeoutMs,
+        transactionOptions,
+        confirmationPollingIntervalMs: options.confirmationPollingIntervalMs,
+        knownTokens: options.knownTokens ?? [],
+        getSender,
+      })
+      return rpcCapabilities
+    }
 
     return {
       namespace: 'solana',
 
       start() {
-        if (!context.isBrowser || discovery) return
+        if (!context.isBrowser || started) return
+        started = true
+        walletConnect?.start()
         const target = options.window ?? (globalThis as { window?: DiscoveryTarget }).window
         if (!target) return
         discovery = createDiscovery({
           window: target,
           logger,
-          onChange: (connectors) => context.emit({ type: 'connectors', connectors }),
+          onChange: (connectors) =>
+            context.emit({ type: 'connectors', connectors: withWalletConnect(connectors) }),
         })
         discovery.start()
       },
@@ -211,12 +250,15 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
         for (const connectorId of [...connections.keys()]) forget(connectorId)
         discovery?.destroy()
         discovery = undefined
-        rpcPool.clear()
+        walletConnect?.destroy()
+        started = false
+        rpcCapabilities?.clear()
       },
 
-      getConnectors: () => discovery?.getConnectors() ?? [],
+      getConnectors: () => withWalletConnect(discovery?.getConnectors() ?? []),
 
       async connect({ connectorId, network }) {
+        if (isWalletConnect(connectorId)) return walletConnect!.connect(network)
         const wallet = getWallet(connectorId)
         const feature = getFeature<StandardConnectFeature>(wallet, STANDARD_CONNECT, 'connect')
         if (!feature) throw new ConnectorNotFoundError(connectorId)
@@ -230,6 +272,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       },
 
       async reconnect({ connectorId, timeoutMs }) {
+        if (isWalletConnect(connectorId)) return walletConnect!.reconnect(timeoutMs)
         const deadline = Date.now() + timeoutMs
         const wallet =
           connections.get(connectorId)?.wallet ?? (await discovery?.waitForWallet(connectorId, timeoutMs))
@@ -254,6 +297,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       },
 
       async disconnect({ connectorId }) {
+        if (isWalletConnect(connectorId)) return walletConnect!.disconnect()
         const wallet = connections.get(connectorId)?.wallet ?? discovery?.getWallet(connectorId)
         forget(connectorId)
         const feature =
@@ -270,6 +314,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       },
 
       async switchNetwork({ connectorId, network }) {
+        if (isWalletConnect(connectorId)) return walletConnect!.switchNetwork(network)
         const wallet = getConnectedWallet(connectorId)
         const chain = getWalletStandardChain(network)
         const address = connections.get(connectorId)?.addresses[0]
@@ -285,6 +330,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       },
 
       async signMessage({ connectorId, address, message }) {
+        if (isWalletConnect(connectorId)) return walletConnect!.signMessage(address, message)
         const wallet = getConnectedWallet(connectorId)
         const feature = getFeature<SolanaSignMessageFeature>(wallet, SOLANA_SIGN_MESSAGE, 'signMessage')
         if (!feature)
@@ -313,27 +359,33 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
         return getBase58Decoder().decode(signature)
       },
 
-      async getBalance({ address, network }) {
-        if (!isAddress(address))
-          throw new ProviderRequestError('This is not a Solana address.', { details: address.slice(0, 100) })
-        const balance = await rpcPool.request(network, 'getBalance', (rpc, abortSignal) =>
-          rpc.getBalance(address, { commitment: 'confirmed' }).send({ abortSignal }),
-        )
-        return {
-          value: BigInt(balance.value),
-          decimals: network.nativeCurrency.decimals,
-          symbol: network.nativeCurrency.symbol,
-        }
-      },
+      getBalance: async (parameters) => (await loadRpc()).getBalance(parameters),
 
       getAddressExplorerUrl: ({ address, network }) => getExplorerUrl(network, `address/${address}`),
 
-      getTokenBalances: createGetTokenBalances({
-        request: rpcPool.request,
-        knownTokens: options.knownTokens ?? [],
-      }),
+      getTokenBalances: async (parameters) => (await loadRpc()).getTokenBalances(parameters),
 
-      ...sending,
+      isAddress: (value) => isAddress(value),
+
+      estimateFee: async (parameters) => (await loadRpc()).estimateFee(parameters),
+
+      async send(parameters) {
+        let rpc: RpcCapabilities
+        try {
+          rpc = await loadRpc()
+        } catch (error) {
+          // SPEC §8's Solana send text, as for any other failed send; the reason stays in the cause.
+          throw new SolanaSendFailedError({
+            cause: error,
+            details: error instanceof BaseError ? error.message : String(error),
+          })
+        }
+        return rpc.send(parameters)
+      },
+
+      waitForTransaction: async (parameters) => (await loadRpc()).waitForTransaction(parameters),
+
+      getTransactionExplorerUrl: ({ hash, network }) => getExplorerUrl(network, `tx/${hash}`),
     }
   }
 }

@@ -1,8 +1,8 @@
-import { type Address, address, getBase64Encoder } from '@solana/kit'
+import { type Address, getBase64Encoder } from '@solana/kit'
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { TOKEN_2022_PROGRAM_ADDRESS } from './tokenPrograms.js'
 
-/** The Token-2022 program, which `@solana-program/token` does not name. */
-export const TOKEN_2022_PROGRAM_ADDRESS = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
+export { TOKEN_2022_PROGRAM_ADDRESS }
 
 /** The two SPL token programs a mint can belong to. */
 export const TOKEN_PROGRAMS: readonly Address[] = [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS]
