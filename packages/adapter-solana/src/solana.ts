@@ -14,7 +14,7 @@ import {
   WALLET_CONNECT_CONNECTOR_ID,
   type WalletConnect,
 } from '@portico/core'
-import { getBase58Decoder, getUtf8Encoder, isAddress } from '@solana/kit'
+import { encodeBase58, isSolanaAddress } from './base58.js'
 import { createDiscovery, type Discovery, type DiscoveryTarget } from './createDiscovery.js'
 import { createLazyImport } from './createLazyImport.js'
 import {
@@ -338,7 +338,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
         const account = wallet.accounts.find((candidate) => candidate.address === address)
         if (!account)
           throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
-        const bytes = new Uint8Array(getUtf8Encoder().encode(message))
+        const bytes = new Uint8Array(new TextEncoder().encode(message))
         const outputs = await callWallet(
           SOLANA_SIGN_MESSAGE,
           () => feature.signMessage({ account, message: bytes }),
@@ -356,7 +356,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
         const signed = output?.signedMessage
         if (signed instanceof Uint8Array && !sameBytes(signed, bytes))
           throw new InvalidResponseError('signature', { details: 'The wallet signed a different message.' })
-        return getBase58Decoder().decode(signature)
+        return encodeBase58(signature)
       },
 
       getBalance: async (parameters) => (await loadRpc()).getBalance(parameters),
@@ -365,7 +365,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
 
       getTokenBalances: async (parameters) => (await loadRpc()).getTokenBalances(parameters),
 
-      isAddress: (value) => isAddress(value),
+      isAddress: (value) => isSolanaAddress(value),
 
       estimateFee: async (parameters) => (await loadRpc()).estimateFee(parameters),
 
@@ -401,7 +401,7 @@ function parseAccounts(payload: unknown): WalletAccount[] | undefined {
       typeof account === 'object' &&
       account !== null &&
       typeof account.address === 'string' &&
-      isAddress(account.address) &&
+      isSolanaAddress(account.address) &&
       Array.isArray(account.chains) &&
       account.chains.some((chain: unknown) => typeof chain === 'string' && chain.startsWith('solana:')) &&
       Array.isArray(account.features),

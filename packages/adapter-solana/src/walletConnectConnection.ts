@@ -10,7 +10,7 @@ import {
   type WalletConnect,
   type WalletConnectEvent,
 } from '@portico/core'
-import { getBase58Decoder, getUtf8Encoder, isAddress } from '@solana/kit'
+import { encodeBase58, isSolanaAddress } from './base58.js'
 import { checkBase58Signature } from './checkBase58Signature.js'
 import { SolanaChainNotSupportedError } from './errors.js'
 import { callWallet } from './mapWalletError.js'
@@ -43,7 +43,7 @@ function solanaAccountsOf(accounts: readonly string[]): SessionAccount[] {
   const found: SessionAccount[] = []
   for (const account of accounts) {
     const match = SOLANA_CAIP10.exec(account)
-    if (match && isAddress(match[2]!)) found.push({ reference: match[1]!, address: match[2]! })
+    if (match && isSolanaAddress(match[2]!)) found.push({ reference: match[1]!, address: match[2]! })
   }
   return found
 }
@@ -216,9 +216,9 @@ export function createWalletConnectConnection(parameters: {
       const { reference, addresses } = requireCurrent()
       if (!addresses.includes(address))
         throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
-      const bytes = getUtf8Encoder().encode(message)
+      const bytes = new TextEncoder().encode(message)
       const result = await request(`solana:${reference}`, 'solana_signMessage', {
-        message: getBase58Decoder().decode(bytes),
+        message: encodeBase58(bytes),
         pubkey: address,
       })
       return checkBase58Signature((result as { signature?: unknown } | null)?.signature, 'signature')
