@@ -14,6 +14,7 @@ import {
   ProviderRequestError,
   UnrecognizedChainError,
   WALLET_CONNECT_CONNECTOR_ID,
+  WALLET_CONNECT_ICON,
   type WalletConnect,
 } from '@portico/core'
 import {
@@ -67,11 +68,6 @@ export interface EvmAdapterOptions {
   walletConnect?: WalletConnect
 }
 
-// A phone beside a QR code: Portico's own picture for pairing a mobile wallet (not a vendor's logo).
-const MOBILE_WALLET_ICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#3b5bdb"/><rect x="9" y="8" width="13" height="24" rx="3" fill="none" stroke="#fff" stroke-width="2.2"/><path d="M14 28h3" stroke="#fff" stroke-width="2.2" stroke-linecap="round"/><path fill="#fff" d="M25 12h6v6h-6zm0 10h2.5v2.5H25zm3.5 3.5H31V28h-2.5zM25 28h2.5v2.5H25zm3.5-6H31v2.5h-2.5z"/></svg>',
-)}`
-
 /** The WALLET_CONNECT connector over the shared session (its id is core's `WALLET_CONNECT_CONNECTOR_ID`). */
 function walletConnectEntry(service: WalletConnect) {
   const connector: Connector = {
@@ -80,7 +76,7 @@ function walletConnectEntry(service: WalletConnect) {
     type: 'WALLET_CONNECT',
     namespace: 'eip155',
     installed: true,
-    imageUrl: MOBILE_WALLET_ICON,
+    imageUrl: WALLET_CONNECT_ICON,
   }
   return { connector, provider: createWalletConnectProvider(service) }
 }

@@ -1,4 +1,10 @@
-import { BaseError, type BaseErrorOptions, MESSAGES, UnrecognizedChainError } from '@portico/core'
+import {
+  BaseError,
+  type BaseErrorOptions,
+  MESSAGES,
+  SendFailedError,
+  UnrecognizedChainError,
+} from '@portico/core'
 
 /** `defineSolanaNetwork` was given an id or RPC URL that cannot name a cluster. */
 export class InvalidSolanaNetworkError extends BaseError {
@@ -23,9 +29,10 @@ export class SolanaChainNotSupportedError extends UnrecognizedChainError {
 
 /**
  * A Solana send that the wallet or the network did not complete; its text is SPEC §8's
- * 'Failed to send transaction. Please try again.', the reason is in `details` and `cause`.
+ * 'Failed to send transaction. Please try again.', the reason is in `details` and `cause`. Core shows
+ * its text because it is a `SendFailedError`.
  */
-export class SolanaSendFailedError extends BaseError {
+export class SolanaSendFailedError extends SendFailedError {
   override name = 'SolanaSendFailedError'
   constructor(options: BaseErrorOptions = {}) {
     super(MESSAGES.solanaSendFailed, { code: 5000, ...options })

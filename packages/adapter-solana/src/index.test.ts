@@ -1,31 +1,10 @@
-import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { AdapterFactory } from '@portico/core'
+import { build } from 'esbuild'
 import { expect, it } from 'vitest'
 import { createTestContext } from './adapterContext.testkit.js'
 import * as entry from './index.js'
-
-// esbuild is a dependency of @portico/test, not of this package: it is resolved from there, and the
-// little of its API used here is typed here.
-interface BundleResult {
-  metafile: {
-    outputs: Record<
-      string,
-      {
-        entryPoint?: string
-        imports: { path: string; kind: string }[]
-        inputs: Record<string, { bytesInOutput: number }>
-      }
-    >
-  }
-  outputFiles: { path: string; contents: Uint8Array }[]
-}
-const { build } = createRequire(fileURLToPath(new URL('../../test/package.json', import.meta.url)))(
-  'esbuild',
-) as {
-  build(options: Record<string, unknown>): Promise<BundleResult>
-}
 
 it('exports exactly the public API', () => {
   expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`

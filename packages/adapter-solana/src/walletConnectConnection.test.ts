@@ -19,6 +19,12 @@ import {
   type WalletConnectRelay,
 } from '@portico/test/walletconnect'
 import {
+  createMemoryStorage,
+  createWalletConnect,
+  type WalletConnectService,
+  type WalletConnectStorage,
+} from '@portico/walletconnect'
+import {
   type Address,
   createSolanaRpc,
   generateKeyPairSigner,
@@ -30,14 +36,6 @@ import {
   verifySignature,
 } from '@solana/kit'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-// @portico/walletconnect is not a dependency of this package: its source is used as a sibling in the
-// workspace, so the adapter is tested against the real service, relay and wallet.
-import {
-  createMemoryStorage,
-  createWalletConnect,
-  type WalletConnectService,
-  type WalletConnectStorage,
-} from '../../walletconnect/src/index.js'
 import { createTestContext } from './adapterContext.testkit.js'
 import { SolanaChainNotSupportedError } from './errors.js'
 import { defineSolanaNetwork, solanaDevnet, solanaMainnet } from './networks.js'

@@ -7,6 +7,7 @@ import {
   NotConnectedError,
   ProviderRequestError,
   WALLET_CONNECT_CONNECTOR_ID,
+  WALLET_CONNECT_ICON,
   type WalletConnect,
   type WalletConnectEvent,
 } from '@portico/core'
@@ -23,12 +24,6 @@ export const WALLET_CONNECT_SOLANA_METHODS = [
   'solana_signAndSendTransaction',
   'solana_signAllTransactions',
 ] as const
-
-// A phone beside a QR code: Portico's picture for pairing a mobile wallet, the one adapter-evm shows
-// (neither core nor adapter-evm exports it, and this package must not depend on adapter-evm).
-const MOBILE_WALLET_ICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#3b5bdb"/><rect x="9" y="8" width="13" height="24" rx="3" fill="none" stroke="#fff" stroke-width="2.2"/><path d="M14 28h3" stroke="#fff" stroke-width="2.2" stroke-linecap="round"/><path fill="#fff" d="M25 12h6v6h-6zm0 10h2.5v2.5H25zm3.5 3.5H31V28h-2.5zM25 28h2.5v2.5H25zm3.5-6H31v2.5h-2.5z"/></svg>',
-)}`
 
 const SOLANA_CAIP10 = /^solana:([-_a-zA-Z0-9]{1,32}):([1-9A-HJ-NP-Za-km-z]{32,44})$/
 
@@ -147,7 +142,7 @@ export function createWalletConnectConnection(parameters: {
       type: 'WALLET_CONNECT',
       namespace: 'solana',
       installed: true,
-      imageUrl: MOBILE_WALLET_ICON,
+      imageUrl: WALLET_CONNECT_ICON,
     },
 
     start() {

@@ -311,6 +311,7 @@ export type {
   WalletConnectPairing,
   WalletConnectSession,
 } from './types/walletConnect.js'
+export { WALLET_CONNECT_ICON } from './walletConnect/icon.js'
 export type { BuildWalletLinkParameters } from './walletConnect/walletLink.js'
 export {
   buildWalletLink,
