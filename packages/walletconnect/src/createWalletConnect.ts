@@ -61,6 +61,8 @@ export interface CreateWalletConnectParameters {
 
 /** What `createWalletConnect` returns: core's WalletConnect service, and a way to stop it for good. */
 export interface WalletConnectService extends WalletConnect {
+  /** The chains a pairing can also sign in on: every registered EVM chain, when EVM is all there is. */
+  authenticationChains(): readonly string[]
   /**
    * Closes the relay socket and stops the client's timers, keeping the session stored for the next
    * page load (for a site that unmounts Portico, and for tests). The service is unusable afterwards.
