@@ -181,10 +181,11 @@ test('WalletConnect: an expired pairing code is replaced by a new one, and the n
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const { account, wallet } = await phoneWallet()
   phone = wallet
-  await openPairing(page, '/?wcPairingTtl=2000')
+  await openPairing(page, '/?wcPairingTtl=4000')
   const copied = () => copyPairingLink(page)
   const first = await copied()
-  await expect.poll(copied, { timeout: 10_000 }).not.toBe(first)
+  // Polled often, so the new code is read early in its 4 s life and paired before it is replaced too.
+  await expect.poll(copied, { timeout: 15_000, intervals: [100] }).not.toBe(first)
   await wallet.pair(await copied())
   await expect(page.getByTestId('demo-address')).toHaveText(account.address)
 })

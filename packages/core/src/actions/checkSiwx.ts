@@ -6,6 +6,7 @@ import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
 import type { CaipAddress, CaipNetworkId } from '../types/network.js'
 import type { SiwxState } from '../types/state.js'
+import { closeModal } from './closeModal.js'
 import { disconnect } from './disconnect.js'
 import { openModal } from './openModal.js'
 import { showToast } from './showToast.js'
@@ -75,6 +76,8 @@ export async function checkSiwx(portico: Portico): Promise<void> {
     if (session) {
       state.siwx.status = 'signedIn'
       state.siwx.session = session
+      // An earlier check (another account for a moment) may have asked to sign: nothing is asked now.
+      if (state.modal.open && state.router.route.view === 'SIWXSignMessage') closeModal(portico)
       return
     }
     state.siwx.status = 'needed'

@@ -69,7 +69,11 @@ async function run(portico: Portico): Promise<void> {
         const result = await adapter?.reconnect({ connectorId, timeoutMs: RECONNECT_TIMEOUT_MS })
         const connector = findConnector(portico, connectorId, namespace)
         if (result && connector) {
-          applyConnection(portico, namespace, connector, result)
+          // Only the namespace that was active becomes active again: another one passing through
+          // would, for a moment, be the account sign-in checks (and asks to sign).
+          applyConnection(portico, namespace, connector, result, {
+            activate: !activeNamespace || namespace === activeNamespace,
+          })
           return
         }
       } catch (error) {
@@ -83,8 +87,14 @@ async function run(portico: Portico): Promise<void> {
     }),
   )
   if (isBasicWalletConnect(portico)) await reconnectBasicSession(portico)
-  if (activeNamespace && state.chains[activeNamespace]?.accountState.status === 'connected')
-    state.modal.activeChain = activeNamespace
+  const isConnected = (namespace: ChainNamespace | undefined) =>
+    namespace !== undefined && state.chains[namespace]?.accountState.status === 'connected'
+  if (isConnected(activeNamespace)) state.modal.activeChain = activeNamespace
+  else if (!isConnected(state.modal.activeChain)) {
+    // The namespace that was active did not come back: another one that did takes its place.
+    const other = (Object.keys(state.chains) as ChainNamespace[]).find(isConnected)
+    if (other) state.modal.activeChain = other
+  }
   state.modal.loading = false
   state.modal.initialized = true
   syncConnectionStatus(portico)

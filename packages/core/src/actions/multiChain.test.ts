@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
+import type { PorticoConfig } from '../config.js'
 import { getConnectorList } from '../reads/connectors.js'
+import { getSiwx } from '../reads/siwx.js'
 import { fakeAdapter, flush, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
+import { siteSiwx } from '../testing/siteSiwx.testkit.js'
 import type { Connector } from '../types/adapter.js'
 import { connect } from './connect.js'
 import { initialize } from './initialize.js'
@@ -21,19 +24,21 @@ const walletStandard = (name: string): Connector => ({
 })
 
 /** A site on EVM and Solana where 'Dual Wallet' is installed in both namespaces, and each has one more. */
-async function twoNamespaces() {
+async function twoNamespaces(overrides: Partial<PorticoConfig> = {}) {
   const evm = fakeAdapter('eip155', [
     testConnector('dev.dual', { name: 'Dual Wallet', imageUrl: 'data:image/svg+xml,evm' }),
     testConnector('io.metamask', { name: 'MetaMask' }),
   ])
   const sol = fakeAdapter('solana', [walletStandard('Dual Wallet'), walletStandard('Phantom')])
   sol.handle.nextConnect = { address: SOL_ADDRESS, accounts: [SOL_ADDRESS], chainId: 'mainnet' }
-  const { portico } = await setup({
+  const { portico, storage } = await setup({
     networks: [testNetwork(1, 'eip155', 'Ethereum'), testNetwork('mainnet', 'solana', 'Solana')],
     adapters: [evm.factory, sol.factory],
+    ...overrides,
   })
-  await initialize(portico)
-  return { portico, evm, sol }
+  if (!overrides.storage) await initialize(portico)
+  // A reload's instance starts once the test has said what the wallets answer.
+  return { portico, evm, sol, storage, start: () => initialize(portico) }
 }
 
 describe('multi-chain wallets (SPEC §3 MULTI_CHAIN)', () => {
@@ -103,5 +108,43 @@ describe('multi-chain wallets (SPEC §3 MULTI_CHAIN)', () => {
     await connect(portico, { connectorId: 'io.metamask', namespace: 'eip155' })
     await portico.internal.siblingConnection
     expect(sol.handle.calls.some((call) => call.method === 'connect')).toBe(false)
+  })
+})
+
+describe('multi-chain wallets after a reload', () => {
+  test('only the namespace that was active becomes active again, so sign-in checks that account alone', async () => {
+    const site = siteSiwx()
+    const first = await twoNamespaces({ siwx: site.config })
+    await connect(first.portico, { connectorId: 'dev.dual', namespace: 'eip155' })
+    await first.portico.internal.siblingConnection
+    await flush()
+    // Signed in on EVM only (the site's storage keeps the session).
+    await site.config.addSession({
+      data: {
+        domain: 'shop.example',
+        accountAddress: EVM_ADDRESS,
+        uri: 'https://shop.example/',
+        version: '1',
+        chainId: 'eip155:1',
+        nonce: 'abcdefgh1',
+        issuedAt: '2026-11-24T10:00:00.000Z',
+      },
+      message: 'signed',
+      signature: '0x12',
+    })
+
+    const reloaded = await twoNamespaces({ siwx: site.config, storage: first.storage })
+    reloaded.evm.handle.nextReconnect = { address: EVM_ADDRESS, accounts: [EVM_ADDRESS], chainId: 1 }
+    reloaded.sol.handle.nextReconnect = { address: SOL_ADDRESS, accounts: [SOL_ADDRESS], chainId: 'mainnet' }
+    await reloaded.start()
+    await flush()
+    await flush()
+    const { chains, modal, router } = reloaded.portico.state
+    expect(chains.solana?.accountState.status).toBe('connected')
+    expect(modal.activeChain).toBe('eip155')
+    expect(getSiwx(reloaded.portico).status).toBe('signedIn')
+    expect(router.route.view).not.toBe('SIWXSignMessage')
+    // The Solana account was never checked: it was never the active one.
+    expect(site.called('getSessions').map((call) => call.args[0])).not.toContain('solana:mainnet')
   })
 })
