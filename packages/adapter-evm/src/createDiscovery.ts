@@ -1,4 +1,4 @@
-import type { Connector, Logger } from '@portico/core'
+import { type Connector, isSafeImageUrl, type Logger } from '@portico/core'
 import * as z from 'zod/mini'
 import type { Eip1193Provider } from './provider.js'
 
@@ -18,18 +18,8 @@ const announcementSchema = z.object({
   ),
 })
 
-const dataImage = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/
-
-/** A wallet icon is shown only as an image data URI or an https URL (never javascript: or http:). */
-export function isSafeIconUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false
-  if (dataImage.test(value)) return true
-  try {
-    return new URL(value).protocol === 'https:'
-  } catch {
-    return false
-  }
-}
+/** A wallet icon is shown only as an image data URI or an https URL (core's one picture check). */
+export const isSafeIconUrl = isSafeImageUrl
 
 export interface Discovery {
   start(): void

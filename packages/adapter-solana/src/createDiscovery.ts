@@ -1,4 +1,4 @@
-import type { Connector, Logger } from '@portico/core'
+import { type Connector, isSafeImageUrl, type Logger } from '@portico/core'
 import { isSolanaWallet, isWallet, type Wallet } from './walletStandard.js'
 
 /** The part of `window` discovery needs; tests pass an `EventTarget`. */
@@ -21,18 +21,8 @@ export interface Discovery {
 const REGISTER_EVENT = 'wallet-standard:register-wallet'
 const APP_READY_EVENT = 'wallet-standard:app-ready'
 
-const dataImage = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/
-
-/** A wallet icon is shown only as an image data URI or an https URL (never javascript: or http:). */
-export function isSafeIconUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false
-  if (dataImage.test(value)) return true
-  try {
-    return new URL(value).protocol === 'https:'
-  } catch {
-    return false
-  }
-}
+/** A wallet icon is shown only as an image data URI or an https URL (core's one picture check). */
+export const isSafeIconUrl = isSafeImageUrl
 
 /** The connector id of a Wallet Standard wallet: its name, which is all the standard makes unique. */
 export function getWalletConnectorId(name: string): string {

@@ -19,7 +19,6 @@ it('exports exactly the public API', () => {
       "defineSolanaNetwork",
       "getWalletConnectorId",
       "getWalletStandardChain",
-      "isSafeIconUrl",
       "isUserRejection",
       "mapWalletError",
       "solana",

@@ -1,7 +1,7 @@
 // Public entry of @portico/adapter-solana; names only, no `export *`.
 
 export type { DiscoveryTarget } from './createDiscovery.js'
-export { getWalletConnectorId, isSafeIconUrl } from './createDiscovery.js'
+export { getWalletConnectorId } from './createDiscovery.js'
 export type { SolanaSendProblem } from './errors.js'
 export {
   InvalidSolanaNetworkError,

@@ -199,6 +199,7 @@ export type { ParseUnitsOptions, ParseUnitsReason } from './format/parseUnits.js
 export { ParseUnitsError, parseUnits } from './format/parseUnits.js'
 export type { RelativeTime } from './format/relativeTime.js'
 export { getRelativeTime } from './format/relativeTime.js'
+export { isSafeImageUrl } from './format/safeImageUrl.js'
 // Networks, formatting
 export { findNetwork, parseCaipAddress, toCaipAddress, toCaipNetworkId } from './network/caip.js'
 export { DEFAULT_ACCOUNT_TYPES } from './network/createChainState.js'

@@ -1,4 +1,4 @@
-import { InvalidResponseError, type WalletConnectSession } from '@portico/core'
+import { InvalidResponseError, isSafeImageUrl, type WalletConnectSession } from '@portico/core'
 
 // CAIP-2 and CAIP-10 as the standards define them (namespace 3–8 chars, reference up to 32).
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
@@ -30,10 +30,6 @@ export interface ParsedSession {
   chains: readonly string[]
 }
 
-function isImageUrl(value: unknown): value is string {
-  return typeof value === 'string' && (/^https:\/\//.test(value) || /^data:image\//.test(value))
-}
-
 /**
  * Checks a session the wallet settled (or storage restored) before Portico uses it: accounts must
  * be CAIP-10, the peer must name itself, icons must be https or image data. Throws
@@ -62,7 +58,7 @@ export function parseSession(raw: RawSession): ParsedSession {
   }
   const peer: WalletConnectSession['peer'] = {
     name: name.trim(),
-    icons: Array.isArray(icons) ? icons.filter(isImageUrl) : [],
+    icons: Array.isArray(icons) ? icons.filter(isSafeImageUrl) : [],
     ...(typeof url === 'string' && /^https?:\/\//.test(url) ? { url } : {}),
   }
   return { topic: raw.topic, session: { accounts: [...accounts], peer }, chains: [...chains] }

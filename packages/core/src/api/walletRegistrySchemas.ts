@@ -4,20 +4,14 @@
  * answer with it. Imports only zod.
  */
 import * as z from 'zod/mini'
+import { isSafeImageUrl } from '../format/safeImageUrl.js'
 import type { RegistryWallet } from '../types/walletConnect.js'
 import { isWalletNativeLink, isWalletUniversalLink } from '../walletConnect/walletLink.js'
 
 export { isWalletNativeLink, isWalletUniversalLink }
 
-/** Whether a registry picture may be shown: an https URL or a `data:image/…` of a raster or SVG type. */
-export function isRegistryImageUrl(url: string): boolean {
-  if (/^data:image\/(png|jpeg|jpg|gif|webp|svg\+xml|avif)[;,]/i.test(url)) return true
-  try {
-    return new URL(url).protocol === 'https:'
-  } catch {
-    return false
-  }
-}
+/** Whether a registry picture may be shown: core's one picture check. */
+export const isRegistryImageUrl = (url: string): boolean => isSafeImageUrl(url)
 
 const walletIdSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/))
 const httpsUrlSchema = z.string().check(

@@ -1,13 +1,5 @@
 /** Only `data:image/…` and `https:` images are rendered; anything else falls back to a letter. */
-export function isSafeImageUrl(url: string | undefined): url is string {
-  if (!url) return false
-  if (/^data:image\/(png|jpe?g|gif|webp|svg\+xml|avif)[;,]/i.test(url)) return true
-  try {
-    return new URL(url).protocol === 'https:'
-  } catch {
-    return false
-  }
-}
+export { isSafeImageUrl } from '@portico/core'
 
 /** Links a visitor may open: http(s) only, so a `javascript:` explorer URL is never clickable. */
 export function isSafeLinkUrl(url: string | undefined): url is string {
