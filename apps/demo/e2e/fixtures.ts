@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { rpcUrl } from './chains'
+import { screenshot } from './screenshot'
 
 export const DEV_WALLET = 'dev.portico.wallet'
 export const SECOND_WALLET = 'dev.portico.wallet2'
@@ -92,20 +93,53 @@ export const ether = (amount: bigint, tenths = 0n) =>
  * From the Account view, fills the Send form with `amount` of Ether to `to` and presses Send on the
  * review; the wallet (or the e-mail wallet's frame) is asked next.
  */
-export async function sendEtherFromAccount(page: Page, amount: string, to: string) {
+/** Opens Send from the Account view's wallet actions. */
+export async function openSendView(page: Page) {
   await modal(page)
     .getByRole('navigation', { name: 'Wallet actions' })
     .getByRole('button', { name: 'Send' })
     .click()
   await expect(modal(page)).toHaveAccessibleName('Send')
+}
+
+/** Picks the token to send by its name in the token list. */
+export async function chooseSendToken(page: Page, name: string) {
   await modal(page)
     .getByRole('button', { name: /Change token|Select a token/ })
     .click()
+  await expect(modal(page)).toHaveAccessibleName('Select a token')
   await modal(page)
-    .getByRole('button', { name: /^Ether,/ })
+    .getByRole('button', { name: new RegExp(`^${name},`) })
     .click()
+  await expect(modal(page)).toHaveAccessibleName('Send')
+}
+
+/** Fills the send form and opens its review (screenshots `<shot>-form` and `<shot>-preview`). */
+export async function fillAndReviewSend(page: Page, amount: string, to: string, shot?: string) {
   await modal(page).getByRole('textbox', { name: 'Amount' }).fill(amount)
   await modal(page).getByRole('textbox', { name: 'To', exact: true }).fill(to)
-  await modal(page).getByRole('button', { name: 'Review' }).click()
+  const review = modal(page).getByRole('button', { name: 'Review' })
+  await expect(review).toBeEnabled()
+  if (shot) await screenshot(page, `${shot}-form`)
+  await review.click()
+  await expect(modal(page)).toHaveAccessibleName('Review send')
+  await expect(modal(page)).toContainText('Network fee')
+  if (shot) await screenshot(page, `${shot}-preview`)
+}
+
+/** Sends from the review and waits until the chain confirmed it (screenshot `<shot>-confirmed`). */
+export async function confirmSend(page: Page, shot?: string) {
+  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByText('Transaction started').first()).toBeVisible()
+  await expect(modal(page)).toHaveAccessibleName('Transaction')
+  await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible()
+  if (shot) await screenshot(page, `${shot}-confirmed`)
+}
+
+/** From Account: sends `amount` ETH to `to` and leaves the wallet to approve it. */
+export async function sendEtherFromAccount(page: Page, amount: string, to: string) {
+  await openSendView(page)
+  await chooseSendToken(page, 'Ether')
+  await fillAndReviewSend(page, amount, to)
   await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
 }

@@ -2,7 +2,17 @@ import { expect, type Page, test } from '@playwright/test'
 import { formatDisplayAmount, formatUnits } from '@portico/core'
 import { TEST_TOKENS } from '@portico/test/tokens'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { connectAccount, devWallet, ethBalance, modal, tokenBalance } from './fixtures'
+import {
+  chooseSendToken,
+  confirmSend,
+  connectAccount,
+  devWallet,
+  ethBalance,
+  fillAndReviewSend,
+  modal,
+  openSendView,
+  tokenBalance,
+} from './fixtures'
 import { screenshot } from './screenshot'
 
 // Account 2 sends in this file, one test after another, each to a new address: no other test
@@ -15,40 +25,15 @@ test.describe.configure({ mode: 'serial' })
 
 async function openSend(page: Page) {
   await connectAccount(page, 2)
-  await modal(page)
-    .getByRole('navigation', { name: 'Wallet actions' })
-    .getByRole('button', { name: 'Send' })
-    .click()
-  await expect(modal(page)).toHaveAccessibleName('Send')
+  await openSendView(page)
 }
 
-async function chooseToken(page: Page, symbol: string) {
-  await modal(page)
-    .getByRole('button', { name: /Change token|Select a token/ })
-    .click()
-  await expect(modal(page)).toHaveAccessibleName('Select a token')
-  await modal(page)
-    .getByRole('button', { name: new RegExp(`^${token(symbol).name},`) })
-    .click()
-  await expect(modal(page)).toHaveAccessibleName('Send')
-}
+const chooseToken = (page: Page, symbol: string) => chooseSendToken(page, token(symbol).name)
 
 /** Fills the form, reviews, sends, and waits until the chain confirmed it. */
 async function send(page: Page, amount: string, to: string, shot?: string) {
-  await modal(page).getByRole('textbox', { name: 'Amount' }).fill(amount)
-  await modal(page).getByRole('textbox', { name: 'To', exact: true }).fill(to)
-  const review = modal(page).getByRole('button', { name: 'Review' })
-  await expect(review).toBeEnabled()
-  if (shot) await screenshot(page, `${shot}-form`)
-  await review.click()
-  await expect(modal(page)).toHaveAccessibleName('Review send')
-  await expect(modal(page)).toContainText('Network fee')
-  if (shot) await screenshot(page, `${shot}-preview`)
-  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(page.getByText('Transaction started').first()).toBeVisible()
-  await expect(modal(page)).toHaveAccessibleName('Transaction')
-  await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible()
-  if (shot) await screenshot(page, `${shot}-confirmed`)
+  await fillAndReviewSend(page, amount, to, shot)
+  await confirmSend(page, shot)
 }
 
 test('send ETH: the receiver gets exactly the amount, and the balances and activity update', async ({

@@ -5,7 +5,15 @@ import { formatDisplayAmount, formatUnits } from '@portico/core'
 import { SOLANA_TEST_ADDRESSES } from '@portico/test/solana/wallet'
 import type { DemoSolanaInfo } from '../scripts/solana.mjs'
 import { solanaInfoFile, solanaNetworkId, solanaRpcUrl } from './chains'
-import { ACCOUNT_0, connectButton, modal } from './fixtures'
+import {
+  ACCOUNT_0,
+  chooseSendToken,
+  confirmSend,
+  connectButton,
+  fillAndReviewSend,
+  modal,
+  openSendView,
+} from './fixtures'
 import { screenshot } from './screenshot'
 
 // Each test uses its own Solana test account, so tests in parallel never share a balance: 1 reads
@@ -139,41 +147,7 @@ const tokenRow = (page: Page, name: string) =>
 async function openSend(page: Page, index: number) {
   await connectOnSolana(page, index)
   await expect(modal(page)).toHaveAccessibleName('Account')
-  await modal(page)
-    .getByRole('navigation', { name: 'Wallet actions' })
-    .getByRole('button', { name: 'Send' })
-    .click()
-  await expect(modal(page)).toHaveAccessibleName('Send')
-}
-
-async function chooseToken(page: Page, name: string) {
-  await modal(page)
-    .getByRole('button', { name: /Change token|Select a token/ })
-    .click()
-  await expect(modal(page)).toHaveAccessibleName('Select a token')
-  await modal(page)
-    .getByRole('button', { name: new RegExp(`^${name},`) })
-    .click()
-  await expect(modal(page)).toHaveAccessibleName('Send')
-}
-
-async function fillAndReview(page: Page, amount: string, to: string, shot?: string) {
-  await modal(page).getByRole('textbox', { name: 'Amount' }).fill(amount)
-  await modal(page).getByRole('textbox', { name: 'To', exact: true }).fill(to)
-  const review = modal(page).getByRole('button', { name: 'Review' })
-  await expect(review).toBeEnabled()
-  if (shot) await screenshot(page, `${shot}-form`)
-  await review.click()
-  await expect(modal(page)).toHaveAccessibleName('Review send')
-  await expect(modal(page)).toContainText('Network fee')
-  if (shot) await screenshot(page, `${shot}-preview`)
-}
-
-async function sendAndWait(page: Page, shot?: string) {
-  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(modal(page)).toHaveAccessibleName('Transaction')
-  await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible()
-  if (shot) await screenshot(page, `${shot}-confirmed`)
+  await openSendView(page)
 }
 
 test('the modal shows the dev wallet once for both namespaces, and it connects on EVM and Solana', async ({
@@ -225,8 +199,8 @@ test('send SOL: the receiver gets exactly the amount on the validator, and Activ
   const to = freshAddress()
   const before = await solBalance(from)
   await openSend(page, 2)
-  await fillAndReview(page, '1.25', to, 'solana-send-sol')
-  await sendAndWait(page, 'solana-send-sol')
+  await fillAndReviewSend(page, '1.25', to, 'solana-send-sol')
+  await confirmSend(page, 'solana-send-sol')
   expect(await solBalance(to)).toBe(1_250_000_000n)
   // The sender paid the amount and a fee of at least one signature.
   expect(before - (await solBalance(from))).toBeGreaterThanOrEqual(1_250_005_000n)
@@ -248,9 +222,9 @@ test('send PUSD: 12.345678 arrive to the unit, in an account the send creates', 
   const { address: mint } = pusd()
   const before = await splBalance(mint, from)
   await openSend(page, 3)
-  await chooseToken(page, 'Portico Dollar')
-  await fillAndReview(page, '12.345678', to, 'solana-send-pusd')
-  await sendAndWait(page)
+  await chooseSendToken(page, 'Portico Dollar')
+  await fillAndReviewSend(page, '12.345678', to, 'solana-send-pusd')
+  await confirmSend(page)
   expect(await splBalance(mint, to)).toBe(12_345_678n)
   expect(await splBalance(mint, from)).toBe(before - 12_345_678n)
 })
@@ -258,7 +232,7 @@ test('send PUSD: 12.345678 arrive to the unit, in an account the send creates', 
 test('the wallet refuses a send: the usual rejection, nothing moves, and a retry sends', async ({ page }) => {
   const to = freshAddress()
   await openSend(page, 4)
-  await fillAndReview(page, '0.5', to)
+  await fillAndReviewSend(page, '0.5', to)
   await solanaWallet(page, 'setMode', 'reject')
   await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
   await expect(modal(page)).toContainText('You declined the request in your wallet. Nothing was sent.')
@@ -266,14 +240,14 @@ test('the wallet refuses a send: the usual rejection, nothing moves, and a retry
   expect(await solBalance(to)).toBe(0n)
   await screenshot(page, 'solana-send-declined')
   await solanaWallet(page, 'setMode', 'approve')
-  await sendAndWait(page)
+  await confirmSend(page)
   expect(await solBalance(to)).toBe(500_000_000n)
 })
 
 test('a send the wallet fails on: SPEC §8 text for a failed Solana send, nothing moves', async ({ page }) => {
   const to = freshAddress()
   await openSend(page, 4)
-  await fillAndReview(page, '0.25', to)
+  await fillAndReviewSend(page, '0.25', to)
   await solanaWallet(page, 'setMode', 'fail')
   await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
   await expect(modal(page)).toContainText('Failed to send transaction. Please try again.')
@@ -362,8 +336,8 @@ test('on a 360 px phone: Connect, Account, Networks and the Send review on Solan
     .getByRole('navigation', { name: 'Wallet actions' })
     .getByRole('button', { name: 'Send' })
     .click()
-  await chooseToken(page, 'Portico Dollar')
-  await fillAndReview(page, '1', freshAddress(), 'solana-send-mobile')
+  await chooseSendToken(page, 'Portico Dollar')
+  await fillAndReviewSend(page, '1', freshAddress(), 'solana-send-mobile')
 })
 
 test('headless example: one dev wallet to connect, and the network select moves to Solana and back', async ({
