@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+
+import { createTestAdapterContext } from '@portico/test'
 import { announceTestWallet, createTestWallet, DEV_WALLET_ICON, type TestWallet } from '@portico/test/wallet'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestContext } from './adapterContext.testkit.js'
 import { evm } from './evm.js'
 
 const chains = [{ chainId: 31_337, rpcUrl: 'http://127.0.0.1:1', name: 'Local' }]
@@ -23,7 +24,7 @@ afterEach(() => {
 })
 
 const startAdapter = (options: Parameters<typeof evm>[0] = {}) => {
-  const test = createTestContext()
+  const test = createTestAdapterContext()
   const adapter = evm(options)(test.context)
   adapter.start()
   cleanups.push(() => adapter.destroy())
@@ -117,7 +118,7 @@ describe('wallet discovery', () => {
 
   it('does nothing outside a browser', () => {
     announce(walletA, { name: 'A', rdns: 'com.a', icon: DEV_WALLET_ICON })
-    const { context, events } = createTestContext([], false)
+    const { context, events } = createTestAdapterContext([], false)
     const adapter = evm()(context)
     adapter.start()
     expect(adapter.getConnectors()).toEqual([])

@@ -1,6 +1,6 @@
 import { type Network, ProviderRequestError } from '@portico/core'
+import { createTestAdapterContext } from '@portico/test'
 import { expect, it } from 'vitest'
-import { createTestContext } from './adapterContext.testkit.js'
 import { evm } from './evm.js'
 
 // Node environment on purpose: happy-dom's fetch logs every refused connection to the console.
@@ -14,14 +14,14 @@ const offline: Network = {
 }
 
 it('fails getBalance with ProviderRequestError when the RPC is unreachable', async () => {
-  const adapter = evm()(createTestContext([offline], false).context)
+  const adapter = evm()(createTestAdapterContext([offline], false).context)
   await expect(
     adapter.getBalance({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', network: offline }),
   ).rejects.toBeInstanceOf(ProviderRequestError)
 })
 
 it('fails getBalance with ProviderRequestError for a non-EVM address', async () => {
-  const adapter = evm()(createTestContext([offline], false).context)
+  const adapter = evm()(createTestAdapterContext([offline], false).context)
   await expect(adapter.getBalance({ address: 'not-an-address', network: offline })).rejects.toBeInstanceOf(
     ProviderRequestError,
   )

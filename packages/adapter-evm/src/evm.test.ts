@@ -19,6 +19,7 @@ import {
   ANVIL_ADDRESSES,
   ANVIL_PRIVATE_KEYS,
   type AnvilInstance,
+  createTestAdapterContext,
   revert,
   snapshot,
   startAnvil,
@@ -26,7 +27,6 @@ import {
 import { announceTestWallet, createTestWallet, DEV_WALLET_ICON, type TestWallet } from '@portico/test/wallet'
 import { parseEther, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestContext } from './adapterContext.testkit.js'
 import type { EvmAdapterOptions } from './evm.js'
 import { evm } from './evm.js'
 
@@ -64,7 +64,7 @@ afterAll(async () => {
 })
 
 const setup = (options: EvmAdapterOptions = {}, announce = true) => {
-  const test = createTestContext([networkA, networkB])
+  const test = createTestAdapterContext([networkA, networkB])
   events = test.events
   warnings = test.warnings
   adapter = evm(options)(test.context)
@@ -284,7 +284,7 @@ describe('reconnect', () => {
     setup()
     await adapter.connect({ connectorId: RDNS })
     wallet.setMode('reject')
-    const fresh = evm()(createTestContext([networkA]).context)
+    const fresh = evm()(createTestAdapterContext([networkA]).context)
     fresh.start()
     cleanups.push(() => fresh.destroy())
     const result = await fresh.reconnect({ connectorId: RDNS, timeoutMs: 1000 })

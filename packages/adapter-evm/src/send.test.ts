@@ -12,6 +12,7 @@ import {
   ANVIL_ADDRESSES,
   ANVIL_PRIVATE_KEYS,
   type AnvilInstance,
+  createTestAdapterContext,
   deployTestTokens,
   revert,
   rpc,
@@ -31,7 +32,6 @@ import {
   parseEther,
 } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestContext } from './adapterContext.testkit.js'
 import { type EvmAdapterOptions, evm } from './evm.js'
 
 const RDNS = 'dev.portico.wallet'
@@ -96,7 +96,7 @@ afterEach(async () => {
 
 /** An adapter connected to `provider` (the test wallet unless given). */
 const connect = async (options: EvmAdapterOptions = {}, provider: unknown = wallet) => {
-  adapter = evm({ receiptPollingIntervalMs: 20, ...options })(createTestContext([network]).context)
+  adapter = evm({ receiptPollingIntervalMs: 20, ...options })(createTestAdapterContext([network]).context)
   cleanups.push(
     announceTestWallet(provider, { name: 'Portico Dev Wallet', rdns: RDNS, icon: DEV_WALLET_ICON }),
   )
@@ -112,20 +112,20 @@ const walletMethods = () => wallet.getRequests().map((request) => request.method
 
 describe('isAddress', () => {
   it('accepts checksummed, all-lowercase and all-uppercase addresses', () => {
-    const adapter = evm()(createTestContext([]).context)
+    const adapter = evm()(createTestAdapterContext([]).context)
     expect(adapter.isAddress?.('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(true)
     expect(adapter.isAddress?.('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toBe(true)
     expect(adapter.isAddress?.('0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266')).toBe(true)
   })
 
   it('refuses a mixed-case address whose checksum is wrong', () => {
-    const adapter = evm()(createTestContext([]).context)
+    const adapter = evm()(createTestAdapterContext([]).context)
     expect(adapter.isAddress?.('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92267')).toBe(false)
     expect(adapter.isAddress?.('0xF39fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(false)
   })
 
   it('refuses what is not 20 bytes of hex', () => {
-    const adapter = evm()(createTestContext([]).context)
+    const adapter = evm()(createTestAdapterContext([]).context)
     for (const value of [
       '',
       '0x',
@@ -178,7 +178,7 @@ describe('estimateFee', () => {
   })
 
   it('uses eth_gasPrice on a chain without a base fee', async () => {
-    const adapter = evm()(createTestContext([legacyNetwork]).context)
+    const adapter = evm()(createTestAdapterContext([legacyNetwork]).context)
     const estimate = await adapter.estimateFee!({
       address: SENDER,
       network: legacyNetwork,
@@ -361,7 +361,7 @@ describe('send', () => {
   })
 
   it('needs a connected wallet', async () => {
-    adapter = evm()(createTestContext([network]).context)
+    adapter = evm()(createTestAdapterContext([network]).context)
     await expect(
       adapter.send!({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount: 1n }),
     ).rejects.toMatchObject({ name: 'NotConnectedError' })
@@ -416,7 +416,7 @@ describe('waitForTransaction', () => {
 
 describe('getTransactionExplorerUrl', () => {
   it('links to the transaction page of the network explorer, when there is one', () => {
-    const adapter = evm()(createTestContext([network]).context)
+    const adapter = evm()(createTestAdapterContext([network]).context)
     const hash = `0x${'cd'.repeat(32)}`
     expect(adapter.getTransactionExplorerUrl?.({ hash, network })).toBe(`https://explorer.example/tx/${hash}`)
     const { blockExplorers: _, ...withoutExplorer } = network
@@ -426,7 +426,7 @@ describe('getTransactionExplorerUrl', () => {
 
 describe('tetherStyleTokens', () => {
   it('refuses an entry that is not an address when the adapter is created', () => {
-    expect(() => evm({ tetherStyleTokens: { 1: ['usdt'] } })(createTestContext([]).context)).toThrow(
+    expect(() => evm({ tetherStyleTokens: { 1: ['usdt'] } })(createTestAdapterContext([]).context)).toThrow(
       /tetherStyleTokens entry is not an EVM address/,
     )
   })

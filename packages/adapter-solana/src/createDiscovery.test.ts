@@ -1,4 +1,5 @@
 import type { Connector } from '@portico/core'
+import { createTestAdapterContext } from '@portico/test'
 import {
   createTestSolanaWallet,
   registerTestSolanaWallet,
@@ -6,7 +7,6 @@ import {
   type Wallet,
 } from '@portico/test/solana/wallet'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestContext } from './adapterContext.testkit.js'
 import { createDiscovery, type Discovery, getWalletConnectorId, isSafeIconUrl } from './createDiscovery.js'
 
 // Discovery never reaches the chain; the URL is only where the wallet would send.
@@ -19,7 +19,7 @@ afterEach(() => {
 })
 
 function startDiscovery(page: EventTarget = new EventTarget()) {
-  const { context, warnings } = createTestContext()
+  const { context, warnings } = createTestAdapterContext()
   const reports: (readonly Connector[])[] = []
   const discovery = createDiscovery({
     window: page,

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { AdapterFactory } from '@portico/core'
+import { createTestAdapterContext } from '@portico/test'
 import { build } from 'esbuild'
 import { expect, it } from 'vitest'
-import { createTestContext } from './adapterContext.testkit.js'
 import * as entry from './index.js'
 
 it('exports exactly the public API', () => {
@@ -35,7 +35,7 @@ it('solana() is an adapter factory core accepts', () => {
 })
 
 it('keeps every capability core checks for, loaded lazily or not', () => {
-  const adapter = entry.solana()(createTestContext([], false).context)
+  const adapter = entry.solana()(createTestAdapterContext([], false).context)
   for (const capability of [
     'getBalance',
     'getTokenBalances',

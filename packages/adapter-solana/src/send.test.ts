@@ -5,6 +5,7 @@ import {
   ProviderTimeoutError,
   UserRejectedRequestError,
 } from '@portico/core'
+import { createTestAdapterContext } from '@portico/test'
 import {
   createTestSplToken,
   getTestSplBalance,
@@ -30,7 +31,6 @@ import {
 } from '@solana/kit'
 import { findAssociatedTokenPda } from '@solana-program/token'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext } from './adapterContext.testkit.js'
 import { getWalletConnectorId } from './createDiscovery.js'
 import { SolanaSendFailedError, SolanaSendValidationError } from './errors.js'
 import { defineSolanaNetwork, solanaDevnet, solanaMainnet } from './networks.js'
@@ -65,7 +65,7 @@ async function setup(
   })
   const wallet = options.wallet ? options.wallet(testWallet.wallet) : testWallet.wallet
   cleanups.push(registerTestSolanaWallet(wallet, page))
-  const { context } = createTestContext([network], true)
+  const { context } = createTestAdapterContext([network], true)
   const adapter = solana({ window: page, ...options.adapter })(context)
   adapter.start()
   cleanups.push(() => adapter.destroy())

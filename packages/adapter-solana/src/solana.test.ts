@@ -7,6 +7,7 @@ import {
   UnrecognizedChainError,
   UserRejectedRequestError,
 } from '@portico/core'
+import { createTestAdapterContext } from '@portico/test'
 import { type SolanaTestValidator, startSolanaTestValidator } from '@portico/test/solana'
 import {
   createTestSolanaWallet,
@@ -23,7 +24,6 @@ import {
   verifySignature,
 } from '@solana/kit'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext } from './adapterContext.testkit.js'
 import { getWalletConnectorId } from './createDiscovery.js'
 import { SolanaChainNotSupportedError } from './errors.js'
 import { defineSolanaNetwork, solanaDevnet, solanaMainnet } from './networks.js'
@@ -53,7 +53,10 @@ async function setup(
 ) {
   const page = new EventTarget()
   const testWallet = await createTestSolanaWallet({ rpcUrl: validator.url, ...parameters.wallet })
-  const { context, events, warnings } = createTestContext(parameters.networks ?? [local, solanaDevnet], true)
+  const { context, events, warnings } = createTestAdapterContext(
+    parameters.networks ?? [local, solanaDevnet],
+    true,
+  )
   const adapter = solana({ window: page, ...parameters.adapter })(context)
   const register = () => cleanups.push(registerTestSolanaWallet(testWallet.wallet, page))
   if (!parameters.registerLater) register()
@@ -74,7 +77,7 @@ describe('connectors', () => {
     const page = new EventTarget()
     const { wallet } = await createTestSolanaWallet({ rpcUrl: validator.url })
     cleanups.push(registerTestSolanaWallet(wallet, page))
-    const { context, events } = createTestContext([local], false)
+    const { context, events } = createTestAdapterContext([local], false)
     const adapter = solana({ window: page })(context)
     adapter.start()
     expect(adapter.getConnectors()).toEqual([])

@@ -4,6 +4,7 @@ import {
   UserRejectedRequestError,
   WALLET_CONNECT_CONNECTOR_ID,
 } from '@portico/core'
+import { createTestAdapterContext } from '@portico/test'
 import {
   createTestSplToken,
   getTestSplBalance,
@@ -36,7 +37,6 @@ import {
   verifySignature,
 } from '@solana/kit'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext } from './adapterContext.testkit.js'
 import { SolanaChainNotSupportedError } from './errors.js'
 import { defineSolanaNetwork, solanaDevnet, solanaMainnet } from './networks.js'
 import { type SolanaAdapter, solana } from './solana.js'
@@ -79,7 +79,7 @@ function makeService(storage: WalletConnectStorage): WalletConnectService {
 }
 
 function makeAdapter(service: WalletConnectService, networks: readonly Network[]) {
-  const { context, events } = createTestContext(networks, true)
+  const { context, events } = createTestAdapterContext(networks, true)
   const adapter = solana({ walletConnect: service, window: new EventTarget() })(context)
   adapter.start()
   cleanups.push(() => adapter.destroy())
@@ -158,7 +158,7 @@ describe('the WALLET_CONNECT connector', () => {
   })
 
   it('is not offered without walletConnect', () => {
-    const { context } = createTestContext([network], true)
+    const { context } = createTestAdapterContext([network], true)
     const adapter = solana({ window: new EventTarget() })(context)
     adapter.start()
     cleanups.push(() => adapter.destroy())

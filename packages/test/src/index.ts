@@ -1,5 +1,6 @@
 // Node entry of @portico/test: local chains plus everything the browser-safe wallet entry offers.
 export { ANVIL_ADDRESSES, ANVIL_INITIAL_BALANCE, ANVIL_PRIVATE_KEYS } from './accounts.js'
+export { createTestAdapterContext } from './adapter/createTestAdapterContext.js'
 export type { AnvilInstance, StartAnvilOptions } from './anvil.js'
 export { getFreePort, resolveAnvilBinary, revert, rpc, snapshot, startAnvil } from './anvil.js'
 export type {

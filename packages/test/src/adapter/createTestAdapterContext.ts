@@ -1,7 +1,12 @@
 import { type AdapterContext, type AdapterEvent, createMemoryStorage, type Network } from '@portico/core'
 
-/** An adapter context that records what the adapter emits and logs. */
-export function createTestContext(networks: readonly Network[] = [], isBrowser = true) {
+/**
+ * An adapter context that records what the adapter emits and logs, for adapter tests.
+ * @example
+ * const { context, events } = createTestAdapterContext([network])
+ * const adapter = evm()(context)
+ */
+export function createTestAdapterContext(networks: readonly Network[] = [], isBrowser = true) {
   const events: AdapterEvent[] = []
   const warnings: Array<{ message: string; details: unknown }> = []
   const context: AdapterContext = {
