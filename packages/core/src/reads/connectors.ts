@@ -20,8 +20,6 @@ export interface ConnectorListItem {
   section: ConnectorSection
   /** Every namespace the wallet serves here (one, unless it is MULTI_CHAIN). */
   namespaces: readonly ChainNamespace[]
-  /** The wallet's connector in each of those namespaces, to connect one namespace in particular. */
-  members: readonly Connector[]
 }
 
 /**
@@ -159,7 +157,6 @@ export function getConnectorList(
           connector: wallet.connector,
           section,
           namespaces: [...new Set(wallet.members.map((member) => member.namespace))],
-          members: wallet.members,
         },
       ])
     const isRecent = (wallet: (typeof all)[number]) =>
@@ -257,5 +254,6 @@ export function searchConnectors(
 
 /** Calls `onChange` when the wallets or the registry list change; returns the unsubscribe. */
 export function watchConnectors(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['connectors', 'walletRegistry'], parameters)
+  // The modal too: a multi-chain wallet's row stands for the active namespace.
+  return watchAreas(portico, ['connectors', 'walletRegistry', 'modal'], parameters)
 }

@@ -51,12 +51,7 @@ function WalletSection() {
   const t = useT()
   const select = useSelectWallet()
   const namespace = route.view === 'Connect' ? route.params?.namespace : undefined
-  // Asked for one namespace, a multi-chain wallet is offered by its connector in that namespace.
-  const items = useConnectors().flatMap(({ connector, section, members }) => {
-    if (!namespace) return [{ connector, section }]
-    const member = members.find((candidate) => candidate.namespace === namespace)
-    return member ? [{ connector: member, section }] : []
-  })
+  const items = useConnectors(namespace ? { namespace } : {})
 
   if (items.length === 0)
     return (
