@@ -77,6 +77,8 @@ pids+=("$!")
 echo "mobile wallets pair through ws://127.0.0.1:$WC_RELAY_PORT (the demo's phone page is a wallet for it)"
 
 section "Solana validator"
+# The file of an earlier run would pass the readiness check below before this run's validator is up.
+rm -f "$SOLANA_INFO"
 node apps/demo/scripts/solana.mjs --port "$SOLANA_PORT" --info "$SOLANA_INFO" </dev/null >/dev/null &
 solana_pid=$!
 pids+=("$solana_pid")

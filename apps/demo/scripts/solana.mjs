@@ -9,7 +9,8 @@
 // symbol, decimals }] }. The demo builds its Solana network from networkId and the server lists the
 // tokens. Run `pnpm build` first: this uses the compiled test kit.
 
-import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -80,6 +81,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const json = JSON.stringify(started.info)
   if (values.info) {
+    // The demo runs this before anything else has made its data folder.
+    mkdirSync(dirname(values.info), { recursive: true })
     writeFileSync(`${values.info}.tmp`, `${json}\n`)
     renameSync(`${values.info}.tmp`, values.info)
   }
