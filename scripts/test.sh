@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in order, stopping at the first section that fails:
-# setup, lint + format, typecheck, build, publint, unit tests, size budgets, end-to-end tests.
-# The last line is `N passed, N failed` over the unit and end-to-end tests.
+# setup, lint + format, typecheck, build, publint, unit tests, size budgets, the demo (`npm run demo`
+# from a clean state, twice), end-to-end tests.
+# The last line is `N passed, N failed` over the unit, demo and end-to-end tests.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 
 unit_json=$root/test-results/unit.json
 e2e_json=$root/apps/demo/artifacts/e2e-results.json
+demo_json=$root/apps/demo/artifacts/demo-smoke-results.json
 failed_section=""
 unit_status=skipped
 e2e_status=skipped
+demo_status=skipped
 suite_start=$SECONDS
 
 section() { printf '\n==> %s\n' "$*"; }
@@ -18,17 +21,21 @@ section() { printf '\n==> %s\n' "$*"; }
 # Prints "<passed> <failed>" from the result files; a test section that failed without any failed
 # test in its report (a file that does not load, a crashed runner) counts as one failure.
 count_tests() {
-  UNIT_JSON=$unit_json E2E_JSON=$e2e_json UNIT_STATUS=$unit_status E2E_STATUS=$e2e_status node -e '
+  UNIT_JSON=$unit_json E2E_JSON=$e2e_json DEMO_JSON=$demo_json UNIT_STATUS=$unit_status \
+    E2E_STATUS=$e2e_status DEMO_STATUS=$demo_status node -e '
     const fs = require("node:fs")
     const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8")) } catch { return undefined } }
     let passed = 0, failed = 0
     const unit = process.env.UNIT_STATUS === "skipped" ? undefined : read(process.env.UNIT_JSON)
     if (unit) { passed += unit.numPassedTests ?? 0; failed += unit.numFailedTests ?? 0 }
     if (process.env.UNIT_STATUS === "failed" && !(unit?.numFailedTests > 0)) failed += 1
-    const e2e = process.env.E2E_STATUS === "skipped" ? undefined : read(process.env.E2E_JSON)
     // Playwright: expected = passed, flaky = passed on a retry, unexpected = failed.
-    if (e2e?.stats) { passed += e2e.stats.expected + e2e.stats.flaky; failed += e2e.stats.unexpected }
-    if (process.env.E2E_STATUS === "failed" && !(e2e?.stats?.unexpected > 0)) failed += 1
+    for (const kind of ["E2E", "DEMO"]) {
+      const status = process.env[`${kind}_STATUS`]
+      const report = status === "skipped" ? undefined : read(process.env[`${kind}_JSON`])
+      if (report?.stats) { passed += report.stats.expected + report.stats.flaky; failed += report.stats.unexpected }
+      if (status === "failed" && !(report?.stats?.unexpected > 0)) failed += 1
+    }
     console.log(passed, failed)
   '
 }
@@ -74,7 +81,7 @@ publint_all() {
   return "$status"
 }
 
-rm -f "$unit_json" "$e2e_json"
+rm -f "$unit_json" "$e2e_json" "$demo_json"
 mkdir -p "$(dirname "$unit_json")"
 
 section "Setup"
@@ -93,6 +100,10 @@ run "Unit tests (vitest)" pnpm exec vitest run --reporter=default --reporter=jso
   --outputFile.json="$unit_json" && unit_status=passed
 [ "$unit_status" = passed ] || finish
 run "Bundle size budgets" pnpm size || finish
+# The README's first command as a new user runs it: from a clean state, then again right after.
+demo_status=failed
+run "The demo (npm run demo, started and stopped twice)" pnpm --filter @portico/demo demo-smoke && demo_status=passed
+[ "$demo_status" = passed ] || finish
 e2e_status=failed
 run "End-to-end tests (playwright)" pnpm --filter @portico/demo e2e && e2e_status=passed
 finish
