@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in order, stopping at the first section that fails:
-# setup, lint + format, typecheck, build, publint, unit tests, size budgets, the demo (`npm run demo`
-# from a clean state, twice), end-to-end tests.
-# The last line is `N passed, N failed` over the unit, demo and end-to-end tests.
+# setup, lint + format, typecheck, build, publint, unit tests, the server's tests on its oldest
+# Node, size budgets, the demo (`npm run demo` from a clean state, twice), end-to-end tests.
+# The last line is `N passed, N failed` over every test of those sections.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 
 unit_json=$root/test-results/unit.json
+oldest_json=$root/test-results/server-oldest-node.json
 e2e_json=$root/apps/demo/artifacts/e2e-results.json
 demo_json=$root/apps/demo/artifacts/demo-smoke-results.json
 failed_section=""
 unit_status=skipped
+oldest_status=skipped
 e2e_status=skipped
 demo_status=skipped
 suite_start=$SECONDS
@@ -21,14 +23,18 @@ section() { printf '\n==> %s\n' "$*"; }
 # Prints "<passed> <failed>" from the result files; a test section that failed without any failed
 # test in its report (a file that does not load, a crashed runner) counts as one failure.
 count_tests() {
-  UNIT_JSON=$unit_json E2E_JSON=$e2e_json DEMO_JSON=$demo_json UNIT_STATUS=$unit_status \
-    E2E_STATUS=$e2e_status DEMO_STATUS=$demo_status node -e '
+  UNIT_JSON=$unit_json OLDEST_JSON=$oldest_json E2E_JSON=$e2e_json DEMO_JSON=$demo_json \
+    UNIT_STATUS=$unit_status OLDEST_STATUS=$oldest_status E2E_STATUS=$e2e_status DEMO_STATUS=$demo_status node -e '
     const fs = require("node:fs")
     const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8")) } catch { return undefined } }
     let passed = 0, failed = 0
-    const unit = process.env.UNIT_STATUS === "skipped" ? undefined : read(process.env.UNIT_JSON)
-    if (unit) { passed += unit.numPassedTests ?? 0; failed += unit.numFailedTests ?? 0 }
-    if (process.env.UNIT_STATUS === "failed" && !(unit?.numFailedTests > 0)) failed += 1
+    // Vitest.
+    for (const kind of ["UNIT", "OLDEST"]) {
+      const status = process.env[`${kind}_STATUS`]
+      const report = status === "skipped" ? undefined : read(process.env[`${kind}_JSON`])
+      if (report) { passed += report.numPassedTests ?? 0; failed += report.numFailedTests ?? 0 }
+      if (status === "failed" && !(report?.numFailedTests > 0)) failed += 1
+    }
     // Playwright: expected = passed, flaky = passed on a retry, unexpected = failed.
     for (const kind of ["E2E", "DEMO"]) {
       const status = process.env[`${kind}_STATUS`]
@@ -81,7 +87,19 @@ publint_all() {
   return "$status"
 }
 
-rm -f "$unit_json" "$e2e_json" "$demo_json"
+# The server's `engines` must name the Node these tests run on, or they would prove another claim.
+server_tests_on_oldest_node() {
+  local declared
+  declared=$(node -p 'require("./packages/server/package.json").engines.node')
+  if [ "$declared" != ">=$PORTICO_NODE_OLDEST" ]; then
+    echo "packages/server/package.json declares node '$declared', but the suite tests Node $PORTICO_NODE_OLDEST (scripts/setup.sh): make them agree"
+    return 1
+  fi
+  "$PORTICO_NODE_OLDEST_BIN" node_modules/vitest/vitest.mjs run --project server \
+    --reporter=default --reporter=json --outputFile.json="$oldest_json"
+}
+
+rm -f "$unit_json" "$oldest_json" "$e2e_json" "$demo_json"
 mkdir -p "$(dirname "$unit_json")"
 
 section "Setup"
@@ -99,6 +117,11 @@ unit_status=failed
 run "Unit tests (vitest)" pnpm exec vitest run --reporter=default --reporter=json \
   --outputFile.json="$unit_json" && unit_status=passed
 [ "$unit_status" = passed ] || finish
+# @portico/server declares the oldest Node it runs on in `engines`; its tests prove it there too.
+oldest_status=failed
+run "Server tests on Node ${PORTICO_NODE_OLDEST} (the oldest the server supports)" server_tests_on_oldest_node &&
+  oldest_status=passed
+[ "$oldest_status" = passed ] || finish
 run "Bundle size budgets" pnpm size || finish
 # The README's first command as a new user runs it: from a clean state, then again right after.
 demo_status=failed
