@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in order, stopping at the first section that fails:
-# setup, lint + format, typecheck, build, publint, unit tests, the server's tests on its oldest
-# Node, size budgets, the demo (`npm run demo` from a clean state, twice), end-to-end tests.
+# setup, lint + format, typecheck, build, publint, the packages installed from their tarballs, unit
+# tests, the server's tests on its oldest Node, size budgets, the demo (`npm run demo` from a clean
+# state, twice), end-to-end tests.
 # The last line is `N passed, N failed` over every test of those sections.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -11,11 +12,13 @@ unit_json=$root/test-results/unit.json
 oldest_json=$root/test-results/server-oldest-node.json
 e2e_json=$root/apps/demo/artifacts/e2e-results.json
 demo_json=$root/apps/demo/artifacts/demo-smoke-results.json
+packages_json=$root/apps/demo/artifacts/package-smoke-results.json
 failed_section=""
 unit_status=skipped
 oldest_status=skipped
 e2e_status=skipped
 demo_status=skipped
+packages_status=skipped
 suite_start=$SECONDS
 
 section() { printf '\n==> %s\n' "$*"; }
@@ -24,7 +27,8 @@ section() { printf '\n==> %s\n' "$*"; }
 # test in its report (a file that does not load, a crashed runner) counts as one failure.
 count_tests() {
   UNIT_JSON=$unit_json OLDEST_JSON=$oldest_json E2E_JSON=$e2e_json DEMO_JSON=$demo_json \
-    UNIT_STATUS=$unit_status OLDEST_STATUS=$oldest_status E2E_STATUS=$e2e_status DEMO_STATUS=$demo_status node -e '
+    PACKAGES_JSON=$packages_json UNIT_STATUS=$unit_status OLDEST_STATUS=$oldest_status \
+    E2E_STATUS=$e2e_status DEMO_STATUS=$demo_status PACKAGES_STATUS=$packages_status node -e '
     const fs = require("node:fs")
     const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8")) } catch { return undefined } }
     let passed = 0, failed = 0
@@ -36,7 +40,7 @@ count_tests() {
       if (status === "failed" && !(report?.numFailedTests > 0)) failed += 1
     }
     // Playwright: expected = passed, flaky = passed on a retry, unexpected = failed.
-    for (const kind of ["E2E", "DEMO"]) {
+    for (const kind of ["PACKAGES", "E2E", "DEMO"]) {
       const status = process.env[`${kind}_STATUS`]
       const report = status === "skipped" ? undefined : read(process.env[`${kind}_JSON`])
       if (report?.stats) { passed += report.stats.expected + report.stats.flaky; failed += report.stats.unexpected }
@@ -99,7 +103,7 @@ server_tests_on_oldest_node() {
     --reporter=default --reporter=json --outputFile.json="$oldest_json"
 }
 
-rm -f "$unit_json" "$oldest_json" "$e2e_json" "$demo_json"
+rm -f "$unit_json" "$oldest_json" "$e2e_json" "$demo_json" "$packages_json"
 mkdir -p "$(dirname "$unit_json")"
 
 section "Setup"
@@ -113,6 +117,12 @@ run "Lint and format (biome check)" pnpm exec biome check . || finish
 run "Typecheck" pnpm typecheck || finish
 run "Build" pnpm build || finish
 run "publint" publint_all || finish
+# Every public package packed, installed from its tarball into a fresh app with npm and with pnpm,
+# built, and the README's quick starts run in Chromium.
+packages_status=failed
+run "Packages as a user installs them (pnpm pack, npm and pnpm installs)" \
+  pnpm --filter @portico/demo package-smoke && packages_status=passed
+[ "$packages_status" = passed ] || finish
 unit_status=failed
 run "Unit tests (vitest)" pnpm exec vitest run --reporter=default --reporter=json \
   --outputFile.json="$unit_json" && unit_status=passed

@@ -1,0 +1,19 @@
+// The README's "Quick start: any site, no React", as a site copies it.
+import { defineEvmNetwork, evm } from '@portico/adapter-evm'
+import { connect, createPortico, getAccount, getConnectorList, watchAccount } from '@portico/core'
+import { mainnet } from 'viem/chains'
+
+const portico = createPortico({ networks: [defineEvmNetwork(mainnet)], adapters: [evm()] })
+
+for (const { connector } of getConnectorList(portico)) {
+  const button = document.createElement('button')
+  button.textContent = `Connect ${connector.name}`
+  button.onclick = () => connect(portico, { connectorId: connector.id })
+  document.body.append(button)
+}
+watchAccount(portico, {
+  onChange: () => {
+    const { isConnected, address } = getAccount(portico)
+    console.log(isConnected ? `connected ${address}` : 'disconnected')
+  },
+})
