@@ -68,6 +68,11 @@ export function loadView(view: View): ViewModule {
   return module
 }
 
+/** Whether a view's code has arrived (without starting to fetch it). */
+export function isViewLoaded(view: View): boolean {
+  return modules.get(view)?.status === 'fulfilled'
+}
+
 /** Lets the views whose code failed to load be fetched again. */
 export function forgetFailedViews(): void {
   for (const [view, module] of modules) if (module.status === 'rejected') modules.delete(view)
@@ -75,7 +80,13 @@ export function forgetFailedViews(): void {
 
 /**
  * Starts fetching one view's chunk, on a sign of intent (the pointer over the button that opens
- * the modal, or focus on it), so the modal opens on a view that is already there.
+ * the modal, or focus on it), so the modal opens on a view that is already there. `<ConnectButton>`
+ * does this itself; a site's own button calls it the same way. Fetched once; a failure is kept
+ * quiet here and shown by the view if it is opened.
+ *
+ * @example
+ * <button onPointerEnter={() => preloadView('Connect')} onFocus={() => preloadView('Connect')}
+ *   onClick={() => openModal()}>Connect</button>
  */
 export function preloadView(view: View): void {
   loadView(view).catch(() => {})
