@@ -1,4 +1,4 @@
-import type { Network } from '@portico/core'
+import { isCaipNetworkId, type Network } from '@portico/core'
 import { InvalidSolanaNetworkError } from './errors.js'
 
 /** The Wallet Standard names of the Solana clusters (the `chain` a wallet signs and sends for). */
@@ -60,8 +60,6 @@ export interface DefineSolanaNetworkParameters {
   testnet?: boolean
 }
 
-const CAIP2_REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
-
 /**
  * Builds a Portico network for a Solana cluster other than the three public ones (a local validator).
  * @example
@@ -69,7 +67,7 @@ const CAIP2_REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
  */
 export function defineSolanaNetwork(parameters: DefineSolanaNetworkParameters): Network {
   const id = parameters.id.slice(0, 32)
-  if (!CAIP2_REFERENCE.test(id))
+  if (!isCaipNetworkId(`solana:${id}`, 'solana'))
     throw new InvalidSolanaNetworkError({ details: `id "${parameters.id}" is not a genesis hash.` })
   if (!/^https?:\/\//.test(parameters.rpcUrl))
     throw new InvalidSolanaNetworkError({ details: `rpcUrl "${parameters.rpcUrl}" is not http(s).` })

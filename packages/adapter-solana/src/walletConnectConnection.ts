@@ -6,6 +6,7 @@ import {
   type Network,
   NotConnectedError,
   ProviderRequestError,
+  parseCaipAddress,
   WALLET_CONNECT_CONNECTOR_ID,
   WALLET_CONNECT_ICON,
   type WalletConnect,
@@ -25,8 +26,6 @@ export const WALLET_CONNECT_SOLANA_METHODS = [
   'solana_signAllTransactions',
 ] as const
 
-const SOLANA_CAIP10 = /^solana:([-_a-zA-Z0-9]{1,32}):([1-9A-HJ-NP-Za-km-z]{32,44})$/
-
 interface SessionAccount {
   /** The CAIP-2 reference: the cluster's genesis hash prefix, which is the network's id. */
   reference: string
@@ -37,8 +36,9 @@ interface SessionAccount {
 function solanaAccountsOf(accounts: readonly string[]): SessionAccount[] {
   const found: SessionAccount[] = []
   for (const account of accounts) {
-    const match = SOLANA_CAIP10.exec(account)
-    if (match && isSolanaAddress(match[2]!)) found.push({ reference: match[1]!, address: match[2]! })
+    const parsed = parseCaipAddress(account, 'solana')
+    if (parsed && isSolanaAddress(parsed.address))
+      found.push({ reference: parsed.reference, address: parsed.address })
   }
   return found
 }

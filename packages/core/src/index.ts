@@ -201,7 +201,18 @@ export type { RelativeTime } from './format/relativeTime.js'
 export { getRelativeTime } from './format/relativeTime.js'
 export { isSafeImageUrl } from './format/safeImageUrl.js'
 // Networks, formatting
-export { findNetwork, parseCaipAddress, toCaipAddress, toCaipNetworkId } from './network/caip.js'
+export {
+  CAIP2_PATTERN,
+  CAIP10_PATTERN,
+  CHAIN_NAMESPACES,
+  findNetwork,
+  isCaipNetworkId,
+  isChainNamespace,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  toCaipAddress,
+  toCaipNetworkId,
+} from './network/caip.js'
 export { DEFAULT_ACCOUNT_TYPES } from './network/createChainState.js'
 export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
 export type { AccountInfo, ConnectionInfo } from './reads/account.js'

@@ -3,6 +3,7 @@
  * variables on top. Everything is checked with zod at start-up, so a typo stops the server with a
  * message that names the field instead of failing later on a request.
  */
+import { CAIP2_PATTERN } from '@portico/core/api'
 import * as z from 'zod'
 import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
 import { isBase58Address } from './portfolio/solanaAddress.js'
@@ -10,9 +11,7 @@ import { isBase58Address } from './portfolio/solanaAddress.js'
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const EVM_ADDRESS_MESSAGE = 'expected a 0x-prefixed 20-byte address'
 const address = z.string().regex(EVM_ADDRESS, EVM_ADDRESS_MESSAGE)
-const caipNetworkId = z
-  .string()
-  .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'expected a CAIP-2 id such as eip155:1')
+const caipNetworkId = z.string().regex(CAIP2_PATTERN, 'expected a CAIP-2 id such as eip155:1')
 
 /** Methods that sign with the node's own keys, or inspect or control the node: never forwarded. */
 const NEVER_FORWARDED =

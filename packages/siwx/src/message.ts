@@ -4,7 +4,12 @@
  * template with their chain's name. Reading is strict: a text is accepted only when writing its
  * fields again gives exactly the same text, so no variant of a signed message can slip through.
  */
-import type { CaipNetworkId, ChainNamespace, SiwxMessageData } from '@portico/core'
+import {
+  type CaipNetworkId,
+  type ChainNamespace,
+  parseCaipNetworkId,
+  type SiwxMessageData,
+} from '@portico/core'
 import { SiwxMessageError } from './errors.js'
 
 /** The chain name in the first line of a message, per namespace. */
@@ -21,7 +26,6 @@ const NAMESPACE_OF_CHAIN_NAME = new Map(
 
 const DOMAIN = /^(?:[A-Za-z0-9\-._~%!$&'()*+,;=]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 const ADDRESS = /^[A-Za-z0-9]{1,128}$/
-const CAIP2 = /^(eip155|solana|polkadot|bip122):([-_a-zA-Z0-9]{1,32})$/
 const NONCE = /^[A-Za-z0-9]{8,}$/
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/
 const ONE_LINE = /^[^\n\r]*$/
@@ -39,12 +43,12 @@ function isDateTime(value: string): boolean {
 
 /** The namespace and reference of a CAIP-2 id such as `eip155:1`; throws when it is not one. */
 export function splitChainId(chainId: string): { namespace: ChainNamespace; reference: string } {
-  const match = CAIP2.exec(chainId)
-  if (!match)
+  const parsed = parseCaipNetworkId(chainId)
+  if (!parsed)
     throw new SiwxMessageError(
       `chainId "${chainId}" is not a CAIP-2 id of eip155, solana, polkadot or bip122 (e.g. eip155:1).`,
     )
-  return { namespace: match[1] as ChainNamespace, reference: match[2]! }
+  return parsed
 }
 
 /** Throws `SiwxMessageError` naming the first field that cannot appear in a message. */

@@ -1,17 +1,19 @@
-import { InvalidResponseError, isSafeImageUrl, type WalletConnectSession } from '@portico/core'
-
-// CAIP-2 and CAIP-10 as the standards define them (namespace 3–8 chars, reference up to 32).
-const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
-const CAIP10 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/
+import {
+  CAIP2_PATTERN,
+  CAIP10_PATTERN,
+  InvalidResponseError,
+  isSafeImageUrl,
+  type WalletConnectSession,
+} from '@portico/core'
 
 /** True for a CAIP-2 chain id such as `eip155:1`. */
 export function isCaip2(value: unknown): value is string {
-  return typeof value === 'string' && CAIP2.test(value)
+  return typeof value === 'string' && CAIP2_PATTERN.test(value)
 }
 
 /** True for a CAIP-10 account such as `eip155:1:0xab…`. */
 export function isCaip10(value: unknown): value is string {
-  return typeof value === 'string' && CAIP10.test(value)
+  return typeof value === 'string' && CAIP10_PATTERN.test(value)
 }
 
 /** The part of a sign-client session this package reads; everything in it came from the wallet. */

@@ -1,4 +1,15 @@
 // `@portico/core/api`: the server contract, shared by the client and `@portico/server`.
+
+// The CAIP rules, for a server that checks chain and account ids without the client code.
+export {
+  CAIP2_PATTERN,
+  CAIP10_PATTERN,
+  CHAIN_NAMESPACES,
+  isCaipNetworkId,
+  isChainNamespace,
+  parseCaipAddress,
+  parseCaipNetworkId,
+} from '../network/caip.js'
 export type {
   AuthDeviceWaitRequest,
   AuthDeviceWaitResponse,

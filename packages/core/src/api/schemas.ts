@@ -1,15 +1,17 @@
 /**
  * The HTTP contract between the modal and a Portico server, as zod schemas: the server builds its
- * responses from them and the client checks every response against them. Imports only zod, so
+ * responses from them and the client checks every response against them. Imports only zod (and the
+ * import-free CAIP module), so
  * the server can use it without pulling in any client code (`@portico/core/api`).
  *
  * Amounts cross the wire as decimal strings (exact); USD prices and values are numbers, which are
  * display-only.
  */
 import * as z from 'zod/mini'
+import { CAIP2_PATTERN } from '../network/caip.js'
 
 /** `eip155:1` and the like (CAIP-2). */
-export const caipNetworkIdSchema = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/))
+export const caipNetworkIdSchema = z.string().check(z.regex(CAIP2_PATTERN))
 
 /** A decimal number written out exactly, e.g. `"1234.5"`; never exponent notation. */
 export const decimalStringSchema = z.string().check(z.regex(/^\d+(\.\d+)?$/))

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { isSafeImageUrl } from '../format/safeImageUrl.js'
+import { CHAIN_NAMESPACES } from '../network/caip.js'
 import type { RegistryWallet } from '../types/walletConnect.js'
 import { isWalletNativeLink, isWalletUniversalLink } from '../walletConnect/walletLink.js'
 
@@ -39,7 +40,7 @@ const registryWalletFieldsSchema = z.object({
     ),
   ),
   rdns: z.optional(walletIdSchema),
-  namespaces: z.array(z.enum(['eip155', 'solana', 'polkadot', 'bip122'])).check(z.minLength(1)),
+  namespaces: z.array(z.enum(CHAIN_NAMESPACES)).check(z.minLength(1)),
   mobile: z.optional(linksSchema),
   desktop: z.optional(linksSchema),
   homepage: z.optional(httpsUrlSchema),

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini'
 import { decimalStringSchema, tokenBalanceSchema } from '../api/schemas.js'
+import { CHAIN_NAMESPACES, isCaipNetworkId } from '../network/caip.js'
 
 /** Version of the stored layout; bump it when a value's shape changes incompatibly. */
 export const STORAGE_VERSION = 1
 export const STORAGE_PREFIX = `portico:v${STORAGE_VERSION}:`
 
-const namespace = z.enum(['eip155', 'solana', 'polkadot', 'bip122'])
-const caipNetworkId = z.string().check(z.regex(/^(eip155|solana|polkadot|bip122):[-_a-zA-Z0-9]{1,64}$/))
+const namespace = z.enum(CHAIN_NAMESPACES)
+const caipNetworkId = z.string().check(z.refine((value) => isCaipNetworkId(value)))
 const cached = <T extends z.core.$ZodType>(value: T) => z.object({ timestamp: z.number(), value })
 
 /** Every key of SPEC §3 "Local storage", with the schema its value must match when read back. */

@@ -1,6 +1,6 @@
 import { hexToU8a, stringToU8a } from '@polkadot/util'
 import { base58Decode, checkAddressChecksum, cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
-import type { CaipNetworkId } from '@portico/core'
+import { type CaipNetworkId, isCaipNetworkId } from '@portico/core'
 import type { SiwxVerifier, SiwxVerifyInput } from '../verifier.js'
 
 export interface PolkadotVerifierOptions {
@@ -18,7 +18,6 @@ const KNOWN_SS58_PREFIXES: Readonly<Record<string, number>> = {
   'polkadot:e143f23803ac50e8f6f8e62695d1ce9e': 42,
 }
 
-const POLKADOT_CHAIN_ID = /^polkadot:[-_a-zA-Z0-9]{1,32}$/
 // 64 bytes (sr25519, ed25519), 65 (ecdsa, or sr25519/ed25519 with a type byte), 66 (ecdsa with one).
 const HEX_SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){64,66}$/
 // signatureVerify also reports `ethereum` (keccak-hashed ecdsa), which belongs to 20-byte accounts, not SS58 ones.
@@ -65,7 +64,7 @@ export function polkadotVerifier(options: PolkadotVerifierOptions = {}): SiwxVer
 
   return {
     namespace: 'polkadot',
-    supports: (chainId: CaipNetworkId) => POLKADOT_CHAIN_ID.test(chainId),
+    supports: (chainId: CaipNetworkId) => isCaipNetworkId(chainId, 'polkadot'),
     async verify(input) {
       // The WebAssembly build only speeds verification up; without it, the JavaScript one is used.
       await cryptoWaitReady()

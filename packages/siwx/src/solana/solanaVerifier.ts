@@ -1,8 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
+import { isCaipNetworkId } from '@portico/core'
 import { base58 } from '@scure/base'
 import type { SiwxVerifier } from '../verifier.js'
-
-const SOLANA_CHAIN_ID = /^solana:[-_a-zA-Z0-9]{1,32}$/
 
 /** The bytes of a base58 string, or undefined when it is not base58. */
 function fromBase58(value: string): Uint8Array | undefined {
@@ -23,7 +22,7 @@ function fromBase58(value: string): Uint8Array | undefined {
 export function solanaVerifier(): SiwxVerifier {
   return {
     namespace: 'solana',
-    supports: (chainId) => SOLANA_CHAIN_ID.test(chainId),
+    supports: (chainId) => isCaipNetworkId(chainId, 'solana'),
     async verify({ data, message, signature }) {
       const publicKey = fromBase58(data.accountAddress)
       const signatureBytes = fromBase58(signature)
