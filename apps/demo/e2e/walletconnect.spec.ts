@@ -181,11 +181,12 @@ test('WalletConnect: an expired pairing code is replaced by a new one, and the n
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const { account, wallet } = await phoneWallet()
   phone = wallet
-  await openPairing(page, '/?wcPairingTtl=4000')
+  // Long enough for the wallet to pair on a busy two-core machine, short enough for the test.
+  await openPairing(page, '/?wcPairingTtl=8000')
   const copied = () => copyPairingLink(page)
   const first = await copied()
-  // Polled often, so the new code is read early in its 4 s life and paired before it is replaced too.
-  await expect.poll(copied, { timeout: 15_000, intervals: [100] }).not.toBe(first)
+  // Polled often, so the new code is read early in its 8 s life and paired before it is replaced too.
+  await expect.poll(copied, { timeout: 25_000, intervals: [100] }).not.toBe(first)
   await wallet.pair(await copied())
   await expect(page.getByTestId('demo-address')).toHaveText(account.address)
 })
