@@ -155,7 +155,7 @@ describe('createEmbeddedWallet: approvals', () => {
     await expect(signing).rejects.toMatchObject({ shortMessage: 'Request was aborted', code: 4001 })
   })
 
-  it("hands the frame the modal's theme as the frame's own variables", async () => {
+  it('hands the frame only the theme values its screens take', async () => {
     const { wallet: w, frame } = await start()
     w.syncTheme?.({
       themeMode: 'light',
@@ -166,7 +166,7 @@ describe('createEmbeddedWallet: approvals', () => {
       type: 'APP_SYNC_THEME',
       payload: {
         themeMode: 'light',
-        themeVariables: { '--portico-accent': '#ff5500', '--portico-border-radius': '8px' },
+        themeVariables: { accent: '#ff5500', borderRadius: 8 },
       },
     })
   })

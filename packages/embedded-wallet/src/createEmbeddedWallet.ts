@@ -202,12 +202,12 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
       void loading?.then((loaded) => loaded.client.hide())
     },
     syncTheme({ themeMode, themeVariables }) {
-      // The frame takes only its own `--portico-*` variables, and only what its screen uses.
-      const variables: Record<string, string> = {}
-      if (themeVariables.accent) variables['--portico-accent'] = themeVariables.accent
-      if (themeVariables.fontFamily) variables['--portico-font-family'] = themeVariables.fontFamily
-      if (themeVariables.borderRadius !== undefined)
-        variables['--portico-border-radius'] = `${themeVariables.borderRadius}px`
+      // Only what the frame's screens take (SPEC §3 Theme); the frame checks each value again and
+      // keeps its own text and background colours whatever the page sends.
+      const variables: { accent?: string; borderRadius?: number; fontFamily?: string } = {}
+      if (themeVariables.accent) variables.accent = themeVariables.accent
+      if (themeVariables.fontFamily) variables.fontFamily = themeVariables.fontFamily
+      if (themeVariables.borderRadius !== undefined) variables.borderRadius = themeVariables.borderRadius
       void client().then((loaded) => loaded.syncTheme({ themeMode, themeVariables: variables }))
     },
     rejectApprovals() {

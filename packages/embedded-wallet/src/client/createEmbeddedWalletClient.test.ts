@@ -673,7 +673,7 @@ describe('events and sync', () => {
 
   test("a failed theme sync is only logged as 'Unable to sync theme to auth connector'", async () => {
     const { client: c, frame } = await readyClient()
-    const synced = c.syncTheme({ themeMode: 'dark', themeVariables: { '--pt-accent': '#000' } })
+    const synced = c.syncTheme({ themeMode: 'dark', themeVariables: { accent: '#3396ff' } })
     await flush()
     expect(frame.last()).toMatchObject({ type: 'APP_SYNC_THEME', payload: { themeMode: 'dark' } })
     frame.fail(frame.last(), { message: 'No theme support' })

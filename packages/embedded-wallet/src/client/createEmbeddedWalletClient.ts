@@ -453,7 +453,9 @@ export function createEmbeddedWalletClient(
     },
     async syncTheme(payload) {
       try {
-        await request('APP_SYNC_THEME', payload)
+        const { ignored } = await request('APP_SYNC_THEME', payload)
+        if (ignored?.length)
+          logger.warn('The embedded wallet frame ignored theme values it does not allow.', ignored)
       } catch (error) {
         logger.error(FRAME_ERROR_TEXTS.syncThemeFailed, error)
       }

@@ -450,12 +450,42 @@ describe('createFrameHandlers: RPC requests', () => {
 describe('createFrameHandlers: page data and invalid messages', () => {
   test('SYNC_THEME is kept in storage and passed to the screen', async () => {
     const frame = makeFrame()
-    const theme = { themeMode: 'light', themeVariables: { '--portico-accent': '#ff0000' } } as const
+    const theme = { themeMode: 'light', themeVariables: { accent: '#cc0000' } } as const
     await expect(frame.handlers.handle(request('APP_SYNC_THEME', theme))).resolves.toMatchObject({
       type: 'FRAME_SYNC_THEME_SUCCESS',
+      payload: {},
     })
     expect(frame.themes).toEqual([theme])
     expect(JSON.parse(frame.storage.getItem(THEME_STORAGE_KEY) as string)).toEqual(theme)
+  })
+
+  test('SYNC_THEME tells the page which values the frame ignored, and why', async () => {
+    const frame = makeFrame()
+    const theme = { themeMode: 'dark', themeVariables: { accent: 'transparent', borderRadius: 8 } } as const
+    const reply = await frame.handlers.handle(request('APP_SYNC_THEME', theme))
+    expect(reply).toMatchObject({
+      type: 'FRAME_SYNC_THEME_SUCCESS',
+      payload: { ignored: [{ name: 'accent', reason: expect.stringContaining('is not a #rgb') }] },
+    })
+    expect(frame.warnings.length).toBeGreaterThan(0)
+  })
+
+  test('SYNC_THEME with any key but accent, borderRadius and fontFamily is refused whole', async () => {
+    const frame = makeFrame()
+    for (const themeVariables of [
+      { '--portico-frame-fg': 'transparent' },
+      { '--portico-accent': '#3396ff' },
+      { opacity: 0 },
+      { fontSize: '0px' },
+      { accent: '#3396ff', color: '#141414' },
+    ]) {
+      const reply = await frame.handlers.handle(
+        request('APP_SYNC_THEME', { themeMode: 'dark', themeVariables } as never),
+      )
+      expect(reply).toMatchObject({ type: 'FRAME_SYNC_THEME_ERROR' })
+    }
+    expect(frame.themes).toEqual([])
+    expect(frame.storage.getItem(THEME_STORAGE_KEY)).toBeNull()
   })
 
   test('RELOAD replies first and reloads after', async () => {

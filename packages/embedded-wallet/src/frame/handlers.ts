@@ -23,6 +23,7 @@ import {
 } from './authApi.js'
 import { evmChainIdOf, type FrameChainId, toCaipNetworkId } from './chains.js'
 import { createEvmSigner, type EvmSigner } from './evmSigner.js'
+import { readFrameTheme } from './frameTheme.js'
 import { createSeed, deriveKeys, seedToHex } from './keys.js'
 import {
   FrameRpcError,
@@ -285,10 +286,15 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         if (session) session = { ...session, email }
         return { newEmail: email }
       }
-      case 'APP_SYNC_THEME':
+      case 'APP_SYNC_THEME': {
+        // The screen checks the values again when it applies them (also the saved ones after a reload).
+        const { ignored } = readFrameTheme(message.payload)
+        if (ignored.length > 0)
+          options.logger?.warn('Ignored theme values the frame does not allow.', ignored)
         storage.setItem(THEME_STORAGE_KEY, JSON.stringify(message.payload))
         ui.syncTheme(message.payload)
-        return {}
+        return ignored.length > 0 ? { ignored } : {}
+      }
       case 'APP_SYNC_DAPP_DATA':
         storage.setItem(DAPP_DATA_STORAGE_KEY, JSON.stringify(message.payload))
         ui.syncDappData(message.payload)

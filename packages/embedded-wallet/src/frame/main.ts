@@ -4,6 +4,7 @@ import { createApprovalQueue } from './approvals.js'
 import { createApprovalView } from './approvalView.js'
 import { createAuthApi, type FrameStorage } from './authApi.js'
 import type { FrameChainId } from './chains.js'
+import { applyFrameTheme, readFrameTheme } from './frameTheme.js'
 import { createFrameHandlers, type FrameLogger, type FrameTheme, THEME_STORAGE_KEY } from './handlers.js'
 import { createParentChannel } from './parentChannel.js'
 
@@ -84,10 +85,14 @@ async function start(): Promise<void> {
   if (!root) throw new Error('The frame page has no #approval element.')
   const queue = createApprovalQueue()
   const view = createApprovalView({ root, queue })
+  // Every theme, the saved one too, goes through the same checks before it reaches the CSS.
+  const setTheme = (theme: FrameTheme) =>
+    applyFrameTheme(document.documentElement, readFrameTheme(theme).settings)
+  setTheme({ themeMode: 'dark' })
   const savedTheme = storage.getItem(THEME_STORAGE_KEY)
   if (savedTheme) {
     try {
-      view.setTheme(JSON.parse(savedTheme) as FrameTheme)
+      setTheme(JSON.parse(savedTheme) as FrameTheme)
     } catch {
       storage.removeItem(THEME_STORAGE_KEY)
     }
@@ -103,7 +108,7 @@ async function start(): Promise<void> {
     ui: {
       requestApproval: (request) => queue.request(request),
       cancelApprovals: () => queue.rejectAll(),
-      syncTheme: (theme) => view.setTheme(theme),
+      syncTheme: setTheme,
       syncDappData: (data) => view.setDappData(data),
       reload: () => window.location.reload(),
     },

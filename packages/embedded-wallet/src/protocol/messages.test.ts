@@ -150,9 +150,12 @@ const rows: Row[] = [
   },
   {
     type: 'APP_SYNC_THEME',
-    valid: { themeMode: 'light', themeVariables: { '--pt-accent': '#47a1ff', '--pt-z-index': 999 } },
+    valid: {
+      themeMode: 'light',
+      themeVariables: { accent: '#47a1ff', borderRadius: 8, fontFamily: 'Inter' },
+    },
     invalid: { themeMode: 'sepia' },
-    success: {},
+    success: { ignored: [{ name: 'accent', reason: 'is not a colour' }] },
     badSuccess: null,
   },
   {

@@ -38,6 +38,17 @@ function frameEvent<const T extends string, P extends z.core.$ZodType>(type: T, 
 
 const noPayload = z.optional(z.strictObject({}))
 
+/**
+ * The only theme values a page can send (SPEC §3 Theme): an accent colour, a corner radius in px and
+ * a font family. The frame checks each value again and sets every text and background colour itself,
+ * so a page cannot hide or restyle what its screens show; any other key refuses the whole message.
+ */
+export const themeVariablesSchema = z.strictObject({
+  accent: z.optional(z.string().check(z.maxLength(64))),
+  borderRadius: z.optional(z.number()),
+  fontFamily: z.optional(z.string().check(z.maxLength(200))),
+})
+
 /** The success payload of each app event (SPEC §7); the reply type is FRAME_<event>_SUCCESS. */
 const successPayloads = {
   APP_SWITCH_NETWORK: z.object({ chainId: chainIdSchema }),
@@ -69,7 +80,15 @@ const successPayloads = {
   APP_UPDATE_EMAIL: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
   APP_UPDATE_EMAIL_PRIMARY_OTP: empty,
   APP_UPDATE_EMAIL_SECONDARY_OTP: z.object({ newEmail: emailSchema }),
-  APP_SYNC_THEME: empty,
+  // The values the frame did not take, with the reason (each falls back to the frame's own).
+  APP_SYNC_THEME: z._default(
+    z.object({
+      ignored: z.optional(
+        z.array(z.object({ name: z.enum(['accent', 'borderRadius', 'fontFamily']), reason: z.string() })),
+      ),
+    }),
+    {},
+  ),
   APP_SYNC_DAPP_DATA: empty,
   APP_RELOAD: empty,
 } as const
@@ -110,7 +129,7 @@ export const appMessageSchema = z.discriminatedUnion('type', [
     'APP_SYNC_THEME',
     z.strictObject({
       themeMode: z.enum(['light', 'dark']),
-      themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+      themeVariables: z.optional(themeVariablesSchema),
     }),
   ),
   envelope(
