@@ -104,14 +104,18 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     }
   }
 
-  const startApproval = (loaded: { client: EmbeddedWalletClient }) => {
+  /**
+   * The frame's screen is needed: an approval (`announce`: the modal is told, and shows its
+   * ApproveTransaction view) or an e-mail change (the modal's view for it is on screen already).
+   */
+  const startApproval = (loaded: { client: EmbeddedWalletClient }, announce = true) => {
     waiting++
     if (waiting > 1) return
     if (approvalListeners.size === 0) {
       loaded.client.show(approvalContainer?.())
       return
     }
-    notifyApproval(true)
+    if (announce) notifyApproval(true)
     if (approvalView) loaded.client.show(approvalView)
     else {
       fallbackTimer = setTimeout(() => {
@@ -120,12 +124,12 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     }
   }
 
-  const endApproval = (loaded: { client: EmbeddedWalletClient }) => {
+  const endApproval = (loaded: { client: EmbeddedWalletClient }, announce = true) => {
     waiting--
     if (waiting > 0) return
     clearTimeout(fallbackTimer)
     loaded.client.hide()
-    if (approvalListeners.size > 0) notifyApproval(false)
+    if (announce && approvalListeners.size > 0) notifyApproval(false)
   }
 
   const provider: EmbeddedWalletProvider = {
@@ -180,12 +184,17 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     signOut: async () => {
       await (await client()).request('APP_SIGN_OUT')
     },
-    updateEmail: async ({ email }) => (await client()).request('APP_UPDATE_EMAIL', { email }),
-    updateEmailPrimaryOtp: async ({ otp }) => {
-      await (await client()).request('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp })
+    async updateEmail({ email }) {
+      // The frame shows its own code screen over the view that called `showApproval` (the modal's
+      // e-mail change view), like an approval: the codes are typed there, never in the page.
+      const loaded = await load()
+      startApproval(loaded, false)
+      try {
+        return await loaded.client.request('APP_UPDATE_EMAIL', { email })
+      } finally {
+        endApproval(loaded, false)
+      }
     },
-    updateEmailSecondaryOtp: async ({ otp }) =>
-      (await client()).request('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp }),
     onApprovalChange(listener) {
       approvalListeners.add(listener)
       return () => {

@@ -77,9 +77,9 @@ const successPayloads = {
   APP_SET_PREFERRED_ACCOUNT: z.object({ type: accountType, address: evmAddress }),
   // The RPC result is per method; the EIP-1193 provider checks the formats it relies on.
   APP_RPC_REQUEST: z.optional(z.unknown()),
-  APP_UPDATE_EMAIL: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
-  APP_UPDATE_EMAIL_PRIMARY_OTP: empty,
-  APP_UPDATE_EMAIL_SECONDARY_OTP: z.object({ newEmail: emailSchema }),
+  // The whole change: the frame mails both codes and the visitor types them on the frame's screen;
+  // the page learns the new address, or an ERROR (code 4001 when the visitor cancelled).
+  APP_UPDATE_EMAIL: z.object({ newEmail: emailSchema }),
   // The values the frame did not take, with the reason (each falls back to the frame's own).
   APP_SYNC_THEME: z._default(
     z.object({
@@ -123,8 +123,6 @@ export const appMessageSchema = z.discriminatedUnion('type', [
   envelope('APP_SET_PREFERRED_ACCOUNT', z.strictObject({ type: accountType })),
   envelope('APP_RPC_REQUEST', rpcRequestSchema),
   envelope('APP_UPDATE_EMAIL', z.strictObject({ email: emailSchema })),
-  envelope('APP_UPDATE_EMAIL_PRIMARY_OTP', z.strictObject({ otp: otpSchema })),
-  envelope('APP_UPDATE_EMAIL_SECONDARY_OTP', z.strictObject({ otp: otpSchema })),
   envelope(
     'APP_SYNC_THEME',
     z.strictObject({
