@@ -289,6 +289,9 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed i
           settle = { resolve, reject }
         })
       },
+      syncTheme: ({ themeMode }) => {
+        calls.push(`syncTheme ${themeMode}`)
+      },
       rejectApprovals: () => {
         calls.push('rejectApprovals')
         settle?.reject(Object.assign(new Error('Request was aborted'), { name: 'FrameRequestAbortedError' }))
@@ -305,7 +308,7 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed i
     navigate(portico, { view: 'UpdateEmail' })
     await expect(updateEmail(portico, { email: 'nope' })).rejects.toBeInstanceOf(InvalidEmailError)
     const outcome = updateEmail(portico, { email: ' ada@new.example ' })
-    expect(change.calls).toEqual(['update ada@new.example'])
+    expect(change.calls).toEqual([`syncTheme ${portico.state.theme.themeMode}`, 'update ada@new.example'])
     // No code passes through the page: the view is only the area the frame's screen lies over.
     expect(portico.state.router.route).toEqual({
       view: 'UpdateEmailVerify',

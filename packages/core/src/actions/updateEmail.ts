@@ -44,6 +44,8 @@ export async function updateEmail(
   }
   const attempt = ++internal.emailLoginAttempt
   Object.assign(state.emailLogin, { status: 'verifying', email, error: undefined })
+  // The frame's code screen lies over the modal's view: it takes the modal's light or dark mode.
+  service.syncTheme?.({ themeMode: state.theme.themeMode, themeVariables: { ...state.theme.themeVariables } })
   navigate(portico, { view: 'UpdateEmailVerify', params: { email } })
   const stillShown = () =>
     attempt === internal.emailLoginAttempt && state.router.route.view === 'UpdateEmailVerify'
