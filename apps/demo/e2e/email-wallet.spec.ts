@@ -70,6 +70,7 @@ test('e-mail login: the code from the mailbox makes a wallet whose key the page 
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await expect(modal(page)).toHaveAccessibleName('Approve request')
   await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
+  await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
   await screenshot(page, 'email-wallet-approve')
   await frame(page).getByRole('button', { name: 'Approve' }).click()
   await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
@@ -102,6 +103,187 @@ test('e-mail login: the code from the mailbox makes a wallet whose key the page 
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await expect(modal(page)).toHaveAccessibleName('Approve request')
   await frame(page).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
+})
+
+/**
+ * Of a PNG's pixels, the share that is `background` (within a few levels) and the share that is light
+ * (luminance over 60 %), decoded by the page's canvas since Node has no PNG decoder here.
+ */
+async function pixelShares(page: Page, png: Buffer, background: [number, number, number]) {
+  return page.evaluate(
+    async ({ data, background: [r, g, b] }) => {
+      const image = new Image()
+      image.src = `data:image/png;base64,${data}`
+      await image.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = image.width
+      canvas.height = image.height
+      const context = canvas.getContext('2d')
+      if (!context) throw new Error('no canvas')
+      context.drawImage(image, 0, 0)
+      const { data: rgba } = context.getImageData(0, 0, image.width, image.height)
+      let matching = 0
+      let light = 0
+      for (let at = 0; at < rgba.length; at += 4) {
+        const [pr, pg, pb] = [rgba[at] ?? 0, rgba[at + 1] ?? 0, rgba[at + 2] ?? 0]
+        if (Math.abs(pr - r) <= 3 && Math.abs(pg - g) <= 3 && Math.abs(pb - b) <= 3) matching++
+        if (0.2126 * pr + 0.7152 * pg + 0.0722 * pb > 153) light++
+      }
+      const total = rgba.length / 4
+      return { background: matching / total, light: light / total }
+    },
+    { data: png.toString('base64'), background },
+  )
+}
+
+/** Theme messages a hostile page script posts to the frame itself, past the modal's own checks. */
+const HOSTILE_THEMES = [
+  {
+    themeMode: 'dark',
+    themeVariables: { '--portico-frame-fg': 'transparent', '--portico-frame-bg': 'transparent' },
+  },
+  { themeMode: 'dark', themeVariables: { '--portico-frame-fg': '#141414', '--portico-frame-bg': '#141414' } },
+  { themeMode: 'dark', themeVariables: { opacity: 0 } },
+  { themeMode: 'dark', themeVariables: { fontSize: '0px' } },
+  { themeMode: 'dark', themeVariables: { fontSize: '400px' } },
+  { themeMode: 'dark', themeVariables: { '--portico-accent': 'url(https://evil.example/x.png)' } },
+  {
+    themeMode: 'dark',
+    themeVariables: {
+      accent: 'transparent',
+      fontFamily: 'url(https://evil.example/f.woff)',
+      borderRadius: 1e9,
+    },
+  },
+  { themeMode: 'dark', themeVariables: { accent: '#141414', fontFamily: 'var(--x)' } },
+]
+
+/**
+ * Posts requests to the frame as a page script can (straight to its window, past the modal and the
+ * client), and returns the type and payload of each reply.
+ */
+async function postToFrame(page: Page, requests: { type: string; payload?: unknown }[]) {
+  return page.evaluate(async (messages) => {
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[src*="/frame/"]')
+    const target = iframe?.contentWindow
+    if (!iframe || !target) throw new Error('no frame')
+    const src = new URL(iframe.src)
+    const replies = new Map<string, { type: string; payload: unknown }>()
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { id?: string; type?: string; payload?: unknown }
+      if (event.origin === src.origin && data?.id && data.type)
+        replies.set(data.id, { type: data.type, payload: data.payload })
+    }
+    window.addEventListener('message', listen)
+    const ids = messages.map(({ type, payload }) => {
+      const id = crypto.randomUUID()
+      const version = src.searchParams.get('version')
+      target.postMessage({ portico: 'embedded-wallet', version, id, type, payload }, src.origin)
+      return id
+    })
+    const deadline = Date.now() + 10_000
+    while (ids.some((id) => !replies.has(id)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    window.removeEventListener('message', listen)
+    return ids.map((id) => replies.get(id) ?? { type: 'no reply', payload: undefined })
+  }, requests)
+}
+
+const postHostileThemes = (page: Page) =>
+  postToFrame(
+    page,
+    HOSTILE_THEMES.map((payload) => ({ type: 'APP_SYNC_THEME', payload })),
+  )
+
+test("e-mail wallet: a page's hostile theme cannot hide the approval screen, and an early click does not approve", async ({
+  page,
+}) => {
+  const email = `eve-${Date.now()}@example.com`
+  await page.goto('/')
+  await logInWithEmail(page, email)
+  await page.keyboard.press('Escape')
+
+  // Before the request: every message with a key of its own is refused, bad values are ignored.
+  const before = await postHostileThemes(page)
+  expect(before.slice(0, 6).map((reply) => reply.type)).toEqual(Array(6).fill('FRAME_SYNC_THEME_ERROR'))
+  expect(before[6]).toMatchObject({
+    type: 'FRAME_SYNC_THEME_SUCCESS',
+    payload: { ignored: [{ name: 'accent' }, { name: 'borderRadius' }, { name: 'fontFamily' }] },
+  })
+  expect(before[7]).toMatchObject({
+    type: 'FRAME_SYNC_THEME_SUCCESS',
+    payload: {
+      ignored: [
+        { name: 'accent', reason: expect.stringMatching(/contrast of 1\.00:1/) },
+        { name: 'fontFamily' },
+      ],
+    },
+  })
+
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  const approve = frame(page).getByRole('button', { name: 'Approve' })
+  await expect(approve).toBeVisible()
+  // A clickjacking page moves the frame just before the visitor's click lands. To the frame that is
+  // its screen appearing anew (its window resizes), so Approve ignores clicks for a moment again.
+  const box = await approve.boundingBox()
+  if (!box) throw new Error('Approve has no box')
+  await page.evaluate(() => {
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[src*="/frame/"]') as HTMLIFrameElement
+    iframe.style.width = `${iframe.getBoundingClientRect().width - 1}px`
+  })
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  // Had the click approved, the signature would show by now.
+  await page.waitForTimeout(1_000)
+  await expect(page.getByTestId('demo-signature')).toHaveCount(0)
+  await expect(frame(page).getByRole('dialog')).toContainText('Sign message')
+  // And again once the request is on screen, as a script would after its own.
+  await postHostileThemes(page)
+
+  // What the visitor reads is the frame's: opaque, in the frame's colours and sizes.
+  const dialog = frame(page).getByRole('dialog')
+  await expect(dialog).toContainText('Sign message')
+  await expect(dialog).toContainText('Hello from the Portico demo')
+  const looks = await frame(page)
+    .locator('.portico-approval__value')
+    .first()
+    .evaluate((value) => {
+      const card = value.closest('.portico-approval') as HTMLElement
+      const screen = value.closest('.portico-screen') as HTMLElement
+      const chain: string[] = []
+      for (let node: Element | null = value; node; node = node.parentElement) {
+        const style = getComputedStyle(node)
+        chain.push(`${style.opacity}/${style.visibility}/${style.display === 'none' ? 'none' : 'shown'}`)
+      }
+      return {
+        text: getComputedStyle(value).color,
+        fieldBackground: getComputedStyle(value).backgroundColor,
+        card: getComputedStyle(card).backgroundColor,
+        screen: getComputedStyle(screen).backgroundColor,
+        fontSize: getComputedStyle(value).fontSize,
+        titleSize: getComputedStyle(card.querySelector('h1') as Element).fontSize,
+        fontFamily: getComputedStyle(value).fontFamily,
+        chain,
+      }
+    })
+  expect(looks).toMatchObject({
+    text: 'rgb(242, 242, 242)',
+    fieldBackground: 'rgb(31, 31, 31)',
+    card: 'rgb(20, 20, 20)',
+    screen: 'rgb(20, 20, 20)',
+    fontSize: '13px',
+    titleSize: '18px',
+  })
+  expect(looks.fontFamily).not.toMatch(/url|var/)
+  expect(new Set(looks.chain)).toEqual(new Set(['1/visible/shown']))
+  // The pixels agree: the dialog's area is the frame's background with light text on it.
+  const pixels = await pixelShares(page, await dialog.screenshot(), [20, 20, 20])
+  expect(pixels.background).toBeGreaterThan(0.5)
+  expect(pixels.light).toBeGreaterThan(0.01)
+  await expect(approve).toBeEnabled()
+  await screenshot(page, 'email-approve-hostile-theme')
+
+  await approve.click()
   await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
 })
 
@@ -142,6 +324,7 @@ test('e-mail wallet: the same e-mail gives the same address after signing out, a
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   await sendEtherFromAccount(page, '1.25', receiver)
   await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
+  await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
   await screenshot(page, 'email-wallet-approve-send')
   await frame(page).getByRole('button', { name: 'Approve' }).click()
   await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible()
@@ -166,14 +349,33 @@ test('e-mail wallet: changing the e-mail takes a code from the old and from the 
   await modal(page).getByRole('textbox', { name: 'New e-mail address' }).fill(newEmail)
   await screenshot(page, 'email-update')
   await modal(page).getByRole('button', { name: 'Continue' }).click()
-  await expect(modal(page)).toContainText(`Step 1 of 2: enter the code we sent to ${oldEmail}`)
-  await modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(oldEmail, seen))
-  await expect(modal(page)).toContainText(`Step 2 of 2: enter the code we sent to ${newEmail}`)
-  await modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(newEmail, seen))
+  // The codes are typed on the frame's own screen, on the server's origin: the page has no field for them.
+  const codeScreen = frame(page).getByRole('dialog', { name: 'Change e-mail' })
+  await expect(codeScreen).toContainText(`Step 1 of 2: enter the code we sent to ${oldEmail}`)
+  await expect(codeScreen).toContainText(`This wallet will log in with ${newEmail}`)
+  await expect(modal(page)).toHaveAccessibleName('Change e-mail')
+  await expect(modal(page).getByRole('textbox')).toHaveCount(0)
+  await screenshot(page, 'email-update-code')
+  const primary = await codeFor(oldEmail, seen)
+  // A page script that learnt the code cannot hand it in: the frame refuses those requests by name.
+  const refused = await postToFrame(page, [
+    { type: 'APP_UPDATE_EMAIL_PRIMARY_OTP', payload: { otp: primary } },
+    { type: 'APP_UPDATE_EMAIL_SECONDARY_OTP', payload: { otp: primary } },
+  ])
+  expect(refused).toEqual([
+    {
+      type: 'FRAME_UPDATE_EMAIL_PRIMARY_OTP_ERROR',
+      payload: { message: expect.stringContaining('typed in the embedded wallet frame') },
+    },
+    {
+      type: 'FRAME_UPDATE_EMAIL_SECONDARY_OTP_ERROR',
+      payload: { message: expect.stringContaining('typed in the embedded wallet frame') },
+    },
+  ])
+  await expect(codeScreen).toContainText('Step 1 of 2')
+  await codeScreen.getByRole('textbox', { name: 'Code' }).fill(primary)
+  await expect(codeScreen).toContainText(`Step 2 of 2: enter the code we sent to ${newEmail}`)
+  await codeScreen.getByRole('textbox', { name: 'Code' }).fill(await codeFor(newEmail, seen))
   await expect(modal(page)).toHaveAccessibleName('Account')
   await expect(
     modal(page).getByRole('button', { name: `Change the e-mail of this wallet: ${newEmail}` }),
@@ -301,9 +503,16 @@ for (const theme of ['dark', 'light'] as const) {
         .click()
       await expect(modal(page)).toHaveAccessibleName('Change e-mail')
       await screenshot(page, `email-update-${theme}-${size.name}`)
-      await page.keyboard.press('Escape')
+      await modal(page).getByRole('textbox', { name: 'New e-mail address' }).fill(`new-${email}`)
+      await modal(page).getByRole('button', { name: 'Continue' }).click()
+      await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toContainText('Step 1 of 2')
+      await screenshot(page, `email-update-code-${theme}-${size.name}`)
+      // Leaving the view ends the change in the frame too.
+      await modal(page).getByRole('button', { name: 'Close' }).click()
+      await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toBeHidden()
       await page.getByRole('button', { name: 'Sign a message' }).click()
       await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
+      await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
       await screenshot(page, `email-approve-${theme}-${size.name}`)
     })
   }

@@ -141,8 +141,8 @@ export type {
   SwitchNetworkReturnType,
 } from './actions/switchNetwork.js'
 export { switchNetwork } from './actions/switchNetwork.js'
-export type { UpdateEmailParameters } from './actions/updateEmail.js'
-export { submitUpdateEmailOtp, updateEmail } from './actions/updateEmail.js'
+export type { UpdateEmailParameters, UpdateEmailReturnType } from './actions/updateEmail.js'
+export { updateEmail } from './actions/updateEmail.js'
 export type { AnalyticsPayload } from './analytics/createAnalytics.js'
 export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
 export type { CallApiParameters, RequestApiParameters } from './api/client.js'

@@ -129,6 +129,36 @@ describe('createEmbeddedWallet: approvals', () => {
     expect(shown()).toBe(false)
   })
 
+  it("an e-mail change shows the frame's code screen over the modal's view, without an approval view, until it ends", async () => {
+    const { wallet: w, frame, shown } = await start()
+    const changes: boolean[] = []
+    w.onApprovalChange?.((waiting) => changes.push(waiting))
+    const document = (page as Page).document
+    const view = document.createElement('div')
+    document.body.appendChild(view)
+    w.showApproval?.(view)
+    const changing = w.updateEmail({ email: 'ada@new.example' })
+    await flush()
+    expect(frame.last()).toMatchObject({ type: 'APP_UPDATE_EMAIL', payload: { email: 'ada@new.example' } })
+    expect(shown()).toBe(true)
+    // The modal already shows its own view for the change: no ApproveTransaction.
+    expect(changes).toEqual([])
+    frame.succeed(frame.last(), { newEmail: 'ada@new.example' })
+    await expect(changing).resolves.toEqual({ newEmail: 'ada@new.example' })
+    expect(shown()).toBe(false)
+  })
+
+  it('leaving the e-mail change aborts it and reloads the frame, so its code screen is gone', async () => {
+    const { wallet: w, frame } = await start()
+    const changing = w.updateEmail({ email: 'ada@new.example' })
+    changing.catch(() => {})
+    await flush()
+    w.rejectApprovals?.()
+    await expect(changing).rejects.toMatchObject({ name: 'FrameRequestAbortedError' })
+    await flush()
+    expect(frame.last()).toMatchObject({ type: 'APP_RELOAD' })
+  })
+
   it('shows the frame by itself when no view takes the approval screen within a second', async () => {
     const { wallet: w, shown } = await start()
     w.onApprovalChange?.(() => {})
@@ -155,7 +185,7 @@ describe('createEmbeddedWallet: approvals', () => {
     await expect(signing).rejects.toMatchObject({ shortMessage: 'Request was aborted', code: 4001 })
   })
 
-  it("hands the frame the modal's theme as the frame's own variables", async () => {
+  it('hands the frame only the theme values its screens take', async () => {
     const { wallet: w, frame } = await start()
     w.syncTheme?.({
       themeMode: 'light',
@@ -166,7 +196,7 @@ describe('createEmbeddedWallet: approvals', () => {
       type: 'APP_SYNC_THEME',
       payload: {
         themeMode: 'light',
-        themeVariables: { '--portico-accent': '#ff5500', '--portico-border-radius': '8px' },
+        themeVariables: { accent: '#ff5500', borderRadius: 8 },
       },
     })
   })

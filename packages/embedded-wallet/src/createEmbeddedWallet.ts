@@ -104,14 +104,18 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     }
   }
 
-  const startApproval = (loaded: { client: EmbeddedWalletClient }) => {
+  /**
+   * The frame's screen is needed: an approval (`announce`: the modal is told, and shows its
+   * ApproveTransaction view) or an e-mail change (the modal's view for it is on screen already).
+   */
+  const startApproval = (loaded: { client: EmbeddedWalletClient }, announce = true) => {
     waiting++
     if (waiting > 1) return
     if (approvalListeners.size === 0) {
       loaded.client.show(approvalContainer?.())
       return
     }
-    notifyApproval(true)
+    if (announce) notifyApproval(true)
     if (approvalView) loaded.client.show(approvalView)
     else {
       fallbackTimer = setTimeout(() => {
@@ -120,12 +124,12 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     }
   }
 
-  const endApproval = (loaded: { client: EmbeddedWalletClient }) => {
+  const endApproval = (loaded: { client: EmbeddedWalletClient }, announce = true) => {
     waiting--
     if (waiting > 0) return
     clearTimeout(fallbackTimer)
     loaded.client.hide()
-    if (approvalListeners.size > 0) notifyApproval(false)
+    if (announce && approvalListeners.size > 0) notifyApproval(false)
   }
 
   const provider: EmbeddedWalletProvider = {
@@ -180,12 +184,17 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     signOut: async () => {
       await (await client()).request('APP_SIGN_OUT')
     },
-    updateEmail: async ({ email }) => (await client()).request('APP_UPDATE_EMAIL', { email }),
-    updateEmailPrimaryOtp: async ({ otp }) => {
-      await (await client()).request('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp })
+    async updateEmail({ email }) {
+      // The frame shows its own code screen over the view that called `showApproval` (the modal's
+      // e-mail change view), like an approval: the codes are typed there, never in the page.
+      const loaded = await load()
+      startApproval(loaded, false)
+      try {
+        return await loaded.client.request('APP_UPDATE_EMAIL', { email })
+      } finally {
+        endApproval(loaded, false)
+      }
     },
-    updateEmailSecondaryOtp: async ({ otp }) =>
-      (await client()).request('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp }),
     onApprovalChange(listener) {
       approvalListeners.add(listener)
       return () => {
@@ -202,12 +211,12 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
       void loading?.then((loaded) => loaded.client.hide())
     },
     syncTheme({ themeMode, themeVariables }) {
-      // The frame takes only its own `--portico-*` variables, and only what its screen uses.
-      const variables: Record<string, string> = {}
-      if (themeVariables.accent) variables['--portico-accent'] = themeVariables.accent
-      if (themeVariables.fontFamily) variables['--portico-font-family'] = themeVariables.fontFamily
-      if (themeVariables.borderRadius !== undefined)
-        variables['--portico-border-radius'] = `${themeVariables.borderRadius}px`
+      // Only what the frame's screens take (SPEC §3 Theme); the frame checks each value again and
+      // keeps its own text and background colours whatever the page sends.
+      const variables: { accent?: string; borderRadius?: number; fontFamily?: string } = {}
+      if (themeVariables.accent) variables.accent = themeVariables.accent
+      if (themeVariables.fontFamily) variables.fontFamily = themeVariables.fontFamily
+      if (themeVariables.borderRadius !== undefined) variables.borderRadius = themeVariables.borderRadius
       void client().then((loaded) => loaded.syncTheme({ themeMode, themeVariables: variables }))
     },
     rejectApprovals() {

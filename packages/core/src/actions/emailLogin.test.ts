@@ -18,7 +18,7 @@ import { initialize } from './initialize.js'
 import { navigate } from './navigate.js'
 import { openModal } from './openModal.js'
 import { InvalidOtpError, submitEmailOtp } from './submitEmailOtp.js'
-import { submitUpdateEmailOtp, updateEmail } from './updateEmail.js'
+import { updateEmail } from './updateEmail.js'
 
 /**
  * The embedded wallet as core calls it (the `EmbeddedWallet` contract), scripted per test;
@@ -43,9 +43,7 @@ function embedded(overrides: Partial<EmbeddedWallet> = {}) {
     getUser: async () => ({ email: 'ada@example.com', chainId: 1, address: '0x1', accountType: 'eoa' }),
     isConnected: async () => true,
     signOut: async () => {},
-    updateEmail: async () => ({ action: 'VERIFY_PRIMARY_OTP' }),
-    updateEmailPrimaryOtp: async () => {},
-    updateEmailSecondaryOtp: async () => ({ newEmail: 'new@example.com' }),
+    updateEmail: async () => ({ newEmail: 'new@example.com' }),
     ...overrides,
   }
   return { wallet, calls, approveDevice: () => approveDevice() }
@@ -279,54 +277,86 @@ describe('e-mail login (SPEC §5)', () => {
   })
 })
 
-describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL)', () => {
-  test('asks the current address, then the new one, and shows Account with the new e-mail', async () => {
+describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed in the frame', () => {
+  /** An e-mail change the test ends as the frame would: changed, cancelled or failed. */
+  function changing() {
+    let settle: { resolve(value: { newEmail: string }): void; reject(error: unknown): void } | undefined
     const calls: string[] = []
     const { wallet } = embedded({
-      updateEmail: async ({ email }) => {
+      updateEmail: ({ email }) => {
         calls.push(`update ${email}`)
-        return { action: 'VERIFY_PRIMARY_OTP' }
+        return new Promise((resolve, reject) => {
+          settle = { resolve, reject }
+        })
       },
-      updateEmailPrimaryOtp: async ({ otp }) => {
-        calls.push(`primary ${otp}`)
+      syncTheme: ({ themeMode }) => {
+        calls.push(`syncTheme ${themeMode}`)
       },
-      updateEmailSecondaryOtp: async ({ otp }) => {
-        calls.push(`secondary ${otp}`)
-        return { newEmail: 'ada@new.example' }
+      rejectApprovals: () => {
+        calls.push('rejectApprovals')
+        settle?.reject(Object.assign(new Error('Request was aborted'), { name: 'FrameRequestAbortedError' }))
       },
     })
-    const { portico } = await start(wallet)
+    return { wallet, calls, settle: () => settle as NonNullable<typeof settle> }
+  }
+
+  test("the modal starts the change and shows its verify view; the frame's success shows Account with the new e-mail", async () => {
+    const change = changing()
+    const { portico } = await start(change.wallet)
     await connectEmail(portico, { email: 'ada@example.com' })
     await submitEmailOtp(portico, { otp: '123456' })
-    expect(getEmailLogin(portico).accountEmail).toBe('ada@example.com')
     navigate(portico, { view: 'UpdateEmail' })
     await expect(updateEmail(portico, { email: 'nope' })).rejects.toBeInstanceOf(InvalidEmailError)
-    await updateEmail(portico, { email: 'ada@new.example' })
+    const outcome = updateEmail(portico, { email: ' ada@new.example ' })
+    expect(change.calls).toEqual([`syncTheme ${portico.state.theme.themeMode}`, 'update ada@new.example'])
+    // No code passes through the page: the view is only the area the frame's screen lies over.
     expect(portico.state.router.route).toEqual({
-      view: 'UpdateEmailPrimaryOtp',
+      view: 'UpdateEmailVerify',
       params: { email: 'ada@new.example' },
     })
-    await submitUpdateEmailOtp(portico, { otp: '111111' })
-    expect(portico.state.router.route.view).toBe('UpdateEmailSecondaryOtp')
-    await submitUpdateEmailOtp(portico, { otp: '222222' })
-    expect(calls).toEqual(['update ada@new.example', 'primary 111111', 'secondary 222222'])
+    change.settle().resolve({ newEmail: 'ada@new.example' })
+    await expect(outcome).resolves.toEqual({ status: 'changed', email: 'ada@new.example' })
     expect(portico.state.router.route.view).toBe('Account')
     expect(getEmailLogin(portico).accountEmail).toBe('ada@new.example')
     expect(portico.internal.storage.get('email')).toBe('ada@new.example')
     expect(portico.state.toast.current?.message).toBe('Your e-mail is now ada@new.example')
   })
 
-  test('a wrong code stays on its view with the reason', async () => {
-    const { wallet } = embedded({
-      updateEmailPrimaryOtp: async () => {
-        throw new Error('The code is not right. 4 tries left.')
-      },
+  test('cancelled in the frame: back on UpdateEmail, nothing changed, no error', async () => {
+    const change = changing()
+    const { portico } = await start(change.wallet)
+    navigate(portico, { view: 'UpdateEmail' })
+    const outcome = updateEmail(portico, { email: 'ada@new.example' })
+    change.settle().reject(Object.assign(new Error('The e-mail change was cancelled.'), { code: 4001 }))
+    await expect(outcome).resolves.toEqual({ status: 'cancelled' })
+    expect(portico.state.router.route.view).toBe('UpdateEmail')
+    expect(getEmailLogin(portico).error).toBeUndefined()
+    expect(portico.internal.storage.get('email')).toBeUndefined()
+  })
+
+  test('failed in the frame: back on UpdateEmail with the reason', async () => {
+    const change = changing()
+    const { portico } = await start(change.wallet)
+    navigate(portico, { view: 'UpdateEmail' })
+    const outcome = updateEmail(portico, { email: 'ada@new.example' })
+    change.settle().reject(new Error('Five wrong codes were tried: ask for a new one.'))
+    await expect(outcome).resolves.toEqual({
+      status: 'failed',
+      reason: 'Five wrong codes were tried: ask for a new one.',
     })
-    const { portico } = await start(wallet)
-    await updateEmail(portico, { email: 'ada@new.example' })
-    await expect(submitUpdateEmailOtp(portico, { otp: '000000' })).rejects.toThrow('4 tries left')
-    expect(portico.state.router.route.view).toBe('UpdateEmailPrimaryOtp')
-    expect(getEmailLogin(portico).error).toBe('The code is not right. 4 tries left.')
+    expect(portico.state.router.route.view).toBe('UpdateEmail')
+    expect(getEmailLogin(portico).error).toBe('Five wrong codes were tried: ask for a new one.')
+  })
+
+  test('leaving the verify view (back or close) ends the change in the frame', async () => {
+    const change = changing()
+    const { portico } = await start(change.wallet)
+    navigate(portico, { view: 'UpdateEmail' })
+    const outcome = updateEmail(portico, { email: 'ada@new.example' })
+    goBack(portico)
+    expect(change.calls).toContain('rejectApprovals')
+    await expect(outcome).resolves.toEqual({ status: 'cancelled' })
+    expect(portico.state.router.route.view).toBe('UpdateEmail')
   })
 })
 

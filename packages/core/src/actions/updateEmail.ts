@@ -3,18 +3,37 @@ import { EMAIL_ADDRESS, emailLoginMessage, InvalidEmailError, requireEmbeddedWal
 import { navigate } from './navigate.js'
 import { replaceRoute } from './replaceRoute.js'
 import { showToast } from './showToast.js'
-import { InvalidOtpError } from './submitEmailOtp.js'
 
 export type UpdateEmailParameters = { email: string }
 
+/** How an e-mail change ended, as the page learns it from the embedded wallet. */
+export type UpdateEmailReturnType =
+  | { status: 'changed'; email: string }
+  | { status: 'cancelled' }
+  | { status: 'failed'; reason: string }
+
+// The embedded wallet's refusal when the visitor cancels on its screen (EIP-1193 4001), and the
+// client's when the view left and the change was aborted.
+function isCancel(error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown }
+  return code === 4001 || name === 'FrameRequestAbortedError'
+}
+
 /**
- * Starts changing the embedded wallet's e-mail (SPEC §7 APP_UPDATE_EMAIL): codes go to the current
- * address and to the new one, entered in that order on the views that follow.
+ * Changes the embedded wallet's e-mail (SPEC §7 APP_UPDATE_EMAIL). The page only starts it: the
+ * UpdateEmailVerify view shows while the wallet's frame lays its own screen over it, where the
+ * visitor types the code sent to the current address and then the one sent to the new address. A
+ * page that could take those codes could move the account to an address it owns. Afterwards
+ * Account shows the new e-mail; a cancel returns to UpdateEmail, a failure too, with the reason.
  *
  * @example
- * await updateEmail(portico, { email: 'ada@new.example' })
+ * const outcome = await updateEmail(portico, { email: 'ada@new.example' })
+ * if (outcome.status === 'changed') console.log(outcome.email)
  */
-export async function updateEmail(portico: Portico, parameters: UpdateEmailParameters): Promise<void> {
+export async function updateEmail(
+  portico: Portico,
+  parameters: UpdateEmailParameters,
+): Promise<UpdateEmailReturnType> {
   const { state, internal } = portico
   const service = requireEmbeddedWallet(portico)
   const email = parameters.email.trim()
@@ -24,68 +43,39 @@ export async function updateEmail(portico: Portico, parameters: UpdateEmailParam
     throw error
   }
   const attempt = ++internal.emailLoginAttempt
-  Object.assign(state.emailLogin, { status: 'sending', error: undefined })
+  Object.assign(state.emailLogin, { status: 'verifying', email, error: undefined })
+  // The frame's code screen lies over the modal's view: it takes the modal's light or dark mode.
+  service.syncTheme?.({ themeMode: state.theme.themeMode, themeVariables: { ...state.theme.themeVariables } })
+  navigate(portico, { view: 'UpdateEmailVerify', params: { email } })
+  const stillShown = () =>
+    attempt === internal.emailLoginAttempt && state.router.route.view === 'UpdateEmailVerify'
   try {
-    const { action } = await service.updateEmail({ email })
-    if (attempt !== internal.emailLoginAttempt) return
-    Object.assign(state.emailLogin, { status: 'awaitingOtp', email })
-    navigate(
-      portico,
-      action === 'VERIFY_SECONDARY_OTP'
-        ? { view: 'UpdateEmailSecondaryOtp', params: { email } }
-        : { view: 'UpdateEmailPrimaryOtp', params: { email } },
-    )
-  } catch (error) {
-    if (attempt === internal.emailLoginAttempt)
-      Object.assign(state.emailLogin, { status: 'idle', error: emailLoginMessage(error) })
-    throw error
-  }
-}
-
-/**
- * Checks a code of the e-mail change: on UpdateEmailPrimaryOtp the one sent to the current address,
- * then on UpdateEmailSecondaryOtp the one sent to the new address, after which the e-mail is changed
- * and Account shows again.
- *
- * @example
- * await submitUpdateEmailOtp(portico, { otp: '123456' })
- */
-export async function submitUpdateEmailOtp(portico: Portico, parameters: { otp: string }): Promise<void> {
-  const { state, internal } = portico
-  const service = requireEmbeddedWallet(portico)
-  const { route } = state.router
-  if (route.view !== 'UpdateEmailPrimaryOtp' && route.view !== 'UpdateEmailSecondaryOtp') return
-  const otp = parameters.otp.replace(/\s/g, '')
-  if (!/^\d{6}$/.test(otp)) {
-    const error = new InvalidOtpError()
-    state.emailLogin.error = error.shortMessage
-    throw error
-  }
-  const { email } = route.params
-  const attempt = ++internal.emailLoginAttempt
-  Object.assign(state.emailLogin, { status: 'verifying', error: undefined })
-  try {
-    if (route.view === 'UpdateEmailPrimaryOtp') {
-      await service.updateEmailPrimaryOtp({ otp })
-      if (attempt !== internal.emailLoginAttempt) return
-      state.emailLogin.status = 'awaitingOtp'
-      replaceRoute(portico, { view: 'UpdateEmailSecondaryOtp', params: { email } })
-      return
+    const { newEmail } = await service.updateEmail({ email })
+    if (attempt === internal.emailLoginAttempt) {
+      internal.storage.set('email', newEmail)
+      Object.assign(state.emailLogin, {
+        status: 'idle',
+        email: undefined,
+        error: undefined,
+        accountEmail: newEmail,
+      })
+      if (state.router.route.view === 'UpdateEmailVerify')
+        replaceRoute(portico, { view: 'Account', resetHistory: true })
+      showToast(portico, { message: `Your e-mail is now ${newEmail}`, variant: 'success' })
     }
-    const { newEmail } = await service.updateEmailSecondaryOtp({ otp })
-    if (attempt !== internal.emailLoginAttempt) return
-    internal.storage.set('email', newEmail)
-    Object.assign(state.emailLogin, {
-      status: 'idle',
-      email: undefined,
-      error: undefined,
-      accountEmail: newEmail,
-    })
-    replaceRoute(portico, { view: 'Account', resetHistory: true })
-    showToast(portico, { message: `Your e-mail is now ${newEmail}`, variant: 'success' })
+    return { status: 'changed', email: newEmail }
   } catch (error) {
-    if (attempt !== internal.emailLoginAttempt) return
-    Object.assign(state.emailLogin, { status: 'awaitingOtp', error: emailLoginMessage(error) })
-    throw error
+    const cancelled = isCancel(error)
+    const reason = emailLoginMessage(error)
+    if (stillShown()) {
+      // Back to the address form, which says why when the change failed.
+      replaceRoute(portico, { view: 'UpdateEmail' })
+      Object.assign(state.emailLogin, {
+        status: 'idle',
+        email: undefined,
+        error: cancelled ? undefined : reason,
+      })
+    }
+    return cancelled ? { status: 'cancelled' } : { status: 'failed', reason }
   }
 }

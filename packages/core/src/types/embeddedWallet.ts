@@ -27,21 +27,27 @@ export interface EmbeddedWallet {
   getUser(input: { chainId?: number | string }): Promise<EmbeddedWalletUser>
   isConnected(): Promise<boolean>
   signOut(): Promise<void>
-  /** Starts changing the e-mail: codes go to the current and to the new address. */
-  updateEmail(input: { email: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
-  updateEmailPrimaryOtp(input: { otp: string }): Promise<void>
-  updateEmailSecondaryOtp(input: { otp: string }): Promise<{ newEmail: string }>
+  /**
+   * Changes the e-mail: codes go to the current and to the new address, and the visitor types them
+   * on the frame's own screen (laid over the view that called `showApproval`), never in the page.
+   * Resolves with the new address; rejects with code 4001 when the visitor cancelled there, or
+   * with the reason the change failed.
+   */
+  updateEmail(input: { email: string }): Promise<{ newEmail: string }>
   /**
    * Calls `listener` with true when a request starts waiting for the visitor's approval in the
    * frame, and false when none waits any more; returns an unsubscribe. Core then shows the
    * ApproveTransaction view (SPEC §2).
    */
   onApprovalChange?(listener: (waiting: boolean) => void): () => void
-  /** Lays the frame's approval screen over `container`, the ApproveTransaction view's area. */
+  /**
+   * Lays the frame's screen over `container`: the ApproveTransaction view's area for an approval,
+   * the UpdateEmailVerify view's for the codes of an e-mail change.
+   */
   showApproval?(container: Element): void
-  /** Takes the approval screen away again (the view left); the requests keep waiting. */
+  /** Takes the frame's screen away again (the view left); the requests keep waiting. */
   hideApproval?(): void
-  /** Rejects every request waiting for approval: the visitor closed the modal. */
+  /** Rejects every request waiting for the visitor in the frame (approvals, an e-mail change): the view left. */
   rejectApprovals?(): void
   /** Gives the frame the modal's theme, so its approval screen matches the view it sits in. */
   syncTheme?(theme: ThemeState): void

@@ -16,10 +16,10 @@ export type Route =
   // E-mail login (SPEC §5): the one-time code, or approving a new device from the e-mail first.
   | { view: 'EmailVerifyOtp'; params: { email: string } }
   | { view: 'EmailVerifyDevice'; params: { email: string } }
-  // Changing the embedded wallet's e-mail: the new address, then a code to the old and one to the new.
+  // Changing the embedded wallet's e-mail: the new address, then the frame's own screen over this
+  // view, where the codes to the old and to the new address are typed (never in the page).
   | { view: 'UpdateEmail'; params?: undefined }
-  | { view: 'UpdateEmailPrimaryOtp'; params: { email: string } }
-  | { view: 'UpdateEmailSecondaryOtp'; params: { email: string } }
+  | { view: 'UpdateEmailVerify'; params: { email: string } }
   // The embedded wallet's own approval screen, laid over this view by its frame (SPEC §2).
   | { view: 'ApproveTransaction'; params?: undefined }
   // Sign-in (SPEC §4): asks the connected account to sign the sign-in message.

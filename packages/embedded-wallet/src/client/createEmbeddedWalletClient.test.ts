@@ -85,7 +85,7 @@ describe('the iframe', () => {
     expect(Object.fromEntries(src.searchParams)).toEqual({
       projectId: 'shop-project',
       chainId: 'eip155:8453',
-      version: '1.0.0',
+      version: '1.1.0',
       enableLogger: 'true',
     })
     await attachFrame(page, c)
@@ -158,7 +158,7 @@ describe('the handshake', () => {
     expect((await pending).error).toBeInstanceOf(FrameVersionMismatchError)
     await expect(c.request('APP_GET_CHAIN_ID')).rejects.toMatchObject({
       frameVersion: '2.0.0',
-      clientVersion: '1.0.0',
+      clientVersion: '1.1.0',
     })
     expect(frame.postMessage).not.toHaveBeenCalled()
   })
@@ -214,7 +214,7 @@ describe('requests', () => {
     const [email, chain] = frame.received()
     expect(email).toEqual({
       portico: 'embedded-wallet',
-      version: '1.0.0',
+      version: '1.1.0',
       id: expect.stringMatching(uuid),
       type: 'APP_CONNECT_EMAIL',
       payload: { email: 'ada@example.com' },
@@ -308,7 +308,7 @@ describe('requests', () => {
     frame.succeed(request, { action: 'SEND_MONEY' })
     frame.post({
       portico: 'embedded-wallet',
-      version: '1.0.0',
+      version: '1.1.0',
       id: request.id,
       type: 'FRAME_CONNECT_EMAIL_SUCCESS',
       payload: { action: 'VERIFY_OTP' },
@@ -334,7 +334,7 @@ describe('requests', () => {
     const request = frame.last()
     frame.post({
       portico: 'embedded-wallet',
-      version: '1.0.0',
+      version: '1.1.0',
       id: request.id,
       type: 'FRAME_IS_CONNECTED_SUCCESS',
       payload: { isConnected: true },
@@ -378,7 +378,7 @@ describe('requests', () => {
     await flush()
     frame.post({
       portico: 'embedded-wallet',
-      version: '1.0.0',
+      version: '1.1.0',
       id: frame.last().id,
       type: 'FRAME_GET_CHAIN_ID_NEXT_ERROR',
       payload: { message: 'The embedded wallet frame does not support APP_GET_CHAIN_ID_NEXT.', code: 4200 },
@@ -398,7 +398,7 @@ describe('requests', () => {
     await flush()
     frame.post({
       portico: 'embedded-wallet',
-      version: '1.0.0',
+      version: '1.1.0',
       id: crypto.randomUUID(),
       type: 'FRAME_SOMETHING_NEW_ERROR',
       payload: { message: 'No.' },
@@ -425,6 +425,7 @@ describe('requests', () => {
       rpcUrl: () => 'http://127.0.0.1:9/',
       ui: {
         requestApproval: async () => false,
+        changeEmail: async () => ({ status: 'cancelled' }),
         cancelApprovals: () => undefined,
         syncTheme: () => undefined,
         syncDappData: () => undefined,
@@ -438,7 +439,7 @@ describe('requests', () => {
     frame.post(answer)
     await expect(result).rejects.toMatchObject({
       name: 'FrameRequestError',
-      message: 'The embedded wallet frame does not support APP_GET_WALLET_LABELS: it speaks protocol 1.0.0.',
+      message: 'The embedded wallet frame does not support APP_GET_WALLET_LABELS: it speaks protocol 1.1.0.',
     })
   })
 
@@ -446,7 +447,7 @@ describe('requests', () => {
     const { client: c, frame } = await readyClient()
     frame.post({
       portico: 'embedded-wallet',
-      version: '1.0.0',
+      version: '1.1.0',
       id: crypto.randomUUID(),
       type: 'FRAME_SIGN_OUT_SUCCESS',
       payload: {},
@@ -663,7 +664,7 @@ describe('events and sync', () => {
     const { client: c, frame } = await readyClient()
     const tokens: string[] = []
     const unsubscribe = c.onSessionUpdate((token) => tokens.push(token))
-    const session = { portico: 'embedded-wallet', version: '1.0.0', type: 'FRAME_SESSION_UPDATE' }
+    const session = { portico: 'embedded-wallet', version: '1.1.0', type: 'FRAME_SESSION_UPDATE' }
     frame.post({ ...session, payload: { token: 'first' } })
     frame.post({ ...session, payload: { token: 'forged' } }, { origin: 'https://evil.example' })
     unsubscribe()
@@ -673,7 +674,7 @@ describe('events and sync', () => {
 
   test("a failed theme sync is only logged as 'Unable to sync theme to auth connector'", async () => {
     const { client: c, frame } = await readyClient()
-    const synced = c.syncTheme({ themeMode: 'dark', themeVariables: { '--pt-accent': '#000' } })
+    const synced = c.syncTheme({ themeMode: 'dark', themeVariables: { accent: '#3396ff' } })
     await flush()
     expect(frame.last()).toMatchObject({ type: 'APP_SYNC_THEME', payload: { themeMode: 'dark' } })
     frame.fail(frame.last(), { message: 'No theme support' })

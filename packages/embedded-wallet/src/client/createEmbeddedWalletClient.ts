@@ -44,7 +44,10 @@ export interface EmbeddedWalletTimeouts {
   afterLoad?: number
   /** For the login steps of SPEC §9 (e-mail, device, OTP, social, social redirect). Default 30 000. */
   connect?: number
-  /** For APP_RPC_REQUEST, which may wait for the visitor to approve inside the frame. Default 300 000. */
+  /**
+   * For requests that may wait for the visitor inside the frame: APP_RPC_REQUEST (an approval) and
+   * APP_UPDATE_EMAIL (the codes of the change are typed there). Default 300 000.
+   */
   rpc?: number
   /** For every other request. Default 30 000. */
   request?: number
@@ -87,8 +90,9 @@ export interface EmbeddedWalletClient {
   /** Sends an app event and resolves with the frame's success payload. */
   request<T extends AppMessageType>(type: T, ...args: RequestArgs<T>): Promise<FrameSuccessPayload<T>>
   /**
-   * Aborts every pending RPC request that needs approval (safe ones go on) and, when one had reached
-   * the frame, reloads the frame so its approval screen for it is gone too.
+   * Aborts every pending request that waits for the visitor in the frame: RPC requests that need
+   * approval (safe ones go on) and an e-mail change. When one had reached the frame, the frame is
+   * reloaded so its screen for it is gone too.
    */
   rejectRpcRequests(): void
   /** Calls `listener` with the id of each new session the frame announces (an id, not a credential); returns an unsubscribe. */
@@ -113,6 +117,9 @@ const CONNECT_TYPES: ReadonlySet<AppMessageType> = new Set([
   'APP_CONNECT_SOCIAL',
   'APP_GET_SOCIAL_REDIRECT_URI',
 ])
+
+// Requests the visitor answers on the frame's own screen.
+const INTERACTIVE_TYPES: ReadonlySet<AppMessageType> = new Set(['APP_RPC_REQUEST', 'APP_UPDATE_EMAIL'])
 
 const DEFAULT_TIMEOUTS = {
   load: 30_000,
@@ -266,7 +273,7 @@ export function createEmbeddedWalletClient(
     const isConnect = CONNECT_TYPES.has(entry.type)
     const timeoutMs = isConnect
       ? timeouts.connect
-      : entry.type === 'APP_RPC_REQUEST'
+      : INTERACTIVE_TYPES.has(entry.type)
         ? timeouts.rpc
         : timeouts.request
     entry.timer = setTimeout(() => {
@@ -432,13 +439,16 @@ export function createEmbeddedWalletClient(
     rejectRpcRequests() {
       let aborted = false
       for (const [id, entry] of pending) {
-        if (entry.type === 'APP_RPC_REQUEST' && !(entry.method && isSafeRpcMethod(entry.method))) {
+        const waitsForVisitor =
+          entry.type === 'APP_UPDATE_EMAIL' ||
+          (entry.type === 'APP_RPC_REQUEST' && !(entry.method && isSafeRpcMethod(entry.method)))
+        if (waitsForVisitor) {
           aborted ||= entry.sent
           abort(id)
         }
       }
-      // The frame would go on showing the aborted requests' approval screens, and one approved
-      // later would still run: reloading the frame drops them. Its session survives in its cookie.
+      // The frame would go on showing the aborted requests' screens, and one approved (or a code
+      // typed) later would still take effect: reloading the frame drops them. Its session survives in its cookie.
       if (aborted && state === 'ready') {
         request('APP_RELOAD').catch((error: unknown) =>
           logger.warn('The frame could not be reloaded after aborting its requests.', error),
@@ -453,7 +463,9 @@ export function createEmbeddedWalletClient(
     },
     async syncTheme(payload) {
       try {
-        await request('APP_SYNC_THEME', payload)
+        const { ignored } = await request('APP_SYNC_THEME', payload)
+        if (ignored?.length)
+          logger.warn('The embedded wallet frame ignored theme values it does not allow.', ignored)
       } catch (error) {
         logger.error(FRAME_ERROR_TEXTS.syncThemeFailed, error)
       }

@@ -77,7 +77,7 @@ export async function attachFrame(page: Page, client: EmbeddedWalletClient) {
       }),
     )
   }
-  const envelope = { portico: 'embedded-wallet', version: '1.0.0' }
+  const envelope = { portico: 'embedded-wallet', version: '1.1.0' }
 
   return {
     iframe,
@@ -87,7 +87,7 @@ export async function attachFrame(page: Page, client: EmbeddedWalletClient) {
     received: () => postMessage.mock.calls.map((call) => call[0] as AppMessage),
     last: () => postMessage.mock.calls.at(-1)?.[0] as AppMessage,
     post,
-    ready: (version = '1.0.0') => post({ ...envelope, type: 'FRAME_READY', payload: { version } }),
+    ready: (version = '1.1.0') => post({ ...envelope, type: 'FRAME_READY', payload: { version } }),
     succeed: (request: AppMessage, payload?: unknown, from?: { origin?: string; source?: unknown }) =>
       post(
         {

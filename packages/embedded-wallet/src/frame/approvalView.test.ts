@@ -1,8 +1,8 @@
 import { base58 } from '@scure/base'
 import { numberToHex, parseEther, stringToHex } from 'viem'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createApprovalQueue } from './approvals.js'
-import { createApprovalView, summarizeApproval } from './approvalView.js'
+import { APPROVE_DELAY_MS, createApprovalView, summarizeApproval } from './approvalView.js'
 
 afterEach(() => document.body.replaceChildren())
 
@@ -75,6 +75,9 @@ describe('summarizeApproval', () => {
 })
 
 describe('createApprovalView', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
   test('is hidden while nothing waits, and shows the waiting request', async () => {
     const { root, queue } = mount()
     expect(root.hidden).toBe(true)
@@ -88,6 +91,7 @@ describe('createApprovalView', () => {
     // The page's text is shown as text, never parsed as markup.
     expect(root.querySelector('b')).toBeNull()
     expect(root.textContent).toContain('<b>not html</b>')
+    vi.advanceTimersByTime(APPROVE_DELAY_MS)
     button(root, 'Approve').click()
     await expect(decision).resolves.toBe(true)
     expect(root.hidden).toBe(true)
@@ -102,13 +106,45 @@ describe('createApprovalView', () => {
     expect(root.querySelector('h1')?.textContent).toBe('Send transaction')
   })
 
-  test('SYNC_THEME switches light and dark and applies the page accent', () => {
-    const { root, view } = mount()
-    expect(root.dataset.theme).toBe('dark')
-    view.setTheme({ themeMode: 'light', themeVariables: { '--portico-accent': '#ff0066', color: 'red' } })
-    expect(root.dataset.theme).toBe('light')
-    expect(root.style.getPropertyValue('--portico-accent')).toBe('#ff0066')
-    expect(root.style.getPropertyValue('color')).toBe('')
+  test('the dialog takes the focus, not Approve', () => {
+    const { root, queue } = mount()
+    void queue.request({ method: 'personal_sign', params: ['0x6869', '0x0'], chainId: 'eip155:1' })
+    expect(document.activeElement).toBe(root.querySelector('[role="dialog"]'))
+    expect(document.activeElement).not.toBe(button(root, 'Approve'))
+  })
+
+  test(`a click on Approve in the first ${APPROVE_DELAY_MS} ms after the screen appears does not approve`, async () => {
+    {
+      const { root, queue } = mount()
+      let settled: boolean | undefined
+      void queue
+        .request({ method: 'personal_sign', params: ['0x6869', '0x0'], chainId: 'eip155:1' })
+        .then((approved) => {
+          settled = approved
+        })
+      const approve = button(root, 'Approve')
+      expect(approve.disabled).toBe(true)
+      approve.click()
+      vi.advanceTimersByTime(APPROVE_DELAY_MS - 1)
+      approve.click()
+      await Promise.resolve()
+      expect(settled).toBeUndefined()
+      expect(queue.size()).toBe(1)
+
+      // Showing or moving the frame (its window resizes) starts the wait again.
+      vi.advanceTimersByTime(1)
+      expect(approve.disabled).toBe(false)
+      window.dispatchEvent(new Event('resize'))
+      expect(approve.disabled).toBe(true)
+      approve.click()
+      vi.advanceTimersByTime(APPROVE_DELAY_MS)
+      await Promise.resolve()
+      expect(settled).toBeUndefined()
+
+      approve.click()
+      await Promise.resolve()
+      expect(settled).toBe(true)
+    }
   })
 
   test('names the requesting site from SYNC_DAPP_DATA', () => {

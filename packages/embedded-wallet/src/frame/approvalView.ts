@@ -1,7 +1,7 @@
 import { base58 } from '@scure/base'
 import { formatEther, hexToBytes, isHex } from 'viem'
 import type { ApprovalQueue, PendingApproval } from './approvals.js'
-import type { FrameDappData, FrameTheme } from './handlers.js'
+import type { FrameDappData } from './handlers.js'
 
 /** One line of the approval screen: a label and what it shows. */
 export interface ApprovalField {
@@ -121,6 +121,12 @@ export function summarizeApproval(request: PendingApproval): ApprovalSummary {
   }
 }
 
+/**
+ * How long Approve stays disabled after the screen appears (or the frame is shown, moved or resized):
+ * a click the page timed to land where the screen then shows up must not approve (clickjacking).
+ */
+export const APPROVE_DELAY_MS = 500
+
 export interface ApprovalViewOptions {
   /** The element the screen renders into (the frame's body content). */
   root: HTMLElement
@@ -128,7 +134,6 @@ export interface ApprovalViewOptions {
 }
 
 export interface ApprovalView {
-  setTheme(theme: FrameTheme): void
   setDappData(data: FrameDappData): void
   destroy(): void
 }
@@ -137,8 +142,29 @@ export interface ApprovalView {
 export function createApprovalView(options: ApprovalViewOptions): ApprovalView {
   const { root, queue } = options
   const doc = root.ownerDocument
+  const win = doc.defaultView
   let dapp: FrameDappData | undefined
-  root.dataset.theme = 'dark'
+  let approveButton: HTMLButtonElement | undefined
+  let armTimer: ReturnType<typeof setTimeout> | undefined
+
+  // Approve is disabled, and enabled again only once the screen has been in place for a while.
+  function disarm(): void {
+    clearTimeout(armTimer)
+    const button = approveButton
+    if (!button) return
+    button.disabled = true
+    armTimer = setTimeout(() => {
+      button.disabled = false
+    }, APPROVE_DELAY_MS)
+  }
+  // The page shows the frame by giving its iframe a size (and hides it with none), moves it and may
+  // cover it: each of these resizes the frame's window or changes its visibility, and restarts the wait.
+  const onChange = () => {
+    if (doc.visibilityState === 'hidden') return
+    disarm()
+  }
+  win?.addEventListener('resize', onChange)
+  doc.addEventListener('visibilitychange', onChange)
 
   function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
     const node = doc.createElement(tag)
@@ -149,13 +175,18 @@ export function createApprovalView(options: ApprovalViewOptions): ApprovalView {
   }
 
   function render(current: PendingApproval | undefined): void {
+    clearTimeout(armTimer)
+    approveButton = undefined
     root.replaceChildren()
     root.hidden = current === undefined
     if (!current) return
     const summary = summarizeApproval(current)
     const card = element('section', 'portico-approval')
     card.setAttribute('role', 'dialog')
+    card.setAttribute('aria-modal', 'true')
     card.setAttribute('aria-labelledby', 'portico-approval-title')
+    // The dialog takes the focus, not Approve: a key press meant for the page must not approve.
+    card.tabIndex = -1
     const title = element('h1', 'portico-approval__title', summary.title)
     title.id = 'portico-approval-title'
     card.append(title)
@@ -175,30 +206,30 @@ export function createApprovalView(options: ApprovalViewOptions): ApprovalView {
     reject.type = 'button'
     approve.type = 'button'
     reject.addEventListener('click', () => queue.reject())
-    approve.addEventListener('click', () => queue.approve())
+    approve.addEventListener('click', () => {
+      if (!approve.disabled) queue.approve()
+    })
     actions.append(reject, approve)
     card.append(actions)
     root.append(card)
-    approve.focus()
+    approveButton = approve
+    disarm()
+    card.focus()
   }
 
   const unsubscribe = queue.subscribe(render)
   render(queue.current())
 
   return {
-    setTheme(theme) {
-      root.dataset.theme = theme.themeMode
-      for (const [name, value] of Object.entries(theme.themeVariables ?? {})) {
-        // Only the frame's own variables; CSSOM writes are allowed under the `style-src 'self'` policy.
-        if (name.startsWith('--portico-')) root.style.setProperty(name, String(value))
-      }
-    },
     setDappData(data) {
       dapp = data
       render(queue.current())
     },
     destroy() {
       unsubscribe()
+      clearTimeout(armTimer)
+      win?.removeEventListener('resize', onChange)
+      doc.removeEventListener('visibilitychange', onChange)
       root.replaceChildren()
     },
   }

@@ -2,8 +2,9 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { type AnvilInstance, rpc, startAnvil } from '@portico/test'
 import { base58 } from '@scure/base'
+import { Window } from 'happy-dom'
 import { type Hex, numberToHex, parseEther, stringToHex, verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type FrameEvent, PROTOCOL_VERSION, parseFrameMessage } from '../protocol/index.js'
 import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
 import { createAuthApi, sessionIdOf } from './authApi.js'
@@ -13,6 +14,7 @@ import {
   createMemoryStorage,
   startAuthTestServer,
 } from './authTestServer.testkit.js'
+import { createEmailChangeView } from './emailChangeView.js'
 import { createFrameHandlers, type FrameTheme, RELOAD_DELAY_MS, THEME_STORAGE_KEY } from './handlers.js'
 import { deriveKeys } from './keys.js'
 
@@ -51,6 +53,13 @@ function makeFrame(
 ) {
   const { storage } = browser
   const queue: ApprovalQueue = createApprovalQueue()
+  // The frame's real code screen in a page of its own (the handlers need Node's fetch, so this file
+  // runs without a global DOM): codes are typed into it as a visitor would.
+  const page = new Window().document
+  const emailRoot = page.createElement('main') as unknown as HTMLElement
+  emailRoot.hidden = true
+  page.body.append(emailRoot as never)
+  const emailChange = createEmailChangeView({ root: emailRoot })
   const events: FrameEvent[] = []
   const themes: FrameTheme[] = []
   const warnings: string[] = []
@@ -62,7 +71,11 @@ function makeFrame(
     rpcUrl,
     ui: {
       requestApproval: (approval) => queue.request(approval),
-      cancelApprovals: () => queue.rejectAll(),
+      changeEmail: (flow) => emailChange.run(flow),
+      cancelApprovals: () => {
+        queue.rejectAll()
+        emailChange.cancel()
+      },
       syncTheme: (theme) => themes.push(theme),
       syncDappData: () => undefined,
       reload: () => {
@@ -72,7 +85,28 @@ function makeFrame(
     emit: (event) => events.push(event),
     logger: { warn: (message) => warnings.push(message) },
   })
-  return { browser, storage, queue, events, themes, warnings, handlers, api, reloads: () => reloads }
+  return {
+    browser,
+    storage,
+    queue,
+    emailRoot,
+    events,
+    themes,
+    warnings,
+    handlers,
+    api,
+    reloads: () => reloads,
+  }
+}
+
+/** Waits for the frame's e-mail change screen to ask for a code, then types `code` into it. */
+async function typeCode(frame: ReturnType<typeof makeFrame>, prompt: string, code: string) {
+  await vi.waitFor(() => expect(frame.emailRoot.textContent).toContain(prompt))
+  const input = frame.emailRoot.querySelector('input') as HTMLInputElement
+  expect(input.readOnly).toBe(false)
+  input.value = code
+  const { Event: PageEvent } = input.ownerDocument.defaultView as unknown as { Event: typeof Event }
+  input.dispatchEvent(new PageEvent('input', { bubbles: true }))
 }
 
 async function logIn(frame: ReturnType<typeof makeFrame>, email: string) {
@@ -254,27 +288,83 @@ describe('createFrameHandlers: sessions', () => {
     expect(reply).toMatchObject({ type: 'FRAME_GET_USER_ERROR', payload: { code: 4100 } })
   })
 
-  test('the e-mail address changes with the two mailed codes', async () => {
+  test("the e-mail change: both codes are typed on the frame's screen, the page learns the new address", async () => {
     const frame = makeFrame()
     await logIn(frame, 'before@example.com')
-    await expect(
-      frame.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'after@example.com' })),
-    ).resolves.toMatchObject({
-      payload: { action: 'VERIFY_PRIMARY_OTP' },
-    })
-    const primary = server.lastCode('before@example.com', 'update-primary')
-    await expect(
-      frame.handlers.handle(request('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: primary })),
-    ).resolves.toMatchObject({
-      type: 'FRAME_UPDATE_EMAIL_PRIMARY_OTP_SUCCESS',
-    })
-    const secondary = server.lastCode('after@example.com', 'update-secondary')
-    await expect(
-      frame.handlers.handle(request('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: secondary })),
-    ).resolves.toMatchObject({
+    const reply = frame.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'after@example.com' }))
+    const primary = await vi.waitFor(() => server.lastCode('before@example.com', 'update-primary'))
+    await typeCode(
+      frame,
+      'Step 1 of 2: enter the code we sent to before@example.com',
+      primary === '000000' ? '111111' : '000000',
+    )
+    // A wrong code is refused on the frame's screen, which stays for another try.
+    await vi.waitFor(() =>
+      expect(frame.emailRoot.querySelector('[role="alert"]')?.textContent).toMatch(
+        /wrong|not right|tries? left/i,
+      ),
+    )
+    expect(frame.emailRoot.textContent).toContain('This wallet will log in with after@example.com')
+    await typeCode(frame, 'Step 1 of 2', primary)
+    const secondary = await vi.waitFor(() => server.lastCode('after@example.com', 'update-secondary'))
+    await typeCode(frame, 'Step 2 of 2: enter the code we sent to after@example.com', secondary)
+    await expect(reply).resolves.toMatchObject({
+      type: 'FRAME_UPDATE_EMAIL_SUCCESS',
       payload: { newEmail: 'after@example.com' },
     })
+    expect(frame.emailRoot.hidden).toBe(true)
     expect((await getUser(frame)).email).toBe('after@example.com')
+  })
+
+  test('the page cannot send a code of the e-mail change: those requests are refused', async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'page-code@example.com')
+    const reply = frame.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'page-code@new.example' }))
+    const primary = await vi.waitFor(() => server.lastCode('page-code@example.com', 'update-primary'))
+    for (const type of ['APP_UPDATE_EMAIL_PRIMARY_OTP', 'APP_UPDATE_EMAIL_SECONDARY_OTP']) {
+      await expect(frame.handlers.handle(request(type, { otp: primary }))).resolves.toMatchObject({
+        type: `FRAME_${type.slice(4)}_ERROR`,
+        payload: { message: expect.stringContaining('typed in the embedded wallet frame') },
+      })
+    }
+    // Nothing moved on: the screen still asks for the first code, and the code still works there.
+    expect(frame.emailRoot.textContent).toContain('Step 1 of 2')
+    await typeCode(frame, 'Step 1 of 2', primary)
+    await vi.waitFor(() => expect(frame.emailRoot.textContent).toContain('Step 2 of 2'))
+    frame.emailRoot.querySelector<HTMLButtonElement>('button[type="button"]')?.click()
+    await expect(reply).resolves.toMatchObject({ type: 'FRAME_UPDATE_EMAIL_ERROR' })
+    expect((await getUser(frame)).email).toBe('page-code@example.com')
+  })
+
+  test("Cancel on the frame's screen answers the page with a 4001 refusal and changes nothing", async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'cancel@example.com')
+    const reply = frame.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'cancel@new.example' }))
+    await vi.waitFor(() => expect(frame.emailRoot.hidden).toBe(false))
+    const cancel = [...frame.emailRoot.querySelectorAll('button')].find(
+      (node) => node.textContent === 'Cancel',
+    )
+    cancel?.click()
+    await expect(reply).resolves.toMatchObject({
+      type: 'FRAME_UPDATE_EMAIL_ERROR',
+      payload: { code: 4001, message: 'The e-mail change was cancelled.' },
+    })
+    expect((await getUser(frame)).email).toBe('cancel@example.com')
+  })
+
+  test('signing out ends an e-mail change on screen', async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'leaving@example.com')
+    const reply = frame.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'leaving@new.example' }))
+    await vi.waitFor(() => expect(frame.emailRoot.hidden).toBe(false))
+    await frame.handlers.handle(request('APP_SIGN_OUT'))
+    await expect(reply).resolves.toMatchObject({ type: 'FRAME_UPDATE_EMAIL_ERROR', payload: { code: 4001 } })
+    expect(frame.emailRoot.hidden).toBe(true)
+  })
+
+  test('without a session the change does not start', async () => {
+    const reply = await makeFrame().handlers.handle(request('APP_UPDATE_EMAIL', { email: 'x@new.example' }))
+    expect(reply).toMatchObject({ type: 'FRAME_UPDATE_EMAIL_ERROR', payload: { code: 4100 } })
   })
 })
 
@@ -450,12 +540,42 @@ describe('createFrameHandlers: RPC requests', () => {
 describe('createFrameHandlers: page data and invalid messages', () => {
   test('SYNC_THEME is kept in storage and passed to the screen', async () => {
     const frame = makeFrame()
-    const theme = { themeMode: 'light', themeVariables: { '--portico-accent': '#ff0000' } } as const
+    const theme = { themeMode: 'light', themeVariables: { accent: '#cc0000' } } as const
     await expect(frame.handlers.handle(request('APP_SYNC_THEME', theme))).resolves.toMatchObject({
       type: 'FRAME_SYNC_THEME_SUCCESS',
+      payload: {},
     })
     expect(frame.themes).toEqual([theme])
     expect(JSON.parse(frame.storage.getItem(THEME_STORAGE_KEY) as string)).toEqual(theme)
+  })
+
+  test('SYNC_THEME tells the page which values the frame ignored, and why', async () => {
+    const frame = makeFrame()
+    const theme = { themeMode: 'dark', themeVariables: { accent: 'transparent', borderRadius: 8 } } as const
+    const reply = await frame.handlers.handle(request('APP_SYNC_THEME', theme))
+    expect(reply).toMatchObject({
+      type: 'FRAME_SYNC_THEME_SUCCESS',
+      payload: { ignored: [{ name: 'accent', reason: expect.stringContaining('is not a #rgb') }] },
+    })
+    expect(frame.warnings.length).toBeGreaterThan(0)
+  })
+
+  test('SYNC_THEME with any key but accent, borderRadius and fontFamily is refused whole', async () => {
+    const frame = makeFrame()
+    for (const themeVariables of [
+      { '--portico-frame-fg': 'transparent' },
+      { '--portico-accent': '#3396ff' },
+      { opacity: 0 },
+      { fontSize: '0px' },
+      { accent: '#3396ff', color: '#141414' },
+    ]) {
+      const reply = await frame.handlers.handle(
+        request('APP_SYNC_THEME', { themeMode: 'dark', themeVariables } as never),
+      )
+      expect(reply).toMatchObject({ type: 'FRAME_SYNC_THEME_ERROR' })
+    }
+    expect(frame.themes).toEqual([])
+    expect(frame.storage.getItem(THEME_STORAGE_KEY)).toBeNull()
   })
 
   test('RELOAD replies first and reloads after', async () => {

@@ -22,9 +22,12 @@ import {
   WalletExistsError,
 } from './authApi.js'
 import { evmChainIdOf, type FrameChainId, toCaipNetworkId } from './chains.js'
+import type { EmailChangeFlow, EmailChangeOutcome } from './emailChangeView.js'
 import { createEvmSigner, type EvmSigner } from './evmSigner.js'
+import { readFrameTheme } from './frameTheme.js'
 import { createSeed, deriveKeys, seedToHex } from './keys.js'
 import {
+  EmailChangeCancelledError,
   FrameRpcError,
   UnauthorizedError,
   UnsupportedMethodError,
@@ -42,6 +45,17 @@ export const RELOAD_DELAY_MS = 100
 // The request types a page may send, known to this frame or not; anything else gets no answer.
 const APP_TYPE = /^APP_[A-Z_]+$/
 
+/**
+ * Requests the protocol no longer has because the page must not make them, with the reason: the
+ * codes of an e-mail change are typed in the frame (APP_UPDATE_EMAIL runs the whole change).
+ */
+const REFUSED_TYPES: Readonly<Record<string, string>> = {
+  APP_UPDATE_EMAIL_PRIMARY_OTP:
+    'The codes of an e-mail change are typed in the embedded wallet frame, never sent by the page.',
+  APP_UPDATE_EMAIL_SECONDARY_OTP:
+    'The codes of an e-mail change are typed in the embedded wallet frame, never sent by the page.',
+}
+
 type PayloadOf<T extends AppMessage['type']> = Extract<AppMessage, { type: T }>['payload']
 export type FrameTheme = PayloadOf<'APP_SYNC_THEME'>
 export type FrameDappData = PayloadOf<'APP_SYNC_DAPP_DATA'>
@@ -56,7 +70,12 @@ export type FrameOutgoing = FrameReply | FrameEvent | FrameErrorReply
 export interface FrameUi {
   /** Shows an unsafe request and resolves true when the visitor approves it. */
   requestApproval(request: ApprovalRequest): Promise<boolean>
-  /** Rejects every request still on screen (sign-out). */
+  /**
+   * Shows the e-mail change's code screen: the visitor types both codes into the frame, never into
+   * the page, and the screen says how it ended.
+   */
+  changeEmail(flow: EmailChangeFlow): Promise<EmailChangeOutcome>
+  /** Rejects every request still on screen and ends an e-mail change on screen (sign-out). */
   cancelApprovals(): void
   syncTheme(theme: FrameTheme): void
   syncDappData(data: FrameDappData): void
@@ -275,20 +294,32 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       }
       case 'APP_RPC_REQUEST':
         return rpcRequest(message.payload)
-      case 'APP_UPDATE_EMAIL':
-        return api.updateEmail(message.payload.email)
-      case 'APP_UPDATE_EMAIL_PRIMARY_OTP':
-        await api.updateEmailPrimary(message.payload.otp)
-        return {}
-      case 'APP_UPDATE_EMAIL_SECONDARY_OTP': {
-        const { email } = await api.updateEmailSecondary(message.payload.otp)
-        if (session) session = { ...session, email }
-        return { newEmail: email }
+      case 'APP_UPDATE_EMAIL': {
+        // The codes prove control of the account, so they are typed on the frame's screen: a page
+        // that got them could move the account to an address it owns. The page learns the outcome.
+        const current = await requireSession()
+        const newEmail = message.payload.email
+        await api.updateEmail(newEmail)
+        const outcome = await ui.changeEmail({
+          currentEmail: current.email,
+          newEmail,
+          submitPrimary: (otp) => api.updateEmailPrimary(otp),
+          submitSecondary: (otp) => api.updateEmailSecondary(otp),
+        })
+        if (outcome.status === 'cancelled') throw new EmailChangeCancelledError()
+        if (outcome.status === 'failed') throw new Error(outcome.reason)
+        if (session) session = { ...session, email: outcome.email }
+        return { newEmail: outcome.email }
       }
-      case 'APP_SYNC_THEME':
+      case 'APP_SYNC_THEME': {
+        // The screen checks the values again when it applies them (also the saved ones after a reload).
+        const { ignored } = readFrameTheme(message.payload)
+        if (ignored.length > 0)
+          options.logger?.warn('Ignored theme values the frame does not allow.', ignored)
         storage.setItem(THEME_STORAGE_KEY, JSON.stringify(message.payload))
         ui.syncTheme(message.payload)
-        return {}
+        return ignored.length > 0 ? { ignored } : {}
+      }
       case 'APP_SYNC_DAPP_DATA':
         storage.setItem(DAPP_DATA_STORAGE_KEY, JSON.stringify(message.payload))
         ui.syncDappData(message.payload)
@@ -356,9 +387,11 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
           id,
           type: `FRAME_${type.slice('APP_'.length)}_ERROR`,
           payload: {
-            message: unsupported
-              ? `The embedded wallet frame does not support ${type}: it speaks protocol ${PROTOCOL_VERSION}.`
-              : (invalid?.shortMessage ?? 'An error occurred'),
+            message:
+              REFUSED_TYPES[type] ??
+              (unsupported
+                ? `The embedded wallet frame does not support ${type}: it speaks protocol ${PROTOCOL_VERSION}.`
+                : (invalid?.shortMessage ?? 'An error occurred')),
           },
         }
       }

@@ -1,9 +1,11 @@
-// The frame's DOM entry: wires the handlers to the embedding page and the approval screen.
+// The frame's DOM entry: wires the handlers to the embedding page and the frame's own screens.
 import { isCompatibleVersion, MESSAGE_MARKER, PROTOCOL_VERSION } from '../protocol/index.js'
 import { createApprovalQueue } from './approvals.js'
 import { createApprovalView } from './approvalView.js'
 import { createAuthApi, type FrameStorage } from './authApi.js'
 import type { FrameChainId } from './chains.js'
+import { createEmailChangeView } from './emailChangeView.js'
+import { applyFrameTheme, readFrameTheme } from './frameTheme.js'
 import { createFrameHandlers, type FrameLogger, type FrameTheme, THEME_STORAGE_KEY } from './handlers.js'
 import { createParentChannel } from './parentChannel.js'
 
@@ -84,10 +86,17 @@ async function start(): Promise<void> {
   if (!root) throw new Error('The frame page has no #approval element.')
   const queue = createApprovalQueue()
   const view = createApprovalView({ root, queue })
+  const emailRoot = document.getElementById('account-change')
+  if (!emailRoot) throw new Error('The frame page has no #account-change element.')
+  const emailChange = createEmailChangeView({ root: emailRoot })
+  // Every theme, the saved one too, goes through the same checks before it reaches the CSS.
+  const setTheme = (theme: FrameTheme) =>
+    applyFrameTheme(document.documentElement, readFrameTheme(theme).settings)
+  setTheme({ themeMode: 'dark' })
   const savedTheme = storage.getItem(THEME_STORAGE_KEY)
   if (savedTheme) {
     try {
-      view.setTheme(JSON.parse(savedTheme) as FrameTheme)
+      setTheme(JSON.parse(savedTheme) as FrameTheme)
     } catch {
       storage.removeItem(THEME_STORAGE_KEY)
     }
@@ -102,8 +111,12 @@ async function start(): Promise<void> {
       `${origin}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${encodeURIComponent(projectId)}`,
     ui: {
       requestApproval: (request) => queue.request(request),
-      cancelApprovals: () => queue.rejectAll(),
-      syncTheme: (theme) => view.setTheme(theme),
+      changeEmail: (flow) => emailChange.run(flow),
+      cancelApprovals: () => {
+        queue.rejectAll()
+        emailChange.cancel()
+      },
+      syncTheme: setTheme,
       syncDappData: (data) => view.setDappData(data),
       reload: () => window.location.reload(),
     },

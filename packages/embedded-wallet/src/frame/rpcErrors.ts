@@ -23,6 +23,14 @@ export class UserRejectedRequestError extends FrameRpcError {
   }
 }
 
+/** The visitor cancelled an account change on the frame's own screen (EIP-1193 4001, as a rejection). */
+export class EmailChangeCancelledError extends FrameRpcError {
+  override name = 'EmailChangeCancelledError'
+  constructor() {
+    super('The e-mail change was cancelled.', 4001)
+  }
+}
+
 /** No wallet is unlocked in the frame, so nothing can be signed (EIP-1193 4100). */
 export class UnauthorizedError extends FrameRpcError {
   override name = 'UnauthorizedError'

@@ -24,8 +24,9 @@ test.each([
   expect(isSignedMessage(value)).toBe(expected)
 })
 
-test('PROTOCOL_VERSION is 1.0.0', () => {
-  expect(PROTOCOL_VERSION).toBe('1.0.0')
+// 1.1: the theme is a fixed set of checked values, and the e-mail change's codes are typed in the frame.
+test('PROTOCOL_VERSION is 1.1.0', () => {
+  expect(PROTOCOL_VERSION).toBe('1.1.0')
 })
 
 test.each([

@@ -20,6 +20,7 @@ export {
   frameReplySchema,
   MESSAGE_MARKER,
   replyTypeOf,
+  themeVariablesSchema,
 } from './messages.js'
 export { parseAppMessage, parseFrameMessage } from './parse.js'
 export {

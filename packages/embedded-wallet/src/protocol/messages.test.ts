@@ -131,28 +131,17 @@ const rows: Row[] = [
     type: 'APP_UPDATE_EMAIL',
     valid: { email: 'new@example.com' },
     invalid: {},
-    success: { action: 'VERIFY_PRIMARY_OTP' },
-    badSuccess: { action: 'VERIFY_OTP' },
-  },
-  {
-    type: 'APP_UPDATE_EMAIL_PRIMARY_OTP',
-    valid: { otp: '000001' },
-    invalid: { otp: 123456 },
-    success: {},
-    badSuccess: 'ok',
-  },
-  {
-    type: 'APP_UPDATE_EMAIL_SECONDARY_OTP',
-    valid: { otp: '654321' },
-    invalid: { otp: 'abcdef' },
     success: { newEmail: 'new@example.com' },
-    badSuccess: { newEmail: 'new' },
+    badSuccess: { action: 'VERIFY_PRIMARY_OTP' },
   },
   {
     type: 'APP_SYNC_THEME',
-    valid: { themeMode: 'light', themeVariables: { '--pt-accent': '#47a1ff', '--pt-z-index': 999 } },
+    valid: {
+      themeMode: 'light',
+      themeVariables: { accent: '#47a1ff', borderRadius: 8, fontFamily: 'Inter' },
+    },
     invalid: { themeMode: 'sepia' },
-    success: {},
+    success: { ignored: [{ name: 'accent', reason: 'is not a colour' }] },
     badSuccess: null,
   },
   {
@@ -170,9 +159,18 @@ const rows: Row[] = [
   { type: 'APP_RELOAD', valid: undefined, invalid: { hard: true }, success: {}, badSuccess: 'now' },
 ]
 
+test('the page cannot send a code of an e-mail change: those requests are not in the protocol', () => {
+  for (const type of ['APP_UPDATE_EMAIL_PRIMARY_OTP', 'APP_UPDATE_EMAIL_SECONDARY_OTP']) {
+    expect(APP_MESSAGE_TYPES).not.toContain(type)
+    expect(() => parseAppMessage({ ...envelope, type, payload: { otp: '123456' } })).toThrow(
+      InvalidFrameMessageError,
+    )
+  }
+})
+
 test('the table covers every app event of the protocol', () => {
   expect(rows.map((row) => row.type).sort()).toEqual([...APP_MESSAGE_TYPES].sort())
-  expect(APP_MESSAGE_TYPES).toHaveLength(22)
+  expect(APP_MESSAGE_TYPES).toHaveLength(20)
 })
 
 const withPayload = (type: string, payload: unknown) =>

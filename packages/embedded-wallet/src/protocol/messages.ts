@@ -38,6 +38,17 @@ function frameEvent<const T extends string, P extends z.core.$ZodType>(type: T, 
 
 const noPayload = z.optional(z.strictObject({}))
 
+/**
+ * The only theme values a page can send (SPEC §3 Theme): an accent colour, a corner radius in px and
+ * a font family. The frame checks each value again and sets every text and background colour itself,
+ * so a page cannot hide or restyle what its screens show; any other key refuses the whole message.
+ */
+export const themeVariablesSchema = z.strictObject({
+  accent: z.optional(z.string().check(z.maxLength(64))),
+  borderRadius: z.optional(z.number()),
+  fontFamily: z.optional(z.string().check(z.maxLength(200))),
+})
+
 /** The success payload of each app event (SPEC §7); the reply type is FRAME_<event>_SUCCESS. */
 const successPayloads = {
   APP_SWITCH_NETWORK: z.object({ chainId: chainIdSchema }),
@@ -66,10 +77,18 @@ const successPayloads = {
   APP_SET_PREFERRED_ACCOUNT: z.object({ type: accountType, address: evmAddress }),
   // The RPC result is per method; the EIP-1193 provider checks the formats it relies on.
   APP_RPC_REQUEST: z.optional(z.unknown()),
-  APP_UPDATE_EMAIL: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
-  APP_UPDATE_EMAIL_PRIMARY_OTP: empty,
-  APP_UPDATE_EMAIL_SECONDARY_OTP: z.object({ newEmail: emailSchema }),
-  APP_SYNC_THEME: empty,
+  // The whole change: the frame mails both codes and the visitor types them on the frame's screen;
+  // the page learns the new address, or an ERROR (code 4001 when the visitor cancelled).
+  APP_UPDATE_EMAIL: z.object({ newEmail: emailSchema }),
+  // The values the frame did not take, with the reason (each falls back to the frame's own).
+  APP_SYNC_THEME: z._default(
+    z.object({
+      ignored: z.optional(
+        z.array(z.object({ name: z.enum(['accent', 'borderRadius', 'fontFamily']), reason: z.string() })),
+      ),
+    }),
+    {},
+  ),
   APP_SYNC_DAPP_DATA: empty,
   APP_RELOAD: empty,
 } as const
@@ -104,13 +123,11 @@ export const appMessageSchema = z.discriminatedUnion('type', [
   envelope('APP_SET_PREFERRED_ACCOUNT', z.strictObject({ type: accountType })),
   envelope('APP_RPC_REQUEST', rpcRequestSchema),
   envelope('APP_UPDATE_EMAIL', z.strictObject({ email: emailSchema })),
-  envelope('APP_UPDATE_EMAIL_PRIMARY_OTP', z.strictObject({ otp: otpSchema })),
-  envelope('APP_UPDATE_EMAIL_SECONDARY_OTP', z.strictObject({ otp: otpSchema })),
   envelope(
     'APP_SYNC_THEME',
     z.strictObject({
       themeMode: z.enum(['light', 'dark']),
-      themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+      themeVariables: z.optional(themeVariablesSchema),
     }),
   ),
   envelope(

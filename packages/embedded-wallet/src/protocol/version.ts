@@ -1,5 +1,5 @@
 /** The version of the page ↔ frame protocol this package speaks; the frame announces its own in FRAME_READY. */
-export const PROTOCOL_VERSION = '1.0.0'
+export const PROTOCOL_VERSION = '1.1.0'
 
 const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?$/
 

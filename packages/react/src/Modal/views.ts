@@ -20,8 +20,7 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   EmailVerifyDevice: () =>
     import('../views/EmailVerifyDevice/EmailVerifyDevice.js').then((m) => m.EmailVerifyDevice),
   UpdateEmail: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmail),
-  UpdateEmailPrimaryOtp: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailOtp),
-  UpdateEmailSecondaryOtp: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailOtp),
+  UpdateEmailVerify: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailVerify),
   ApproveTransaction: () =>
     import('../views/ApproveTransaction/ApproveTransaction.js').then((m) => m.ApproveTransaction),
   SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage.js').then((m) => m.SIWXSignMessage),
@@ -115,8 +114,7 @@ export const SUB_VIEWS: ReadonlySet<View> = new Set([
   'EmailVerifyOtp',
   'EmailVerifyDevice',
   'UpdateEmail',
-  'UpdateEmailPrimaryOtp',
-  'UpdateEmailSecondaryOtp',
+  'UpdateEmailVerify',
   'ConnectingExternal',
   'Networks',
   'WalletSend',
@@ -151,8 +149,7 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
     case 'EmailVerifyDevice':
       return t('titleEmailDevice')
     case 'UpdateEmail':
-    case 'UpdateEmailPrimaryOtp':
-    case 'UpdateEmailSecondaryOtp':
+    case 'UpdateEmailVerify':
       return t('titleUpdateEmail')
     case 'WalletSend':
       return t('titleSend')

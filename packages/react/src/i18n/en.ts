@@ -232,6 +232,6 @@ export const en = {
   changeEmailLabel: 'Change the e-mail of this wallet',
   updateEmailCurrent: 'This wallet logs in with',
   updateEmailNew: 'New e-mail address',
-  updateEmailStepOne: 'Step 1 of 2: enter the code we sent to',
-  updateEmailStepTwo: 'Step 2 of 2: enter the code we sent to',
+  updateEmailInFrame:
+    'Enter the codes we sent to your current and to your new address in the secure wallet window.',
 } as const

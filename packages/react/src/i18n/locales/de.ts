@@ -229,6 +229,6 @@ export const de: Catalogue = {
   changeEmailLabel: 'Die E-Mail dieser Wallet ändern',
   updateEmailCurrent: 'Diese Wallet meldet sich an mit',
   updateEmailNew: 'Neue E-Mail-Adresse',
-  updateEmailStepOne: 'Schritt 1 von 2: Gib den Code ein, den wir gesendet haben an',
-  updateEmailStepTwo: 'Schritt 2 von 2: Gib den Code ein, den wir gesendet haben an',
+  updateEmailInFrame:
+    'Gib die Codes, die wir an deine bisherige und an deine neue Adresse gesendet haben, im sicheren Wallet-Fenster ein.',
 }

@@ -17,9 +17,7 @@ function waitingWallet() {
     getUser: async () => ({ email: 'ada@example.com', chainId: 1, address: '0x1', accountType: 'eoa' }),
     isConnected: async () => true,
     signOut: async () => {},
-    updateEmail: async () => ({ action: 'VERIFY_PRIMARY_OTP' }),
-    updateEmailPrimaryOtp: async () => {},
-    updateEmailSecondaryOtp: async () => ({ newEmail: 'x@example.com' }),
+    updateEmail: async () => ({ newEmail: 'x@example.com' }),
     onApprovalChange: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)

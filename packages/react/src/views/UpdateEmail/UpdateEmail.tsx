@@ -1,10 +1,8 @@
-import { submitUpdateEmailOtp, updateEmail } from '@portico/core'
-import { type FormEvent, useId, useState } from 'react'
+import { updateEmail } from '@portico/core'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { MailIcon } from '../../components/icons.js'
-import { OtpField } from '../../components/OtpField.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
-import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { emailViewsCss } from '../EmailVerifyOtp/emailViews.css.js'
@@ -19,6 +17,7 @@ export function UpdateEmail() {
   const id = useId()
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    // The outcome shows by itself: Account on success, this form again (with the reason) otherwise.
     updateEmail(portico, { email }).catch((reason: unknown) =>
       portico.internal.logger.debug('e-mail change: not started', reason),
     )
@@ -58,34 +57,36 @@ export function UpdateEmail() {
   )
 }
 
-/** A code of the e-mail change: first the one sent to the current address, then the new one's. */
-export function UpdateEmailOtp() {
-  useStyles(emailViewsCss)
-  const portico = usePortico()
+const verifyCss = `
+.update-email-verify { position: relative; min-height: 380px; display: grid; place-items: center; }
+.update-email-verify .verify-note { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+`
+
+/**
+ * The codes of the e-mail change: the area the embedded wallet's frame lays its own code screen
+ * over. The codes prove control of the account, so they are typed on the frame's origin; this page
+ * only started the change and learns how it ended. The frame's screen is opaque, so the note
+ * underneath is for screen readers only.
+ */
+export function UpdateEmailVerify() {
+  useStyles(verifyCss)
   const t = useT()
-  const { route } = useRouter()
-  const { status, error, accountEmail } = useEmailLogin()
-  if (route.view !== 'UpdateEmailPrimaryOtp' && route.view !== 'UpdateEmailSecondaryOtp') return null
-  const primary = route.view === 'UpdateEmailPrimaryOtp'
-  const sentTo = primary ? (accountEmail ?? '') : route.params.email
+  const portico = usePortico()
+  const area = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const wallet = portico.config.embeddedWallet
+    const element = area.current
+    if (!wallet?.showApproval || !element) return
+    wallet.showApproval(element)
+    return () => wallet.hideApproval?.()
+  }, [portico])
+
   return (
-    <div className="email-view" key={route.view}>
-      <span className="email-icon" aria-hidden="true">
-        <MailIcon />
-      </span>
-      <p>
-        {t(primary ? 'updateEmailStepOne' : 'updateEmailStepTwo')} <strong>{sentTo}</strong>
+    <div ref={area} className="update-email-verify">
+      <p className="verify-note" role="status">
+        {t('updateEmailInFrame')}
       </p>
-      <OtpField
-        key={route.view}
-        busy={status === 'verifying'}
-        error={error}
-        onComplete={(otp) => {
-          submitUpdateEmailOtp(portico, { otp }).catch((reason: unknown) =>
-            portico.internal.logger.debug('e-mail change: code refused', reason),
-          )
-        }}
-      />
     </div>
   )
 }
