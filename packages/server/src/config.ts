@@ -185,10 +185,38 @@ export const serverConfigSchema = z.object({
         .int()
         .min(256)
         .default(512 * 1024),
-      /** Largest JSON-RPC batch. */
+      /** Largest JSON-RPC batch. Each item counts as one request against `rateLimit`. */
       maxBatch: z.number().int().min(1).default(100),
+      /**
+       * The most blocks one `eth_getLogs` may cover (EVM chains); wider ranges are refused with a
+       * JSON-RPC error saying so, and the node is not asked.
+       */
+      maxLogsBlockSpan: z.number().int().min(1).default(10_000),
       /** How long an upstream call may take, in ms (SPEC §9: 10000). */
       timeoutMs: z.number().int().min(100).default(10_000),
+    })
+    .prefault({}),
+  /** What `POST /e` (analytics) accepts and stores. */
+  analytics: z
+    .object({
+      /** Largest body, in bytes (the modal posts at most 50 events, a few hundred bytes each). */
+      maxBodyBytes: z
+        .number()
+        .int()
+        .min(1_024)
+        .default(64 * 1024),
+      /** Bytes of events one IP address may have stored per minute; more are refused with 429. */
+      perIpBytesPerMinute: z
+        .number()
+        .int()
+        .min(1_024)
+        .default(256 * 1024),
+      /** Bytes of events one project may have stored per minute, from everywhere. */
+      perProjectBytesPerMinute: z
+        .number()
+        .int()
+        .min(1_024)
+        .default(4 * 1024 * 1024),
     })
     .prefault({}),
   /** Sign-in with a wallet (`/v1/siwx/*`). */

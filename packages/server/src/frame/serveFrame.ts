@@ -7,8 +7,9 @@ import { readFile, realpath, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, extname, join, sep } from 'node:path'
 import type { Hono } from 'hono'
+import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/createApp.js'
-import type { Project } from '../projects/projects.js'
+import { isProjectId, type Project } from '../projects/projects.js'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -65,7 +66,17 @@ export function registerFrameRoutes(app: Hono<AppEnv>, deps: FrameRouteDependenc
         headers,
       )
     }
-    const relative = decodeURIComponent(c.req.path.slice('/frame/'.length)) || 'index.html'
+    let relative: string
+    try {
+      relative = decodeURIComponent(c.req.path.slice('/frame/'.length)) || 'index.html'
+    } catch {
+      // `%` not followed by two hex digits, or bytes that are not UTF-8 (an overlong `%c0%ae` is
+      // how some servers were tricked into `..`): no file of the frame is named so.
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        'The frame path has a malformed %-escape: no file of the frame is named so.',
+      )
+    }
     // Resolved and compared with the real root, so `..` or a link cannot leave the folder.
     const realRoot = await realpath(root)
     const file = await realpath(join(realRoot, relative)).catch(() => undefined)
@@ -74,7 +85,8 @@ export function registerFrameRoutes(app: Hono<AppEnv>, deps: FrameRouteDependenc
       return c.text('Not found', 404, headers)
     }
     const projectId = c.req.query('projectId')
-    const project = projectId ? await deps.getProject(projectId) : undefined
+    // Only a well-formed id is looked up: the database refuses some text (NUL) with an error.
+    const project = projectId && isProjectId(projectId) ? await deps.getProject(projectId) : undefined
     const isPage = extname(file) === '.html'
     return c.body(await readFile(file), 200, {
       ...headers,
