@@ -4,7 +4,9 @@
  * reach the database as an error and the client as a 500, so requests carrying one are refused first.
  */
 
-// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+// NUL is what PostgreSQL refuses; then a high surrogate not followed by a low one, or a low one
+// not preceded by a high one.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly the character looked for.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g')
 
