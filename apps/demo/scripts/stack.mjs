@@ -82,6 +82,8 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
       ? {
           auth: {
             masterKey: randomBytes(32).toString('hex'),
+            // Every visitor of a local demo (and every end-to-end test) comes from 127.0.0.1.
+            mailLimits: { perIp: 1_000, perDevice: 1_000 },
             smtp: {
               host: '127.0.0.1',
               port: smtpPort,

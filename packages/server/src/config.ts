@@ -317,6 +317,27 @@ export const serverConfigSchema = z.object({
        * e-mail change mails; more are refused with 429 EMAIL_LIMIT until the oldest leaves the window.
        */
       maxMailsPerDay: z.number().int().min(1).default(20),
+      /**
+       * Mails one client, and one project, may ask for, whoever they go to: the per-address limits
+       * above cannot see one client mailing many addresses. Over a limit the request is refused
+       * with 429 RATE_LIMITED and Retry-After.
+       */
+      mailLimits: z
+        .object({
+          /** The rolling window of the three limits, in ms. */
+          windowMs: z
+            .number()
+            .int()
+            .min(60_000)
+            .default(60 * 60_000),
+          /** Mails asked for from one IP address (see `trustProxy`). */
+          perIp: z.number().int().min(1).default(20),
+          /** Mails asked for from one device (the frame's device id). */
+          perDevice: z.number().int().min(1).default(10),
+          /** Mails asked for by the visitors of one project, all together. */
+          perProject: z.number().int().min(1).default(1_000),
+        })
+        .prefault({}),
       /** How long a login session lasts, in ms. */
       sessionTtlMs: z
         .number()

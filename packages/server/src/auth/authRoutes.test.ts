@@ -72,6 +72,8 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
         masterKey,
         smtp: { host: '127.0.0.1', port: smtpPort ?? smtp.port, from: 'Portico <login@portico.test>' },
         deviceWaitMs: 3_000,
+        // Every test here asks from one IP address and one project; the limits have their own test.
+        mailLimits: { perIp: 10_000, perDevice: 10_000, perProject: 10_000 },
         ...auth,
       },
     })
@@ -504,6 +506,53 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
       429,
       'EMAIL_LIMIT',
     )
+  })
+
+  it('limits the mails one IP, one device and one project ask for, whatever the addresses, with 429 and Retry-After', async () => {
+    const limited = createApp({
+      config: serverConfigSchema.parse({
+        ...configWith({ mailLimits: { windowMs: 60 * MINUTE, perIp: 4, perDevice: 2, perProject: 6 } }),
+        trustProxy: true,
+      }),
+      db,
+      logger,
+      now,
+    })
+    // A project of its own, so the mails of the other tests do not count.
+    await addProject(db, { id: 'limits', name: 'Limits', origins: [SITE] })
+    const ask = (deviceId: string, ip: string, email = newEmail()) =>
+      limited.request('/v1/auth/email?projectId=limits', {
+        method: 'POST',
+        // A client without a browser: no Origin, naming the frame instead.
+        headers: { 'x-portico-origin': FRAME, 'x-forwarded-for': ip, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, deviceId }),
+      })
+    const startedAt = time
+    const sent = () => smtp.messages.length
+    const device = newDeviceId()
+    for (const _ of [1, 2]) expect((await ask(device, '198.51.100.1')).status).toBe(200)
+    let before = sent()
+    const byDevice = await ask(device, '198.51.100.1')
+    expect(await expectRefusal(byDevice, 429, 'RATE_LIMITED')).toBe(
+      'Too many login e-mails were asked for from this device lately. Please try again in 60 minutes.',
+    )
+    expect(byDevice.headers.get('retry-after')).toBe('3600')
+    for (const _ of [1, 2]) expect((await ask(newDeviceId(), '198.51.100.1')).status).toBe(200)
+    before = sent()
+    const byIp = await ask(newDeviceId(), '198.51.100.1')
+    expect(await expectRefusal(byIp, 429, 'RATE_LIMITED')).toContain('from this network')
+    for (const _ of [1, 2]) expect((await ask(newDeviceId(), '198.51.100.2')).status).toBe(200)
+    const byProject = await ask(newDeviceId(), '198.51.100.3')
+    expect(await expectRefusal(byProject, 429, 'RATE_LIMITED')).toContain('on this site')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(sent()).toBe(before + 2)
+
+    // A refused address was not held back by a cool-down: it may ask again once the window moves on.
+    const refusedAddress = newEmail()
+    await expectRefusal(await ask(newDeviceId(), '198.51.100.3', refusedAddress), 429, 'RATE_LIMITED')
+    time = startedAt + 60 * MINUTE
+    expect((await ask(newDeviceId(), '198.51.100.3', refusedAddress)).status).toBe(200)
+    await smtp.waitFor(refusedAddress.toLowerCase())
   })
 
   it('does not count a mail that failed to send against the daily cap', async () => {

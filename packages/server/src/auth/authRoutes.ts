@@ -48,7 +48,7 @@ import {
   MailDeliveryError,
   type Mailer,
 } from './mailer.js'
-import { claimDailyMail } from './mailQuota.js'
+import { claimMail, type MailLimit } from './mailQuota.js'
 import { type AuthKeys, deriveAuthKeys, readMasterKey } from './masterKey.js'
 import { SeedDecryptionError } from './seedVault.js'
 import {
@@ -143,6 +143,22 @@ export interface AuthRouteDependencies {
   env?: Record<string, string | undefined>
   /** Sends the mails; an SMTP mailer over `auth.smtp` when omitted. */
   mailer?: Mailer
+  /** The client's IP address, as the app's rate limits see it. */
+  clientIp: (c: Context<AppEnv>) => string
+}
+
+/** Who a request's mails are counted for. */
+interface MailRequester {
+  clientIp: string
+  deviceId?: string | undefined
+  projectId: string
+}
+
+/** What a visitor is told when one of `auth.mailLimits` refuses a mail. */
+const MAIL_LIMIT_WHO: Record<Exclude<MailLimit, 'address'>, string> = {
+  ip: 'from this network',
+  device: 'from this device',
+  project: 'on this site',
 }
 
 const UNAVAILABLE_HINT =
@@ -203,7 +219,7 @@ function codeRefusal(check: Exclude<CodeCheck, { result: 'match' }>): ApiRefusal
  * project (and let the frame's origin through for these paths). Without a master key every route
  * answers 503 UNAVAILABLE saying how to set one.
  * @example
- * registerAuthRoutes(app, { config, db, now: Date.now, logger })
+ * registerAuthRoutes(app, { config, db, now: Date.now, logger, clientIp: () => "127.0.0.1" })
  */
 export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencies): void {
   const { config, db, now, logger } = deps
@@ -252,18 +268,27 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
    * are counted before any goes out, so an e-mail change never mails one address and not the other
    * because of the cap; a mail that is not sent is not counted.
    */
-  const send = async (...mails: Mail[]): Promise<void> => {
+  const send = async (requester: MailRequester, ...mails: Mail[]): Promise<void> => {
     const releases: Array<() => Promise<void>> = []
     const releaseFrom = async (index: number) => {
       for (const release of releases.slice(index)) await release()
     }
     try {
       for (const mail of mails) {
-        const claim = await claimDailyMail(db, mail.to, { now: now(), maxPerDay: maxMailsPerDay })
+        const claim = await claimMail(
+          db,
+          { email: mail.to, ...requester },
+          { now: now(), limits: { maxPerDay: maxMailsPerDay, ...config.auth.mailLimits } },
+        )
         if (!claim.claimed) {
-          throw new ApiRefusal('EMAIL_LIMIT', EMAIL_LIMIT_MESSAGE, {
-            'Retry-After': String(Math.ceil(claim.retryAfterMs / 1000)),
-          })
+          const seconds = Math.ceil(claim.retryAfterMs / 1000)
+          const headers = { 'Retry-After': String(seconds) }
+          if (claim.limit === 'address') throw new ApiRefusal('EMAIL_LIMIT', EMAIL_LIMIT_MESSAGE, headers)
+          throw new ApiRefusal(
+            'RATE_LIMITED',
+            `Too many login e-mails were asked for ${MAIL_LIMIT_WHO[claim.limit]} lately. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+            headers,
+          )
         }
         releases.push(claim.release)
       }
@@ -281,7 +306,18 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     }
   }
 
-  const sendLoginCode = async (email: string, deviceId: string, project: Project): Promise<void> => {
+  const requesterOf = (c: Context<AppEnv>, deviceId: string | undefined): MailRequester => ({
+    clientIp: deps.clientIp(c),
+    deviceId,
+    projectId: c.get('project').id,
+  })
+
+  const sendLoginCode = async (
+    c: Context<AppEnv>,
+    email: string,
+    deviceId: string,
+    project: Project,
+  ): Promise<void> => {
     const { codeKey } = requireKeys()
     const time = now()
     const issued = await issueCode(db, codeKey, {
@@ -293,7 +329,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
       ttlMs: otpTtlMs,
     })
     try {
-      await send(loginCodeMail(email, project.name, issued.code, otpTtlMs))
+      await send(requesterOf(c, deviceId), loginCodeMail(email, project.name, issued.code, otpTtlMs))
     } catch (error) {
       await deleteCodes(db, [issued.id])
       throw error
@@ -397,14 +433,14 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
         })
         const link = `${publicUrl}${AUTH_DEVICE_APPROVE_PATH}?token=${token}`
         try {
-          await send(deviceApprovalMail(email, project.name, link, otpTtlMs))
+          await send(requesterOf(c, deviceId), deviceApprovalMail(email, project.name, link, otpTtlMs))
         } catch (error) {
           await cancelDeviceApproval(db, codeKey, token)
           throw error
         }
         return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_DEVICE' }))
       }
-      await sendLoginCode(email, deviceId, project)
+      await sendLoginCode(c, email, deviceId, project)
       return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_OTP' }))
     } catch (error) {
       // Nothing was mailed, so the person may ask again at once.
@@ -473,7 +509,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     const signal = c.req.raw.signal
     for (;;) {
       if (await isDeviceApproved(db, user.id, deviceId)) {
-        await sendLoginCode(email, deviceId, c.get('project'))
+        await sendLoginCode(c, email, deviceId, c.get('project'))
         return c.json(authDeviceWaitResponseSchema.parse({ approved: true }))
       }
       const left = deadline - performance.now()
@@ -628,7 +664,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
         { to: session.email, code: primary.code },
         { to: newEmail, code: secondary.code },
       )
-      await send(toCurrent, toNew)
+      await send(requesterOf(c, undefined), toCurrent, toNew)
     } catch (error) {
       await deleteCodes(db, issued)
       await claim.release()

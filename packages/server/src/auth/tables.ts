@@ -92,6 +92,10 @@ export interface AuthMailLogTable {
   /** The normalised address the mail went to; only mails that were accepted for delivery stay. */
   email: string
   sent_at: Timestamp
+  /** Who asked for the mail (migration 006); null on older rows. */
+  client_ip: string | null
+  device_id: string | null
+  project_id: string | null
 }
 
 export interface AuthTables {

@@ -397,7 +397,14 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     verifiers: deps.siwxVerifiers ?? createSiwxVerifiers(config),
   })
 
-  registerAuthRoutes(app, { config, db, now, logger, ...(deps.mailer ? { mailer: deps.mailer } : {}) })
+  registerAuthRoutes(app, {
+    config,
+    db,
+    now,
+    logger,
+    clientIp,
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+  })
   registerWalletRegistryRoutes(app, { config })
   registerFrameRoutes(app, {
     dir: config.frame.dir ?? defaultFrameDir(),

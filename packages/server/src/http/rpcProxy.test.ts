@@ -257,13 +257,13 @@ describe('the RPC proxy', () => {
       logger,
     })
     const send = (body: unknown, chainId = `eip155:${CHAIN_ID}`) =>
-      bounded
-        .request(`/v1/?chainId=${chainId}&projectId=dapp`, {
+      Promise.resolve(
+        bounded.request(`/v1/?chainId=${chainId}&projectId=dapp`, {
           method: 'POST',
           headers: { origin: SITE, 'content-type': 'application/json' },
           body: JSON.stringify(body),
-        })
-        .then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }))
+        }),
+      ).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }))
     const getLogs = (id: number, filter: Record<string, unknown>) => ({
       jsonrpc: '2.0',
       id,
