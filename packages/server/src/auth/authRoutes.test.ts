@@ -12,7 +12,7 @@ import {
   authWalletResponseSchema,
 } from '@portico/core/api'
 import { getFreePort } from '@portico/test'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ServerConfig, serverConfigSchema } from '../config.js'
 import type { Database } from '../db/schema.js'
@@ -506,6 +506,29 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
       429,
       'EMAIL_LIMIT',
     )
+  })
+
+  it('normalises the address (case, spaces) before the cool-down, the daily cap and every lookup', async () => {
+    const deviceId = newDeviceId()
+    const local = `Case.Mixed${++emailCount}.${engine}`
+    const first = await login(`${local}@Mail.Example`, deviceId)
+    expect(first.user.email).toBe(`${local.toLowerCase()}@mail.example`)
+    expect(first.isNewUser).toBe(true)
+    // The same inbox in another case is the same address: its cool-down is running.
+    const again = await request('POST', '/v1/auth/email', {
+      body: { email: ` ${local.toUpperCase()}@MAIL.EXAMPLE `, deviceId },
+    })
+    await expectRefusal(again, 429, 'EMAIL_COOLDOWN')
+    time += 31 * SECOND
+    const second = await login(`${local.toLowerCase()}@mail.example`, deviceId)
+    expect(second.isNewUser).toBe(false)
+    expect(second.user).toEqual(first.user)
+    const stored = await db
+      .selectFrom('auth_mail_log')
+      .select('email')
+      .where(sql<string>`lower(email)`, '=', first.user.email)
+      .execute()
+    expect(stored).toEqual([{ email: first.user.email }, { email: first.user.email }])
   })
 
   it('limits the mails one IP, one device and one project ask for, whatever the addresses, with 429 and Retry-After', async () => {

@@ -12,7 +12,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export interface AuthUsersTable {
   /** A random UUID, handed to the frame as `user.id`. */
   id: string
-  /** Normalised (trimmed, domain lower-cased); unique. */
+  /** Normalised (trimmed, NFC, lower-cased; see `email.ts`); unique. */
   email: string
   created_at: Timestamp
 }

@@ -7,6 +7,7 @@ import * as siwx from './migrations/003_siwx.js'
 import * as auth from './migrations/004_auth.js'
 import * as authMails from './migrations/005_auth_mails.js'
 import * as mailSenders from './migrations/006_mail_senders.js'
+import * as emailNormalised from './migrations/007_email_normalised.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -17,6 +18,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '004_auth': auth,
   '005_auth_mails': authMails,
   '006_mail_senders': mailSenders,
+  '007_email_normalised': emailNormalised,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }
