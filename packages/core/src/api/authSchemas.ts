@@ -24,8 +24,16 @@ export const authSeedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
 export const authUserSchema = z.object({ id: z.string(), email: z.string() })
 export type AuthUser = z.infer<typeof authUserSchema>
 
-/** `GET /v1/auth/frame-config?projectId`: the sites that may embed the frame for this project. */
-export const authFrameConfigResponseSchema = z.object({ allowedOrigins: z.array(z.string()) })
+/**
+ * `GET /v1/auth/frame-config?projectId[&origin]`: whether the site embedding the frame (`origin`,
+ * else the one that loaded the frame page) may use it. `allowedOrigins` holds that site alone when
+ * it may (`*` when any may and the site is unknown), and nothing otherwise: the project's list is
+ * never handed out.
+ */
+export const authFrameConfigResponseSchema = z.object({
+  allowed: z.boolean(),
+  allowedOrigins: z.array(z.string()),
+})
 export type AuthFrameConfigResponse = z.infer<typeof authFrameConfigResponseSchema>
 
 /** `POST /v1/auth/email?projectId`: starts a login. */

@@ -30,10 +30,12 @@ import type { CookieOptions } from 'hono/utils/cookie'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
+import { frameParentCookie } from '../frame/serveFrame.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/createApp.js'
 import { readBody, readJsonBody } from '../http/readBody.js'
 import type { Logger } from '../logger.js'
+import { InvalidOriginError, isOriginAllowed, normaliseOrigin } from '../projects/origins.js'
 import type { Project } from '../projects/projects.js'
 import { type CodeCheck, checkCode, consumeCode, deleteCodes, findLatestCode, issueCode } from './codes.js'
 import { claimEmailCooldown } from './cooldowns.js'
@@ -410,9 +412,27 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     return next()
   })
 
-  app.get('/v1/auth/frame-config', (c) =>
-    c.json(authFrameConfigResponseSchema.parse({ allowedOrigins: c.get('project').allowedOrigins })),
-  )
+  // Answers for one site only, never with the project's list: any client that names the frame's
+  // origin reaches this route, and which sites use a project is not a stranger's business.
+  app.get('/v1/auth/frame-config', (c) => {
+    const project = c.get('project')
+    const asked = c.req.query('origin') ?? getCookie(c, frameParentCookie(project.id))
+    const wildcard = project.allowedOrigins.includes('*')
+    if (asked === undefined) {
+      return c.json(
+        authFrameConfigResponseSchema.parse({ allowed: wildcard, allowedOrigins: wildcard ? ['*'] : [] }),
+      )
+    }
+    let origin: string | undefined
+    try {
+      origin = normaliseOrigin(asked)
+    } catch (error) {
+      if (!(error instanceof InvalidOriginError)) throw error
+      throw new ApiRefusal('BAD_REQUEST', error.message)
+    }
+    const allowed = isOriginAllowed(project.allowedOrigins, origin)
+    return c.json(authFrameConfigResponseSchema.parse({ allowed, allowedOrigins: allowed ? [origin] : [] }))
+  })
 
   app.post('/v1/auth/email', async (c) => {
     const { codeKey } = requireKeys()

@@ -1,14 +1,17 @@
 /**
  * Serves the embedded wallet's frame (static files built by `@portico/embedded-wallet`) at
  * `/frame/`, on this server's origin, so the keys it holds are out of reach of the sites that
- * embed it. Only a project's own sites may embed it: `frame-ancestors` lists them.
+ * embed it. Only a project's own sites may embed it: `frame-ancestors` names the one loading it.
  */
 import { readFile, realpath, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, extname, join, sep } from 'node:path'
 import type { Hono } from 'hono'
+import { setCookie } from 'hono/cookie'
+import type { CookieOptions } from 'hono/utils/cookie'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/createApp.js'
+import { isOriginAllowed } from '../projects/origins.js'
 import { isProjectId, type Project } from '../projects/projects.js'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -45,6 +48,36 @@ export function frameContentSecurityPolicy(ancestors: readonly string[]): string
     "object-src 'none'",
     `frame-ancestors ${allowed}`,
   ].join('; ')
+}
+
+/**
+ * The cookie naming the site that loaded the frame of a project, read by `/v1/auth/frame-config`.
+ * Partitioned (CHIPS), so each embedding site has its own; HttpOnly, as no script needs it.
+ */
+export function frameParentCookie(projectId: string): string {
+  return `portico_frame_parent_${projectId}`
+}
+
+const FRAME_PARENT_COOKIE: CookieOptions = {
+  path: '/v1/auth/frame-config',
+  httpOnly: true,
+  secure: true,
+  sameSite: 'None',
+  partitioned: true,
+}
+
+/**
+ * The origin of the page that loads the frame, from the navigation's `Referer` (the client's
+ * iframe asks for `referrerpolicy="origin"`), or undefined when there is none.
+ */
+function embeddingOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined
+  try {
+    const origin = new URL(referer).origin
+    return origin === 'null' ? undefined : origin
+  } catch {
+    return undefined
+  }
 }
 
 export interface FrameRouteDependencies {
@@ -88,10 +121,24 @@ export function registerFrameRoutes(app: Hono<AppEnv>, deps: FrameRouteDependenc
     // Only a well-formed id is looked up: the database refuses some text (NUL) with an error.
     const project = projectId && isProjectId(projectId) ? await deps.getProject(projectId) : undefined
     const isPage = extname(file) === '.html'
+    const embedder = embeddingOrigin(c.req.header('referer'))
+    // Only the site that loads the frame is named, never the project's whole list: a header any
+    // client can read must not tell a stranger which sites use the project.
+    let ancestors: string[] = []
+    if (project && isPage) {
+      if (embedder !== undefined && isOriginAllowed(project.allowedOrigins, embedder)) {
+        ancestors = [embedder]
+        // The frame's script asks the server which site embeds it (/v1/auth/frame-config) and
+        // cannot see it itself in every browser: this cookie tells it, per embedding site.
+        setCookie(c, frameParentCookie(project.id), embedder, FRAME_PARENT_COOKIE)
+      } else if (project.allowedOrigins.includes('*')) {
+        ancestors = ['*']
+      }
+    }
     return c.body(await readFile(file), 200, {
       ...headers,
       'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': frameContentSecurityPolicy(project?.allowedOrigins ?? []),
+      'Content-Security-Policy': frameContentSecurityPolicy(ancestors),
       // Built assets carry a hash in their name; the page itself must always be fresh.
       'Cache-Control': isPage ? 'no-store' : 'public, max-age=31536000, immutable',
     })

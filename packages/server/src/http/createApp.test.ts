@@ -82,7 +82,7 @@ describe.each(ENGINES)('the HTTP app on %s', (engine) => {
       expect(message).toContain('"nope"')
     })
 
-    it('refuses a request from an origin not on the list, naming the origin and the command that allows it', async () => {
+    it('refuses a request from an origin not on the list, naming the origin and the command, never the list', async () => {
       const response = await makeApp().request(
         '/v1/account/0x0000000000000000000000000000000000000001/balance?projectId=shop&chainId=eip155:1',
         {
@@ -91,7 +91,10 @@ describe.each(ENGINES)('the HTTP app on %s', (engine) => {
       )
       const message = await expectRefusal(response, 403, 'ORIGIN_NOT_ALLOWED', OTHER)
       expect(message).toContain(OTHER)
-      expect(message).toContain(`portico-server project origins shop --origin ${SITE} --origin ${OTHER}`)
+      expect(message).toContain(
+        `portico-server project origins shop --origin <each of them> --origin ${OTHER}`,
+      )
+      expect(message).not.toContain(SITE)
       expect(response.headers.get('vary')).toContain('Origin')
     })
 

@@ -239,7 +239,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     if (origin !== undefined && !isFrame && !isOriginAllowed(project.allowedOrigins, origin)) {
       throw new ApiRefusal(
         'ORIGIN_NOT_ALLOWED',
-        `The origin ${origin} is not allowed for project "${project.id}". Allow it with: portico-server project origins ${project.id} --origin ${[...project.allowedOrigins, origin].join(' --origin ')}`,
+        // The project's list is not named: a stranger's page must not learn which sites use it.
+        `The origin ${origin} is not allowed for project "${project.id}". Its operator can allow it: portico-server project list shows the allowed origins, and portico-server project origins ${project.id} --origin <each of them> --origin ${origin} sets the new list.`,
       )
     }
     const projectHit = perProject.hit(project.id)
