@@ -40,7 +40,12 @@ export type AuthFrameConfigResponse = z.infer<typeof authFrameConfigResponseSche
 export const authEmailRequestSchema = z.object({ email: authEmailSchema, deviceId: authDeviceIdSchema })
 export type AuthEmailRequest = z.infer<typeof authEmailRequestSchema>
 
-/** VERIFY_OTP: a code was mailed. VERIFY_DEVICE: a known user on a new device; an approval link was mailed. */
+/**
+ * VERIFY_OTP: a code was mailed. The Portico server answers it to every address, so the answer
+ * does not tell whether the address has an account; a new device of a known account is asked to
+ * approve itself once the code is proved (401 DEVICE_NOT_APPROVED). VERIFY_DEVICE (an approval
+ * link was mailed first) is kept for servers that still answer it.
+ */
 export const authEmailResponseSchema = z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) })
 export type AuthEmailResponse = z.infer<typeof authEmailResponseSchema>
 

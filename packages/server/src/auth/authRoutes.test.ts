@@ -143,6 +143,25 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     return authOtpResponseSchema.parse(await response.json())
   }
 
+  /** A code that is not `code`. */
+  const wrongCode = (code: string) => `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`
+
+  /**
+   * Starts a login on a device the account has not approved: the answer and mail are a code, as
+   * for anyone; the code, once proved, is answered DEVICE_NOT_APPROVED and an approval link mailed.
+   */
+  const proveCodeOnNewDevice = async (email: string, deviceId: string) => {
+    expect(await startLogin(email, deviceId)).toBe('VERIFY_OTP')
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    const refused = await submitOtp(email, deviceId, code)
+    expect(await expectRefusal(refused, 401, 'DEVICE_NOT_APPROVED')).toBe(
+      `This device is new to this account: open the link just mailed to ${email.toLowerCase()}, approve the device, then enter the code again.`,
+    )
+    const approvalMail = await smtp.waitFor(email.toLowerCase())
+    const link = /https:\/\/\S+/.exec(approvalMail.text)?.[0] ?? ''
+    return { code, approvalMail, link }
+  }
+
   const readSeed = async (token: string, target = app) => {
     const response = await request('GET', '/v1/auth/wallet', { token, target })
     expect(response.status).toBe(200)
@@ -183,7 +202,7 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     expect(await readSeed(token)).toBe(seed)
   })
 
-  it('asks a known user on a second device to approve it by the mailed link, then logs in with the same seed', async () => {
+  it('asks a known user on a second device, once the code is proved, to approve it by the mailed link, then logs in with the same code and seed', async () => {
     const email = newEmail()
     const first = await login(email, newDeviceId())
     const seed = newSeed()
@@ -191,14 +210,20 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     time += 31 * SECOND
 
     const secondDevice = newDeviceId()
-    expect(await startLogin(email, secondDevice)).toBe('VERIFY_DEVICE')
+    expect(await startLogin(email, secondDevice)).toBe('VERIFY_OTP')
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    // A wrong code tells nothing of the account.
+    await expectRefusal(await submitOtp(email, secondDevice, wrongCode(code)), 401, 'OTP_INVALID')
+    await expectRefusal(await submitOtp(email, secondDevice, code), 401, 'DEVICE_NOT_APPROVED')
     const approvalMail = await smtp.waitFor(email.toLowerCase())
     expect(approvalMail.subject).toContain('Corner Shop')
     const link = /https:\/\/\S+/.exec(approvalMail.text)?.[0] ?? ''
     expect(link).toMatch(new RegExp(`^${FRAME}/v1/auth/device/approve\\?token=[A-Za-z0-9_-]{43}$`))
-
-    const early = await submitOtp(email, secondDevice, '123456')
-    await expectRefusal(early, 401, 'DEVICE_NOT_APPROVED')
+    // The code entered again before the link is followed mails no second link.
+    const mailsBefore = smtp.messages.length
+    await expectRefusal(await submitOtp(email, secondDevice, code), 401, 'DEVICE_NOT_APPROVED')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(smtp.messages.length).toBe(mailsBefore)
 
     // Mail systems open every link to scan it: opening it twice shows a page and approves nothing.
     const url = new URL(link)
@@ -223,7 +248,7 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
       expect(html).toMatch(/<form method="post" action="approve">/)
       expect(html).toContain(`<input type="hidden" name="token" value="${token}">`)
     }
-    const pending = await submitOtp(email, secondDevice, '123456')
+    const pending = await submitOtp(email, secondDevice, code)
     await expectRefusal(pending, 401, 'DEVICE_NOT_APPROVED')
     const row = await db
       .selectFrom('auth_devices')
@@ -249,7 +274,7 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     const inQuery = await approve('', {}, `?token=${token}`)
     expect(inQuery.status).toBe(400)
     expect(await inQuery.text()).toContain('This link is not valid')
-    await expectRefusal(await submitOtp(email, secondDevice, '123456'), 401, 'DEVICE_NOT_APPROVED')
+    await expectRefusal(await submitOtp(email, secondDevice, code), 401, 'DEVICE_NOT_APPROVED')
 
     const waiting = request('POST', '/v1/auth/device/wait', { body: { email, deviceId: secondDevice } })
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -262,8 +287,8 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     const waited = await waiting
     expect(waited.status).toBe(200)
     expect(authDeviceWaitResponseSchema.parse(await waited.json())).toEqual({ approved: true })
-    const codeMail = await smtp.waitFor(email.toLowerCase())
-    const response = await submitOtp(email, secondDevice, codeOf(codeMail.subject))
+    // The code mailed first works now that the device is approved.
+    const response = await submitOtp(email, secondDevice, code)
     expect(response.status).toBe(200)
     const second = authOtpResponseSchema.parse(await response.json())
     expect(second.isNewUser).toBe(false)
@@ -283,8 +308,7 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     const { user } = await login(email, newDeviceId())
     time += 31 * SECOND
     const deviceId = newDeviceId()
-    expect(await startLogin(email, deviceId)).toBe('VERIFY_DEVICE')
-    const link = new URL(/https:\/\/\S+/.exec((await smtp.waitFor(email.toLowerCase())).text)?.[0] ?? '')
+    const link = new URL((await proveCodeOnNewDevice(email, deviceId)).link)
     time += 10 * MINUTE
     const page = await app.request(`${link.pathname}${link.search}`)
     expect(page.status).toBe(400)
@@ -379,21 +403,46 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     await smtp.waitFor(email.toLowerCase())
     // Without the cookie, the made-up id is a new device that must be approved.
     time += 31 * SECOND
-    expect(await startLogin(email, newDeviceId())).toBe('VERIFY_DEVICE')
-    await smtp.waitFor(email.toLowerCase())
+    await proveCodeOnNewDevice(email, newDeviceId())
   })
 
-  it('answers approved: false when the link is not followed within deviceWaitMs', async () => {
+  it('answers approved: false when the link is not followed within deviceWaitMs, and the same for an address without an account', async () => {
     const email = newEmail()
     await login(email, newDeviceId())
     time += 31 * SECOND
     const deviceId = newDeviceId()
-    expect(await startLogin(email, deviceId)).toBe('VERIFY_DEVICE')
-    await smtp.waitFor(email.toLowerCase())
-    const started = performance.now()
-    const waited = await request('POST', '/v1/auth/device/wait', { body: { email, deviceId } })
-    expect(authDeviceWaitResponseSchema.parse(await waited.json())).toEqual({ approved: false })
-    expect(performance.now() - started).toBeGreaterThanOrEqual(2_900)
+    await proveCodeOnNewDevice(email, deviceId)
+    for (const address of [email, newEmail()]) {
+      const started = performance.now()
+      const waited = await request('POST', '/v1/auth/device/wait', { body: { email: address, deviceId } })
+      expect(waited.status).toBe(200)
+      expect(authDeviceWaitResponseSchema.parse(await waited.json())).toEqual({ approved: false })
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2_900)
+    }
+  })
+
+  it('answers a known address and an unknown one alike: same status, body, cookies and mail, whatever the code', async () => {
+    const known = newEmail()
+    await login(known, newDeviceId())
+    time += 31 * SECOND
+    const unknown = newEmail()
+    const answers = []
+    for (const email of [known, unknown]) {
+      const deviceId = newDeviceId()
+      const response = await request('POST', '/v1/auth/email', { body: { email, deviceId } })
+      const mail = await smtp.waitFor(email.toLowerCase())
+      const wrong = await submitOtp(email, deviceId, wrongCode(codeOf(mail.subject)))
+      answers.push({
+        status: response.status,
+        body: await response.json(),
+        cookies: response.headers.getSetCookie().map((cookie) => cookie.split('=')[0]),
+        subject: mail.subject.replace(/\d{6}/, '<code>'),
+        text: mail.text.replace(/\d{6}/g, '<code>').replace(email.toLowerCase(), '<address>'),
+        wrong: { status: wrong.status, body: await wrong.json() },
+      })
+    }
+    expect(answers[0]).toEqual(answers[1])
+    expect(answers[0]?.body).toEqual({ action: 'VERIFY_OTP' })
   })
 
   it('counts wrong codes, locks the code on the fifth, and then refuses even the right one', async () => {

@@ -69,6 +69,7 @@ import {
   findDeviceApproval,
   findOrCreateUser,
   findUserByEmail,
+  hasPendingDeviceApproval,
   isDeviceApproved,
   requestDeviceApproval,
 } from './users.js'
@@ -338,6 +339,35 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     }
   }
 
+  /**
+   * Mails a device-approval link, unless one for this device is still pending (a code entered
+   * twice before the link is followed does not mail it twice).
+   */
+  const mailApprovalLink = async (
+    c: Context<AppEnv>,
+    userId: string,
+    email: string,
+    deviceId: string,
+    project: Project,
+  ): Promise<void> => {
+    const { codeKey } = requireKeys()
+    if (await hasPendingDeviceApproval(db, userId, deviceId, now())) return
+    const token = await requestDeviceApproval(db, codeKey, {
+      userId,
+      deviceId,
+      projectId: project.id,
+      now: now(),
+      ttlMs: otpTtlMs,
+    })
+    const link = `${publicUrl}${AUTH_DEVICE_APPROVE_PATH}?token=${token}`
+    try {
+      await send(requesterOf(c, deviceId), deviceApprovalMail(email, project.name, link, otpTtlMs))
+    } catch (error) {
+      await cancelDeviceApproval(db, codeKey, token)
+      throw error
+    }
+  }
+
   /** The signed-in session of the request's bearer token, for this project; refuses otherwise. */
   const requireSession = async (
     c: Context<AppEnv>,
@@ -434,32 +464,16 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     return c.json(authFrameConfigResponseSchema.parse({ allowed, allowedOrigins: allowed ? [origin] : [] }))
   })
 
+  // Every address gets the same answer, the same mail (a code) and the same work: whether an
+  // account has it, and whether this device is new to it, is told only to whoever proves the code
+  // (POST /v1/auth/otp), so a stranger cannot test addresses here.
   app.post('/v1/auth/email', async (c) => {
-    const { codeKey } = requireKeys()
     const body = await parseBody(c, authEmailRequestSchema, 'login request')
     const email = emailOf(body.email)
     const deviceId = deviceOf(c, body.deviceId)
     const project = c.get('project')
     const claim = await claimCooldown(email)
     try {
-      const user = await findUserByEmail(db, email)
-      if (user && !(await isDeviceApproved(db, user.id, deviceId))) {
-        const token = await requestDeviceApproval(db, codeKey, {
-          userId: user.id,
-          deviceId,
-          projectId: project.id,
-          now: now(),
-          ttlMs: otpTtlMs,
-        })
-        const link = `${publicUrl}${AUTH_DEVICE_APPROVE_PATH}?token=${token}`
-        try {
-          await send(requesterOf(c, deviceId), deviceApprovalMail(email, project.name, link, otpTtlMs))
-        } catch (error) {
-          await cancelDeviceApproval(db, codeKey, token)
-          throw error
-        }
-        return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_DEVICE' }))
-      }
       await sendLoginCode(c, email, deviceId, project)
       return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_OTP' }))
     } catch (error) {
@@ -513,23 +527,19 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     }
   })
 
+  // Waits for the approval link of a device. An address without an account waits like any other
+  // and is never approved, so the answer does not tell whether the address has one. The code
+  // mailed before stays valid: once approved, the visitor enters it again.
   app.post('/v1/auth/device/wait', async (c) => {
     const body = await parseBody(c, authDeviceWaitRequestSchema, 'device wait request')
     const email = emailOf(body.email)
     const deviceId = deviceOf(c, body.deviceId)
-    const user = await findUserByEmail(db, email)
-    if (!user) {
-      throw new ApiRefusal(
-        'BAD_REQUEST',
-        `No device approval is pending for ${email}: start with POST /v1/auth/email.`,
-      )
-    }
     // A transport limit, not a business rule: measured on the real clock, so an injected one cannot stall it.
     const deadline = performance.now() + deviceWaitMs
     const signal = c.req.raw.signal
     for (;;) {
-      if (await isDeviceApproved(db, user.id, deviceId)) {
-        await sendLoginCode(c, email, deviceId, c.get('project'))
+      const user = await findUserByEmail(db, email)
+      if (user && (await isDeviceApproved(db, user.id, deviceId))) {
         return c.json(authDeviceWaitResponseSchema.parse({ approved: true }))
       }
       const left = deadline - performance.now()
@@ -550,13 +560,6 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     const email = emailOf(body.email)
     const deviceId = deviceOf(c, body.deviceId)
     const project = c.get('project')
-    const known = await findUserByEmail(db, email)
-    if (known && !(await isDeviceApproved(db, known.id, deviceId))) {
-      throw new ApiRefusal(
-        'DEVICE_NOT_APPROVED',
-        `This device is not approved yet: open the link mailed to ${email} first.`,
-      )
-    }
     const stored = await findLatestCode(db, {
       purpose: 'login',
       email,
@@ -568,6 +571,17 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     }
     const check = await checkCode(db, codeKey, stored, body.otp, limits())
     if (check.result !== 'match') throw codeRefusal(check)
+    // Only now, to someone who proved the code, may the server tell that the account exists: a
+    // known account on a device it has not approved needs the approval link too. The code is not
+    // used up, so it works again once the device is approved.
+    const known = await findUserByEmail(db, email)
+    if (known && !(await isDeviceApproved(db, known.id, deviceId))) {
+      await mailApprovalLink(c, known.id, email, deviceId, project)
+      throw new ApiRefusal(
+        'DEVICE_NOT_APPROVED',
+        `This device is new to this account: open the link just mailed to ${email}, approve the device, then enter the code again.`,
+      )
+    }
     const result = await db.transaction().execute(async (trx) => {
       const time = now()
       if (!(await consumeCode(trx, stored.id, { now: time, maxAttempts: otpAttempts }))) return undefined

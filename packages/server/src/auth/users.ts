@@ -127,6 +127,24 @@ export async function requestDeviceApproval(
   return token
 }
 
+/** Whether an approval link for the device was mailed and has not expired nor been used. */
+export async function hasPendingDeviceApproval(
+  db: Kysely<Database>,
+  userId: string,
+  deviceId: string,
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_devices')
+    .select('device_id')
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .where('approval_token_hash', 'is not', null)
+    .where('approval_expires_at', '>', new Date(now))
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** What a mailed approval link is for, read without using it up. */
 export type DeviceApprovalLookup =
   | {
