@@ -74,6 +74,21 @@ describe('the embedded wallet frame at /frame/', () => {
     }
   })
 
+  it('lets the frame reload itself without a Referer on the site that loaded it first', async () => {
+    const first = await app(dir).request('/frame/?projectId=shop', {
+      headers: { referer: 'https://blog.example/' },
+    })
+    const cookie = /portico_frame_parent_shop=[^;]+/.exec(first.headers.get('set-cookie') ?? '')?.[0] ?? ''
+    expect(cookie).not.toBe('')
+    const reload = await app(dir).request('/frame/?projectId=shop', { headers: { cookie } })
+    expect(reload.headers.get('content-security-policy')).toMatch(/frame-ancestors https:\/\/blog\.example$/)
+    // A Referer from another site wins over the cookie, and is refused.
+    const other = await app(dir).request('/frame/?projectId=shop', {
+      headers: { cookie, referer: 'https://evil.example/' },
+    })
+    expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+
   it("names none of the project's sites to a page that is not one of them, or that does not say which it is", async () => {
     for (const headers of [{ referer: 'https://evil.example/' }, {}]) {
       const response = await app(dir).request('/frame/?projectId=shop', { headers })

@@ -7,7 +7,7 @@ import { readFile, realpath, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, extname, join, sep } from 'node:path'
 import type { Hono } from 'hono'
-import { setCookie } from 'hono/cookie'
+import { getCookie, setCookie } from 'hono/cookie'
 import type { CookieOptions } from 'hono/utils/cookie'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/createApp.js'
@@ -59,7 +59,8 @@ export function frameParentCookie(projectId: string): string {
 }
 
 const FRAME_PARENT_COOKIE: CookieOptions = {
-  path: '/v1/auth/frame-config',
+  // Read by the frame's page (on a reload) and by /v1/auth/frame-config.
+  path: '/',
   httpOnly: true,
   secure: true,
   sameSite: 'None',
@@ -121,7 +122,12 @@ export function registerFrameRoutes(app: Hono<AppEnv>, deps: FrameRouteDependenc
     // Only a well-formed id is looked up: the database refuses some text (NUL) with an error.
     const project = projectId && isProjectId(projectId) ? await deps.getProject(projectId) : undefined
     const isPage = extname(file) === '.html'
-    const embedder = embeddingOrigin(c.req.header('referer'))
+    // The frame reloading itself (APP_RELOAD) sends no Referer (its own policy is no-referrer): the
+    // cookie its first load set names the site then. It is partitioned by the top-level site, and
+    // frame-ancestors is checked against every ancestor, so it cannot lend one site's name to another.
+    const embedder =
+      embeddingOrigin(c.req.header('referer')) ??
+      (project ? getCookie(c, frameParentCookie(project.id)) : undefined)
     // Only the site that loads the frame is named, never the project's whole list: a header any
     // client can read must not tell a stranger which sites use the project.
     let ancestors: string[] = []
