@@ -74,6 +74,9 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
     chains: solana ? [...evmChains, solanaChainConfig(solana)] : evmChains,
     prices,
     log: { level: 'warn' },
+    // Every visitor of a local demo (and every end-to-end test, each JSON-RPC batch item counted)
+    // comes from 127.0.0.1.
+    rateLimit: { perIp: 100_000 },
     // The embedded wallet: its frame is served from this server's own origin, and the e-mail
     // login's codes go to the local mailbox (scripts/mailbox.mjs). A fresh master key per start:
     // the demo's data directory is new every time too.
@@ -82,6 +85,8 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
       ? {
           auth: {
             masterKey: randomBytes(32).toString('hex'),
+            // Every visitor of a local demo (and every end-to-end test) comes from 127.0.0.1.
+            mailLimits: { perIp: 1_000, perDevice: 1_000 },
             smtp: {
               host: '127.0.0.1',
               port: smtpPort,

@@ -184,10 +184,38 @@ export const serverConfigSchema = z.object({
         .int()
         .min(256)
         .default(512 * 1024),
-      /** Largest JSON-RPC batch. */
+      /** Largest JSON-RPC batch. Each item counts as one request against `rateLimit`. */
       maxBatch: z.number().int().min(1).default(100),
+      /**
+       * The most blocks one `eth_getLogs` may cover (EVM chains); wider ranges are refused with a
+       * JSON-RPC error saying so, and the node is not asked.
+       */
+      maxLogsBlockSpan: z.number().int().min(1).default(10_000),
       /** How long an upstream call may take, in ms (SPEC §9: 10000). */
       timeoutMs: z.number().int().min(100).default(10_000),
+    })
+    .prefault({}),
+  /** What `POST /e` (analytics) accepts and stores. */
+  analytics: z
+    .object({
+      /** Largest body, in bytes (the modal posts at most 50 events, a few hundred bytes each). */
+      maxBodyBytes: z
+        .number()
+        .int()
+        .min(1_024)
+        .default(64 * 1024),
+      /** Bytes of events one IP address may have stored per minute; more are refused with 429. */
+      perIpBytesPerMinute: z
+        .number()
+        .int()
+        .min(1_024)
+        .default(256 * 1024),
+      /** Bytes of events one project may have stored per minute, from everywhere. */
+      perProjectBytesPerMinute: z
+        .number()
+        .int()
+        .min(1_024)
+        .default(4 * 1024 * 1024),
     })
     .prefault({}),
   /** Sign-in with a wallet (`/v1/siwx/*`). */
@@ -288,6 +316,27 @@ export const serverConfigSchema = z.object({
        * e-mail change mails; more are refused with 429 EMAIL_LIMIT until the oldest leaves the window.
        */
       maxMailsPerDay: z.number().int().min(1).default(20),
+      /**
+       * Mails one client, and one project, may ask for, whoever they go to: the per-address limits
+       * above cannot see one client mailing many addresses. Over a limit the request is refused
+       * with 429 RATE_LIMITED and Retry-After.
+       */
+      mailLimits: z
+        .object({
+          /** The rolling window of the three limits, in ms. */
+          windowMs: z
+            .number()
+            .int()
+            .min(60_000)
+            .default(60 * 60_000),
+          /** Mails asked for from one IP address (see `trustProxy`). */
+          perIp: z.number().int().min(1).default(20),
+          /** Mails asked for from one device (the frame's device id). */
+          perDevice: z.number().int().min(1).default(10),
+          /** Mails asked for by the visitors of one project, all together. */
+          perProject: z.number().int().min(1).default(1_000),
+        })
+        .prefault({}),
       /** How long a login session lasts, in ms. */
       sessionTtlMs: z
         .number()

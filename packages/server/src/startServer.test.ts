@@ -132,11 +132,15 @@ describe('startServer with the e-mail login', () => {
       expect(warnings()[0]?.msg).toContain('proxy or TLS terminator')
       await addProject(server.db, { id: 'demo', origins: [SITE] })
       // The frame's own origin is let in, so the default counted the bound port, not 0.
-      const fromFrame = await fetch(`${server.url}/v1/auth/frame-config?projectId=demo`, {
-        headers: { origin: server.url },
-      })
+      const fromFrame = await fetch(
+        `${server.url}/v1/auth/frame-config?projectId=demo&origin=${encodeURIComponent(SITE)}`,
+        { headers: { origin: server.url } },
+      )
       expect(fromFrame.status).toBe(200)
-      expect(authFrameConfigResponseSchema.parse(await fromFrame.json())).toEqual({ allowedOrigins: [SITE] })
+      expect(authFrameConfigResponseSchema.parse(await fromFrame.json())).toEqual({
+        allowed: true,
+        allowedOrigins: [SITE],
+      })
       const portZero = await fetch(`${server.url}/v1/auth/frame-config?projectId=demo`, {
         headers: { origin: 'http://127.0.0.1:0' },
       })

@@ -24,15 +24,28 @@ export const authSeedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
 export const authUserSchema = z.object({ id: z.string(), email: z.string() })
 export type AuthUser = z.infer<typeof authUserSchema>
 
-/** `GET /v1/auth/frame-config?projectId`: the sites that may embed the frame for this project. */
-export const authFrameConfigResponseSchema = z.object({ allowedOrigins: z.array(z.string()) })
+/**
+ * `GET /v1/auth/frame-config?projectId[&origin]`: whether the site embedding the frame (`origin`,
+ * else the one that loaded the frame page) may use it. `allowedOrigins` holds that site alone when
+ * it may (`*` when any may and the site is unknown), and nothing otherwise: the project's list is
+ * never handed out.
+ */
+export const authFrameConfigResponseSchema = z.object({
+  allowed: z.boolean(),
+  allowedOrigins: z.array(z.string()),
+})
 export type AuthFrameConfigResponse = z.infer<typeof authFrameConfigResponseSchema>
 
 /** `POST /v1/auth/email?projectId`: starts a login. */
 export const authEmailRequestSchema = z.object({ email: authEmailSchema, deviceId: authDeviceIdSchema })
 export type AuthEmailRequest = z.infer<typeof authEmailRequestSchema>
 
-/** VERIFY_OTP: a code was mailed. VERIFY_DEVICE: a known user on a new device; an approval link was mailed. */
+/**
+ * VERIFY_OTP: a code was mailed. The Portico server answers it to every address, so the answer
+ * does not tell whether the address has an account; a new device of a known account is asked to
+ * approve itself once the code is proved (401 DEVICE_NOT_APPROVED). VERIFY_DEVICE (an approval
+ * link was mailed first) is kept for servers that still answer it.
+ */
 export const authEmailResponseSchema = z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) })
 export type AuthEmailResponse = z.infer<typeof authEmailResponseSchema>
 

@@ -31,11 +31,19 @@ export type GetHistoryErrorType = InvalidCursorError
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
 
+const MAX_BIGINT = 2n ** 63n - 1n
+const MAX_INTEGER = 2 ** 31 - 1
+
 /** The cursor's content: the last (block, index) position shown, and whom it was made for. */
 const cursorSchema = z.strictObject({
   v: z.literal(1),
-  block: z.string().regex(/^\d{1,20}$/),
-  index: z.number().int().min(0),
+  // Bounded by the columns' types (bigint, integer): a forged cursor past them is refused here,
+  // not by the database.
+  block: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .refine((block) => BigInt(block) <= MAX_BIGINT),
+  index: z.number().int().min(0).max(MAX_INTEGER),
   /** Ties the cursor to one account on one chain, so it cannot page through another's. */
   scope: z.string().regex(/^[0-9a-f]{16}$/),
 })

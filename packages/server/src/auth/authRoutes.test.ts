@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import {
   apiErrorSchema,
   authDeviceWaitResponseSchema,
@@ -12,7 +15,7 @@ import {
   authWalletResponseSchema,
 } from '@portico/core/api'
 import { getFreePort } from '@portico/test'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ServerConfig, serverConfigSchema } from '../config.js'
 import type { Database } from '../db/schema.js'
@@ -72,6 +75,8 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
         masterKey,
         smtp: { host: '127.0.0.1', port: smtpPort ?? smtp.port, from: 'Portico <login@portico.test>' },
         deviceWaitMs: 3_000,
+        // Every test here asks from one IP address and one project; the limits have their own test.
+        mailLimits: { perIp: 10_000, perDevice: 10_000, perProject: 10_000 },
         ...auth,
       },
     })
@@ -138,6 +143,25 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     return authOtpResponseSchema.parse(await response.json())
   }
 
+  /** A code that is not `code`. */
+  const wrongCode = (code: string) => `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`
+
+  /**
+   * Starts a login on a device the account has not approved: the answer and mail are a code, as
+   * for anyone; the code, once proved, is answered DEVICE_NOT_APPROVED and an approval link mailed.
+   */
+  const proveCodeOnNewDevice = async (email: string, deviceId: string) => {
+    expect(await startLogin(email, deviceId)).toBe('VERIFY_OTP')
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    const refused = await submitOtp(email, deviceId, code)
+    expect(await expectRefusal(refused, 401, 'DEVICE_NOT_APPROVED')).toBe(
+      `This device is new to this account: open the link just mailed to ${email.toLowerCase()}, approve the device, then enter the code again.`,
+    )
+    const approvalMail = await smtp.waitFor(email.toLowerCase())
+    const link = /https:\/\/\S+/.exec(approvalMail.text)?.[0] ?? ''
+    return { code, approvalMail, link }
+  }
+
   const readSeed = async (token: string, target = app) => {
     const response = await request('GET', '/v1/auth/wallet', { token, target })
     expect(response.status).toBe(200)
@@ -178,7 +202,7 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     expect(await readSeed(token)).toBe(seed)
   })
 
-  it('asks a known user on a second device to approve it by the mailed link, then logs in with the same seed', async () => {
+  it('asks a known user on a second device, once the code is proved, to approve it by the mailed link, then logs in with the same code and seed', async () => {
     const email = newEmail()
     const first = await login(email, newDeviceId())
     const seed = newSeed()
@@ -186,14 +210,20 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     time += 31 * SECOND
 
     const secondDevice = newDeviceId()
-    expect(await startLogin(email, secondDevice)).toBe('VERIFY_DEVICE')
+    expect(await startLogin(email, secondDevice)).toBe('VERIFY_OTP')
+    const code = codeOf((await smtp.waitFor(email.toLowerCase())).subject)
+    // A wrong code tells nothing of the account.
+    await expectRefusal(await submitOtp(email, secondDevice, wrongCode(code)), 401, 'OTP_INVALID')
+    await expectRefusal(await submitOtp(email, secondDevice, code), 401, 'DEVICE_NOT_APPROVED')
     const approvalMail = await smtp.waitFor(email.toLowerCase())
     expect(approvalMail.subject).toContain('Corner Shop')
     const link = /https:\/\/\S+/.exec(approvalMail.text)?.[0] ?? ''
     expect(link).toMatch(new RegExp(`^${FRAME}/v1/auth/device/approve\\?token=[A-Za-z0-9_-]{43}$`))
-
-    const early = await submitOtp(email, secondDevice, '123456')
-    await expectRefusal(early, 401, 'DEVICE_NOT_APPROVED')
+    // The code entered again before the link is followed mails no second link.
+    const mailsBefore = smtp.messages.length
+    await expectRefusal(await submitOtp(email, secondDevice, code), 401, 'DEVICE_NOT_APPROVED')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(smtp.messages.length).toBe(mailsBefore)
 
     // Mail systems open every link to scan it: opening it twice shows a page and approves nothing.
     const url = new URL(link)
@@ -218,7 +248,7 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
       expect(html).toMatch(/<form method="post" action="approve">/)
       expect(html).toContain(`<input type="hidden" name="token" value="${token}">`)
     }
-    const pending = await submitOtp(email, secondDevice, '123456')
+    const pending = await submitOtp(email, secondDevice, code)
     await expectRefusal(pending, 401, 'DEVICE_NOT_APPROVED')
     const row = await db
       .selectFrom('auth_devices')
@@ -244,7 +274,7 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     const inQuery = await approve('', {}, `?token=${token}`)
     expect(inQuery.status).toBe(400)
     expect(await inQuery.text()).toContain('This link is not valid')
-    await expectRefusal(await submitOtp(email, secondDevice, '123456'), 401, 'DEVICE_NOT_APPROVED')
+    await expectRefusal(await submitOtp(email, secondDevice, code), 401, 'DEVICE_NOT_APPROVED')
 
     const waiting = request('POST', '/v1/auth/device/wait', { body: { email, deviceId: secondDevice } })
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -257,8 +287,8 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     const waited = await waiting
     expect(waited.status).toBe(200)
     expect(authDeviceWaitResponseSchema.parse(await waited.json())).toEqual({ approved: true })
-    const codeMail = await smtp.waitFor(email.toLowerCase())
-    const response = await submitOtp(email, secondDevice, codeOf(codeMail.subject))
+    // The code mailed first works now that the device is approved.
+    const response = await submitOtp(email, secondDevice, code)
     expect(response.status).toBe(200)
     const second = authOtpResponseSchema.parse(await response.json())
     expect(second.isNewUser).toBe(false)
@@ -278,8 +308,7 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     const { user } = await login(email, newDeviceId())
     time += 31 * SECOND
     const deviceId = newDeviceId()
-    expect(await startLogin(email, deviceId)).toBe('VERIFY_DEVICE')
-    const link = new URL(/https:\/\/\S+/.exec((await smtp.waitFor(email.toLowerCase())).text)?.[0] ?? '')
+    const link = new URL((await proveCodeOnNewDevice(email, deviceId)).link)
     time += 10 * MINUTE
     const page = await app.request(`${link.pathname}${link.search}`)
     expect(page.status).toBe(400)
@@ -374,21 +403,46 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     await smtp.waitFor(email.toLowerCase())
     // Without the cookie, the made-up id is a new device that must be approved.
     time += 31 * SECOND
-    expect(await startLogin(email, newDeviceId())).toBe('VERIFY_DEVICE')
-    await smtp.waitFor(email.toLowerCase())
+    await proveCodeOnNewDevice(email, newDeviceId())
   })
 
-  it('answers approved: false when the link is not followed within deviceWaitMs', async () => {
+  it('answers approved: false when the link is not followed within deviceWaitMs, and the same for an address without an account', async () => {
     const email = newEmail()
     await login(email, newDeviceId())
     time += 31 * SECOND
     const deviceId = newDeviceId()
-    expect(await startLogin(email, deviceId)).toBe('VERIFY_DEVICE')
-    await smtp.waitFor(email.toLowerCase())
-    const started = performance.now()
-    const waited = await request('POST', '/v1/auth/device/wait', { body: { email, deviceId } })
-    expect(authDeviceWaitResponseSchema.parse(await waited.json())).toEqual({ approved: false })
-    expect(performance.now() - started).toBeGreaterThanOrEqual(2_900)
+    await proveCodeOnNewDevice(email, deviceId)
+    for (const address of [email, newEmail()]) {
+      const started = performance.now()
+      const waited = await request('POST', '/v1/auth/device/wait', { body: { email: address, deviceId } })
+      expect(waited.status).toBe(200)
+      expect(authDeviceWaitResponseSchema.parse(await waited.json())).toEqual({ approved: false })
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2_900)
+    }
+  })
+
+  it('answers a known address and an unknown one alike: same status, body, cookies and mail, whatever the code', async () => {
+    const known = newEmail()
+    await login(known, newDeviceId())
+    time += 31 * SECOND
+    const unknown = newEmail()
+    const answers = []
+    for (const email of [known, unknown]) {
+      const deviceId = newDeviceId()
+      const response = await request('POST', '/v1/auth/email', { body: { email, deviceId } })
+      const mail = await smtp.waitFor(email.toLowerCase())
+      const wrong = await submitOtp(email, deviceId, wrongCode(codeOf(mail.subject)))
+      answers.push({
+        status: response.status,
+        body: await response.json(),
+        cookies: response.headers.getSetCookie().map((cookie) => cookie.split('=')[0]),
+        subject: mail.subject.replace(/\d{6}/, '<code>'),
+        text: mail.text.replace(/\d{6}/g, '<code>').replace(email.toLowerCase(), '<address>'),
+        wrong: { status: wrong.status, body: await wrong.json() },
+      })
+    }
+    expect(answers[0]).toEqual(answers[1])
+    expect(answers[0]?.body).toEqual({ action: 'VERIFY_OTP' })
   })
 
   it('counts wrong codes, locks the code on the fifth, and then refuses even the right one', async () => {
@@ -504,6 +558,76 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
       429,
       'EMAIL_LIMIT',
     )
+  })
+
+  it('normalises the address (case, spaces) before the cool-down, the daily cap and every lookup', async () => {
+    const deviceId = newDeviceId()
+    const local = `Case.Mixed${++emailCount}.${engine}`
+    const first = await login(`${local}@Mail.Example`, deviceId)
+    expect(first.user.email).toBe(`${local.toLowerCase()}@mail.example`)
+    expect(first.isNewUser).toBe(true)
+    // The same inbox in another case is the same address: its cool-down is running.
+    const again = await request('POST', '/v1/auth/email', {
+      body: { email: ` ${local.toUpperCase()}@MAIL.EXAMPLE `, deviceId },
+    })
+    await expectRefusal(again, 429, 'EMAIL_COOLDOWN')
+    time += 31 * SECOND
+    const second = await login(`${local.toLowerCase()}@mail.example`, deviceId)
+    expect(second.isNewUser).toBe(false)
+    expect(second.user).toEqual(first.user)
+    const stored = await db
+      .selectFrom('auth_mail_log')
+      .select('email')
+      .where(sql<string>`lower(email)`, '=', first.user.email)
+      .execute()
+    expect(stored).toEqual([{ email: first.user.email }, { email: first.user.email }])
+  })
+
+  it('limits the mails one IP, one device and one project ask for, whatever the addresses, with 429 and Retry-After', async () => {
+    const limited = createApp({
+      config: serverConfigSchema.parse({
+        ...configWith({ mailLimits: { windowMs: 60 * MINUTE, perIp: 4, perDevice: 2, perProject: 6 } }),
+        trustProxy: true,
+      }),
+      db,
+      logger,
+      now,
+    })
+    // A project of its own, so the mails of the other tests do not count.
+    await addProject(db, { id: 'limits', name: 'Limits', origins: [SITE] })
+    const ask = (deviceId: string, ip: string, email = newEmail()) =>
+      limited.request('/v1/auth/email?projectId=limits', {
+        method: 'POST',
+        // A client without a browser: no Origin, naming the frame instead.
+        headers: { 'x-portico-origin': FRAME, 'x-forwarded-for': ip, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, deviceId }),
+      })
+    const startedAt = time
+    const sent = () => smtp.messages.length
+    const device = newDeviceId()
+    for (const _ of [1, 2]) expect((await ask(device, '198.51.100.1')).status).toBe(200)
+    let before = sent()
+    const byDevice = await ask(device, '198.51.100.1')
+    expect(await expectRefusal(byDevice, 429, 'RATE_LIMITED')).toBe(
+      'Too many login e-mails were asked for from this device lately. Please try again in 60 minutes.',
+    )
+    expect(byDevice.headers.get('retry-after')).toBe('3600')
+    for (const _ of [1, 2]) expect((await ask(newDeviceId(), '198.51.100.1')).status).toBe(200)
+    before = sent()
+    const byIp = await ask(newDeviceId(), '198.51.100.1')
+    expect(await expectRefusal(byIp, 429, 'RATE_LIMITED')).toContain('from this network')
+    for (const _ of [1, 2]) expect((await ask(newDeviceId(), '198.51.100.2')).status).toBe(200)
+    const byProject = await ask(newDeviceId(), '198.51.100.3')
+    expect(await expectRefusal(byProject, 429, 'RATE_LIMITED')).toContain('on this site')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(sent()).toBe(before + 2)
+
+    // A refused address was not held back by a cool-down: it may ask again once the window moves on.
+    const refusedAddress = newEmail()
+    await expectRefusal(await ask(newDeviceId(), '198.51.100.3', refusedAddress), 429, 'RATE_LIMITED')
+    time = startedAt + 60 * MINUTE
+    expect((await ask(newDeviceId(), '198.51.100.3', refusedAddress)).status).toBe(200)
+    await smtp.waitFor(refusedAddress.toLowerCase())
   })
 
   it('does not count a mail that failed to send against the daily cap', async () => {
@@ -666,9 +790,37 @@ describe.each(ENGINES)('e-mail login routes on %s', (engine) => {
     await expectRefusal(siwx, 403, 'ORIGIN_NOT_ALLOWED')
   })
 
-  it('lists the sites that may embed the frame', async () => {
-    const response = await request('GET', '/v1/auth/frame-config')
-    expect(authFrameConfigResponseSchema.parse(await response.json())).toEqual({ allowedOrigins: [SITE] })
+  it('says whether the site embedding the frame may use it, and never lists the project’s sites', async () => {
+    const frameDir = await mkdtemp(join(tmpdir(), 'portico-frame-'))
+    await writeFile(join(frameDir, 'index.html'), '<!doctype html><title>frame</title>')
+    const withFrame = createApp({ config: { ...config, frame: { dir: frameDir } }, db, logger, now })
+    const frameConfig = async (search: string, headers: Record<string, string> = {}) => {
+      const response = await withFrame.request(`/v1/auth/frame-config?projectId=shop${search}`, {
+        headers: { origin: FRAME, ...headers },
+      })
+      expect(response.status).toBe(200)
+      return authFrameConfigResponseSchema.parse(await response.json())
+    }
+    // Any client naming the frame's origin gets here: it learns nothing of the list.
+    expect(await frameConfig('')).toEqual({ allowed: false, allowedOrigins: [] })
+    expect(await frameConfig('&origin=https://evil.example')).toEqual({ allowed: false, allowedOrigins: [] })
+    expect(await frameConfig(`&origin=${encodeURIComponent(SITE)}`)).toEqual({
+      allowed: true,
+      allowedOrigins: [SITE],
+    })
+    // The frame's own script names no site: the page load told the server which one embeds it.
+    const page = await withFrame.request('/frame/?projectId=shop', {
+      headers: { referer: `${SITE}/checkout` },
+    })
+    const cookie = /portico_frame_parent_shop=[^;]+/.exec(page.headers.get('set-cookie') ?? '')?.[0]
+    expect(page.headers.get('set-cookie')).toContain('Partitioned')
+    expect(page.headers.get('set-cookie')).toContain('HttpOnly')
+    expect(cookie).toBeDefined()
+    expect(await frameConfig('', { cookie: cookie ?? '' })).toEqual({ allowed: true, allowedOrigins: [SITE] })
+    const badOrigin = await app.request('/v1/auth/frame-config?projectId=shop&origin=javascript:1', {
+      headers: { origin: FRAME },
+    })
+    await expectRefusal(badOrigin, 400, 'BAD_REQUEST')
     await expectRefusal(
       await request('GET', '/v1/auth/frame-config', { origin: SITE }),
       403,

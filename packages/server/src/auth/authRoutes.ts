@@ -30,10 +30,12 @@ import type { CookieOptions } from 'hono/utils/cookie'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
+import { frameParentCookie } from '../frame/serveFrame.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/createApp.js'
 import { readBody, readJsonBody } from '../http/readBody.js'
 import type { Logger } from '../logger.js'
+import { InvalidOriginError, isOriginAllowed, normaliseOrigin } from '../projects/origins.js'
 import type { Project } from '../projects/projects.js'
 import { type CodeCheck, checkCode, consumeCode, deleteCodes, findLatestCode, issueCode } from './codes.js'
 import { claimEmailCooldown } from './cooldowns.js'
@@ -48,7 +50,7 @@ import {
   MailDeliveryError,
   type Mailer,
 } from './mailer.js'
-import { claimDailyMail } from './mailQuota.js'
+import { claimMail, type MailLimit } from './mailQuota.js'
 import { type AuthKeys, deriveAuthKeys, readMasterKey } from './masterKey.js'
 import { SeedDecryptionError } from './seedVault.js'
 import {
@@ -67,6 +69,7 @@ import {
   findDeviceApproval,
   findOrCreateUser,
   findUserByEmail,
+  hasPendingDeviceApproval,
   isDeviceApproved,
   requestDeviceApproval,
 } from './users.js'
@@ -143,6 +146,22 @@ export interface AuthRouteDependencies {
   env?: Record<string, string | undefined>
   /** Sends the mails; an SMTP mailer over `auth.smtp` when omitted. */
   mailer?: Mailer
+  /** The client's IP address, as the app's rate limits see it. */
+  clientIp: (c: Context<AppEnv>) => string
+}
+
+/** Who a request's mails are counted for. */
+interface MailRequester {
+  clientIp: string
+  deviceId?: string | undefined
+  projectId: string
+}
+
+/** What a visitor is told when one of `auth.mailLimits` refuses a mail. */
+const MAIL_LIMIT_WHO: Record<Exclude<MailLimit, 'address'>, string> = {
+  ip: 'from this network',
+  device: 'from this device',
+  project: 'on this site',
 }
 
 const UNAVAILABLE_HINT =
@@ -203,7 +222,7 @@ function codeRefusal(check: Exclude<CodeCheck, { result: 'match' }>): ApiRefusal
  * project (and let the frame's origin through for these paths). Without a master key every route
  * answers 503 UNAVAILABLE saying how to set one.
  * @example
- * registerAuthRoutes(app, { config, db, now: Date.now, logger })
+ * registerAuthRoutes(app, { config, db, now: Date.now, logger, clientIp: () => "127.0.0.1" })
  */
 export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencies): void {
   const { config, db, now, logger } = deps
@@ -252,18 +271,27 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
    * are counted before any goes out, so an e-mail change never mails one address and not the other
    * because of the cap; a mail that is not sent is not counted.
    */
-  const send = async (...mails: Mail[]): Promise<void> => {
+  const send = async (requester: MailRequester, ...mails: Mail[]): Promise<void> => {
     const releases: Array<() => Promise<void>> = []
     const releaseFrom = async (index: number) => {
       for (const release of releases.slice(index)) await release()
     }
     try {
       for (const mail of mails) {
-        const claim = await claimDailyMail(db, mail.to, { now: now(), maxPerDay: maxMailsPerDay })
+        const claim = await claimMail(
+          db,
+          { email: mail.to, ...requester },
+          { now: now(), limits: { maxPerDay: maxMailsPerDay, ...config.auth.mailLimits } },
+        )
         if (!claim.claimed) {
-          throw new ApiRefusal('EMAIL_LIMIT', EMAIL_LIMIT_MESSAGE, {
-            'Retry-After': String(Math.ceil(claim.retryAfterMs / 1000)),
-          })
+          const seconds = Math.ceil(claim.retryAfterMs / 1000)
+          const headers = { 'Retry-After': String(seconds) }
+          if (claim.limit === 'address') throw new ApiRefusal('EMAIL_LIMIT', EMAIL_LIMIT_MESSAGE, headers)
+          throw new ApiRefusal(
+            'RATE_LIMITED',
+            `Too many login e-mails were asked for ${MAIL_LIMIT_WHO[claim.limit]} lately. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+            headers,
+          )
         }
         releases.push(claim.release)
       }
@@ -281,7 +309,18 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     }
   }
 
-  const sendLoginCode = async (email: string, deviceId: string, project: Project): Promise<void> => {
+  const requesterOf = (c: Context<AppEnv>, deviceId: string | undefined): MailRequester => ({
+    clientIp: deps.clientIp(c),
+    deviceId,
+    projectId: c.get('project').id,
+  })
+
+  const sendLoginCode = async (
+    c: Context<AppEnv>,
+    email: string,
+    deviceId: string,
+    project: Project,
+  ): Promise<void> => {
     const { codeKey } = requireKeys()
     const time = now()
     const issued = await issueCode(db, codeKey, {
@@ -293,9 +332,38 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
       ttlMs: otpTtlMs,
     })
     try {
-      await send(loginCodeMail(email, project.name, issued.code, otpTtlMs))
+      await send(requesterOf(c, deviceId), loginCodeMail(email, project.name, issued.code, otpTtlMs))
     } catch (error) {
       await deleteCodes(db, [issued.id])
+      throw error
+    }
+  }
+
+  /**
+   * Mails a device-approval link, unless one for this device is still pending (a code entered
+   * twice before the link is followed does not mail it twice).
+   */
+  const mailApprovalLink = async (
+    c: Context<AppEnv>,
+    userId: string,
+    email: string,
+    deviceId: string,
+    project: Project,
+  ): Promise<void> => {
+    const { codeKey } = requireKeys()
+    if (await hasPendingDeviceApproval(db, userId, deviceId, now())) return
+    const token = await requestDeviceApproval(db, codeKey, {
+      userId,
+      deviceId,
+      projectId: project.id,
+      now: now(),
+      ttlMs: otpTtlMs,
+    })
+    const link = `${publicUrl}${AUTH_DEVICE_APPROVE_PATH}?token=${token}`
+    try {
+      await send(requesterOf(c, deviceId), deviceApprovalMail(email, project.name, link, otpTtlMs))
+    } catch (error) {
+      await cancelDeviceApproval(db, codeKey, token)
       throw error
     }
   }
@@ -374,37 +442,39 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     return next()
   })
 
-  app.get('/v1/auth/frame-config', (c) =>
-    c.json(authFrameConfigResponseSchema.parse({ allowedOrigins: c.get('project').allowedOrigins })),
-  )
+  // Answers for one site only, never with the project's list: any client that names the frame's
+  // origin reaches this route, and which sites use a project is not a stranger's business.
+  app.get('/v1/auth/frame-config', (c) => {
+    const project = c.get('project')
+    const asked = c.req.query('origin') ?? getCookie(c, frameParentCookie(project.id))
+    const wildcard = project.allowedOrigins.includes('*')
+    if (asked === undefined) {
+      return c.json(
+        authFrameConfigResponseSchema.parse({ allowed: wildcard, allowedOrigins: wildcard ? ['*'] : [] }),
+      )
+    }
+    let origin: string | undefined
+    try {
+      origin = normaliseOrigin(asked)
+    } catch (error) {
+      if (!(error instanceof InvalidOriginError)) throw error
+      throw new ApiRefusal('BAD_REQUEST', error.message)
+    }
+    const allowed = isOriginAllowed(project.allowedOrigins, origin)
+    return c.json(authFrameConfigResponseSchema.parse({ allowed, allowedOrigins: allowed ? [origin] : [] }))
+  })
 
+  // Every address gets the same answer, the same mail (a code) and the same work: whether an
+  // account has it, and whether this device is new to it, is told only to whoever proves the code
+  // (POST /v1/auth/otp), so a stranger cannot test addresses here.
   app.post('/v1/auth/email', async (c) => {
-    const { codeKey } = requireKeys()
     const body = await parseBody(c, authEmailRequestSchema, 'login request')
     const email = emailOf(body.email)
     const deviceId = deviceOf(c, body.deviceId)
     const project = c.get('project')
     const claim = await claimCooldown(email)
     try {
-      const user = await findUserByEmail(db, email)
-      if (user && !(await isDeviceApproved(db, user.id, deviceId))) {
-        const token = await requestDeviceApproval(db, codeKey, {
-          userId: user.id,
-          deviceId,
-          projectId: project.id,
-          now: now(),
-          ttlMs: otpTtlMs,
-        })
-        const link = `${publicUrl}${AUTH_DEVICE_APPROVE_PATH}?token=${token}`
-        try {
-          await send(deviceApprovalMail(email, project.name, link, otpTtlMs))
-        } catch (error) {
-          await cancelDeviceApproval(db, codeKey, token)
-          throw error
-        }
-        return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_DEVICE' }))
-      }
-      await sendLoginCode(email, deviceId, project)
+      await sendLoginCode(c, email, deviceId, project)
       return c.json(authEmailResponseSchema.parse({ action: 'VERIFY_OTP' }))
     } catch (error) {
       // Nothing was mailed, so the person may ask again at once.
@@ -457,23 +527,19 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     }
   })
 
+  // Waits for the approval link of a device. An address without an account waits like any other
+  // and is never approved, so the answer does not tell whether the address has one. The code
+  // mailed before stays valid: once approved, the visitor enters it again.
   app.post('/v1/auth/device/wait', async (c) => {
     const body = await parseBody(c, authDeviceWaitRequestSchema, 'device wait request')
     const email = emailOf(body.email)
     const deviceId = deviceOf(c, body.deviceId)
-    const user = await findUserByEmail(db, email)
-    if (!user) {
-      throw new ApiRefusal(
-        'BAD_REQUEST',
-        `No device approval is pending for ${email}: start with POST /v1/auth/email.`,
-      )
-    }
     // A transport limit, not a business rule: measured on the real clock, so an injected one cannot stall it.
     const deadline = performance.now() + deviceWaitMs
     const signal = c.req.raw.signal
     for (;;) {
-      if (await isDeviceApproved(db, user.id, deviceId)) {
-        await sendLoginCode(email, deviceId, c.get('project'))
+      const user = await findUserByEmail(db, email)
+      if (user && (await isDeviceApproved(db, user.id, deviceId))) {
         return c.json(authDeviceWaitResponseSchema.parse({ approved: true }))
       }
       const left = deadline - performance.now()
@@ -494,13 +560,6 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     const email = emailOf(body.email)
     const deviceId = deviceOf(c, body.deviceId)
     const project = c.get('project')
-    const known = await findUserByEmail(db, email)
-    if (known && !(await isDeviceApproved(db, known.id, deviceId))) {
-      throw new ApiRefusal(
-        'DEVICE_NOT_APPROVED',
-        `This device is not approved yet: open the link mailed to ${email} first.`,
-      )
-    }
     const stored = await findLatestCode(db, {
       purpose: 'login',
       email,
@@ -512,6 +571,17 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     }
     const check = await checkCode(db, codeKey, stored, body.otp, limits())
     if (check.result !== 'match') throw codeRefusal(check)
+    // Only now, to someone who proved the code, may the server tell that the account exists: a
+    // known account on a device it has not approved needs the approval link too. The code is not
+    // used up, so it works again once the device is approved.
+    const known = await findUserByEmail(db, email)
+    if (known && !(await isDeviceApproved(db, known.id, deviceId))) {
+      await mailApprovalLink(c, known.id, email, deviceId, project)
+      throw new ApiRefusal(
+        'DEVICE_NOT_APPROVED',
+        `This device is new to this account: open the link just mailed to ${email}, approve the device, then enter the code again.`,
+      )
+    }
     const result = await db.transaction().execute(async (trx) => {
       const time = now()
       if (!(await consumeCode(trx, stored.id, { now: time, maxAttempts: otpAttempts }))) return undefined
@@ -628,7 +698,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
         { to: session.email, code: primary.code },
         { to: newEmail, code: secondary.code },
       )
-      await send(toCurrent, toNew)
+      await send(requesterOf(c, undefined), toCurrent, toNew)
     } catch (error) {
       await deleteCodes(db, issued)
       await claim.release()

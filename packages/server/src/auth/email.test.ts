@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { InvalidEmailError, normaliseEmail } from './email.js'
 
 describe('normaliseEmail', () => {
-  it('trims the address and lower-cases its domain only', () => {
-    expect(normaliseEmail('  Ann.Lee+shop@Example.COM\n')).toBe('Ann.Lee+shop@example.com')
+  it('trims the address and lower-cases all of it', () => {
+    expect(normaliseEmail('  Ann.Lee+shop@Example.COM\n')).toBe('ann.lee+shop@example.com')
     expect(normaliseEmail('a@sub.xn--p1ai')).toBe('a@sub.xn--p1ai')
   })
 

@@ -1,6 +1,8 @@
 /**
- * E-mail addresses of the e-mail login. The domain is case-insensitive and lower-cased; the local
- * part is kept as typed (RFC 5321 lets a mail server tell `Ann` from `ann`).
+ * E-mail addresses of the e-mail login, normalised before every limit and lookup and stored so:
+ * trimmed, Unicode NFC, lower-cased whole. RFC 5321 lets a mail server tell `Ann` from `ann`, but
+ * no real one does, and keeping the case let one inbox be two accounts with two cool-downs and two
+ * daily caps. Rows stored before (local part as typed) are lower-cased by migration 007.
  */
 
 /** The address is not one the server can mail a code to. */
@@ -15,16 +17,16 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 const TLD = /^[a-z]{2,63}$|^xn--[a-z0-9-]{1,59}$/
 
 /**
- * Trims the address, lower-cases its domain and checks it; throws `InvalidEmailError` saying why
- * when it cannot be an address.
+ * Trims the address, composes it (NFC), lower-cases it and checks it; throws `InvalidEmailError`
+ * saying why when it cannot be an address.
  * @example
- * normaliseEmail('  Ann@Example.COM ') // 'Ann@example.com'
+ * normaliseEmail('  Ann@Example.COM ') // 'ann@example.com'
  */
 export function normaliseEmail(input: string): string {
-  const value = input.trim()
+  const value = input.trim().normalize('NFC').toLowerCase()
   const at = value.lastIndexOf('@')
   const local = value.slice(0, Math.max(at, 0))
-  const domain = value.slice(at + 1).toLowerCase()
+  const domain = value.slice(at + 1)
   const labels = domain.split('.')
   const valid =
     at > 0 &&

@@ -1,59 +1,129 @@
 /**
- * The daily cap of mails per address (`auth.maxMailsPerDay`), over a rolling 24 hours and across
- * every mail of the e-mail login: codes, device links and e-mail changes. The cool-down stops a
- * burst; this stops a slow drip that would still flood an inbox, or spend the server's sending
- * reputation on one address. Kept in the database so every server instance counts the same mails.
+ * The limits on outgoing mail of the e-mail login, over rolling windows and across every mail it
+ * sends (codes, device links, e-mail changes):
+ * - per address, `auth.maxMailsPerDay` in 24 hours: stops a slow drip that would flood an inbox;
+ * - per client IP address, per device and per project, `auth.mailLimits` in `windowMs`: stops one
+ *   client (or one site's visitors all together) from mailing many addresses, which the
+ *   per-address limits cannot see.
+ * Kept in the database so every server instance counts the same mails.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 
-/** The window the cap counts over. */
+/** The window the per-address cap counts over. */
 export const MAIL_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000
+
+/** Who a mail goes to and who asked for it. */
+export interface MailSender {
+  email: string
+  clientIp: string
+  /** The device of the frame that asked; none for mails no device asked for. */
+  deviceId?: string | undefined
+  projectId: string
+}
+
+export interface MailLimits {
+  maxPerDay: number
+  /** The window of the three limits below, in ms. */
+  windowMs: number
+  perIp: number
+  perDevice: number
+  perProject: number
+}
+
+/** Which limit refused a mail. */
+export type MailLimit = 'address' | 'ip' | 'device' | 'project'
 
 export type MailQuotaClaim =
   | { claimed: true; release: () => Promise<void> }
-  | { claimed: false; retryAfterMs: number }
+  | { claimed: false; limit: MailLimit; retryAfterMs: number }
 
 /**
- * Takes one of the address's mails of the last 24 hours before a mail is sent, or says how long
- * until the oldest counted one leaves the window. A claim whose mail was not sent is released.
+ * Takes one mail from every limit it counts against before the mail is sent, or says which limit
+ * is reached and how long until a counted mail leaves its window. A claim whose mail was not sent
+ * is released.
  * @example
- * const claim = await claimDailyMail(db, email, { now, maxPerDay: 20 })
+ * const claim = await claimMail(db, { email, clientIp, deviceId, projectId }, { now, limits })
  */
-export async function claimDailyMail(
+export async function claimMail(
   db: Kysely<Database>,
-  email: string,
-  { now, maxPerDay }: { now: number; maxPerDay: number },
+  sender: MailSender,
+  { now, limits }: { now: number; limits: MailLimits },
 ): Promise<MailQuotaClaim> {
-  const windowStart = new Date(now - MAIL_QUOTA_WINDOW_MS)
-  // Rows that left the window count for nothing; dropping them keeps the table to a day of mail.
+  const longest = Math.max(MAIL_QUOTA_WINDOW_MS, limits.windowMs)
+  // Rows that left every window count for nothing; dropping them keeps the table to a day of mail.
   await db
     .deleteFrom('auth_mail_log')
-    .where('email', '=', email)
-    .where('sent_at', '<=', windowStart)
+    .where('sent_at', '<=', new Date(now - longest))
     .execute()
-  // Recorded first and counted after, so two instances sending at once cannot both slip under the
-  // cap: each counts only the rows recorded before its own, and the later one gives way.
+  // Recorded first and counted after, so two instances sending at once cannot both slip under a
+  // limit: each counts only the rows recorded before its own, and the later one gives way.
   const own = await db
     .insertInto('auth_mail_log')
-    .values({ email, sent_at: new Date(now) })
+    .values({
+      email: sender.email,
+      sent_at: new Date(now),
+      client_ip: sender.clientIp,
+      device_id: sender.deviceId ?? null,
+      project_id: sender.projectId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const earlier = await db
-    .selectFrom('auth_mail_log')
-    .select('sent_at')
-    .where('email', '=', email)
-    .where('sent_at', '>', windowStart)
-    .where('id', '<', own.id)
-    .orderBy('sent_at', 'asc')
-    .execute()
   const release = async () => {
     await db.deleteFrom('auth_mail_log').where('id', '=', own.id).execute()
   }
-  if (earlier.length < maxPerDay) return { claimed: true, release }
-  await release()
-  // A slot opens when as many mails have left the window as there are over the cap.
-  const freeing = earlier[earlier.length - maxPerDay]
-  const leavesAt = freeing ? new Date(freeing.sent_at).getTime() + MAIL_QUOTA_WINDOW_MS : now
-  return { claimed: false, retryAfterMs: Math.max(leavesAt - now, 1) }
+  const checks: Array<{
+    limit: MailLimit
+    column: 'email' | 'client_ip' | 'device_id' | 'project_id'
+    value: string | undefined
+    max: number
+    windowMs: number
+  }> = [
+    {
+      limit: 'address',
+      column: 'email',
+      value: sender.email,
+      max: limits.maxPerDay,
+      windowMs: MAIL_QUOTA_WINDOW_MS,
+    },
+    {
+      limit: 'device',
+      column: 'device_id',
+      value: sender.deviceId,
+      max: limits.perDevice,
+      windowMs: limits.windowMs,
+    },
+    {
+      limit: 'ip',
+      column: 'client_ip',
+      value: sender.clientIp,
+      max: limits.perIp,
+      windowMs: limits.windowMs,
+    },
+    {
+      limit: 'project',
+      column: 'project_id',
+      value: sender.projectId,
+      max: limits.perProject,
+      windowMs: limits.windowMs,
+    },
+  ]
+  for (const check of checks) {
+    if (check.value === undefined) continue
+    const earlier = await db
+      .selectFrom('auth_mail_log')
+      .select('sent_at')
+      .where(check.column, '=', check.value)
+      .where('sent_at', '>', new Date(now - check.windowMs))
+      .where('id', '<', own.id)
+      .orderBy('sent_at', 'asc')
+      .execute()
+    if (earlier.length < check.max) continue
+    await release()
+    // A slot opens when as many mails have left the window as there are over the limit.
+    const freeing = earlier[earlier.length - check.max]
+    const leavesAt = freeing ? new Date(freeing.sent_at).getTime() + check.windowMs : now
+    return { claimed: false, limit: check.limit, retryAfterMs: Math.max(leavesAt - now, 1) }
+  }
+  return { claimed: true, release }
 }

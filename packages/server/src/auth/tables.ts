@@ -12,7 +12,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export interface AuthUsersTable {
   /** A random UUID, handed to the frame as `user.id`. */
   id: string
-  /** Normalised (trimmed, domain lower-cased); unique. */
+  /** Normalised (trimmed, NFC, lower-cased; see `email.ts`); unique. */
   email: string
   created_at: Timestamp
 }
@@ -92,6 +92,10 @@ export interface AuthMailLogTable {
   /** The normalised address the mail went to; only mails that were accepted for delivery stay. */
   email: string
   sent_at: Timestamp
+  /** Who asked for the mail (migration 006); null on older rows. */
+  client_ip: string | null
+  device_id: string | null
+  project_id: string | null
 }
 
 export interface AuthTables {

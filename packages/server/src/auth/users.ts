@@ -3,7 +3,7 @@
  * device not seen before must approve it with a link mailed to them before a code is sent.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.js'
 
 export interface AuthUserRecord {
@@ -11,12 +11,24 @@ export interface AuthUserRecord {
   email: string
 }
 
-/** The user with this (normalised) address, if any. */
+/**
+ * The user with this (normalised) address, if any. Compared lower-cased: rows stored before
+ * addresses were lower-cased whole, and left so by migration 007 because another user has the
+ * same address in another case, are found too; the exact row first, else the oldest.
+ */
 export async function findUserByEmail(
   db: Kysely<Database>,
   email: string,
 ): Promise<AuthUserRecord | undefined> {
-  return db.selectFrom('auth_users').select(['id', 'email']).where('email', '=', email).executeTakeFirst()
+  return db
+    .selectFrom('auth_users')
+    .select(['id', 'email'])
+    .where(sql<string>`lower(email)`, '=', email)
+    .orderBy(sql`email = ${email}`, 'desc')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst()
 }
 
 /** Returns the user with this address, creating it first when there is none; `created` says which. */
@@ -25,6 +37,10 @@ export async function findOrCreateUser(
   email: string,
   now: number,
 ): Promise<{ user: AuthUserRecord; created: boolean }> {
+  // Looked up first: an older row may hold the address in another case, which the unique
+  // constraint on the exact text would not see.
+  const found = await findUserByEmail(db, email)
+  if (found) return { user: found, created: false }
   const inserted = await db
     .insertInto('auth_users')
     .values({ id: randomUUID(), email, created_at: new Date(now) })
@@ -109,6 +125,24 @@ export async function requestDeviceApproval(
     .onConflict((conflict) => conflict.columns(['user_id', 'device_id']).doUpdateSet(pending))
     .execute()
   return token
+}
+
+/** Whether an approval link for the device was mailed and has not expired nor been used. */
+export async function hasPendingDeviceApproval(
+  db: Kysely<Database>,
+  userId: string,
+  deviceId: string,
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_devices')
+    .select('device_id')
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .where('approval_token_hash', 'is not', null)
+    .where('approval_expires_at', '>', new Date(now))
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /** What a mailed approval link is for, read without using it up. */

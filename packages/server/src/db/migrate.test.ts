@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'kysely'
+import { Migrator, sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
+import { findOrCreateUser, findUserByEmail } from '../auth/users.js'
 import { addProject, listProjects } from '../projects/projects.js'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../testing/testDatabase.js'
 import { createDatabase } from './createDatabase.js'
@@ -58,6 +59,75 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         .insertInto('analytics_events')
         .values({ ...row, project_id: 'q' })
         .execute()
+    } finally {
+      await db.destroy()
+    }
+  })
+
+  it('lower-cases stored e-mail addresses, leaves accounts that would merge apart, and still finds them', async () => {
+    const database = await createTestDatabase(engine)
+    databases.push(database)
+    const db = database.open()
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } })
+      expect((await migrator.migrateTo('006_mail_senders')).error).toBeUndefined()
+      const user = (id: string, email: string, at: string) => ({ id, email, created_at: new Date(at) })
+      await db
+        .insertInto('auth_users')
+        .values([
+          user('00000000-0000-4000-8000-000000000001', 'Ann.Lee@example.com', '2030-01-01T00:00:00Z'),
+          user('00000000-0000-4000-8000-000000000002', 'Bob@example.com', '2030-01-02T00:00:00Z'),
+          user('00000000-0000-4000-8000-000000000003', 'BOB@example.com', '2030-01-03T00:00:00Z'),
+        ])
+        .execute()
+      const code = {
+        purpose: 'login' as const,
+        project_id: 'p',
+        code_hash: 'h',
+        created_at: new Date(),
+        expires_at: new Date(),
+      }
+      await db
+        .insertInto('auth_codes')
+        .values({ ...code, email: 'Ann.Lee@example.com' })
+        .execute()
+      await db
+        .insertInto('auth_email_cooldowns')
+        .values([
+          { email: 'Ann.Lee@example.com', last_sent_at: new Date() },
+          { email: 'cy@example.com', last_sent_at: new Date() },
+        ])
+        .execute()
+      await db
+        .insertInto('auth_mail_log')
+        .values({ email: 'Ann.Lee@example.com', sent_at: new Date() })
+        .execute()
+
+      expect(await migrateToLatest(db)).toContain('007_email_normalised')
+      const emails = await db.selectFrom('auth_users').select(['id', 'email']).orderBy('id').execute()
+      expect(emails.map((row) => row.email)).toEqual([
+        'ann.lee@example.com',
+        'Bob@example.com',
+        'BOB@example.com',
+      ])
+      expect(await db.selectFrom('auth_codes').select('email').execute()).toEqual([
+        { email: 'ann.lee@example.com' },
+      ])
+      expect(await db.selectFrom('auth_mail_log').select('email').execute()).toEqual([
+        { email: 'ann.lee@example.com' },
+      ])
+      expect(await db.selectFrom('auth_email_cooldowns').select('email').execute()).toEqual([
+        { email: 'cy@example.com' },
+      ])
+      // The two spellings of one inbox are one address now: the oldest account answers for it.
+      const bob = await findUserByEmail(db, 'bob@example.com')
+      expect(bob?.id).toBe('00000000-0000-4000-8000-000000000002')
+      const login = await findOrCreateUser(db, 'bob@example.com', Date.now())
+      expect(login).toEqual({ user: bob, created: false })
+      expect(await findUserByEmail(db, 'ann.lee@example.com')).toEqual({
+        id: '00000000-0000-4000-8000-000000000001',
+        email: 'ann.lee@example.com',
+      })
     } finally {
       await db.destroy()
     }

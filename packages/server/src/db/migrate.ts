@@ -6,6 +6,8 @@ import * as activity from './migrations/002_activity.js'
 import * as siwx from './migrations/003_siwx.js'
 import * as auth from './migrations/004_auth.js'
 import * as authMails from './migrations/005_auth_mails.js'
+import * as mailSenders from './migrations/006_mail_senders.js'
+import * as emailNormalised from './migrations/007_email_normalised.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -15,6 +17,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '003_siwx': siwx,
   '004_auth': auth,
   '005_auth_mails': authMails,
+  '006_mail_senders': mailSenders,
+  '007_email_normalised': emailNormalised,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

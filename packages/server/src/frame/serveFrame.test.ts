@@ -50,12 +50,16 @@ describe('the embedded wallet frame at /frame/', () => {
       logger,
     })
 
-  it("serves the page, embeddable by the project's sites only, never cached", async () => {
-    const response = await app(dir).request('/frame/?projectId=shop&chainId=1')
+  it("serves the page, embeddable by the project's site that loads it only, never cached", async () => {
+    // The client's iframe sends its page's origin as Referer (referrerpolicy="origin").
+    const response = await app(dir).request('/frame/?projectId=shop&chainId=1', {
+      headers: { referer: 'https://blog.example/' },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
     const csp = response.headers.get('content-security-policy') ?? ''
-    expect(csp).toContain('frame-ancestors https://shop.example https://blog.example')
+    expect(csp).toMatch(/frame-ancestors https:\/\/blog\.example$/)
+    expect(csp).not.toContain('https://shop.example')
     expect(csp).toContain("script-src 'self'")
     expect(csp).toContain("connect-src 'self'")
     expect(response.headers.get('cache-control')).toBe('no-store')
@@ -67,6 +71,31 @@ describe('the embedded wallet frame at /frame/', () => {
     for (const path of ['/frame/?projectId=nobody', '/frame/']) {
       const response = await app(dir).request(path)
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    }
+  })
+
+  it('lets the frame reload itself without a Referer on the site that loaded it first', async () => {
+    const first = await app(dir).request('/frame/?projectId=shop', {
+      headers: { referer: 'https://blog.example/' },
+    })
+    const cookie = /portico_frame_parent_shop=[^;]+/.exec(first.headers.get('set-cookie') ?? '')?.[0] ?? ''
+    expect(cookie).not.toBe('')
+    const reload = await app(dir).request('/frame/?projectId=shop', { headers: { cookie } })
+    expect(reload.headers.get('content-security-policy')).toMatch(/frame-ancestors https:\/\/blog\.example$/)
+    // A Referer from another site wins over the cookie, and is refused.
+    const other = await app(dir).request('/frame/?projectId=shop', {
+      headers: { cookie, referer: 'https://evil.example/' },
+    })
+    expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+
+  it("names none of the project's sites to a page that is not one of them, or that does not say which it is", async () => {
+    for (const headers of [{ referer: 'https://evil.example/' }, {}]) {
+      const response = await app(dir).request('/frame/?projectId=shop', { headers })
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain('shop.example')
+      expect(response.headers.get('set-cookie') ?? '').not.toContain('portico_frame_parent')
     }
   })
 

@@ -82,7 +82,7 @@ describe.each(ENGINES)('the HTTP app on %s', (engine) => {
       expect(message).toContain('"nope"')
     })
 
-    it('refuses a request from an origin not on the list, naming the origin and the command that allows it', async () => {
+    it('refuses a request from an origin not on the list, naming the origin and the command, never the list', async () => {
       const response = await makeApp().request(
         '/v1/account/0x0000000000000000000000000000000000000001/balance?projectId=shop&chainId=eip155:1',
         {
@@ -91,7 +91,10 @@ describe.each(ENGINES)('the HTTP app on %s', (engine) => {
       )
       const message = await expectRefusal(response, 403, 'ORIGIN_NOT_ALLOWED', OTHER)
       expect(message).toContain(OTHER)
-      expect(message).toContain(`portico-server project origins shop --origin ${SITE} --origin ${OTHER}`)
+      expect(message).toContain(
+        `portico-server project origins shop --origin <each of them> --origin ${OTHER}`,
+      )
+      expect(message).not.toContain(SITE)
       expect(response.headers.get('vary')).toContain('Origin')
     })
 
@@ -272,7 +275,7 @@ describe.each(ENGINES)('the HTTP app on %s', (engine) => {
 
     it('refuses a body over the size limit with 413 PAYLOAD_TOO_LARGE', async () => {
       const app = createApp({
-        config: serverConfigSchema.parse({ rpc: { maxBodyBytes: 1_024 } }),
+        config: serverConfigSchema.parse({ analytics: { maxBodyBytes: 1_024 } }),
         db,
         logger,
         now,
@@ -283,6 +286,86 @@ describe.each(ENGINES)('the HTTP app on %s', (engine) => {
         body: JSON.stringify(events),
       })
       await expectRefusal(response, 413, 'PAYLOAD_TOO_LARGE')
+    })
+  })
+
+  describe('analytics bounds', () => {
+    const sendWith = (app: ReturnType<typeof makeApp>, events: unknown[], ip = '192.0.2.1') =>
+      app.request('/e?projectId=shop&st=portico&sv=0.1.0', {
+        method: 'POST',
+        headers: { origin: SITE, 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify(events),
+      })
+    const withProperties = (eventId: string, properties: unknown) => ({
+      ...analyticsEvent(eventId),
+      props: { type: 'track', event: 'MODAL_OPEN', properties },
+    })
+    const stored = async (prefix: string) =>
+      (await listEvents(db, { projectId: 'shop' })).filter((event) => event.eventId.startsWith(prefix))
+
+    it('refuses a 500 KB properties object with 413 by default, storing nothing', async () => {
+      const response = await sendWith(makeApp(), [withProperties('big-1', { blob: 'x'.repeat(500_000) })])
+      await expectRefusal(response, 413, 'PAYLOAD_TOO_LARGE', SITE)
+      expect(await stored('big-')).toEqual([])
+    })
+
+    it('refuses props that are too large, too deep, have too many keys or too long a string with 400', async () => {
+      // A body limit high enough that only the bounds of props can refuse.
+      const app = makeApp({ analytics: { maxBodyBytes: 1024 * 1024 } })
+      const cases: Array<[string, unknown, string]> = [
+        [
+          'size',
+          Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, 'y'.repeat(900)])),
+          'larger than 4096 bytes',
+        ],
+        ['depth', { a: { b: { c: { d: 1 } } } }, 'deeper than 4 levels'],
+        ['keys', Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`k${i}`, i])), 'more than 64 keys'],
+        ['string', { name: 'z'.repeat(1_025) }, 'longer than 1024 characters'],
+        ['key', { ['k'.repeat(1_025)]: 1 }, 'longer than 1024 characters'],
+      ]
+      for (const [name, properties, why] of cases) {
+        const response = await sendWith(app, [withProperties(`bound-${name}`, properties)])
+        expect(await expectRefusal(response, 400, 'BAD_REQUEST', SITE)).toContain(why)
+      }
+      expect(await stored('bound-')).toEqual([])
+      // The modal's own events stay well inside the bounds.
+      const swap = withProperties('bound-ok', {
+        network: 'eip155:1',
+        swapFromToken: 'ETH',
+        swapToToken: 'USDC',
+        swapFromAmount: '1.5',
+        swapToAmount: '4500',
+        isSmartAccount: false,
+        nested: { a: [1, 2] },
+      })
+      expect((await sendWith(app, [swap])).status).toBe(204)
+      expect((await stored('bound-')).map((event) => event.eventId)).toEqual(['bound-ok'])
+    })
+
+    it('caps the bytes of events one IP, and one project, may have stored per minute with 429 and Retry-After', async () => {
+      const batch = (prefix: string) => Array.from({ length: 4 }, (_, i) => analyticsEvent(`${prefix}-${i}`))
+      // Every batch below has the same size: room for two per IP, four per project.
+      const size = JSON.stringify(batch('cap-a-0')).length
+      const app = makeApp({
+        trustProxy: true,
+        analytics: {
+          perIpBytesPerMinute: Math.floor(size * 2.5),
+          perProjectBytesPerMinute: Math.floor(size * 4.5),
+        },
+      })
+      expect((await sendWith(app, batch('cap-a-0'), '192.0.2.10')).status).toBe(204)
+      expect((await sendWith(app, batch('cap-a-1'), '192.0.2.10')).status).toBe(204)
+      const overIp = await sendWith(app, batch('cap-a-2'), '192.0.2.10')
+      expect(await expectRefusal(overIp, 429, 'RATE_LIMITED', SITE)).toContain('192.0.2.10')
+      expect(overIp.headers.get('retry-after')).toBe('60')
+      // Another IP may still store, until the project's own cap.
+      expect((await sendWith(app, batch('cap-b-0'), '192.0.2.11')).status).toBe(204)
+      expect((await sendWith(app, batch('cap-b-1'), '192.0.2.11')).status).toBe(204)
+      const overProject = await sendWith(app, batch('cap-c-0'), '192.0.2.12')
+      expect(await expectRefusal(overProject, 429, 'RATE_LIMITED')).toContain('"shop"')
+      expect((await stored('cap-')).length).toBe(16)
+      time += 60_000
+      expect((await sendWith(app, batch('cap-a-3'), '192.0.2.10')).status).toBe(204)
     })
   })
 

@@ -11,7 +11,12 @@ import { isAddress, BaseError as ViemError } from 'viem'
 import { InvalidCursorError } from '../activity/errors.js'
 import { getHistory } from '../activity/getHistory.js'
 import { getSolanaHistory } from '../activity/solanaHistory.js'
-import { InvalidAnalyticsError, ingestEvents, parseAnalyticsBody } from '../analytics/ingestEvents.js'
+import {
+  InvalidAnalyticsError,
+  ingestEvents,
+  parseAnalyticsBody,
+  SDK_LABEL,
+} from '../analytics/ingestEvents.js'
 import {
   AUTH_DEVICE_APPROVE_PATH,
   getFrameOrigin,
@@ -30,20 +35,21 @@ import { createStaticPriceSource, type PriceSource } from '../portfolio/prices.j
 import { isBase58Address } from '../portfolio/solanaAddress.js'
 import { getSolanaBalances } from '../portfolio/solanaBalances.js'
 import { isOriginAllowed } from '../projects/origins.js'
-import type { Project } from '../projects/projects.js'
+import { isProjectId, type Project } from '../projects/projects.js'
 import { createSiwxVerifiers } from '../siwx/createVerifiers.js'
 import { registerSiwxRoutes } from '../siwx/siwxRoutes.js'
 import { registerWalletRegistryRoutes } from '../walletRegistry/walletRegistryRoutes.js'
 import { ApiRefusal } from './apiError.js'
 import { createProjectCache } from './projectCache.js'
 import { createRateLimiter } from './rateLimiter.js'
-import { readBody } from './readBody.js'
+import { readBody, refuseUnstorableText } from './readBody.js'
 import {
   DEFAULT_ALLOWED_METHODS,
   DEFAULT_SOLANA_ALLOWED_METHODS,
   findChain,
   proxyJsonRpc,
 } from './rpcProxy.js'
+import { isUnstorableText } from './storableText.js'
 
 /** The JSON-RPC proxy's paths (SPEC §7: `/v1/?chainId&projectId`). */
 const isRpcProxyPath = (path: string) => path === '/v1' || path === '/v1/'
@@ -90,6 +96,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const projects = createProjectCache(db, config.projectCacheMs, now)
   const perIp = createRateLimiter({ limit: config.rateLimit.perIp, now })
   const perProject = createRateLimiter({ limit: config.rateLimit.perProject, now })
+  const analyticsPerIp = createRateLimiter({ limit: config.analytics.perIpBytesPerMinute, now })
+  const analyticsPerProject = createRateLimiter({ limit: config.analytics.perProjectBytesPerMinute, now })
   const allowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_ALLOWED_METHODS)
   const solanaAllowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_SOLANA_ALLOWED_METHODS)
   const prices = deps.prices ?? createStaticPriceSource(config.prices)
@@ -191,11 +199,26 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     }
     // The approval link of a device mail is opened from a mail client: no project, any origin.
     if (c.req.path === AUTH_DEVICE_APPROVE_PATH) return next()
+    // Checked before anything reads them: the database refuses such text with an error, not a 400.
+    for (const [name, values] of Object.entries(c.req.queries())) {
+      if (isUnstorableText(name) || values.some(isUnstorableText)) {
+        throw new ApiRefusal(
+          'BAD_REQUEST',
+          'A query parameter holds a NUL character or an unpaired UTF-16 surrogate, which none accepts.',
+        )
+      }
+    }
     const projectId = c.req.query('projectId')
     if (!projectId) {
       throw new ApiRefusal(
         'PROJECT_ID_MISSING',
         'The projectId query parameter is missing. Set projectId in the Portico config of your site to a project created with: portico-server project add <id> --origin <your site origin>',
+      )
+    }
+    if (!isProjectId(projectId)) {
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        'The projectId query parameter is not a project id: those are 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.',
       )
     }
     const project = await projects.get(projectId)
@@ -216,7 +239,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     if (origin !== undefined && !isFrame && !isOriginAllowed(project.allowedOrigins, origin)) {
       throw new ApiRefusal(
         'ORIGIN_NOT_ALLOWED',
-        `The origin ${origin} is not allowed for project "${project.id}". Allow it with: portico-server project origins ${project.id} --origin ${[...project.allowedOrigins, origin].join(' --origin ')}`,
+        // The project's list is not named: a stranger's page must not learn which sites use it.
+        `The origin ${origin} is not allowed for project "${project.id}". Its operator can allow it: portico-server project list shows the allowed origins, and portico-server project origins ${project.id} --origin <each of them> --origin ${origin} sets the new list.`,
       )
     }
     const projectHit = perProject.hit(project.id)
@@ -231,6 +255,28 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     return next()
   })
 
+  /** Counts `extra` more requests for the request's client and project, refusing when over a limit. */
+  const countExtra = (c: Context<AppEnv>, extra: number) => {
+    const ip = clientIp(c)
+    const ipHit = perIp.hit(ip, extra)
+    if (!ipHit.allowed) {
+      throw new ApiRefusal(
+        'RATE_LIMITED',
+        `Too many requests from ${ip}: at most ${config.rateLimit.perIp} a minute, each item of a JSON-RPC batch counted. Retry in ${ipHit.retryAfterSeconds} s.`,
+        { 'Retry-After': String(ipHit.retryAfterSeconds) },
+      )
+    }
+    const project = c.get('project')
+    const projectHit = perProject.hit(project.id, extra)
+    if (!projectHit.allowed) {
+      throw new ApiRefusal(
+        'RATE_LIMITED',
+        `Project "${project.id}" made too many requests: at most ${config.rateLimit.perProject} a minute, each item of a JSON-RPC batch counted. Retry in ${projectHit.retryAfterSeconds} s.`,
+        { 'Retry-After': String(projectHit.retryAfterSeconds) },
+      )
+    }
+  }
+
   // SPEC §7: the blockchain JSON-RPC endpoint, /v1/?chainId={chainId}&projectId={projectId}.
   const rpcHandler = async (c: Context<AppEnv>) => {
     const chain = findChain(config.chains, c.req.query('chainId'))
@@ -241,6 +287,11 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       allowedMethods: isSolanaNetworkId(chain.caipNetworkId) ? solanaAllowedMethods : allowedMethods,
       maxBatch: config.rpc.maxBatch,
       timeoutMs: config.rpc.timeoutMs,
+      maxLogsBlockSpan: config.rpc.maxLogsBlockSpan,
+      // The request itself was counted on the way in; a batch's other items count too.
+      countItems: (count) => {
+        if (count > 1) countExtra(c, count - 1)
+      },
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     })
     if (result.body === undefined) return c.body(null, 204)
@@ -347,7 +398,14 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     verifiers: deps.siwxVerifiers ?? createSiwxVerifiers(config),
   })
 
-  registerAuthRoutes(app, { config, db, now, logger, ...(deps.mailer ? { mailer: deps.mailer } : {}) })
+  registerAuthRoutes(app, {
+    config,
+    db,
+    now,
+    logger,
+    clientIp,
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+  })
   registerWalletRegistryRoutes(app, { config })
   registerFrameRoutes(app, {
     dir: config.frame.dir ?? defaultFrameDir(),
@@ -364,7 +422,13 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
         'The st (SDK type) and sv (SDK version) query parameters are required.',
       )
     }
-    const text = await readBody(c.req.raw, config.rpc.maxBodyBytes)
+    if (!SDK_LABEL.test(sdkType) || !SDK_LABEL.test(sdkVersion)) {
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        'The st (SDK type) and sv (SDK version) query parameters are 1 to 64 letters, digits and . _ + @ / -, such as st=portico&sv=react-1.2.3.',
+      )
+    }
+    const text = await readBody(c.req.raw, config.analytics.maxBodyBytes)
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
@@ -381,7 +445,25 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       if (error instanceof InvalidAnalyticsError) throw new ApiRefusal('BAD_REQUEST', error.message)
       throw error
     }
-    await ingestEvents(db, { projectId: c.get('project').id, sdkType, sdkVersion, events })
+    refuseUnstorableText(events, 'analytics')
+    // What the events take in the database, roughly: the storage caps count these bytes.
+    const bytes = Buffer.byteLength(text)
+    const projectId = c.get('project').id
+    const ip = clientIp(c)
+    for (const [limiter, key, limit, who] of [
+      [analyticsPerIp, ip, config.analytics.perIpBytesPerMinute, ip],
+      [analyticsPerProject, projectId, config.analytics.perProjectBytesPerMinute, `project "${projectId}"`],
+    ] as const) {
+      const hit = limiter.hit(key, bytes)
+      if (!hit.allowed) {
+        throw new ApiRefusal(
+          'RATE_LIMITED',
+          `Too many analytics events from ${who}: at most ${limit} bytes a minute are stored. Retry in ${hit.retryAfterSeconds} s.`,
+          { 'Retry-After': String(hit.retryAfterSeconds) },
+        )
+      }
+    }
+    await ingestEvents(db, { projectId, sdkType, sdkVersion, events })
     return c.body(null, 204)
   })
 

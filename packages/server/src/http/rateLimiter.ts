@@ -3,8 +3,11 @@
  * load balancer with N instances a client can make up to N times the limit.
  */
 export interface RateLimiter {
-  /** Counts one request for `key`; `retryAfterSeconds` is set when it is over the limit. */
-  hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number }
+  /**
+   * Counts `weight` requests (one by default; a JSON-RPC batch counts its items) for `key`;
+   * `retryAfterSeconds` is set when it is over the limit.
+   */
+  hit(key: string, weight?: number): { allowed: true } | { allowed: false; retryAfterSeconds: number }
 }
 
 export interface CreateRateLimiterParameters {
@@ -23,7 +26,7 @@ export function createRateLimiter(parameters: CreateRateLimiterParameters): Rate
   const now = parameters.now ?? Date.now
   const windows = new Map<string, { count: number; resetAt: number }>()
   return {
-    hit(key) {
+    hit(key, weight = 1) {
       const time = now()
       if (windows.size >= SWEEP_AT) {
         for (const [k, window] of windows) if (window.resetAt <= time) windows.delete(k)
@@ -33,7 +36,7 @@ export function createRateLimiter(parameters: CreateRateLimiterParameters): Rate
         window = { count: 0, resetAt: time + windowMs }
         windows.set(key, window)
       }
-      window.count += 1
+      window.count += weight
       if (window.count <= parameters.limit) return { allowed: true }
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)) }
     },

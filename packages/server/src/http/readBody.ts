@@ -1,4 +1,5 @@
 import { ApiRefusal } from './apiError.js'
+import { findUnstorableText } from './storableText.js'
 
 /**
  * Reads a request body, refusing it with 413 `PAYLOAD_TOO_LARGE` as soon as it passes `maxBytes`:
@@ -36,13 +37,29 @@ export async function readBody(request: Request, maxBytes: number): Promise<stri
   return new TextDecoder().decode(joined)
 }
 
-/** A JSON request body (`{}` when empty), refusing invalid JSON with 400 naming `what` was sent. */
+/** Refuses a parsed body holding text the database cannot store (see `storableText.ts`). */
+export function refuseUnstorableText(value: unknown, what: string): void {
+  const where = findUnstorableText(value)
+  if (where === undefined) return
+  throw new ApiRefusal(
+    'BAD_REQUEST',
+    `The ${what} body is not valid: ${where} holds a NUL character or an unpaired UTF-16 surrogate, which no field accepts.`,
+  )
+}
+
+/**
+ * A JSON request body (`{}` when empty), refusing invalid JSON, and text no field can hold, with
+ * 400 naming `what` was sent.
+ */
 export async function readJsonBody(request: Request, maxBytes: number, what: string): Promise<unknown> {
   const text = await readBody(request, maxBytes)
   if (text.trim() === '') return {}
+  let parsed: unknown
   try {
-    return JSON.parse(text)
+    parsed = JSON.parse(text)
   } catch {
     throw new ApiRefusal('BAD_REQUEST', `The ${what} body is not valid JSON.`)
   }
+  refuseUnstorableText(parsed, what)
+  return parsed
 }

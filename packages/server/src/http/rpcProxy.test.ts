@@ -219,6 +219,98 @@ describe('the RPC proxy', () => {
     expect(pulls).toBeLessThan(20)
   })
 
+  it('counts each item of a batch against the rate limit', async () => {
+    const limited = createApp({
+      config: serverConfigSchema.parse({
+        chains: [chain(`eip155:${CHAIN_ID}`, anvil.rpcUrl)],
+        rpc: { maxBatch: 5 },
+        rateLimit: { perIp: 6, perProject: 1_000 },
+      }),
+      db,
+      logger,
+    })
+    const send = (body: unknown) =>
+      limited.request(`/v1/?chainId=eip155:${CHAIN_ID}&projectId=dapp`, {
+        method: 'POST',
+        headers: { origin: SITE, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const batch = Array.from({ length: 5 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
+    expect((await send(batch)).status).toBe(200)
+    expect((await send({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' })).status).toBe(200)
+    const refused = await send({ jsonrpc: '2.0', id: 2, method: 'eth_chainId' })
+    expect(refused.status).toBe(429)
+    const body = apiErrorSchema.parse(await refused.json())
+    expect(body.error.code).toBe('RATE_LIMITED')
+    expect(body.error.message).toContain('at most 6 a minute')
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('refuses eth_getLogs over more than maxLogsBlockSpan blocks without asking the node, and serves narrower ones', async () => {
+    const bounded = createApp({
+      config: serverConfigSchema.parse({
+        chains: [chain(`eip155:${CHAIN_ID}`, anvil.rpcUrl), chain('eip155:901', deadUrl)],
+        rpc: { maxLogsBlockSpan: 100 },
+        rateLimit: { perIp: 10_000 },
+      }),
+      db,
+      logger,
+    })
+    const send = (body: unknown, chainId = `eip155:${CHAIN_ID}`) =>
+      Promise.resolve(
+        bounded.request(`/v1/?chainId=${chainId}&projectId=dapp`, {
+          method: 'POST',
+          headers: { origin: SITE, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }))
+    const getLogs = (id: number, filter: Record<string, unknown>) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'eth_getLogs',
+      params: [filter],
+    })
+    // A node that is down: a refused range is answered without it.
+    const fullRange = await send(
+      Array.from({ length: 3 }, (_, id) => getLogs(id, { fromBlock: '0x0', toBlock: '0xffffff' })),
+      'eip155:901',
+    )
+    expect(fullRange.status).toBe(200)
+    for (const item of fullRange.body as Array<{ error: { code: number; message: string } }>) {
+      expect(item.error.code).toBe(-32602)
+      expect(item.error.message).toContain('at most 100 blocks')
+      expect(item.error.message).toContain('covers 16777216')
+    }
+    const notABlock = await send(getLogs(1, { fromBlock: 'yesterday', toBlock: '0x1' }), 'eip155:901')
+    expect(notABlock.body).toMatchObject({ error: { code: -32602 } })
+
+    await fetch(anvil.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x96'] }),
+    })
+    const head = Number(
+      (
+        (await (await call({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })).json()) as {
+          result: string
+        }
+      ).result,
+    )
+    expect(head).toBeGreaterThanOrEqual(150)
+    const [wide, narrow, tags, byHash] = (
+      await send([
+        getLogs(1, { fromBlock: 'earliest', toBlock: 'latest' }),
+        getLogs(2, { fromBlock: `0x${(head - 99).toString(16)}`, toBlock: 'latest' }),
+        getLogs(3, {}),
+        getLogs(4, { blockHash: `0x${'00'.repeat(32)}` }),
+      ])
+    ).body as Array<{ result?: unknown; error?: { code: number; message: string } }>
+    expect(wide?.error?.message).toContain('at most 100 blocks')
+    expect(narrow?.result).toEqual([])
+    expect(tags?.result).toEqual([])
+    expect(byHash?.error?.message ?? '').not.toContain('at most 100 blocks')
+  })
+
   it('refuses a chain the server does not serve with 400 UNSUPPORTED_CHAIN', async () => {
     const response = await call({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 'eip155:5')
     expect(response.status).toBe(400)

@@ -5,6 +5,13 @@
  */
 import { type ChainConfig, isNeverForwarded } from '../config.js'
 import { ApiRefusal } from './apiError.js'
+import { jsonDepth } from './storableText.js'
+
+/**
+ * The deepest `params` the proxy forwards. The deepest call of the read set (`eth_simulateV1`'s
+ * state overrides) nests well under this; deeper is a request made to tire the node out.
+ */
+export const MAX_PARAMS_DEPTH = 32
 
 /**
  * Forwarded when the config names no list: the read set of the execution API, filters, and
@@ -131,6 +138,16 @@ export interface ProxyJsonRpcParameters {
   allowedMethods: ReadonlySet<string>
   maxBatch: number
   timeoutMs: number
+  /**
+   * The most blocks one `eth_getLogs` may cover (from `fromBlock` to `toBlock`, both included);
+   * EVM chains only. No bound when omitted.
+   */
+  maxLogsBlockSpan?: number
+  /**
+   * Called with the number of items once the body is parsed, before anything goes upstream: the
+   * rate limit counts each item of a batch as a request. Throws to refuse the whole request.
+   */
+  countItems?: (count: number) => void
   fetch?: typeof fetch
 }
 
@@ -191,6 +208,18 @@ function planItem(item: unknown, index: number, allowedMethods: ReadonlySet<stri
       answered,
       id,
       refusal: errorResponse(id, -32601, `The method ${method} is not available through this RPC proxy.`),
+    }
+  }
+  const depth = jsonDepth(request.params, MAX_PARAMS_DEPTH)
+  if (depth > MAX_PARAMS_DEPTH) {
+    return {
+      answered,
+      id,
+      refusal: errorResponse(
+        id,
+        -32600,
+        `Invalid request: params are nested more than ${MAX_PARAMS_DEPTH} levels deep, which no method of this proxy takes.`,
+      ),
     }
   }
   return {
@@ -258,6 +287,82 @@ async function callUpstream(
   return answers
 }
 
+/** Block tags that stand for the head (or near it) when an `eth_getLogs` range is measured. */
+const HEAD_TAGS = new Set(['latest', 'safe', 'finalized', 'pending'])
+const BLOCK_NUMBER = /^0x[0-9a-fA-F]{1,16}$/
+
+/** The chain's current block number, asked of the node. */
+async function readHead(chain: ChainConfig, timeoutMs: number, fetchImpl: typeof fetch): Promise<bigint> {
+  const answers = await callUpstream(
+    chain,
+    [{ jsonrpc: '2.0', id: 0, method: 'eth_blockNumber', params: [] }],
+    timeoutMs,
+    fetchImpl,
+  )
+  const result = answers.get(0)?.result
+  if (typeof result !== 'string' || !BLOCK_NUMBER.test(result)) {
+    throw upstreamFailed(chain, 'did not say its latest block number')
+  }
+  return BigInt(result)
+}
+
+/**
+ * Refuses the `eth_getLogs` items of a plan whose block range is wider than `maxSpan`: one such
+ * call over a chain's whole history costs the node far more than any other read. A range that
+ * ends (or starts) at a head tag is measured against the head, asked of the node at most once.
+ */
+async function boundLogRanges(
+  plan: PlannedItem[],
+  maxSpan: number,
+  head: () => Promise<bigint>,
+): Promise<void> {
+  let knownHead: Promise<bigint> | undefined
+  const blockOf = async (value: unknown): Promise<bigint | undefined> => {
+    const tag = value ?? 'latest'
+    if (tag === 'earliest') return 0n
+    if (typeof tag === 'string' && HEAD_TAGS.has(tag)) {
+      knownHead ??= head()
+      return knownHead
+    }
+    if (typeof tag === 'string' && BLOCK_NUMBER.test(tag)) return BigInt(tag)
+    return undefined
+  }
+  for (const item of plan) {
+    if (item.forward?.method !== 'eth_getLogs') continue
+    const filter = Array.isArray(item.forward.params) ? item.forward.params[0] : undefined
+    const refuse = (message: string) => {
+      item.refusal = errorResponse(item.id, -32602, message)
+      delete item.forward
+    }
+    if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
+      refuse('Invalid params: eth_getLogs takes one filter object.')
+      continue
+    }
+    const { fromBlock, toBlock, blockHash } = filter as Record<string, unknown>
+    // One block by its hash: nothing to bound.
+    if (blockHash !== undefined && fromBlock === undefined && toBlock === undefined) continue
+    const bothTags =
+      (fromBlock === undefined || HEAD_TAGS.has(String(fromBlock))) &&
+      (toBlock === undefined || HEAD_TAGS.has(String(toBlock)))
+    // From the head to the head: a block or two, whatever the head is.
+    if (bothTags) continue
+    const from = await blockOf(fromBlock)
+    const to = await blockOf(toBlock)
+    if (from === undefined || to === undefined) {
+      refuse(
+        'Invalid params: eth_getLogs fromBlock and toBlock must be block numbers (0x-hex) or tags (earliest, latest, safe, finalized, pending).',
+      )
+      continue
+    }
+    const span = to - from + 1n
+    if (span > BigInt(maxSpan)) {
+      refuse(
+        `eth_getLogs may cover at most ${maxSpan} blocks through this proxy; this range covers ${span}. Ask for smaller ranges, one after another.`,
+      )
+    }
+  }
+}
+
 /**
  * Forwards one JSON-RPC request or batch. Refused and malformed items are answered here; the rest
  * go upstream in one batch under the proxy's own ids (so a client's duplicate ids cannot mix up
@@ -286,12 +391,14 @@ export async function proxyJsonRpc(parameters: ProxyJsonRpcParameters): Promise<
       ),
     }
   }
+  parameters.countItems?.(items.length)
+  const fetchImpl = parameters.fetch ?? fetch
   const plan = items.map((item, index) => planItem(item, index, allowedMethods))
+  if (parameters.maxLogsBlockSpan !== undefined && !chain.caipNetworkId.startsWith('solana:')) {
+    await boundLogRanges(plan, parameters.maxLogsBlockSpan, () => readHead(chain, timeoutMs, fetchImpl))
+  }
   const forwards = plan.flatMap((item) => (item.forward ? [item.forward] : []))
-  const answers =
-    forwards.length > 0
-      ? await callUpstream(chain, forwards, timeoutMs, parameters.fetch ?? fetch)
-      : new Map()
+  const answers = forwards.length > 0 ? await callUpstream(chain, forwards, timeoutMs, fetchImpl) : new Map()
 
   const responses: JsonRpcResponse[] = []
   for (const item of plan) {

@@ -37,6 +37,11 @@ export class InvalidProjectError extends Error {
 
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 
+/** Whether `id` has the form of a project id (it may still name no project). */
+export function isProjectId(id: string): boolean {
+  return PROJECT_ID.test(id)
+}
+
 function checkId(id: string): string {
   if (!PROJECT_ID.test(id)) {
     throw new InvalidProjectError(
