@@ -168,7 +168,8 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
       await (await client()).request('APP_CONNECT_DEVICE')
     },
     connectOtp: async ({ otp }) => {
-      await (await client()).request('APP_CONNECT_OTP', { otp })
+      const result = await (await client()).request('APP_CONNECT_OTP', { otp })
+      return { action: result.action ?? 'CONNECTED' }
     },
     async getUser({ chainId }) {
       const user = await (await client()).request('APP_GET_USER', chainId === undefined ? {} : { chainId })

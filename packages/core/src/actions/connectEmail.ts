@@ -110,7 +110,12 @@ export async function connectEmail(
   if (action === 'VERIFY_DEVICE') {
     state.emailLogin.status = 'awaitingDevice'
     navigate(portico, { view: 'EmailVerifyDevice', params: { email } })
-    void waitForDevice(portico, service, email, attempt)
+    // An older server asks for the approval before the code; the code view follows it.
+    void waitForDevice(portico, service, attempt, () => {
+      state.emailLogin.error = undefined
+      state.emailLogin.status = 'awaitingOtp'
+      replaceRoute(portico, { view: 'EmailVerifyOtp', params: { email } })
+    })
   } else {
     state.emailLogin.status = 'awaitingOtp'
     navigate(portico, { view: 'EmailVerifyOtp', params: { email } })
@@ -123,7 +128,16 @@ export const DEVICE_APPROVAL_WAIT_MS = 10 * 60_000
 /** A wait that ends sooner than this failed for another reason than the visitor taking their time. */
 const QUICK_FAILURE_MS = 5_000
 
-async function waitForDevice(portico: Portico, service: EmbeddedWallet, email: string, attempt: number) {
+/**
+ * Keeps the EmailVerifyDevice view waiting until the new device is approved from the mailed link
+ * (or the link expires, or the visitor leaves the login), then calls `onApproved`.
+ */
+export async function waitForDevice(
+  portico: Portico,
+  service: EmbeddedWallet,
+  attempt: number,
+  onApproved: () => void | Promise<void>,
+): Promise<void> {
   const { state, internal } = portico
   const deadline = Date.now() + DEVICE_APPROVAL_WAIT_MS
   // Each wait of the embedded wallet is bounded (its server holds a request for up to 25 s); the view
@@ -133,9 +147,7 @@ async function waitForDevice(portico: Portico, service: EmbeddedWallet, email: s
     try {
       await service.connectDevice()
       if (attempt !== internal.emailLoginAttempt) return
-      state.emailLogin.error = undefined
-      state.emailLogin.status = 'awaitingOtp'
-      replaceRoute(portico, { view: 'EmailVerifyOtp', params: { email } })
+      await onApproved()
       return
     } catch (error) {
       if (attempt !== internal.emailLoginAttempt) return

@@ -39,6 +39,7 @@ function embedded(overrides: Partial<EmbeddedWallet> = {}) {
       }),
     connectOtp: async ({ otp }) => {
       calls.push(`connectOtp ${otp}`)
+      return { action: 'CONNECTED' }
     },
     getUser: async () => ({ email: 'ada@example.com', chainId: 1, address: '0x1', accountType: 'eoa' }),
     isConnected: async () => true,
@@ -230,6 +231,58 @@ describe('e-mail login (SPEC §5)', () => {
     })
     expect(portico.state.router.route.view).toBe('Account')
     expect(getEmailLogin(portico).status).toBe('idle')
+  })
+
+  test('a known account on a new device: the right code opens the device view, and once the link is followed the same code logs in', async () => {
+    let approved = false
+    const { wallet, calls, approveDevice } = embedded()
+    wallet.connectOtp = async ({ otp }) => {
+      calls.push(`connectOtp ${otp}`)
+      return { action: approved ? 'CONNECTED' : 'VERIFY_DEVICE' }
+    }
+    const { portico, handle } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await submitEmailOtp(portico, { otp: '123456' })
+    expect(portico.state.router.route).toEqual({
+      view: 'EmailVerifyDevice',
+      params: { email: 'ada@example.com' },
+    })
+    expect(getEmailLogin(portico).status).toBe('awaitingDevice')
+    await flush()
+    expect(calls).toEqual(['connectEmail ada@example.com', 'connectOtp 123456', 'connectDevice'])
+    expect(handle.calls.some((call) => call.method === 'connect')).toBe(false)
+    approved = true
+    approveDevice()
+    await vi.waitFor(() => expect(portico.state.router.route.view).toBe('Account'))
+    // The visitor did not type the code again: the one they typed was sent once more.
+    expect(calls).toEqual([
+      'connectEmail ada@example.com',
+      'connectOtp 123456',
+      'connectDevice',
+      'connectOtp 123456',
+    ])
+    expect(getEmailLogin(portico)).toMatchObject({ status: 'idle', accountEmail: 'ada@example.com' })
+  })
+
+  test('a code that no longer works once the device is approved goes back to the code view with the reason', async () => {
+    let approved = false
+    const { wallet, approveDevice } = embedded()
+    wallet.connectOtp = async () => {
+      if (approved) throw new Error('The code has expired. Ask for a new one.')
+      return { action: 'VERIFY_DEVICE' }
+    }
+    const { portico, handle } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await submitEmailOtp(portico, { otp: '123456' })
+    await flush()
+    approved = true
+    approveDevice()
+    await vi.waitFor(() => expect(portico.state.router.route.view).toBe('EmailVerifyOtp'))
+    expect(getEmailLogin(portico)).toMatchObject({
+      status: 'awaitingOtp',
+      error: 'The code has expired. Ask for a new one.',
+    })
+    expect(handle.calls.some((call) => call.method === 'connect')).toBe(false)
   })
 
   test('a wrong code stays on the code view with the reason; a code that is not 6 digits is not sent', async () => {

@@ -20,10 +20,14 @@ export interface EmbeddedWalletUser {
 export interface EmbeddedWallet {
   /** Sends a one-time code to `email` (or, for a known user on a new device, a device approval mail). */
   connectEmail(input: { email: string }): Promise<{ action: EmailConnectAction }>
-  /** Resolves once the new device was approved from the e-mail; the code is sent then. */
+  /** Resolves once the new device was approved from the e-mail link. */
   connectDevice(): Promise<void>
-  /** Checks the one-time code; the frame holds the wallet afterwards. */
-  connectOtp(input: { otp: string }): Promise<void>
+  /**
+   * Checks the one-time code; the frame holds the wallet afterwards (`CONNECTED`). For a known
+   * account on a new device the code is right but the device must first be approved from the
+   * mailed link (`VERIFY_DEVICE`): wait with `connectDevice`, then send the same code again.
+   */
+  connectOtp(input: { otp: string }): Promise<{ action: 'CONNECTED' | 'VERIFY_DEVICE' }>
   getUser(input: { chainId?: number | string }): Promise<EmbeddedWalletUser>
   isConnected(): Promise<boolean>
   signOut(): Promise<void>

@@ -169,7 +169,7 @@ describe('createFrameHandlers: login', () => {
     expect((await getUser(again)).address).toBe(first.address)
   })
 
-  test('a returning user on a new device approves it by mail and gets the same address', async () => {
+  test('a returning user on a new device: the right code asks for the approval, then the same code logs in to the same address', async () => {
     const first = makeFrame()
     await logIn(first, 'device@example.com')
     const { address } = await getUser(first)
@@ -178,18 +178,20 @@ describe('createFrameHandlers: login', () => {
     const started = await second.handlers.handle(
       request('APP_CONNECT_EMAIL', { email: 'device@example.com' }),
     )
-    expect(started).toMatchObject({
-      type: 'FRAME_CONNECT_EMAIL_SUCCESS',
-      payload: { action: 'VERIFY_DEVICE' },
+    expect(started).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    const code = server.lastCode('device@example.com', 'otp')
+    const proved = await second.handlers.handle(request('APP_CONNECT_OTP', { otp: code }))
+    expect(proved).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS', payload: { action: 'VERIFY_DEVICE' } })
+    // Not logged in yet.
+    expect(await second.handlers.handle(request('APP_IS_CONNECTED'))).toMatchObject({
+      payload: { isConnected: false },
     })
     const waiting = second.handlers.handle(request('APP_CONNECT_DEVICE'))
     await new Promise((resolve) => setTimeout(resolve, 50))
     server.approveDevice('device@example.com')
     await expect(waiting).resolves.toMatchObject({ type: 'FRAME_CONNECT_DEVICE_SUCCESS', payload: {} })
-    const done = await second.handlers.handle(
-      request('APP_CONNECT_OTP', { otp: server.lastCode('device@example.com', 'otp') }),
-    )
-    expect(done).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
+    const done = await second.handlers.handle(request('APP_CONNECT_OTP', { otp: code }))
+    expect(done).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS', payload: {} })
     expect((await getUser(second)).address).toBe(address)
   })
 
@@ -198,6 +200,9 @@ describe('createFrameHandlers: login', () => {
     await logIn(first, 'slow@example.com')
     const second = makeFrame()
     await second.handlers.handle(request('APP_CONNECT_EMAIL', { email: 'slow@example.com' }))
+    await second.handlers.handle(
+      request('APP_CONNECT_OTP', { otp: server.lastCode('slow@example.com', 'otp') }),
+    )
     const reply = await second.handlers.handle(request('APP_CONNECT_DEVICE'))
     expect(reply).toMatchObject({
       type: 'FRAME_CONNECT_DEVICE_ERROR',

@@ -17,6 +17,7 @@ import {
   type AuthApi,
   AuthApiError,
   AuthSessionInvalidError,
+  DeviceNotApprovedError,
   type FrameStorage,
   sessionIdOf,
   WalletExistsError,
@@ -244,7 +245,14 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       }
       case 'APP_CONNECT_OTP': {
         if (pendingEmail === undefined) throw new Error('Start the login with an e-mail address first.')
-        const result = await api.otp(pendingEmail, message.payload.otp)
+        let result: Awaited<ReturnType<typeof api.otp>>
+        try {
+          result = await api.otp(pendingEmail, message.payload.otp)
+        } catch (error) {
+          // Not a failure: the page shows the device view and sends the same code once approved.
+          if (error instanceof DeviceNotApprovedError) return { action: 'VERIFY_DEVICE' }
+          throw error
+        }
         session = await loadWallet(result.user.email)
         pendingEmail = undefined
         options.emit?.({

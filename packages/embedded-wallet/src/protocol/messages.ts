@@ -54,7 +54,9 @@ const successPayloads = {
   APP_SWITCH_NETWORK: z.object({ chainId: chainIdSchema }),
   APP_CONNECT_EMAIL: z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) }),
   APP_CONNECT_DEVICE: empty,
-  APP_CONNECT_OTP: empty,
+  // A known account on a new device: the code was right, and the device must be approved from the
+  // mailed link before the same code logs in (the server mails it only once the code is proved).
+  APP_CONNECT_OTP: z._default(z.object({ action: z.optional(z.literal('VERIFY_DEVICE')) }), {}),
   APP_CONNECT_SOCIAL: z.object({ email: z.optional(emailSchema), userName: z.optional(z.string()) }),
   APP_GET_FARCASTER_URI: z.object({ url: z.url() }),
   APP_CONNECT_FARCASTER: empty,

@@ -18,6 +18,7 @@ function embedded(codeIsRight: (otp: string) => boolean) {
     connectOtp: async ({ otp }) => {
       calls.push(`otp ${otp}`)
       if (!codeIsRight(otp)) throw new Error('The code is not right. 4 tries left.')
+      return { action: 'CONNECTED' }
     },
     getUser: async () => ({ email: 'ada@example.com', chainId: 1, address: '0x1', accountType: 'eoa' }),
     isConnected: async () => true,

@@ -12,7 +12,7 @@ function changingWallet() {
   const wallet: EmbeddedWallet = {
     connectEmail: async () => ({ action: 'VERIFY_OTP' }),
     connectDevice: async () => {},
-    connectOtp: async () => {},
+    connectOtp: async () => ({ action: 'CONNECTED' }),
     getUser: async () => ({ email: 'ada@example.com', chainId: 1, address: '0x1', accountType: 'eoa' }),
     isConnected: async () => true,
     signOut: async () => {},
