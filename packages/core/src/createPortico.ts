@@ -129,6 +129,8 @@ export function createPortico(config: PorticoConfig): Portico {
     timers: {},
     nextId: 1,
     initialization: undefined,
+    reconnects: new Map(),
+    restoring: undefined,
     track: () => {},
     cleanups: [],
     memo: new Map(),

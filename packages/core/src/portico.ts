@@ -89,6 +89,10 @@ export interface PorticoInternal {
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>
   nextId: number
   initialization: Promise<void> | undefined
+  /** The waits for stored connections still coming back, by namespace; aborting one cancels it. */
+  reconnects: Map<ChainNamespace, AbortController>
+  /** Settles once every stored connection of the page load is back, gone or given up (tests await it). */
+  restoring: Promise<void> | undefined
   track: (event: AnalyticsEvent) => void
   /** Functions run by `destroy`. */
   cleanups: (() => void)[]
