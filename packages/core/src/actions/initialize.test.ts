@@ -4,6 +4,7 @@ import { createPortico } from '../createPortico.js'
 import { getAccount, getConnection } from '../reads/account.js'
 import { STORAGE_PREFIX } from '../storage/keys.js'
 import type { Storage } from '../storage/storage.js'
+import { createMemoryStorage } from '../storage/storage.js'
 import { fakeAdapter, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import type { ConnectResult } from '../types/adapter.js'
 import { connect } from './connect.js'
@@ -299,5 +300,46 @@ describe('a reconnect that does not answer in 3 s is not a "no"', () => {
     expect(reload.signal()?.aborted).toBe(true)
     await vi.advanceTimersByTimeAsync(0)
     expect(reload.portico.internal.reconnects.size).toBe(0)
+  })
+
+  test('the active namespace still coming back keeps its place while another one is back', async () => {
+    vi.useFakeTimers()
+    const evm = fakeAdapter('eip155', [testConnector('dev.wallet')])
+    const sol = fakeAdapter('solana', [testConnector('dev.wallet', { namespace: 'solana' })])
+    const storage = createMemoryStorage()
+    const config = {
+      networks: [testNetwork(1), testNetwork('devnet', 'solana')],
+      adapters: [evm.factory, sol.factory],
+      storage,
+      isMobile: () => false,
+      ssr: true,
+      logger: { debug: () => {}, warn: () => {}, error: () => {} },
+    }
+    const first = createPortico(config)
+    await initialize(first)
+    sol.handle.nextConnect = { address: 'So1', accounts: ['So1'], chainId: 'devnet' }
+    await connect(first, { connectorId: 'dev.wallet', namespace: 'solana' })
+    await connect(first, { connectorId: 'dev.wallet', namespace: 'eip155' })
+    expect(storage.getItem(`${STORAGE_PREFIX}activeNamespace`)).toBe('"eip155"')
+
+    const again = {
+      evm: fakeAdapter('eip155', [testConnector('dev.wallet')]),
+      sol: fakeAdapter('solana', [testConnector('dev.wallet', { namespace: 'solana' })]),
+    }
+    let answer: (result: ConnectResult) => void = () => {}
+    const portico = createPortico({ ...config, adapters: [again.evm.factory, again.sol.factory] })
+    again.evm.handle.adapter!.reconnect = () =>
+      new Promise((resolve) => {
+        answer = resolve
+      })
+    again.sol.handle.nextReconnect = { address: 'So1', accounts: ['So1'], chainId: 'devnet' }
+    void initialize(portico)
+    await vi.advanceTimersByTimeAsync(RECONNECT_TIMEOUT_MS)
+    expect(portico.state.chains.solana?.accountState.status).toBe('connected')
+    expect(portico.state.modal.activeChain).toBe('eip155')
+    expect(getAccount(portico)).toMatchObject({ namespace: 'eip155', status: 'reconnecting' })
+    answer({ address: ADDRESS, accounts: [ADDRESS], chainId: 1 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(getAccount(portico)).toMatchObject({ namespace: 'eip155', status: 'connected', address: ADDRESS })
   })
 })

@@ -157,7 +157,8 @@ function bounded<T>(promise: Promise<T>, timeoutMs: number, signal: AbortSignal)
 /**
  * Picks the active namespace once stored connections settled: the one that was active when it is
  * back, else any connected one, so the page never shows a namespace that did not come back while
- * another did. After the window (`late`), a namespace the page already shows connected stays. Then
+ * another did; one still coming back stays active until it has settled. After the window (`late`),
+ * a namespace the page already shows connected stays. Then
  * the overall status and SPEC §4's unsupported-network check.
  */
 export function settleActiveChain(
@@ -168,15 +169,19 @@ export function settleActiveChain(
   const { state } = portico
   const isConnected = (namespace: ChainNamespace | undefined) =>
     namespace !== undefined && state.chains[namespace]?.accountState.status === 'connected'
-  if (isConnected(activeNamespace) && !(late && isConnected(state.modal.activeChain)))
+  const active = () => state.modal.activeChain
+  const isComing = (namespace: ChainNamespace | undefined) =>
+    namespace !== undefined && state.chains[namespace]?.accountState.status === 'reconnecting'
+  if (isConnected(activeNamespace) && !(late && isConnected(active())))
     state.modal.activeChain = activeNamespace
-  else if (!isConnected(state.modal.activeChain)) {
+  // The active namespace still coming back keeps its place: it is slow, not gone.
+  else if (!isConnected(active()) && !isComing(active())) {
     const other = (Object.keys(state.chains) as ChainNamespace[]).find(isConnected)
     if (other) state.modal.activeChain = other
   }
   syncConnectionStatus(portico)
-  const active = state.modal.activeChain
-  if (active) checkUnsupportedChain(portico, active)
+  const current = active()
+  if (current) checkUnsupportedChain(portico, current)
 }
 
 function restoreAdapter(

@@ -107,7 +107,7 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
         </button>
       </>
     )
-  } else if (status === 'connecting' || status === 'reconnecting') {
+  } else if (status === 'connecting' || account.isReconnecting || status === 'reconnecting') {
     // Reconnecting: a wallet of the last visit has not answered yet. The modal still opens (on
     // Connect), and picking a wallet there stops waiting for it.
     content = (
@@ -119,7 +119,7 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
         onClick={() => openModal(portico)}
       >
         <span className="portico-cb-spinner" aria-hidden="true" />
-        {t(status === 'reconnecting' ? 'reconnecting' : 'connecting')}
+        {t(status === 'connecting' ? 'connecting' : 'reconnecting')}
       </button>
     )
   } else {
