@@ -7,9 +7,11 @@ import type { Storage } from '../storage/storage.js'
 import { createMemoryStorage } from '../storage/storage.js'
 import { fakeAdapter, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import type { ConnectResult } from '../types/adapter.js'
+import type { Network } from '../types/network.js'
 import { connect } from './connect.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from './connectEmail.js'
 import { destroy } from './destroy.js'
+import { disconnect } from './disconnect.js'
 import { initialize, RECONNECT_TIMEOUT_MS } from './initialize.js'
 import { openModal } from './openModal.js'
 import { RECONNECT_BOUND_MS } from './restoreConnections.js'
@@ -308,7 +310,7 @@ describe('a reconnect that does not answer in 3 s is not a "no"', () => {
     const sol = fakeAdapter('solana', [testConnector('dev.wallet', { namespace: 'solana' })])
     const storage = createMemoryStorage()
     const config = {
-      networks: [testNetwork(1), testNetwork('devnet', 'solana')],
+      networks: [testNetwork(1), testNetwork('devnet', 'solana')] as [Network, ...Network[]],
       adapters: [evm.factory, sol.factory],
       storage,
       isMobile: () => false,
@@ -341,5 +343,18 @@ describe('a reconnect that does not answer in 3 s is not a "no"', () => {
     answer({ address: ADDRESS, accounts: [ADDRESS], chainId: 1 })
     await vi.advanceTimersByTimeAsync(0)
     expect(getAccount(portico)).toMatchObject({ namespace: 'eip155', status: 'connected', address: ADDRESS })
+  })
+
+  test('disconnecting while a wallet is still coming back gives it up and forgets it', async () => {
+    vi.useFakeTimers()
+    const reload = await slowReload()
+    await vi.advanceTimersByTimeAsync(RECONNECT_TIMEOUT_MS)
+    await disconnect(reload.portico)
+    expect(reload.signal()?.aborted).toBe(true)
+    expect(reload.portico.internal.storage.get('connections')).toBeUndefined()
+    reload.answer(BACK)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(getAccount(reload.portico).status).toBe('disconnected')
+    expect(getConnection(reload.portico).status).toBe('disconnected')
   })
 })
