@@ -130,7 +130,6 @@ export function createPortico(config: PorticoConfig): Portico {
     nextId: 1,
     initialization: undefined,
     reconnects: new Map(),
-    restoring: undefined,
     track: () => {},
     cleanups: [],
     memo: new Map(),

@@ -91,8 +91,6 @@ export interface PorticoInternal {
   initialization: Promise<void> | undefined
   /** The waits for stored connections still coming back, by namespace; aborting one cancels it. */
   reconnects: Map<ChainNamespace, AbortController>
-  /** Settles once every stored connection of the page load is back, gone or given up (tests await it). */
-  restoring: Promise<void> | undefined
   track: (event: AnalyticsEvent) => void
   /** Functions run by `destroy`. */
   cleanups: (() => void)[]

@@ -53,7 +53,7 @@ interface Attempt {
 /**
  * Restores the stored connections (SPEC §4) and resolves once each has come back, said it is gone,
  * or `windowMs` has passed; those still waiting then show as `reconnecting` and settle in the
- * background (`internal.restoring`). A wallet that answers "not connected" is forgotten, and for
+ * background. A wallet that answers "not connected" is forgotten, and for
  * the e-mail wallet the e-mail login cache is cleared (SPEC §4); one that does not answer within
  * its bound (`RECONNECT_BOUND_MS`) or fails is left stored for the next page load.
  */
@@ -85,7 +85,6 @@ export async function restoreConnections(
   state.modal.loading = true
   state.connection.status = 'connecting'
   const all = Promise.all(attempts.map((attempt) => attempt.done)).then(() => {})
-  internal.restoring = all
   let timer: ReturnType<typeof setTimeout> | undefined
   await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, windowMs)))])
   clearTimeout(timer)
