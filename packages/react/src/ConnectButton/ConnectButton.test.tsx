@@ -9,6 +9,12 @@ import { ConnectButton } from './ConnectButton.js'
 
 afterEach(cleanup)
 
+/** What useAccount says, for the test to read. */
+function AccountStatus() {
+  const account = useAccount()
+  return <output>{`${account.status} ${account.isReconnecting}`}</output>
+}
+
 describe('ConnectButton', () => {
   test('says Connect Wallet while disconnected, or the label it is given', async () => {
     await renderPortico({ children: <ConnectButton label="Sign in with a wallet" /> })
@@ -35,14 +41,10 @@ describe('ConnectButton', () => {
         new Promise((resolve) => {
           answer = resolve
         })
-      function Status() {
-        const account = useAccount()
-        return <output>{`${account.status} ${account.isReconnecting}`}</output>
-      }
       render(
         <PorticoProvider portico={test.portico} locale="en">
           <ConnectButton />
-          <Status />
+          <AccountStatus />
         </PorticoProvider>,
       )
       void initialize(test.portico)
