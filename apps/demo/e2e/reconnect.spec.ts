@@ -41,6 +41,7 @@ for (const theme of ['dark', 'light'] as const) {
       await page.reload()
       await expect(reconnecting(page)).toBeVisible()
       await expect(reconnecting(page)).toHaveAttribute('aria-busy', 'true')
+      await expect(page.getByRole('heading', { name: 'Reconnecting…' })).toBeVisible()
       await screenshot(page, `reconnecting-${theme}-${size.name}`)
       await expect(page.getByTestId('demo-address')).toHaveText(ACCOUNT_0)
       await expect(page.getByRole('button', { name: /Account 0xf39F…2266/ })).toBeVisible()

@@ -81,7 +81,8 @@ function AccountCard({ portico }: { portico: Portico }) {
   if (!account.isConnected)
     return (
       <section className="card" aria-labelledby="account-title">
-        <h2 id="account-title">Not connected</h2>
+        {/* The wallet of the last visit has not answered yet after the page's 3 s: not a "no". */}
+        <h2 id="account-title">{account.isReconnecting ? 'Reconnecting…' : 'Not connected'}</h2>
         {portico.options.enableEmbedded ? (
           <p>Choose a wallet in the panel to see its address, network and balance read from the chain.</p>
         ) : (
