@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import type { PorticoConfig } from '../config.js'
 import { createPortico } from '../createPortico.js'
 import { getAccount, getConnection } from '../reads/account.js'
 import { STORAGE_PREFIX } from '../storage/keys.js'
@@ -7,9 +8,10 @@ import type { Storage } from '../storage/storage.js'
 import { createMemoryStorage } from '../storage/storage.js'
 import { fakeAdapter, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import type { ConnectResult } from '../types/adapter.js'
+import type { EmbeddedWallet } from '../types/embeddedWallet.js'
 import type { Network } from '../types/network.js'
 import { connect } from './connect.js'
-import { EMBEDDED_WALLET_CONNECTOR_ID } from './connectEmail.js'
+import { connectEmail, EMBEDDED_WALLET_CONNECTOR_ID } from './connectEmail.js'
 import { destroy } from './destroy.js'
 import { disconnect } from './disconnect.js'
 import { initialize, RECONNECT_TIMEOUT_MS } from './initialize.js'
@@ -116,8 +118,8 @@ describe('reconnect on load', () => {
 })
 
 /** A reload whose wallet answers when the test says so. */
-async function slowReload(connectors = [testConnector('io.metamask')]) {
-  const first = await setup({}, connectors)
+async function slowReload(connectors = [testConnector('io.metamask')], config: Partial<PorticoConfig> = {}) {
+  const first = await setup(config, connectors)
   await initialize(first.portico)
   await connect(first.portico, { connectorId: connectors[0]!.id })
   const { factory, handle } = fakeAdapter('eip155', connectors)
@@ -356,5 +358,20 @@ describe('a reconnect that does not answer in 3 s is not a "no"', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(getAccount(reload.portico).status).toBe('disconnected')
     expect(getConnection(reload.portico).status).toBe('disconnected')
+  })
+
+  test('starting an e-mail login while the e-mail wallet is still coming back cancels the wait', async () => {
+    vi.useFakeTimers()
+    const embeddedWallet = {
+      connectEmail: async () => ({ action: 'VERIFY_OTP' as const }),
+    } as unknown as EmbeddedWallet
+    const reload = await slowReload([EMBEDDED], { embeddedWallet })
+    await vi.advanceTimersByTimeAsync(RECONNECT_TIMEOUT_MS)
+    await connectEmail(reload.portico, { email: 'ada@example.com' })
+    expect(reload.signal()?.aborted).toBe(true)
+    reload.answer(BACK)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(getAccount(reload.portico).status).toBe('disconnected')
+    expect(reload.portico.state.router.route.view).toBe('EmailVerifyOtp')
   })
 })
