@@ -87,7 +87,11 @@ function AccountCard({ portico }: { portico: Portico }) {
           <p>Choose a wallet in the panel to see its address, network and balance read from the chain.</p>
         ) : (
           <>
-            <p>Connect a wallet to see its address, network and balance read from the chain.</p>
+            <p>
+              {account.isReconnecting
+                ? 'The wallet of your last visit has not answered yet; its account shows here once it does. You can also choose another.'
+                : 'Connect a wallet to see its address, network and balance read from the chain.'}
+            </p>
             <button type="button" className="secondary" onClick={() => openModal()}>
               Choose a wallet
             </button>
