@@ -98,8 +98,7 @@ export type { ResetActivityParameters } from './actions/resetActivity.js'
 export { resetActivity } from './actions/resetActivity.js'
 export type { ResetSendParameters, ResetSendReturnType } from './actions/resetSend.js'
 export { resetSend } from './actions/resetSend.js'
-export type { ReconnectCancelledErrorType } from './actions/restoreConnections.js'
-export { RECONNECT_BOUND_MS, ReconnectCancelledError } from './actions/restoreConnections.js'
+export { RECONNECT_BOUND_MS } from './actions/restoreConnections.js'
 export type { SendTokensErrorType, SendTokensReturnType } from './actions/sendTokens.js'
 export {
   SEND_CONFIRMATION_TIMEOUT_MS,

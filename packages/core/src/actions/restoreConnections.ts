@@ -1,8 +1,8 @@
-import { BaseError, ProviderTimeoutError } from '../errors/base.js'
+import { ProviderTimeoutError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
-import type { ConnectorType, ConnectResult } from '../types/adapter.js'
+import { withTimeout } from '../timeout.js'
+import type { ConnectorType } from '../types/adapter.js'
 import type { ChainNamespace } from '../types/network.js'
-import type { WalletConnectSession } from '../types/walletConnect.js'
 import {
   applyBasicSession,
   isBasicWalletConnect,
@@ -34,22 +34,6 @@ export const RECONNECT_BOUND_MS = {
   AUTH: 30_000,
 } as const satisfies Record<ConnectorType, number>
 
-/** The wait for a stored connection ended because the visitor picked another wallet. */
-export class ReconnectCancelledError extends BaseError {
-  override name = 'ReconnectCancelledError' as const
-  constructor() {
-    super('The reconnect was cancelled.')
-  }
-}
-export type ReconnectCancelledErrorType = ReconnectCancelledError & { name: 'ReconnectCancelledError' }
-
-/** One stored connection (or the basic-mode session, for several namespaces) being restored. */
-interface Attempt {
-  namespaces: ChainNamespace[]
-  done: Promise<void>
-  settled: boolean
-}
-
 /**
  * Restores the stored connections (SPEC §4) and resolves once each has come back, said it is gone,
  * or `windowMs` has passed; those still waiting then show as `reconnecting` and settle in the
@@ -67,31 +51,69 @@ export async function restoreConnections(
   const stored = (Object.keys(connections) as ChainNamespace[]).filter(
     (namespace) => state.chains[namespace] && connections[namespace],
   )
-  const attempts: Attempt[] = []
-  const basic = isBasicWalletConnect(portico)
+  const attempts: Promise<void>[] = []
   for (const namespace of stored) {
     const { connectorId } = connections[namespace]!
-    if (internal.adapters.has(namespace))
-      attempts.push(restoreAdapter(portico, namespace, connectorId, activeNamespace))
+    const adapter = internal.adapters.get(namespace)
+    if (!adapter) continue
+    // Fixed connectors (the e-mail wallet, WalletConnect) are listed from the start; a browser
+    // wallet that has not announced itself yet gets a browser wallet's bound.
+    const timeoutMs = RECONNECT_BOUND_MS[findConnector(portico, connectorId, namespace)?.type ?? 'INJECTED']
+    attempts.push(
+      restore(
+        portico,
+        [namespace],
+        timeoutMs,
+        (signal) => adapter.reconnect({ connectorId, timeoutMs, signal }),
+        (result) => {
+          const connector = findConnector(portico, connectorId, namespace)
+          if (!result || !connector) return [namespace]
+          // Only the namespace that was active becomes active again, and only while no other is:
+          // another one passing through would, for a moment, be the account sign-in checks (and
+          // asks to sign). Once the page shows its state, a late one does not replace one shown.
+          const active = state.modal.activeChain
+          const shown =
+            active !== undefined &&
+            active !== namespace &&
+            state.chains[active]?.accountState.status === 'connected'
+          const activate =
+            (!activeNamespace || namespace === activeNamespace) && !(state.modal.initialized && shown)
+          applyConnection(portico, namespace, connector, result, { activate })
+          return []
+        },
+        activeNamespace,
+      ),
+    )
   }
+  // Basic WalletConnect mode: the stored session's accounts, when the last visit ended connected
+  // over it; the namespaces it no longer covers are gone.
+  const service = portico.config.walletConnect
   const overSession = stored.filter(
     (namespace) => connections[namespace]?.connectorId === WALLET_CONNECT_CONNECTOR_ID,
   )
-  if (basic && overSession.length > 0) {
-    const attempt = restoreBasicSession(portico, overSession)
-    if (attempt) attempts.push(attempt)
-  }
+  if (service && isBasicWalletConnect(portico) && overSession.length > 0)
+    attempts.push(
+      restore(
+        portico,
+        overSession,
+        RECONNECT_BOUND_MS.WALLET_CONNECT,
+        () => service.reconnect(),
+        (session) => {
+          const back = session ? applyBasicSession(portico, session) : []
+          return overSession.filter((namespace) => !back.includes(namespace))
+        },
+        activeNamespace,
+      ),
+    )
   if (attempts.length === 0) return
   state.modal.loading = true
   state.connection.status = 'connecting'
-  const all = Promise.all(attempts.map((attempt) => attempt.done)).then(() => {})
   let timer: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, windowMs)))])
+  await Promise.race([
+    Promise.all(attempts),
+    new Promise((resolve) => (timer = setTimeout(resolve, windowMs))),
+  ])
   clearTimeout(timer)
-  for (const attempt of attempts) {
-    if (attempt.settled) continue
-    internal.logger.debug(`reconnect: ${attempt.namespaces.join(', ')} still waiting after ${windowMs} ms`)
-  }
 }
 
 /** Marks namespaces as coming back and registers the way to cancel their wait. */
@@ -134,25 +156,6 @@ function forget(portico: Portico, namespaces: ChainNamespace[]): void {
   }
 }
 
-/** Settles like `promise`, rejects after `timeoutMs`, or as soon as `signal` aborts. */
-function bounded<T>(promise: Promise<T>, timeoutMs: number, signal: AbortSignal): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let onAbort: (() => void) | undefined
-  const stop = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(new ProviderTimeoutError({ timeoutMs, details: 'The stored connection did not come back.' })),
-      timeoutMs,
-    )
-    onAbort = () => reject(new ReconnectCancelledError())
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
-  return Promise.race([promise, stop]).finally(() => {
-    clearTimeout(timer)
-    if (onAbort) signal.removeEventListener('abort', onAbort)
-  })
-}
-
 /**
  * Picks the active namespace once stored connections settled: the one that was active when it is
  * back, else any connected one, so the page never shows a namespace that did not come back while
@@ -183,98 +186,46 @@ export function settleActiveChain(
   if (current) checkUnsupportedChain(portico, current)
 }
 
-function restoreAdapter(
-  portico: Portico,
-  namespace: ChainNamespace,
-  connectorId: string,
-  activeNamespace: ChainNamespace | undefined,
-): Attempt {
-  const { internal, state } = portico
-  const adapter = internal.adapters.get(namespace)!
-  // Fixed connectors (the e-mail wallet, WalletConnect) are listed from the start; a browser wallet
-  // that has not announced itself yet gets a browser wallet's bound.
-  const type = findConnector(portico, connectorId, namespace)?.type ?? 'INJECTED'
-  const timeoutMs = RECONNECT_BOUND_MS[type]
-  const controller = begin(portico, [namespace])
-  const attempt: Attempt = { namespaces: [namespace], settled: false, done: Promise.resolve() }
-  const apply = (result: ConnectResult | undefined) => {
-    const connector = findConnector(portico, connectorId, namespace)
-    if (result && connector) {
-      // Only the namespace that was active becomes active again, and only while no other is: another
-      // one passing through would, for a moment, be the account sign-in checks (and asks to sign).
-      // Once the page shows its state, a late one does not take the place of one already shown.
-      const active = state.modal.activeChain
-      const shown =
-        active !== undefined &&
-        active !== namespace &&
-        state.chains[active]?.accountState.status === 'connected'
-      const activate =
-        (!activeNamespace || namespace === activeNamespace) && !(state.modal.initialized && shown)
-      applyConnection(portico, namespace, connector, result, { activate })
-      return
-    }
-    internal.logger.warn(`reconnect: ${namespace} is no longer connected; forgetting it`)
-    forget(portico, [namespace])
-  }
-  attempt.done = (async () => {
-    try {
-      const result = await bounded(
-        adapter.reconnect({ connectorId, timeoutMs, signal: controller.signal }),
-        timeoutMs,
-        controller.signal,
-      )
-      if (!controller.signal.aborted) apply(result)
-    } catch (error) {
-      if (!(error instanceof ReconnectCancelledError))
-        internal.logger.warn(`reconnect: ${namespace} did not answer; kept for the next visit`, error)
-    } finally {
-      attempt.settled = true
-      end(portico, [namespace], controller)
-      // Before that, `initialize` settles them all at once when the window ends.
-      if (state.modal.initialized) settleActiveChain(portico, activeNamespace, { late: true })
-    }
-  })()
-  return attempt
-}
-
 /**
- * Basic WalletConnect mode: restores the stored session's accounts, when the last visit ended
- * connected over it. A session that is gone (none stored, expired) is forgotten; one that does not
- * come back within the bound stays stored.
+ * Waits, up to `timeoutMs` or until cancelled, for one stored connection (or the basic-mode
+ * session, for several namespaces); `apply` records the answer and returns the namespaces it says
+ * are gone, which are forgotten. No answer, or a failure, leaves them stored.
  */
-function restoreBasicSession(portico: Portico, namespaces: ChainNamespace[]): Attempt | undefined {
-  const { internal, config } = portico
-  const service = config.walletConnect
-  if (!service) return undefined
-  const timeoutMs = RECONNECT_BOUND_MS.WALLET_CONNECT
+async function restore<T>(
+  portico: Portico,
+  namespaces: ChainNamespace[],
+  timeoutMs: number,
+  ask: (signal: AbortSignal) => Promise<T>,
+  apply: (answer: T) => ChainNamespace[],
+  activeNamespace: ChainNamespace | undefined,
+): Promise<void> {
+  const { internal, state } = portico
   const controller = begin(portico, namespaces)
-  const attempt: Attempt = { namespaces, settled: false, done: Promise.resolve() }
-  attempt.done = (async () => {
-    try {
-      const session: WalletConnectSession | undefined = await bounded(
-        service.reconnect(),
-        timeoutMs,
-        controller.signal,
-      )
-      if (controller.signal.aborted) return
-      const back = session ? applyBasicSession(portico, session) : []
-      const gone = namespaces.filter((namespace) => !back.includes(namespace))
-      if (gone.length > 0) {
-        internal.logger.warn(`reconnect: the WalletConnect session no longer covers ${gone.join(', ')}`)
-        forget(portico, gone)
-      }
-    } catch (error) {
-      if (!(error instanceof ReconnectCancelledError))
-        internal.logger.warn(
-          'reconnect: the WalletConnect session did not answer; kept for the next visit',
-          error,
-        )
-    } finally {
-      attempt.settled = true
-      end(portico, namespaces, controller)
-      if (portico.state.modal.initialized)
-        settleActiveChain(portico, internal.storage.get('activeNamespace'), { late: true })
+  const cancelled = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }),
+  )
+  try {
+    const answer = await withTimeout(
+      Promise.race([ask(controller.signal), cancelled]),
+      timeoutMs,
+      () => new ProviderTimeoutError({ timeoutMs }),
+    )
+    if (controller.signal.aborted) return
+    const gone = apply(answer)
+    if (gone.length > 0) {
+      internal.logger.warn(`reconnect: ${gone.join(', ')} no longer connected; forgotten`)
+      forget(portico, gone)
     }
-  })()
-  return attempt
+  } catch (error) {
+    // Cancelled: the visitor picked another wallet, nothing to say.
+    if (!controller.signal.aborted)
+      internal.logger.warn(
+        `reconnect: ${namespaces.join(', ')} did not answer; kept for the next visit`,
+        error,
+      )
+  } finally {
+    end(portico, namespaces, controller)
+    // Before that, `initialize` settles them all at once when the window ends.
+    if (state.modal.initialized) settleActiveChain(portico, activeNamespace, { late: true })
+  }
 }
