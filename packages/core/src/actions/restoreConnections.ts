@@ -36,10 +36,10 @@ export const RECONNECT_BOUND_MS = {
 
 /**
  * Restores the stored connections (SPEC §4) and resolves once each has come back, said it is gone,
- * or `windowMs` has passed; those still waiting then show as `reconnecting` and settle in the
- * background. A wallet that answers "not connected" is forgotten, and for
- * the e-mail wallet the e-mail login cache is cleared (SPEC §4); one that does not answer within
- * its bound (`RECONNECT_BOUND_MS`) or fails is left stored for the next page load.
+ * or `windowMs` has passed; those still waiting show as `reconnecting` and settle in the background.
+ * A wallet that answers "not connected" is forgotten, and for the e-mail wallet the e-mail login
+ * cache is cleared (SPEC §4); one that does not answer within its bound (`RECONNECT_BOUND_MS`), or
+ * fails, is left stored for the next page load.
  */
 export async function restoreConnections(
   portico: Portico,
