@@ -10,9 +10,10 @@ export const ACCOUNT_4 = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
 
 type Mode = 'approve' | 'reject' | 'fail' | 'hang'
 type WalletCall =
-  | { method: 'setMode'; arg: Mode }
-  | { method: 'setAccount' | 'setChain'; arg: number }
-  | { method: 'disconnectFromWallet'; arg?: undefined }
+  | { method: 'setMode'; args: [Mode] }
+  | { method: 'setAccount' | 'setChain'; args: [number] }
+  | { method: 'setMethodDelay'; args: [string, number | undefined] }
+  | { method: 'disconnectFromWallet'; args: [] }
 
 async function call(page: Page, rdns: string, action: WalletCall) {
   // The demo installs its dev wallets right after the page starts; wait for them.
@@ -21,25 +22,30 @@ async function call(page: Page, rdns: string, action: WalletCall) {
     rdns,
   )
   await page.evaluate(
-    ([id, method, arg]) => {
+    ([id, method, args]) => {
       const wallets = (
-        window as unknown as { __porticoDevWallets: Record<string, Record<string, (x?: unknown) => void>> }
+        window as unknown as {
+          __porticoDevWallets: Record<string, Record<string, (...x: unknown[]) => void>>
+        }
       ).__porticoDevWallets
       const wallet = wallets[id as string]
       if (!wallet) throw new Error(`no dev wallet ${id}`)
-      wallet[method as string]!(arg)
+      wallet[method as string]!(...(args as unknown[]))
     },
-    [rdns, action.method, action.arg] as const,
+    [rdns, action.method, action.args] as const,
   )
 }
 
 /** The switches of a development wallet in the page. */
 export function devWallet(page: Page, rdns = DEV_WALLET) {
   return {
-    setMode: (mode: Mode) => call(page, rdns, { method: 'setMode', arg: mode }),
-    setAccount: (index: number) => call(page, rdns, { method: 'setAccount', arg: index }),
-    setChain: (chainId: number) => call(page, rdns, { method: 'setChain', arg: chainId }),
-    disconnect: () => call(page, rdns, { method: 'disconnectFromWallet' }),
+    setMode: (mode: Mode) => call(page, rdns, { method: 'setMode', args: [mode] }),
+    setAccount: (index: number) => call(page, rdns, { method: 'setAccount', args: [index] }),
+    setChain: (chainId: number) => call(page, rdns, { method: 'setChain', args: [chainId] }),
+    /** The wallet answers `method` only after `ms`, on this load and the next ones (a locked extension). */
+    setMethodDelay: (method: string, ms: number | undefined) =>
+      call(page, rdns, { method: 'setMethodDelay', args: [method, ms] }),
+    disconnect: () => call(page, rdns, { method: 'disconnectFromWallet', args: [] }),
   }
 }
 

@@ -81,12 +81,17 @@ function AccountCard({ portico }: { portico: Portico }) {
   if (!account.isConnected)
     return (
       <section className="card" aria-labelledby="account-title">
-        <h2 id="account-title">Not connected</h2>
+        {/* The wallet of the last visit has not answered yet after the page's 3 s: not a "no". */}
+        <h2 id="account-title">{account.isReconnecting ? 'Reconnecting…' : 'Not connected'}</h2>
         {portico.options.enableEmbedded ? (
           <p>Choose a wallet in the panel to see its address, network and balance read from the chain.</p>
         ) : (
           <>
-            <p>Connect a wallet to see its address, network and balance read from the chain.</p>
+            <p>
+              {account.isReconnecting
+                ? 'The wallet of your last visit has not answered yet; its account shows here once it does. You can also choose another.'
+                : 'Connect a wallet to see its address, network and balance read from the chain.'}
+            </p>
             <button type="button" className="secondary" onClick={() => openModal()}>
               Choose a wallet
             </button>

@@ -52,6 +52,7 @@ function renderStatus() {
       account.balance === undefined ? '…' : `${formatDisplayAmount(account.balance)} ${account.balanceSymbol}`
     status.textContent = `Connected ${account.address} on ${supported ? network?.name : 'an unsupported network'} · ${balance}`
   } else if (connection.status === 'connecting') status.textContent = 'Waiting for the wallet…'
+  else if (account.isReconnecting) status.textContent = 'Reconnecting to the wallet of the last visit…'
   else status.textContent = connection.error ? `Not connected: ${connection.error.message}` : 'Disconnected'
   disconnectButton.hidden = !account.isConnected
   networkSelect.replaceChildren(

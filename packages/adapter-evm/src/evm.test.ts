@@ -26,7 +26,7 @@ import {
 } from '@portico/test'
 import { announceTestWallet, createTestWallet, DEV_WALLET_ICON, type TestWallet } from '@portico/test/wallet'
 import { parseEther, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { EvmAdapterOptions } from './evm.js'
 import { evm } from './evm.js'
 
@@ -317,6 +317,79 @@ describe('reconnect', () => {
     const started = Date.now()
     expect(await adapter.reconnect({ connectorId: RDNS, timeoutMs: 100 })).toBeUndefined()
     expect(Date.now() - started).toBeLessThan(1000)
+  })
+
+  it('restores a wallet that answers eth_accounts late, within the bound', async () => {
+    setup()
+    await wallet.request({ method: 'eth_requestAccounts' })
+    wallet.setMethodDelay('eth_accounts', 5_000)
+    vi.useFakeTimers()
+    try {
+      let result: unknown
+      void adapter.reconnect({ connectorId: RDNS, timeoutMs: 10_000 }).then((value) => {
+        result = value
+      })
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(result).toBeUndefined()
+      await vi.advanceTimersByTimeAsync(1)
+      expect(result).toEqual({ address: ANVIL_ADDRESSES[0], accounts: expect.any(Array), chainId: CHAIN_A })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('rejects with ProviderTimeoutError, not "gone", when the wallet answers after the bound', async () => {
+    setup()
+    await wallet.request({ method: 'eth_requestAccounts' })
+    wallet.setMethodDelay('eth_accounts', 20_000)
+    vi.useFakeTimers()
+    try {
+      const reconnecting = adapter.reconnect({ connectorId: RDNS, timeoutMs: 10_000 })
+      const outcome = expect(reconnecting).rejects.toBeInstanceOf(ProviderTimeoutError)
+      await vi.advanceTimersByTimeAsync(10_000)
+      await outcome
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it.each([
+    [4100, "the e-mail wallet's frame says it is not logged in"],
+    [4900, 'the wallet says it is disconnected'],
+  ])('resolves undefined (gone) on %i: %s', async (code) => {
+    const frame = {
+      request: async () => {
+        throw Object.assign(new Error('The embedded wallet is not connected: log in first.'), { code })
+      },
+    }
+    setup({ embeddedWallet: { provider: frame } })
+    expect(
+      await adapter.reconnect({ connectorId: EMBEDDED_WALLET_CONNECTOR_ID, timeoutMs: 1000 }),
+    ).toBeUndefined()
+  })
+
+  it('rejects (not gone) when the e-mail wallet fails otherwise', async () => {
+    const frame = {
+      request: async () => {
+        throw Object.assign(new Error('The frame could not reach its server.'), { code: -32603 })
+      },
+    }
+    setup({ embeddedWallet: { provider: frame } })
+    await expect(
+      adapter.reconnect({ connectorId: EMBEDDED_WALLET_CONNECTOR_ID, timeoutMs: 1000 }),
+    ).rejects.toBeInstanceOf(ProviderRequestError)
+  })
+
+  it('a cancelled reconnect does not follow the wallet when it answers', async () => {
+    setup()
+    await wallet.request({ method: 'eth_requestAccounts' })
+    const controller = new AbortController()
+    controller.abort()
+    await expect(
+      adapter.reconnect({ connectorId: RDNS, timeoutMs: 1000, signal: controller.signal }),
+    ).rejects.toThrow()
+    wallet.setAccount(1)
+    expect(walletEvents()).toEqual([])
   })
 
   it('times out when the wallet does not answer eth_accounts', async () => {

@@ -264,18 +264,31 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
         return toResult(accounts, chainId)
       },
 
-      async reconnect({ connectorId, timeoutMs }) {
+      async reconnect({ connectorId, timeoutMs, signal }) {
+        // `timeoutMs` is core's bound for the connector's type (10 s for a browser wallet, 30 s for
+        // the e-mail wallet's frame and for WalletConnect), not the page's 3 s: a slow answer still counts.
         const deadline = Date.now() + timeoutMs
         const provider =
           connections.get(connectorId)?.provider ?? (await discovery?.waitForProvider(connectorId, timeoutMs))
+        // Not announced within the bound: the wallet is no longer installed.
         if (!provider) return undefined
         const remaining = () => Math.max(1, deadline - Date.now())
-        const accounts = parseAccounts(
-          await requestProvider(provider, { method: 'eth_accounts' }, { timeoutMs: remaining() }),
-        )
-        if (!accounts) throw new InvalidResponseError('account list')
-        if (accounts.length === 0) return undefined
-        const chainId = await readChainId(provider, remaining())
+        let accounts: Address[] | undefined
+        let chainId: number
+        try {
+          accounts = parseAccounts(
+            await requestProvider(provider, { method: 'eth_accounts' }, { timeoutMs: remaining() }),
+          )
+          if (!accounts) throw new InvalidResponseError('account list')
+          // No accounts: the wallet says this site is no longer connected.
+          if (accounts.length === 0) return undefined
+          chainId = await readChainId(provider, remaining())
+        } catch (error) {
+          if (isGoneAnswer(error)) return undefined
+          throw error
+        }
+        // The visitor picked another wallet meanwhile: this one must not start reporting events.
+        signal?.throwIfAborted()
         subscribe(connectorId, provider)
         return toResult(accounts, chainId)
       },
@@ -363,6 +376,18 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       ...sending,
     }
   }
+}
+
+/**
+ * EIP-1193's "not connected" answers to a silent reconnect: 4100 (not authorised: the e-mail wallet's
+ * frame when it is logged out, a wallet that revoked the site) and 4900 (disconnected), and the
+ * NotConnectedError of a WalletConnect session that is gone.
+ */
+function isGoneAnswer(error: unknown): boolean {
+  if (error instanceof NotConnectedError) return true
+  const code =
+    getProviderErrorCode(error instanceof BaseError ? error.cause : error) ?? getProviderErrorCode(error)
+  return code === 4100 || code === 4900
 }
 
 function toResult(accounts: readonly Address[], chainId: number): ConnectResult {

@@ -23,7 +23,7 @@ import {
   address as toAddress,
   verifySignature,
 } from '@solana/kit'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getWalletConnectorId } from './createDiscovery.js'
 import { SolanaChainNotSupportedError } from './errors.js'
 import { defineSolanaNetwork, solanaDevnet, solanaMainnet } from './networks.js'
@@ -189,6 +189,43 @@ describe('reconnect', () => {
   it('resolves undefined when the wallet does not appear within timeoutMs', async () => {
     const { adapter, connectorId } = await setup({ registerLater: true })
     expect(await adapter.reconnect({ connectorId, timeoutMs: 50 })).toBeUndefined()
+  })
+
+  it('restores a wallet whose silent connect answers late, within the bound', async () => {
+    const { adapter, testWallet, connectorId } = await setup({ wallet: { connected: true } })
+    const connect = testWallet.wallet.features['standard:connect']
+    const original = connect.connect
+    // A locked wallet: it answers once the visitor unlocks it, 5 s later.
+    ;(connect as { connect: typeof original }).connect = (input) =>
+      new Promise((resolve, reject) => setTimeout(() => original(input).then(resolve, reject), 5_000))
+    cleanups.push(() => {
+      ;(connect as { connect: typeof original }).connect = original
+    })
+    vi.useFakeTimers()
+    try {
+      let result: unknown
+      void adapter.reconnect({ connectorId, timeoutMs: 10_000 }).then((value) => {
+        result = value
+      })
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(result).toBeUndefined()
+      await vi.advanceTimersByTimeAsync(1)
+      expect(result).toMatchObject({ address: testWallet.addresses[0] })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a cancelled reconnect does not follow the wallet when it answers', async () => {
+    const { adapter, testWallet, connectorId, events } = await setup({ wallet: { connected: true } })
+    const controller = new AbortController()
+    controller.abort()
+    await expect(
+      adapter.reconnect({ connectorId, timeoutMs: 1_000, signal: controller.signal }),
+    ).rejects.toThrow()
+    const before = events.length
+    testWallet.setAccount(1)
+    expect(events.slice(before).filter((event) => event.type !== 'connectors')).toEqual([])
   })
 
   it('gives up with ProviderTimeoutError when a silent connect never answers', async () => {

@@ -271,8 +271,10 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
         return toResult(accounts, pickNetwork(network, accounts))
       },
 
-      async reconnect({ connectorId, timeoutMs }) {
-        if (isWalletConnect(connectorId)) return walletConnect!.reconnect(timeoutMs)
+      async reconnect({ connectorId, timeoutMs, signal }) {
+        // `timeoutMs` is core's bound for the connector's type, not the page's 3 s: a wallet that
+        // answers late still comes back; only a "no" (no accounts, a refusal) resolves undefined.
+        if (isWalletConnect(connectorId)) return walletConnect!.reconnect(timeoutMs, signal)
         const deadline = Date.now() + timeoutMs
         const wallet =
           connections.get(connectorId)?.wallet ?? (await discovery?.waitForWallet(connectorId, timeoutMs))
@@ -292,6 +294,8 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
         const accounts = parseAccounts((output as { accounts?: unknown } | undefined)?.accounts)
         if (!accounts) throw new InvalidResponseError('account list')
         if (accounts.length === 0) return undefined
+        // The visitor picked another wallet meanwhile: this one must not start reporting events.
+        signal?.throwIfAborted()
         subscribe(connectorId, wallet, accounts)
         return toResult(accounts, pickNetwork(undefined, accounts))
       },

@@ -54,7 +54,8 @@ export interface WalletConnectConnection {
   start(): void
   destroy(): void
   connect(network: Network | undefined): Promise<ConnectResult>
-  reconnect(timeoutMs: number): Promise<ConnectResult | undefined>
+  /** The stored session's Solana accounts; undefined when the session is gone, a rejection when it does not answer. */
+  reconnect(timeoutMs: number, signal?: AbortSignal): Promise<ConnectResult | undefined>
   disconnect(): Promise<void>
   switchNetwork(network: Network): void
   signMessage(address: string, message: string): Promise<string>
@@ -172,11 +173,12 @@ export function createWalletConnectConnection(parameters: {
       return toResult(current)
     },
 
-    async reconnect(timeoutMs) {
+    async reconnect(timeoutMs, signal) {
       if (!service.getSession())
         await callWallet('WalletConnect session restore', () => service.reconnect(), { timeoutMs })
       const accounts = sessionAccounts()
       if (accounts.length === 0) return undefined
+      signal?.throwIfAborted()
       current = choose(accounts, current?.reference)
       return toResult(current)
     },

@@ -129,6 +129,7 @@ export function createPortico(config: PorticoConfig): Portico {
     timers: {},
     nextId: 1,
     initialization: undefined,
+    reconnects: new Map(),
     track: () => {},
     cleanups: [],
     memo: new Map(),

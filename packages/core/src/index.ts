@@ -12,6 +12,9 @@ export {
 } from './actions/addPendingTransaction.js'
 export { MAX_RECENT_WALLETS } from './actions/applyConnection.js'
 export { cancelConnect } from './actions/cancelConnect.js'
+// Actions
+export type { CancelReconnectParameters } from './actions/cancelReconnect.js'
+export { cancelReconnect } from './actions/cancelReconnect.js'
 export type { CancelSendReturnType } from './actions/cancelSend.js'
 export { cancelSend } from './actions/cancelSend.js'
 export { cancelSiwx } from './actions/cancelSiwx.js'
@@ -51,7 +54,6 @@ export type { FetchActivityParameters, FetchActivityReturnType } from './actions
 export { ACTIVITY_NAMESPACES, fetchActivity } from './actions/fetchActivity.js'
 export { getDefaultRoute } from './actions/getDefaultRoute.js'
 export { goBack } from './actions/goBack.js'
-// Actions
 export { initialize, RECONNECT_TIMEOUT_MS } from './actions/initialize.js'
 export type { NavigateParameters } from './actions/navigate.js'
 export { navigate } from './actions/navigate.js'
@@ -96,6 +98,7 @@ export type { ResetActivityParameters } from './actions/resetActivity.js'
 export { resetActivity } from './actions/resetActivity.js'
 export type { ResetSendParameters, ResetSendReturnType } from './actions/resetSend.js'
 export { resetSend } from './actions/resetSend.js'
+export { RECONNECT_BOUND_MS } from './actions/restoreConnections.js'
 export type { SendTokensErrorType, SendTokensReturnType } from './actions/sendTokens.js'
 export {
   SEND_CONFIRMATION_TIMEOUT_MS,

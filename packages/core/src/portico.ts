@@ -89,6 +89,8 @@ export interface PorticoInternal {
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>
   nextId: number
   initialization: Promise<void> | undefined
+  /** The waits for stored connections still coming back, by namespace; aborting one cancels it. */
+  reconnects: Map<ChainNamespace, AbortController>
   track: (event: AnalyticsEvent) => void
   /** Functions run by `destroy`. */
   cleanups: (() => void)[]

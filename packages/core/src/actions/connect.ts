@@ -11,6 +11,7 @@ import type { Connector } from '../types/adapter.js'
 import type { ChainNamespace } from '../types/network.js'
 import type { ConnectionError } from '../types/state.js'
 import { applyConnection } from './applyConnection.js'
+import { cancelReconnect } from './cancelReconnect.js'
 import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
 
@@ -55,6 +56,8 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   const adapter = connector && internal.adapters.get(connector.namespace)
   if (!connector || !adapter) throw new ConnectorNotFoundError(parameters.connectorId)
 
+  // The visitor picked a wallet: a stored connection of this namespace still coming back is not wanted.
+  cancelReconnect(portico, { namespaces: [connector.namespace] })
   const attempt = ++internal.connectAttempt
   const { router, connection } = state
   if (router.route.view !== 'ConnectingExternal' || router.route.params.connectorId !== connector.id) {

@@ -2,6 +2,8 @@ import { BaseError } from '../errors/base.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import type { EmbeddedWallet } from '../types/embeddedWallet.js'
+import type { ChainNamespace } from '../types/network.js'
+import { cancelReconnect } from './cancelReconnect.js'
 import { navigate } from './navigate.js'
 import { replaceRoute } from './replaceRoute.js'
 
@@ -93,6 +95,14 @@ export async function connectEmail(
   const seconds = getEmailCooldownSeconds(portico)
   if (seconds > 0) throw fail(new EmailCooldownError(seconds))
 
+  // Logging in again replaces an e-mail wallet (or other wallet) still coming back from the last visit.
+  cancelReconnect(portico, {
+    namespaces: (Object.keys(state.connectors.byNamespace) as ChainNamespace[]).filter((namespace) =>
+      state.connectors.byNamespace[namespace]?.some(
+        (connector) => connector.id === EMBEDDED_WALLET_CONNECTOR_ID,
+      ),
+    ),
+  })
   const attempt = ++internal.emailLoginAttempt
   Object.assign(state.emailLogin, { status: 'sending', email, error: undefined })
   let action: ConnectEmailReturnType['action']

@@ -10,6 +10,7 @@ import {
   isBasicWalletConnect,
   WALLET_CONNECT_CONNECTOR_ID,
 } from '../walletConnect/basicMode.js'
+import { cancelReconnect } from './cancelReconnect.js'
 import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './checkSiwx.js'
 import { connect } from './connect.js'
 import { navigate } from './navigate.js'
@@ -53,6 +54,8 @@ export async function connectWalletConnect(
   const { state, internal } = portico
   const service = requireWalletConnect(portico)
   internal.walletConnectPairing?.abort()
+  // A new session takes every namespace: stored connections still coming back must not come back over it.
+  cancelReconnect(portico)
   const controller = new AbortController()
   internal.walletConnectPairing = controller
   const current = () => internal.walletConnectPairing === controller && !controller.signal.aborted

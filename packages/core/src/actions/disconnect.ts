@@ -3,8 +3,10 @@ import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
 import type { CaipAddress, ChainNamespace } from '../types/network.js'
 import { isBasicWalletConnect, WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/basicMode.js'
+import { cancelReconnect } from './cancelReconnect.js'
 import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError, splitSiwxAccount } from './checkSiwx.js'
 import { clearConnection } from './clearConnection.js'
+import { EMBEDDED_WALLET_CONNECTOR_ID } from './connectEmail.js'
 import { clearEmailLoginCache } from './submitEmailOtp.js'
 
 export type DisconnectParameters = { namespace?: ChainNamespace }
@@ -42,6 +44,21 @@ export async function disconnect(
   parameters: DisconnectParameters = {},
 ): Promise<DisconnectReturnType> {
   const { state, internal } = portico
+  // A connection of the last visit still coming back is given up and forgotten too: the visitor
+  // asked to leave, so its late answer must not connect them again.
+  const coming = (Object.keys(state.chains) as ChainNamespace[]).filter(
+    (namespace) =>
+      state.chains[namespace]?.accountState.status === 'reconnecting' &&
+      (!parameters.namespace || namespace === parameters.namespace),
+  )
+  if (coming.length > 0) {
+    const stored = internal.storage.get('connections') ?? {}
+    cancelReconnect(portico, { namespaces: coming })
+    for (const namespace of coming) {
+      if (stored[namespace]?.connectorId === EMBEDDED_WALLET_CONNECTOR_ID) clearEmailLoginCache(portico)
+      clearConnection(portico, namespace)
+    }
+  }
   const connected = (Object.keys(state.chains) as ChainNamespace[]).filter(
     (namespace) => state.chains[namespace]?.accountState.status === 'connected',
   )

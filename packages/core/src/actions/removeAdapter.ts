@@ -1,5 +1,6 @@
 import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../types/network.js'
+import { cancelReconnect } from './cancelReconnect.js'
 import { clearConnection } from './clearConnection.js'
 
 /**
@@ -11,6 +12,7 @@ export function removeAdapter(portico: Portico, parameters: { namespace: ChainNa
   const { namespace } = parameters
   const adapter = internal.adapters.get(namespace)
   if (!adapter) return
+  cancelReconnect(portico, { namespaces: [namespace] })
   if (state.chains[namespace]?.accountState.status === 'connected') clearConnection(portico, namespace)
   adapter.destroy()
   internal.adapters.delete(namespace)

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { PorticoConfig } from '../config.js'
 import { UserRejectedRequestError } from '../errors/base.js'
 import { getSiwx } from '../reads/siwx.js'
@@ -23,8 +23,9 @@ import {
 } from './connectWalletConnect.js'
 import { disconnect } from './disconnect.js'
 import { goBack } from './goBack.js'
-import { initialize } from './initialize.js'
+import { initialize, RECONNECT_TIMEOUT_MS } from './initialize.js'
 import { openModal } from './openModal.js'
+import { RECONNECT_BOUND_MS } from './restoreConnections.js'
 
 const ACCOUNT = '0x1111111111111111111111111111111111111111'
 
@@ -364,5 +365,76 @@ describe('basic WalletConnect mode: no adapters (SPEC §2, §4)', () => {
     const again = await setup({ adapters: [], networks: [...networks], walletConnect: wc.service, storage })
     await initialize(again.portico)
     expect(again.portico.state.connection.status).toBe('disconnected')
+  })
+
+  describe('a stored session slow to come back (basic mode)', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    /** A paired page, then a reload whose service answers `reconnect` when the test says so. */
+    async function slowBasicReload() {
+      const { portico, wc, storage } = await basic()
+      const connecting = connectWalletConnect(portico)
+      wc.approve([`eip155:1:${ACCOUNT}`])
+      await connecting
+      let answer: (session: WalletConnectConnection | undefined) => void = () => {}
+      const service: WalletConnect = {
+        ...wc.service,
+        reconnect: () =>
+          new Promise((resolve) => {
+            answer = resolve
+          }),
+      }
+      vi.useFakeTimers()
+      const reloaded = await setup({ adapters: [], networks: [...networks], walletConnect: service, storage })
+      void initialize(reloaded.portico)
+      return { portico: reloaded.portico, answer: (session?: WalletConnectConnection) => answer(session) }
+    }
+    const SESSION = { accounts: [`eip155:1:${ACCOUNT}`], peer: { name: 'Test Wallet', icons: [] } }
+
+    test('answering after 3 s: reconnecting, then connected', async () => {
+      const { portico, answer } = await slowBasicReload()
+      await vi.advanceTimersByTimeAsync(RECONNECT_TIMEOUT_MS)
+      expect(portico.state.modal.initialized).toBe(true)
+      expect(portico.state.chains.eip155?.accountState.status).toBe('reconnecting')
+      expect(portico.state.connection.status).toBe('reconnecting')
+      await vi.advanceTimersByTimeAsync(4_000)
+      answer(SESSION)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(portico.state.chains.eip155?.accountState.caipAddress).toBe(`eip155:1:${ACCOUNT}`)
+      expect(portico.state.connection.status).toBe('connected')
+    })
+
+    test('a session gone after 3 s is forgotten', async () => {
+      const { portico, answer } = await slowBasicReload()
+      await vi.advanceTimersByTimeAsync(5_000)
+      answer(undefined)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(portico.state.connection.status).toBe('disconnected')
+      expect(portico.internal.storage.get('connections')).toBeUndefined()
+    })
+
+    test('a session that never answers is given up after 30 s and kept for the next visit', async () => {
+      const { portico } = await slowBasicReload()
+      await vi.advanceTimersByTimeAsync(RECONNECT_BOUND_MS.WALLET_CONNECT - 1)
+      expect(portico.state.chains.eip155?.accountState.status).toBe('reconnecting')
+      await vi.advanceTimersByTimeAsync(1)
+      expect(portico.state.connection.status).toBe('disconnected')
+      expect(portico.internal.storage.get('connections')?.eip155?.connectorId).toBe(
+        WALLET_CONNECT_CONNECTOR_ID,
+      )
+    })
+
+    test('a new pairing meanwhile cancels the wait', async () => {
+      const { portico, answer } = await slowBasicReload()
+      await vi.advanceTimersByTimeAsync(RECONNECT_TIMEOUT_MS)
+      void connectWalletConnect(portico)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(portico.state.chains.eip155?.accountState.status).toBe('disconnected')
+      answer(SESSION)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(portico.state.chains.eip155?.accountState.status).toBe('disconnected')
+    })
   })
 })

@@ -9,6 +9,8 @@ export interface AccountInfo {
   namespace: ChainNamespace | undefined
   status: ConnectionStatus
   isConnected: boolean
+  /** A connection from an earlier visit is still coming back (its wallet has not answered yet). */
+  isReconnecting: boolean
   address: string | undefined
   caipAddress: CaipAddress | undefined
   allAccounts: readonly string[]
@@ -38,6 +40,7 @@ export function getAccount(portico: Portico, namespace?: ChainNamespace): Accoun
       namespace: target,
       status,
       isConnected: status === 'connected',
+      isReconnecting: status === 'reconnecting',
       address: account?.address,
       caipAddress: account?.caipAddress,
       allAccounts: account?.allAccounts ?? [],

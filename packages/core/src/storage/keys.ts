@@ -25,7 +25,7 @@ export const storageSchemas = {
   connectedNamespaces: z.array(namespace),
   /** Per namespace, the connector it was connected through. */
   connections: z.record(z.string(), z.object({ connectorId: z.string(), name: z.optional(z.string()) })),
-  connectionStatus: z.enum(['disconnected', 'connecting', 'connected']),
+  connectionStatus: z.enum(['disconnected', 'connecting', 'reconnecting', 'connected']),
   // Wallets and sign-in
   recentWallets: z.array(
     z.object({ id: z.string(), name: z.string(), namespace, imageUrl: z.optional(z.string()) }),

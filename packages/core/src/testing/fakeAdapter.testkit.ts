@@ -40,7 +40,8 @@ export interface FakeAdapterHandle {
   connectors: Connector[]
   /** What connect answers next: a result, an error to throw, or 'hang'. */
   nextConnect: ConnectResult | Error | 'hang'
-  nextReconnect: ConnectResult | undefined
+  /** What reconnect answers next: a result, undefined (gone), an error to throw, or 'hang'. */
+  nextReconnect: ConnectResult | undefined | Error | 'hang'
   switchError: Error | undefined
   disconnectError: Error | undefined
   balance: bigint
@@ -109,7 +110,7 @@ export function fakeAdapter(
       },
       reconnect: async (parameters) => {
         record('reconnect', parameters)
-        return handle.nextReconnect
+        return answer(handle.nextReconnect)
       },
       disconnect: async (parameters) => {
         record('disconnect', parameters)

@@ -70,8 +70,18 @@ export interface Adapter {
   getConnectors(): readonly Connector[]
   /** Asks the wallet for access. Rejects with `UserRejectedRequestError` when the visitor declines. */
   connect(parameters: { connectorId: string; network?: Network }): Promise<ConnectResult>
-  /** Restores an earlier connection without prompting; resolves undefined when it is gone. */
-  reconnect(parameters: { connectorId: string; timeoutMs: number }): Promise<ConnectResult | undefined>
+  /**
+   * Restores an earlier connection without prompting. Resolves the accounts when the wallet answers
+   * with them, and undefined only when it answers that the connection is gone (no accounts, not
+   * authorised, session expired, wallet no longer there): core then forgets it. Rejects when the
+   * wallet has not answered within `timeoutMs` (core's `RECONNECT_BOUND_MS` for the connector's
+   * type) or `signal` aborts (the visitor picked another wallet); core keeps the connection stored.
+   */
+  reconnect(parameters: {
+    connectorId: string
+    timeoutMs: number
+    signal?: AbortSignal
+  }): Promise<ConnectResult | undefined>
   disconnect(parameters: { connectorId: string }): Promise<void>
   switchNetwork(parameters: { connectorId: string; network: Network }): Promise<void>
   signMessage(parameters: { connectorId: string; address: string; message: string }): Promise<string>

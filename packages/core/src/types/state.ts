@@ -5,7 +5,11 @@ import type { Route } from './routes.js'
 import type { SiwxSession } from './siwx.js'
 import type { RegistryWallet } from './walletConnect.js'
 
-export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+/**
+ * SPEC §4's statuses, plus `reconnecting`: a connection stored by an earlier visit whose wallet has
+ * not answered yet after the page's 3 s (it is not a "no"; the page keeps waiting in the background).
+ */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 export type AccountTab = 'Tokens' | 'NFTs' | 'Activity'
 export type ThemeMode = 'dark' | 'light'

@@ -83,7 +83,11 @@ export interface WalletConnect {
    * is eip155); empty when sign-in while pairing is not possible. Without it, never.
    */
   authenticationChains?(): readonly string[]
-  /** Restores the stored session (after a reload), or undefined when there is none or it expired. */
+  /**
+   * Restores the stored session (after a reload), or undefined when there is none or it expired:
+   * only that is taken as the session being gone. A rejection (the client or the relay not
+   * answering in time) leaves the session stored for the next page load.
+   */
   reconnect(): Promise<WalletConnectSession | undefined>
   /** The current session, if any. */
   getSession(): WalletConnectSession | undefined

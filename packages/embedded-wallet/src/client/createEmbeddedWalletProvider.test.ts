@@ -1,8 +1,8 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createEmbeddedWalletClient, type EmbeddedWalletClient } from './createEmbeddedWalletClient.js'
 import { createEmbeddedWalletProvider, type EmbeddedWalletProvider } from './createEmbeddedWalletProvider.js'
-import { RpcResultFormatError, UnsupportedRpcMethodError } from './errors.js'
+import { FrameTimeoutError, RpcResultFormatError, UnsupportedRpcMethodError } from './errors.js'
 import { attachFrame, createPage, FRAME_URL, flush, type Page } from './frameHarness.testkit.js'
 
 const address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
@@ -142,6 +142,34 @@ describe('EIP-1193 behaviour', () => {
     ).rejects.toBeInstanceOf(UnsupportedRpcMethodError)
     await flush()
     expect(frame.postMessage).not.toHaveBeenCalled()
+  })
+
+  test('eth_accounts lists no accounts when the frame says nobody is logged in (4100)', async () => {
+    const call = provider.request({ method: 'eth_accounts' })
+    await flush()
+    frame.fail(frame.last(), { message: 'The embedded wallet is not connected: log in first.', code: 4100 })
+    await expect(call).resolves.toEqual([])
+  })
+
+  test('eth_accounts still fails when the frame does not answer in time, so a slow frame is not "logged out"', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const call = provider.request({ method: 'eth_accounts' })
+      const outcome = expect(call).rejects.toBeInstanceOf(FrameTimeoutError)
+      await flush()
+      // The frame's own bound for an RPC request (the client's default, 5 min), then it gives up.
+      await vi.advanceTimersByTimeAsync(300_000)
+      await outcome
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('another method refused with 4100 keeps the error (a login is needed)', async () => {
+    const call = provider.request({ method: 'eth_requestAccounts' })
+    await flush()
+    frame.fail(frame.last(), { message: 'The embedded wallet is not connected: log in first.', code: 4100 })
+    await expect(call).rejects.toMatchObject({ code: 4100 })
   })
 
   test("the visitor's rejection in the frame keeps its EIP-1193 code", async () => {

@@ -2,7 +2,7 @@ import { isSignedMessage, isTransactionHash } from '../protocol/formats.js'
 import type { RpcRequest } from '../protocol/rpc.js'
 import { isSupportedRpcMethod } from '../protocol/rpc.js'
 import type { EmbeddedWalletClient } from './createEmbeddedWalletClient.js'
-import { RpcResultFormatError, UnsupportedRpcMethodError } from './errors.js'
+import { FrameRequestError, RpcResultFormatError, UnsupportedRpcMethodError } from './errors.js'
 
 type ProviderEvent = 'chainChanged' | 'accountsChanged'
 type Listener = (payload: never) => void
@@ -26,6 +26,9 @@ const RESULT_FORMATS: Record<string, { check: (value: unknown) => boolean; expec
     expected: 'a signature (0x and at least 62 hex characters)',
   },
 }
+
+/** EIP-1193's "not authorised": what the frame answers a request while nobody is logged in. */
+const UNAUTHORIZED = 4100
 
 function readChainId(params: unknown): number | undefined {
   const first = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined) : undefined
@@ -62,7 +65,17 @@ export function createEmbeddedWalletProvider(client: EmbeddedWalletClient): Embe
       if (!isSupportedRpcMethod(method)) throw new UnsupportedRpcMethodError(method)
       // The client checks the params against the method's schema before anything is posted.
       const payload = (params === undefined ? { method } : { method, params }) as RpcRequest
-      const result = await client.request('APP_RPC_REQUEST', payload)
+      let result: unknown
+      try {
+        result = await client.request('APP_RPC_REQUEST', payload)
+      } catch (error) {
+        // EIP-1193: a wallet the site is not connected to lists no accounts. The frame saying it is
+        // not logged in (4100) is that answer, the one a reconnect takes as "gone"; a frame that has
+        // not answered (load failure, timeout) still rejects, so a slow frame is not taken for a "no".
+        if (method === 'eth_accounts' && error instanceof FrameRequestError && error.code === UNAUTHORIZED)
+          return []
+        throw error
+      }
       const format = RESULT_FORMATS[method]
       if (format && !format.check(result))
         throw new RpcResultFormatError({ method, expected: format.expected })

@@ -1,10 +1,19 @@
-import { connect } from '@portico/core'
-import { cleanup, fireEvent, screen } from '@testing-library/react'
-import { afterEach, describe, expect, test } from 'vitest'
-import { modal, renderPortico, run } from '../testkit/render.testkit.js'
+import { type ConnectResult, connect, initialize, RECONNECT_TIMEOUT_MS } from '@portico/core'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { useAccount } from '../hooks/useAccount.js'
+import { PorticoProvider } from '../PorticoProvider/PorticoProvider.js'
+import { ADDRESS, createTestPortico } from '../testkit/createTestPortico.testkit.js'
+import { modal, modalRoot, renderPortico, run } from '../testkit/render.testkit.js'
 import { ConnectButton } from './ConnectButton.js'
 
 afterEach(cleanup)
+
+/** What useAccount says, for the test to read. */
+function AccountStatus() {
+  const account = useAccount()
+  return <output>{`${account.status} ${account.isReconnecting}`}</output>
+}
 
 describe('ConnectButton', () => {
   test('says Connect Wallet while disconnected, or the label it is given', async () => {
@@ -20,6 +29,39 @@ describe('ConnectButton', () => {
     await run(() => void connect(portico, { connectorId: 'io.rabby' }))
     const button = screen.getByRole('button', { name: 'Connecting…' })
     expect(button.getAttribute('aria-busy')).toBe('true')
+  })
+
+  test('says Reconnecting… while a wallet of the last visit answers late, opens the modal meanwhile, then shows the account', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const test = createTestPortico()
+      test.portico.internal.storage.set('connections', { eip155: { connectorId: 'io.rabby', name: 'Rabby' } })
+      let answer: (result: ConnectResult | undefined) => void = () => {}
+      test.adapter.reconnect = () =>
+        new Promise((resolve) => {
+          answer = resolve
+        })
+      render(
+        <PorticoProvider portico={test.portico} locale="en">
+          <ConnectButton />
+          <AccountStatus />
+        </PorticoProvider>,
+      )
+      void initialize(test.portico)
+      await act(() => vi.advanceTimersByTimeAsync(RECONNECT_TIMEOUT_MS))
+      const button = screen.getByRole('button', { name: 'Reconnecting…' })
+      expect(button.getAttribute('aria-busy')).toBe('true')
+      expect(screen.getByRole('status').textContent).toBe('reconnecting true')
+      await act(async () => fireEvent.click(button))
+      vi.useRealTimers()
+      await waitFor(() => expect(modalRoot()).toBeTruthy())
+      expect(await modal().findByRole('dialog', { name: 'Connect a wallet' })).toBeTruthy()
+      await act(async () => answer({ address: ADDRESS, accounts: [ADDRESS], chainId: 1 }))
+      expect(await screen.findByText('0x7099…79C8')).toBeTruthy()
+      expect(screen.getByRole('status').textContent).toBe('connected false')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test('shows the network, the native balance and the shortened address once connected', async () => {

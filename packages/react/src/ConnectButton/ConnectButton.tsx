@@ -25,7 +25,7 @@ export type ConnectButtonProps = {
 
 /**
  * The button that opens the modal: 'Connect Wallet' when disconnected, a busy state while a wallet
- * is asked, the network, balance and address when connected, and 'Wrong network' on an unsupported
+ * is asked or a wallet of the last visit is still coming back ('Reconnecting…'), the network, balance and address when connected, and 'Wrong network' on an unsupported
  * network. With `enableEmbedded` it opens nothing new: its clicks take `<PorticoEmbed/>` to the view.
  *
  * @example
@@ -107,7 +107,9 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
         </button>
       </>
     )
-  } else if (status === 'connecting') {
+  } else if (status === 'connecting' || account.isReconnecting || status === 'reconnecting') {
+    // Reconnecting: a wallet of the last visit has not answered yet. The modal still opens (on
+    // Connect), and picking a wallet there stops waiting for it.
     content = (
       <button
         type="button"
@@ -117,7 +119,7 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
         onClick={() => openModal(portico)}
       >
         <span className="portico-cb-spinner" aria-hidden="true" />
-        {t('connecting')}
+        {t(status === 'connecting' ? 'connecting' : 'reconnecting')}
       </button>
     )
   } else {

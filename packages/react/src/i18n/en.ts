@@ -28,6 +28,7 @@ export const en = {
   // ConnectButton
   connectWallet: 'Connect Wallet',
   connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
   wrongNetwork: 'Wrong network',
   networkButton: 'Network: {network}. Change network',
   accountButton: 'Account {address}. Open account',

@@ -7,7 +7,7 @@ import {
   stringToHex,
   verifyMessage,
 } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ANVIL_ADDRESSES, ANVIL_PRIVATE_KEYS } from '../accounts.js'
 import { type AnvilInstance, revert, snapshot, startAnvil } from '../anvil.js'
 import { createTestWallet, type TestWallet } from './createTestWallet.js'
@@ -77,6 +77,27 @@ describe('connecting', () => {
     expect(await settleWithin(wallet.request({ method: 'eth_accounts' }), 100)).toBe(pending)
     wallet.setMethodMode('eth_accounts', undefined)
     expect(await wallet.request({ method: 'eth_accounts' })).toHaveLength(ANVIL_PRIVATE_KEYS.length)
+  })
+
+  it('answers a method late when told to, as a locked or busy extension does', async () => {
+    await connect()
+    vi.useFakeTimers()
+    try {
+      wallet.setMethodDelay('eth_accounts', 5_000)
+      let answered = false
+      const accounts = wallet.request({ method: 'eth_accounts' }).then((value) => {
+        answered = true
+        return value
+      })
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(answered).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(await accounts).toHaveLength(ANVIL_PRIVATE_KEYS.length)
+      wallet.setMethodDelay('eth_accounts', undefined)
+      expect(wallet.getState().methodDelays).toEqual({})
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('forgets the site after wallet_revokePermissions', async () => {

@@ -39,6 +39,8 @@ export interface TestWalletOptions {
   connected?: boolean
   /** The account selected at start. Defaults to the first. */
   initialAccountIndex?: number
+  /** Milliseconds the wallet waits before it answers these methods (see `setMethodDelay`). */
+  methodDelays?: Readonly<Record<string, number>>
 }
 
 export interface TestWalletRequest {
@@ -60,6 +62,7 @@ export interface TestWalletState {
   chainId: number
   mode: TestWalletMode
   chains: readonly TestWalletChain[]
+  methodDelays: Readonly<Record<string, number>>
 }
 
 /** An EIP-1193 provider that signs for real with local keys, plus switches for tests. */
@@ -73,6 +76,11 @@ export interface TestWallet {
   setMode(mode: TestWalletMode): void
   /** Overrides the mode for one method, approval or not (e.g. make `eth_accounts` hang). */
   setMethodMode(method: string, mode: TestWalletMode | undefined): void
+  /**
+   * Makes the wallet answer `method` only after `ms` milliseconds, as a locked or busy extension
+   * does (e.g. `eth_accounts` after 5 s); undefined answers at once again.
+   */
+  setMethodDelay(method: string, ms: number | undefined): void
   /** Selects another account, as a person would in the wallet; emits `accountsChanged` when connected. */
   setAccount(index: number): void
   /** Moves to another known chain, as a person would in the wallet; emits `chainChanged`. */
@@ -122,6 +130,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   const chains: TestWalletChain[] = [...options.chains]
   const listeners = new Map<string, Set<Listener>>()
   const methodModes = new Map<string, TestWalletMode>()
+  const methodDelays = new Map<string, number>(Object.entries(options.methodDelays ?? {}))
   const log: TestWalletRequest[] = []
   let mode: TestWalletMode = options.mode ?? 'approve'
   let connected = options.connected ?? false
@@ -238,6 +247,8 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
 
   const handle = async (method: string, params: unknown): Promise<unknown> => {
     const list = Array.isArray(params) ? (params as unknown[]) : []
+    const delay = methodDelays.get(method)
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay))
     const override = methodModes.get(method)
     if (override && !approvalMethods.has(method)) await approve(method)
 
@@ -391,6 +402,11 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       if (next) methodModes.set(method, next)
       else methodModes.delete(method)
     },
+    setMethodDelay(method, ms) {
+      if (ms === undefined || ms <= 0) methodDelays.delete(method)
+      else if (Number.isFinite(ms)) methodDelays.set(method, ms)
+      else throw new Error(`A delay is a number of milliseconds, not ${ms}.`)
+    },
     setAccount(index) {
       if (!accounts[index]) throw new Error(`The test wallet has no account ${index}.`)
       if (index === accountIndex) return
@@ -419,6 +435,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       chainId,
       mode,
       chains: [...chains],
+      methodDelays: Object.fromEntries(methodDelays),
     }),
     getRequests: () => log.map((entry) => ({ ...entry })),
     clearRequests() {

@@ -105,6 +105,19 @@ describe('installTestWallets with persist', () => {
     expect(installed.wallets[DEV_WALLET_RDNS]!.getState().connected).toBe(false)
   })
 
+  it('keeps a slow method slow across page loads', () => {
+    const storage = new Map<string, string>()
+    const persist = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+    }
+    installed = installTestWallets({ chains, persist })
+    installed.wallets[DEV_WALLET_RDNS]!.setMethodDelay('eth_accounts', 5_000)
+    installed.uninstall()
+    installed = installTestWallets({ chains, persist })
+    expect(installed.wallets[DEV_WALLET_RDNS]!.getState().methodDelays).toEqual({ eth_accounts: 5_000 })
+  })
+
   it('ignores a malformed saved state', () => {
     const persist = { getItem: () => '{"connected":"yes","accountIndex":99,"chainId":5}', setItem: () => {} }
     installed = installTestWallets({ chains, persist })

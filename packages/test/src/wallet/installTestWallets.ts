@@ -35,14 +35,25 @@ interface PersistedWallet {
   connected: boolean
   accountIndex: number
   chainId: number
+  /** A slow wallet stays slow across loads, so a test can reload a page whose wallet answers late. */
+  methodDelays: Record<string, number>
 }
 
 function readPersisted(storage: InstallTestWalletConfig['persist'], rdns: string): Partial<PersistedWallet> {
   try {
     const value: unknown = JSON.parse(storage?.getItem(persistKey(rdns)) ?? '{}')
     if (typeof value !== 'object' || value === null) return {}
-    const { connected, accountIndex, chainId } = value as Record<string, unknown>
+    const { connected, accountIndex, chainId, methodDelays } = value as Record<string, unknown>
+    const delays =
+      typeof methodDelays === 'object' && methodDelays !== null
+        ? Object.fromEntries(
+            Object.entries(methodDelays).filter(
+              (entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0,
+            ),
+          )
+        : undefined
     return {
+      ...(delays ? { methodDelays: delays } : {}),
       ...(typeof connected === 'boolean' ? { connected } : {}),
       ...(Number.isInteger(accountIndex) ? { accountIndex: accountIndex as number } : {}),
       ...(Number.isInteger(chainId) ? { chainId: chainId as number } : {}),
@@ -59,18 +70,24 @@ function persistChanges(
   rdns: string,
 ) {
   const save = () => {
-    const { connected, accountIndex, chainId } = wallet.getState()
+    const { connected, accountIndex, chainId, methodDelays } = wallet.getState()
     storage.setItem(
       persistKey(rdns),
-      JSON.stringify({ connected, accountIndex, chainId } satisfies PersistedWallet),
+      JSON.stringify({ connected, accountIndex, chainId, methodDelays } satisfies PersistedWallet),
     )
   }
   const request = wallet.request.bind(wallet)
   wallet.request = (args) => request(args).finally(save)
-  for (const name of ['setAccount', 'setChain', 'disconnectFromWallet', 'revokeFromWallet'] as const) {
-    const change = wallet[name].bind(wallet) as (value?: number) => void
-    ;(wallet as unknown as Record<string, (value?: number) => void>)[name] = (value?: number) => {
-      change(value)
+  for (const name of [
+    'setAccount',
+    'setChain',
+    'setMethodDelay',
+    'disconnectFromWallet',
+    'revokeFromWallet',
+  ] as const) {
+    const change = wallet[name].bind(wallet) as (...values: unknown[]) => void
+    ;(wallet as unknown as Record<string, (...values: unknown[]) => void>)[name] = (...values) => {
+      change(...values)
       save()
     }
   }
@@ -123,6 +140,7 @@ export function installTestWallets(config: InstallTestWalletConfig): InstalledTe
         ? {}
         : { initialAccountIndex: saved.accountIndex }),
       ...(known ? { initialChainId: saved.chainId } : {}),
+      ...(saved.methodDelays ? { methodDelays: saved.methodDelays } : {}),
     })
     if (config.persist) persistChanges(wallet, config.persist, info.rdns)
     wallets[info.rdns] = wallet

@@ -27,6 +27,7 @@ export const de: Catalogue = {
 
   connectWallet: 'Wallet verbinden',
   connecting: 'Verbinden…',
+  reconnecting: 'Wird wieder verbunden…',
   wrongNetwork: 'Falsches Netzwerk',
   networkButton: 'Netzwerk: {network}. Netzwerk wechseln',
   accountButton: 'Konto {address}. Konto öffnen',
