@@ -158,37 +158,32 @@ portico_install_deps() {
   pnpm "${args[@]}" </dev/null || { portico_fail "pnpm install failed"; return 1; }
 }
 
-portico_ensure_chromium() {
-  if [ -x /usr/bin/chromium ]; then
+# portico_apt_ensure <present-check> <package> <what it is for>: installs a Debian package unless
+# the check (a shell test) already passes, and fails with the reason when it cannot.
+portico_apt_ensure() {
+  local present=$1 package=$2 purpose=$3
+  if eval "$present"; then
     return 0
   fi
   if ! command -v apt-get >/dev/null 2>&1; then
-    portico_fail "/usr/bin/chromium is missing and apt-get is not available: install Chromium at /usr/bin/chromium for the end-to-end tests."
+    portico_fail "$package is missing and apt-get is not available: install $package for $purpose."
     return 1
   fi
-  portico_log "installing Debian's Chromium for the end-to-end tests (apt-get install chromium)"
+  portico_log "installing Debian's $package for $purpose (apt-get install $package)"
   portico_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
-    portico_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null ||
-    { portico_fail "apt-get install chromium failed"; return 1; }
-  [ -x /usr/bin/chromium ] || { portico_fail "chromium installed but /usr/bin/chromium is missing"; return 1; }
+    portico_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null ||
+    { portico_fail "apt-get install $package failed"; return 1; }
+  eval "$present" || { portico_fail "$package installed but still not found ($present)"; return 1; }
+}
+
+portico_ensure_chromium() {
+  portico_apt_ensure '[ -x /usr/bin/chromium ]' chromium 'the end-to-end tests (at /usr/bin/chromium)'
 }
 
 # The server's tests run on PGlite and on a real PostgreSQL: they start a throwaway cluster from
 # Debian's binaries (initdb, pg_ctl) on a loopback port, so only the binaries are needed.
 portico_ensure_postgres() {
-  if compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
-    return 0
-  fi
-  if ! command -v apt-get >/dev/null 2>&1; then
-    portico_fail "PostgreSQL's binaries (initdb, pg_ctl) are missing and apt-get is not available: install PostgreSQL for the server tests."
-    return 1
-  fi
-  portico_log "installing Debian's PostgreSQL for the server tests (apt-get install postgresql)"
-  portico_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
-    portico_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null ||
-    { portico_fail "apt-get install postgresql failed"; return 1; }
-  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null ||
-    { portico_fail "postgresql installed but no /usr/lib/postgresql/*/bin/initdb"; return 1; }
+  portico_apt_ensure "compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null" postgresql 'the server tests (initdb, pg_ctl)'
 }
 
 PORTICO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
