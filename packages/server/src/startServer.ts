@@ -9,7 +9,8 @@ import type { ServerConfig } from './config.js'
 import { createDatabase } from './db/createDatabase.js'
 import { migrateToLatest } from './db/migrate.js'
 import type { Database } from './db/schema.js'
-import { type AppEnv, createApp } from './http/createApp.js'
+import type { AppEnv } from './http/appEnv.js'
+import { createApp } from './http/createApp.js'
 import { createLogger, type Logger } from './logger.js'
 
 export interface StartServerOptions {

@@ -25,7 +25,7 @@ import * as z from 'zod'
 import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { ApiRefusal } from '../http/apiError.js'
-import type { AppEnv } from '../http/createApp.js'
+import type { AppEnv } from '../http/appEnv.js'
 import { readJsonBody } from '../http/readBody.js'
 import { isOriginAllowed } from '../projects/origins.js'
 import {
