@@ -33,6 +33,7 @@ import type { Database } from '../db/schema.js'
 import { frameParentCookie } from '../frame/serveFrame.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/appEnv.js'
+import { createBearerToken, isBearerToken, readBearerToken } from '../http/bearerToken.js'
 import { readBody, readJsonBody } from '../http/readBody.js'
 import type { Logger } from '../logger.js'
 import { InvalidOriginError, isOriginAllowed, normaliseOrigin } from '../projects/origins.js'
@@ -53,14 +54,7 @@ import {
 import { claimMail, type MailLimit } from './mailQuota.js'
 import { type AuthKeys, deriveAuthKeys, readMasterKey } from './masterKey.js'
 import { SeedDecryptionError } from './seedVault.js'
-import {
-  createAuthToken,
-  findAuthSession,
-  insertAuthSession,
-  isAuthToken,
-  revokeAuthSession,
-  type StoredAuthSession,
-} from './sessions.js'
+import { findAuthSession, insertAuthSession, revokeAuthSession, type StoredAuthSession } from './sessions.js'
 import {
   approveDevice,
   approveDeviceByToken,
@@ -377,8 +371,8 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     if (!header && !cookie) {
       throw sessionRefusal('No session token: send Authorization: Bearer <token>, or log in first.')
     }
-    const token = header ? /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] : cookie
-    if (!token || !isAuthToken(token)) {
+    const token = header ? readBearerToken(header) : cookie
+    if (!token || !isBearerToken(token)) {
       if (!header) deleteCookie(c, AUTH_SESSION_COOKIE, FRAME_COOKIE)
       throw sessionRefusal(
         'The session token is malformed: send Authorization: Bearer <the token of the login>.',
@@ -587,7 +581,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
       if (!(await consumeCode(trx, stored.id, { now: time, maxAttempts: otpAttempts }))) return undefined
       const { user, created } = await findOrCreateUser(trx, email, time)
       await approveDevice(trx, user.id, deviceId, time)
-      const token = createAuthToken()
+      const token = createBearerToken()
       await insertAuthSession(trx, token, {
         userId: user.id,
         projectId: project.id,

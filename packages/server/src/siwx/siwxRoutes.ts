@@ -26,6 +26,7 @@ import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/appEnv.js'
+import { createBearerToken, readBearerToken } from '../http/bearerToken.js'
 import { readJsonBody } from '../http/readBody.js'
 import { isOriginAllowed } from '../projects/origins.js'
 import {
@@ -35,14 +36,7 @@ import {
   issueSiwxNonce,
   type SiwxNonceState,
 } from './nonces.js'
-import {
-  createSiwxToken,
-  findSiwxSession,
-  insertSiwxSession,
-  isSiwxToken,
-  revokeSiwxSession,
-  type StoredSiwxSession,
-} from './sessions.js'
+import { findSiwxSession, insertSiwxSession, revokeSiwxSession, type StoredSiwxSession } from './sessions.js'
 
 export interface SiwxRouteDependencies {
   config: Pick<ServerConfig, 'siwx' | 'rpc'>
@@ -149,13 +143,13 @@ function zodRefusal(error: z.core.$ZodError, what: string): ApiRefusal {
 function bearerToken(c: Context<AppEnv>): string {
   const header = c.req.header('authorization')
   if (!header) throw sessionRefusal('No session token: send Authorization: Bearer <token>.')
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
-  if (!match?.[1] || !isSiwxToken(match[1])) {
+  const token = readBearerToken(header)
+  if (!token) {
     throw sessionRefusal(
       'The session token is malformed: send Authorization: Bearer <the token the session was created with>.',
     )
   }
-  return match[1]
+  return token
 }
 
 /** Sessions' expiry as ISO 8601. */
@@ -249,7 +243,7 @@ export function registerSiwxRoutes(app: Hono<AppEnv>, deps: SiwxRouteDependencie
       data.expirationTime === undefined ? Number.POSITIVE_INFINITY : Date.parse(data.expirationTime),
       time + maxSessionMs,
     )
-    const token = createSiwxToken()
+    const token = createBearerToken()
     const created = await db.transaction().execute(async (trx) => {
       if (!(await consumeSiwxNonce(trx, data.nonce, scope))) return false
       await insertSiwxSession(trx, token, {
