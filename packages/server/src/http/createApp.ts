@@ -16,13 +16,10 @@ import {
   parseAnalyticsBody,
   SDK_LABEL,
 } from '../analytics/ingestEvents.js'
-import {
-  AUTH_DEVICE_APPROVE_PATH,
-  getFrameOrigin,
-  isAuthPath,
-  registerAuthRoutes,
-} from '../auth/authRoutes.js'
+import { isAuthPath, registerAuthRoutes } from '../auth/authRoutes.js'
+import { AUTH_DEVICE_APPROVE_PATH } from '../auth/deviceApprovalRoutes.js'
 import type { Mailer } from '../auth/mailer.js'
+import { getFrameOrigin } from '../auth/publicUrl.js'
 import { isSolanaNetworkId, type ServerConfig } from '../config.js'
 import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
