@@ -9,7 +9,7 @@ import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/appEnv.js'
-import { readJsonBody } from '../http/readBody.js'
+import { type BodySchema, parseJsonBody } from '../http/readBody.js'
 import type { Logger } from '../logger.js'
 import { type AuthMails, createAuthMails } from './authMails.js'
 import { createRequireAuthSession, type RequireAuthSession } from './authSession.js'
@@ -29,14 +29,6 @@ export interface AuthRouteDependencies {
   mailer?: Mailer
   /** The client's IP address, as the app's rate limits see it. */
   clientIp: (c: Context<AppEnv>) => string
-}
-
-interface BodySchema<T> {
-  safeParse(
-    input: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } }
 }
 
 export interface AuthRouteContext extends AuthMails {
@@ -90,16 +82,7 @@ export function createAuthRouteContext(deps: AuthRouteDependencies): AuthRouteCo
       return keys
     },
     limits: () => ({ now: now(), maxAttempts: config.auth.otpAttempts }),
-    async parseBody(c, schema, what) {
-      const parsed = schema.safeParse(await readJsonBody(c.req.raw, config.rpc.maxBodyBytes, what))
-      if (parsed.success) return parsed.data
-      const issue = parsed.error.issues[0]
-      const where = issue?.path.length ? issue.path.map(String).join('.') : 'body'
-      throw new ApiRefusal(
-        'BAD_REQUEST',
-        `The ${what} body is not valid: ${where}: ${issue?.message ?? 'invalid'}.`,
-      )
-    },
+    parseBody: (c, schema, what) => parseJsonBody(c.req.raw, config.rpc.maxBodyBytes, schema, what),
     async claimCooldown(key) {
       const claim = await claimEmailCooldown(db, key, { now: now(), cooldownMs: config.auth.emailCooldownMs })
       if (!claim.claimed) {

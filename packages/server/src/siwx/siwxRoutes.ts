@@ -27,7 +27,7 @@ import type { Database } from '../db/schema.js'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/appEnv.js'
 import { createBearerToken, readBearerToken } from '../http/bearerToken.js'
-import { readJsonBody } from '../http/readBody.js'
+import { parseJsonBody } from '../http/readBody.js'
 import { isOriginAllowed } from '../projects/origins.js'
 import {
   consumeSiwxNonce,
@@ -126,19 +126,6 @@ function requireOrigin(c: Context<AppEnv>): { origin: string; domain: string } {
   return { origin, domain: url.host }
 }
 
-function readJson(c: Context<AppEnv>, maxBytes: number, what: string): Promise<unknown> {
-  return readJsonBody(c.req.raw, maxBytes, what)
-}
-
-function zodRefusal(error: z.core.$ZodError, what: string): ApiRefusal {
-  const issue = error.issues[0]
-  const where = issue?.path.length ? issue.path.map(String).join('.') : 'body'
-  return new ApiRefusal(
-    'BAD_REQUEST',
-    `The ${what} body is not valid: ${where}: ${issue?.message ?? 'invalid'}.`,
-  )
-}
-
 /** The bearer token of a request, or a refusal saying what is wrong with the header. */
 function bearerToken(c: Context<AppEnv>): string {
   const header = c.req.header('authorization')
@@ -196,8 +183,7 @@ export function registerSiwxRoutes(app: Hono<AppEnv>, deps: SiwxRouteDependencie
 
   app.post('/v1/siwx/nonce', async (c) => {
     const { origin } = requireOrigin(c)
-    const parsed = nonceRequestSchema.safeParse(await readJson(c, config.rpc.maxBodyBytes, 'nonce request'))
-    if (!parsed.success) throw zodRefusal(parsed.error, 'nonce request')
+    const body = await parseJsonBody(c.req.raw, config.rpc.maxBodyBytes, nonceRequestSchema, 'nonce request')
     const time = now()
     if (time - lastCleanup >= CLEANUP_EVERY_MS) {
       lastCleanup = time
@@ -206,8 +192,8 @@ export function registerSiwxRoutes(app: Hono<AppEnv>, deps: SiwxRouteDependencie
     const { nonce, expiresAt } = await issueSiwxNonce(db, {
       projectId: c.get('project').id,
       origin,
-      chainId: parsed.data.chainId,
-      accountAddress: parsed.data.accountAddress,
+      chainId: body.chainId,
+      accountAddress: body.accountAddress,
       now: time,
       ttlMs: nonceTtlMs,
     })
@@ -216,11 +202,13 @@ export function registerSiwxRoutes(app: Hono<AppEnv>, deps: SiwxRouteDependencie
 
   app.post('/v1/siwx/sessions', async (c) => {
     const { origin, domain } = requireOrigin(c)
-    const parsed = siwxCreateSessionRequestSchema.safeParse(
-      await readJson(c, config.rpc.maxBodyBytes, 'session request'),
+    const request = await parseJsonBody(
+      c.req.raw,
+      config.rpc.maxBodyBytes,
+      siwxCreateSessionRequestSchema,
+      'session request',
     )
-    if (!parsed.success) throw zodRefusal(parsed.error, 'session request')
-    const { message, signature } = parsed.data
+    const { message, signature } = request
     const projectId = c.get('project').id
     const time = now()
     const checks = { origin, domain, now: time }
@@ -236,7 +224,7 @@ export function registerSiwxRoutes(app: Hono<AppEnv>, deps: SiwxRouteDependencie
     )
     // The CACAO is written from what was verified; the client's own one names the signature type at most.
     const signatureType =
-      verifier?.signatureType?.({ data, message, signature }) ?? parsed.data.cacao?.s.t ?? undefined
+      verifier?.signatureType?.({ data, message, signature }) ?? request.cacao?.s.t ?? undefined
     const session = { data, message, signature }
     const cacao = signatureType === undefined ? undefined : toSiwxCacao(session, signatureType)
     const expiresAt = Math.min(
