@@ -39,6 +39,14 @@ export default defineConfig({
           include: ['packages/{react,embedded-wallet}/src/**/*.test.{ts,tsx}'],
         },
       },
+      {
+        test: {
+          // The repository's own checks (scripts/), run on packages they write to a temporary folder.
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.mjs'],
+        },
+      },
     ],
   },
 })

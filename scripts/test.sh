@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in order, stopping at the first section that fails:
-# setup, lint + format, typecheck, build, publint, the packages installed from their tarballs, unit
-# tests, the server's tests on its oldest Node, size budgets, the demo (`npm run demo` from a clean
-# state, twice), end-to-end tests.
+# setup, lint + format, import circles, typecheck, build, publint, the packages installed from their
+# tarballs, unit tests, the server's tests on its oldest Node, size budgets, the demo (`npm run demo`
+# from a clean state, twice), end-to-end tests.
 # The last line is `N passed, N failed` over every test of those sections.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -114,6 +114,8 @@ section "Setup"
 }
 
 run "Lint and format (biome check)" pnpm exec biome check . || finish
+# A circle of imports inside a package, runtime or type-only (scripts/importCycles.mjs says why both).
+run "Import circles (inside each package)" node scripts/importCycles.mjs || finish
 run "Typecheck" pnpm typecheck || finish
 run "Build" pnpm build || finish
 run "publint" publint_all || finish

@@ -16,11 +16,8 @@ import { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
 import { createTypedStorage } from './storage/typedStorage.js'
 import type { Adapter, Logger } from './types/adapter.js'
 import type { ChainNamespace } from './types/network.js'
-import {
-  isBasicWalletConnect,
-  registerBasicNamespaces,
-  watchBasicSession,
-} from './walletConnect/basicMode.js'
+import { registerBasicNamespaces, watchBasicSession } from './walletConnect/basicMode.js'
+import { isBasicWalletConnect } from './walletConnect/isBasicWalletConnect.js'
 
 const consoleLogger: Logger = {
   debug: () => {},

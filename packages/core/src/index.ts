@@ -18,12 +18,7 @@ export { cancelReconnect } from './actions/cancelReconnect.js'
 export type { CancelSendReturnType } from './actions/cancelSend.js'
 export { cancelSend } from './actions/cancelSend.js'
 export { cancelSiwx } from './actions/cancelSiwx.js'
-export {
-  checkSiwx,
-  getSiwxAccount,
-  SIWX_CHECK_TIMEOUT_MS,
-  SiwxTimeoutError,
-} from './actions/checkSiwx.js'
+export { checkSiwx } from './actions/checkSiwx.js'
 export { closeModal, isSiwxCloseRefused } from './actions/closeModal.js'
 export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './actions/connect.js'
 export { connect, findConnector } from './actions/connect.js'
@@ -131,6 +126,8 @@ export type { ShowToastParameters } from './actions/showToast.js'
 export { dismissToast, showToast, TOAST_DURATION_MS } from './actions/showToast.js'
 export type { SignMessageParameters } from './actions/signMessage.js'
 export { signMessage } from './actions/signMessage.js'
+export { getSiwxAccount } from './actions/siwxAccount.js'
+export { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './actions/siwxTimeout.js'
 export type { SubmitEmailOtpParameters } from './actions/submitEmailOtp.js'
 export {
   clearEmailLoginCache,

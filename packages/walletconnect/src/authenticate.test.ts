@@ -11,7 +11,8 @@ import {
 import { stringToHex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createWalletConnect, type WalletConnectService } from './createWalletConnect.js'
+import { createWalletConnect } from './createWalletConnect.js'
+import type { WalletConnectService } from './createWalletConnectParameters.js'
 
 // One-click sign-in (SPEC §5, §7): the wallet signs the site's CAIP-122 message while pairing.
 const CHAIN = 31337

@@ -17,15 +17,15 @@ import { createPublicClient, http, stringToHex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryStorage, type WalletConnectStorage } from './createMemoryStorage.js'
+import { createWalletConnect } from './createWalletConnect.js'
 import {
   type CreateWalletConnectParameters,
-  createWalletConnect,
   DEFAULT_PAIRING_TTL_MS,
   DEFAULT_RELAY_TIMEOUT_MS,
   DEFAULT_RELAY_URL,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type WalletConnectService,
-} from './createWalletConnect.js'
+} from './createWalletConnectParameters.js'
 import {
   WalletConnectAbortedError,
   WalletConnectChainNotApprovedError,

@@ -1,19 +1,19 @@
 // Public entry of @portico/walletconnect. Names only, no `export *`.
 export type { WalletConnectStorage } from './createMemoryStorage.js'
 export { createMemoryStorage } from './createMemoryStorage.js'
+export { createWalletConnect } from './createWalletConnect.js'
 export type {
   CreateWalletConnectParameters,
   WalletConnectMetadata,
   WalletConnectService,
-} from './createWalletConnect.js'
+} from './createWalletConnectParameters.js'
 export {
-  createWalletConnect,
   DEFAULT_PAIRING_TTL_MS,
   DEFAULT_RELAY_TIMEOUT_MS,
   DEFAULT_RELAY_URL,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_STORAGE_PREFIX,
-} from './createWalletConnect.js'
+} from './createWalletConnectParameters.js'
 export {
   WalletConnectAbortedError,
   WalletConnectChainNotApprovedError,

@@ -14,7 +14,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_STORAGE_PREFIX,
   type WalletConnectService,
-} from './createWalletConnect.js'
+} from './createWalletConnectParameters.js'
 import {
   requestTimeoutError,
   toRequestError,

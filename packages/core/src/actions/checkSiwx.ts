@@ -1,46 +1,18 @@
 import { subscribe } from 'valtio/vanilla'
-import { BaseError } from '../errors/base.js'
 import { MESSAGES } from '../errors/messages.js'
-import { parseCaipAddress } from '../network/caip.js'
 import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
-import type { CaipAddress, CaipNetworkId } from '../types/network.js'
 import type { SiwxState } from '../types/state.js'
 import { closeModal } from './closeModal.js'
 import { disconnect } from './disconnect.js'
 import { openModal } from './openModal.js'
 import { showToast } from './showToast.js'
+import { getSiwxAccount, splitSiwxAccount } from './siwxAccount.js'
+import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwxTimeout.js'
 
 /** Replaces the sign-in state in place, so watchers of `state.siwx` keep seeing it. */
 export function setSiwxState(portico: Portico, value: SiwxState): void {
   Object.assign(portico.state.siwx, value)
-}
-
-/** How long reading stored sessions may take before sign-in counts as failed to initialise. */
-export const SIWX_CHECK_TIMEOUT_MS = 10_000
-
-/** Sign-in storage did not answer in time. */
-export class SiwxTimeoutError extends BaseError {
-  override name = 'SiwxTimeoutError'
-  constructor(what: string, timeoutMs: number) {
-    super('Sign-in did not answer in time.', { details: `${what}: waited ${timeoutMs} ms.` })
-  }
-}
-
-/** The active account (CAIP-10) when sign-in applies to it: connected, on a network the site supports. */
-export function getSiwxAccount(portico: Portico): CaipAddress | undefined {
-  const { state } = portico
-  const namespace = state.modal.activeChain
-  const chain = namespace ? state.chains[namespace] : undefined
-  if (chain?.accountState.status !== 'connected') return undefined
-  if (chain.networkState.unsupportedCaipNetworkId !== undefined) return undefined
-  return chain.accountState.caipAddress
-}
-
-/** The CAIP-2 network and address of a CAIP-10 account. */
-export function splitSiwxAccount(caipAddress: CaipAddress): { chainId: CaipNetworkId; address: string } {
-  const parts = parseCaipAddress(caipAddress)!
-  return { chainId: `${parts.namespace}:${parts.reference}` as CaipNetworkId, address: parts.address }
 }
 
 /**

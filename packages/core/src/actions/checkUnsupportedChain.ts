@@ -1,6 +1,6 @@
 import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../types/network.js'
-import { isBasicWalletConnect } from '../walletConnect/basicMode.js'
+import { isBasicWalletConnect } from '../walletConnect/isBasicWalletConnect.js'
 
 /**
  * SPEC §4: an unsupported active network opens UnsupportedChain unless unsupported chains are

@@ -5,15 +5,12 @@ import { withTimeout } from '../timeout.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/network.js'
 import type { SiwxSession } from '../types/siwx.js'
 import type { WalletConnect, WalletConnectAuthRequest } from '../types/walletConnect.js'
-import {
-  applyBasicSession,
-  isBasicWalletConnect,
-  WALLET_CONNECT_CONNECTOR_ID,
-} from '../walletConnect/basicMode.js'
+import { applyBasicSession, WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/basicMode.js'
+import { isBasicWalletConnect } from '../walletConnect/isBasicWalletConnect.js'
 import { cancelReconnect } from './cancelReconnect.js'
-import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './checkSiwx.js'
 import { connect } from './connect.js'
 import { navigate } from './navigate.js'
+import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwxTimeout.js'
 
 export { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/basicMode.js'
 

@@ -4,11 +4,12 @@ import { MESSAGES } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import { getIsSmartAccount } from '../reads/smartAccount.js'
 import { withTimeout } from '../timeout.js'
-import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError, setSiwxState } from './checkSiwx.js'
+import { setSiwxState } from './checkSiwx.js'
 import { closeModal } from './closeModal.js'
 import { openModal } from './openModal.js'
 import { showApiAlert } from './showApiAlert.js'
 import { dismissToast, showToast } from './showToast.js'
+import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwxTimeout.js'
 
 /** Shown when the sign-in server cannot be reached while signing in. */
 export const SIWX_SERVER_UNAVAILABLE_MESSAGE = 'The sign-in server is not available. Try again in a moment.'

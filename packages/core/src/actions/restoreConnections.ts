@@ -3,11 +3,8 @@ import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
 import type { ConnectorType } from '../types/adapter.js'
 import type { ChainNamespace } from '../types/network.js'
-import {
-  applyBasicSession,
-  isBasicWalletConnect,
-  WALLET_CONNECT_CONNECTOR_ID,
-} from '../walletConnect/basicMode.js'
+import { applyBasicSession, WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/basicMode.js'
+import { isBasicWalletConnect } from '../walletConnect/isBasicWalletConnect.js'
 import { applyConnection } from './applyConnection.js'
 import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { findConnector } from './connect.js'

@@ -10,15 +10,6 @@ import type { WalletConnectSession } from '../types/walletConnect.js'
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 
 /**
- * Basic WalletConnect mode (SPEC §2, §4): a site with `walletConnect` and no adapters. The modal
- * pairs and shows the session's accounts as connected; the site sends its requests through its
- * WalletConnect service. Unsupported networks do not open UnsupportedChain in this mode.
- */
-export function isBasicWalletConnect(portico: Portico): boolean {
-  return portico.internal.adapters.size === 0 && portico.config.walletConnect !== undefined
-}
-
-/**
  * In basic mode, asks a new pairing for every namespace the site lists, on its networks. Methods
  * and events are the site's to register on its service: Portico sends no request in this mode.
  */

@@ -2,27 +2,9 @@
  * E-mail login sessions: a bearer token bound to a user and a project, of which only the SHA-256 is
  * stored. Changing the user's e-mail keeps them; signing out ends one.
  */
-import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-
-/** 32 random bytes in base64url, no padding. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/
-
-/** A new bearer token: 32 random bytes, base64url. */
-export function createAuthToken(): string {
-  return randomBytes(32).toString('base64url')
-}
-
-/** Whether `token` has the shape of a token this server hands out. */
-export function isAuthToken(token: string): boolean {
-  return TOKEN.test(token)
-}
-
-/** The stored form of a token: hex SHA-256. */
-export function hashAuthToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
+import { hashBearerToken } from '../http/bearerToken.js'
 
 export interface StoredAuthSession {
   userId: string
@@ -41,7 +23,7 @@ export async function insertAuthSession(
   await db
     .insertInto('auth_sessions')
     .values({
-      token_hash: hashAuthToken(token),
+      token_hash: hashBearerToken(token),
       user_id: session.userId,
       project_id: session.projectId,
       device_id: session.deviceId,
@@ -66,7 +48,7 @@ export async function findAuthSession(
       'auth_sessions.expires_at',
       'auth_sessions.revoked_at',
     ])
-    .where('auth_sessions.token_hash', '=', hashAuthToken(token))
+    .where('auth_sessions.token_hash', '=', hashBearerToken(token))
     .executeTakeFirst()
   if (!row) return undefined
   return {
@@ -83,7 +65,7 @@ export async function revokeAuthSession(db: Kysely<Database>, token: string, now
   await db
     .updateTable('auth_sessions')
     .set({ revoked_at: new Date(now) })
-    .where('token_hash', '=', hashAuthToken(token))
+    .where('token_hash', '=', hashBearerToken(token))
     .where('revoked_at', 'is', null)
     .execute()
 }

@@ -10,7 +10,7 @@ import type { Hono } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { CookieOptions } from 'hono/utils/cookie'
 import { ApiRefusal } from '../http/apiError.js'
-import type { AppEnv } from '../http/createApp.js'
+import type { AppEnv } from '../http/appEnv.js'
 import { isOriginAllowed } from '../projects/origins.js'
 import { isProjectId, type Project } from '../projects/projects.js'
 

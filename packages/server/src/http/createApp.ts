@@ -3,7 +3,6 @@
  * project's allowed origins decide which sites' pages may use it. Instances keep no state but
  * caches and rate-limit counters, so several can serve one PostgreSQL database.
  */
-import type { HttpBindings } from '@hono/node-server'
 import type { SiwxVerifier } from '@portico/siwx'
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
@@ -17,13 +16,10 @@ import {
   parseAnalyticsBody,
   SDK_LABEL,
 } from '../analytics/ingestEvents.js'
-import {
-  AUTH_DEVICE_APPROVE_PATH,
-  getFrameOrigin,
-  isAuthPath,
-  registerAuthRoutes,
-} from '../auth/authRoutes.js'
+import { isAuthPath, registerAuthRoutes } from '../auth/authRoutes.js'
+import { AUTH_DEVICE_APPROVE_PATH } from '../auth/deviceApprovalRoutes.js'
 import type { Mailer } from '../auth/mailer.js'
+import { getFrameOrigin } from '../auth/publicUrl.js'
 import { isSolanaNetworkId, type ServerConfig } from '../config.js'
 import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
@@ -35,11 +31,12 @@ import { createStaticPriceSource, type PriceSource } from '../portfolio/prices.j
 import { isBase58Address } from '../portfolio/solanaAddress.js'
 import { getSolanaBalances } from '../portfolio/solanaBalances.js'
 import { isOriginAllowed } from '../projects/origins.js'
-import { isProjectId, type Project } from '../projects/projects.js'
+import { isProjectId } from '../projects/projects.js'
 import { createSiwxVerifiers } from '../siwx/createVerifiers.js'
 import { registerSiwxRoutes } from '../siwx/siwxRoutes.js'
 import { registerWalletRegistryRoutes } from '../walletRegistry/walletRegistryRoutes.js'
 import { ApiRefusal } from './apiError.js'
+import type { AppEnv } from './appEnv.js'
 import { createProjectCache } from './projectCache.js'
 import { createRateLimiter } from './rateLimiter.js'
 import { readBody, refuseUnstorableText } from './readBody.js'
@@ -71,8 +68,6 @@ export interface AppDependencies {
   /** Sends the e-mail login's mails; SMTP over `auth.smtp` when omitted. */
   mailer?: Mailer
 }
-
-export type AppEnv = { Bindings: Partial<HttpBindings>; Variables: { project: Project } }
 
 /** Paths that need a project. */
 function needsProject(path: string): boolean {

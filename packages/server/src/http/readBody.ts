@@ -63,3 +63,32 @@ export async function readJsonBody(request: Request, maxBytes: number, what: str
   refuseUnstorableText(parsed, what)
   return parsed
 }
+
+/** A body schema, as zod's `safeParse` answers. */
+export interface BodySchema<T> {
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } }
+}
+
+/**
+ * A JSON request body checked by `schema` (see `readJsonBody`), refusing one that does not fit with
+ * 400 naming `what` was sent and its first wrong field.
+ */
+export async function parseJsonBody<T>(
+  request: Request,
+  maxBytes: number,
+  schema: BodySchema<T>,
+  what: string,
+): Promise<T> {
+  const parsed = schema.safeParse(await readJsonBody(request, maxBytes, what))
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const where = issue?.path.length ? issue.path.map(String).join('.') : 'body'
+  throw new ApiRefusal(
+    'BAD_REQUEST',
+    `The ${what} body is not valid: ${where}: ${issue?.message ?? 'invalid'}.`,
+  )
+}

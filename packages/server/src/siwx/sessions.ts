@@ -2,28 +2,10 @@
  * Sign-in sessions: a signed message bound to a project and a page origin, reached with a bearer
  * token of which only the SHA-256 is stored.
  */
-import { createHash, randomBytes } from 'node:crypto'
 import type { SiwxCacao } from '@portico/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-
-/** 32 random bytes in base64url, no padding. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/
-
-/** A new bearer token: 32 random bytes, base64url. */
-export function createSiwxToken(): string {
-  return randomBytes(32).toString('base64url')
-}
-
-/** Whether `token` has the shape of a token this server hands out. */
-export function isSiwxToken(token: string): boolean {
-  return TOKEN.test(token)
-}
-
-/** The stored form of a token: hex SHA-256. */
-export function hashSiwxToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
+import { hashBearerToken } from '../http/bearerToken.js'
 
 export interface StoredSiwxSession {
   projectId: string
@@ -58,7 +40,7 @@ export async function insertSiwxSession(
       message: session.message,
       signature: session.signature,
       cacao: session.cacao === undefined ? null : JSON.stringify(session.cacao),
-      token_hash: hashSiwxToken(token),
+      token_hash: hashBearerToken(token),
       issued_at: session.issuedAt,
       expires_at: session.expiresAt,
     })
@@ -73,7 +55,7 @@ export async function findSiwxSession(
   const row = await db
     .selectFrom('siwx_sessions')
     .selectAll()
-    .where('token_hash', '=', hashSiwxToken(token))
+    .where('token_hash', '=', hashBearerToken(token))
     .executeTakeFirst()
   if (!row) return undefined
   return {
@@ -98,7 +80,7 @@ export async function revokeSiwxSession(db: Kysely<Database>, token: string, now
   await db
     .updateTable('siwx_sessions')
     .set({ revoked_at: new Date(now) })
-    .where('token_hash', '=', hashSiwxToken(token))
+    .where('token_hash', '=', hashBearerToken(token))
     .where('revoked_at', 'is', null)
     .execute()
 }

@@ -25,8 +25,9 @@ import * as z from 'zod'
 import type { ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { ApiRefusal } from '../http/apiError.js'
-import type { AppEnv } from '../http/createApp.js'
-import { readJsonBody } from '../http/readBody.js'
+import type { AppEnv } from '../http/appEnv.js'
+import { createBearerToken, readBearerToken } from '../http/bearerToken.js'
+import { parseJsonBody } from '../http/readBody.js'
 import { isOriginAllowed } from '../projects/origins.js'
 import {
   consumeSiwxNonce,
@@ -35,14 +36,7 @@ import {
   issueSiwxNonce,
   type SiwxNonceState,
 } from './nonces.js'
-import {
-  createSiwxToken,
-  findSiwxSession,
-  insertSiwxSession,
-  isSiwxToken,
-  revokeSiwxSession,
-  type StoredSiwxSession,
-} from './sessions.js'
+import { findSiwxSession, insertSiwxSession, revokeSiwxSession, type StoredSiwxSession } from './sessions.js'
 
 export interface SiwxRouteDependencies {
   config: Pick<ServerConfig, 'siwx' | 'rpc'>
@@ -132,30 +126,17 @@ function requireOrigin(c: Context<AppEnv>): { origin: string; domain: string } {
   return { origin, domain: url.host }
 }
 
-function readJson(c: Context<AppEnv>, maxBytes: number, what: string): Promise<unknown> {
-  return readJsonBody(c.req.raw, maxBytes, what)
-}
-
-function zodRefusal(error: z.core.$ZodError, what: string): ApiRefusal {
-  const issue = error.issues[0]
-  const where = issue?.path.length ? issue.path.map(String).join('.') : 'body'
-  return new ApiRefusal(
-    'BAD_REQUEST',
-    `The ${what} body is not valid: ${where}: ${issue?.message ?? 'invalid'}.`,
-  )
-}
-
 /** The bearer token of a request, or a refusal saying what is wrong with the header. */
 function bearerToken(c: Context<AppEnv>): string {
   const header = c.req.header('authorization')
   if (!header) throw sessionRefusal('No session token: send Authorization: Bearer <token>.')
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
-  if (!match?.[1] || !isSiwxToken(match[1])) {
+  const token = readBearerToken(header)
+  if (!token) {
     throw sessionRefusal(
       'The session token is malformed: send Authorization: Bearer <the token the session was created with>.',
     )
   }
-  return match[1]
+  return token
 }
 
 /** Sessions' expiry as ISO 8601. */
@@ -202,8 +183,7 @@ export function registerSiwxRoutes(app: Hono<AppEnv>, deps: SiwxRouteDependencie
 
   app.post('/v1/siwx/nonce', async (c) => {
     const { origin } = requireOrigin(c)
-    const parsed = nonceRequestSchema.safeParse(await readJson(c, config.rpc.maxBodyBytes, 'nonce request'))
-    if (!parsed.success) throw zodRefusal(parsed.error, 'nonce request')
+    const body = await parseJsonBody(c.req.raw, config.rpc.maxBodyBytes, nonceRequestSchema, 'nonce request')
     const time = now()
     if (time - lastCleanup >= CLEANUP_EVERY_MS) {
       lastCleanup = time
@@ -212,8 +192,8 @@ export function registerSiwxRoutes(app: Hono<AppEnv>, deps: SiwxRouteDependencie
     const { nonce, expiresAt } = await issueSiwxNonce(db, {
       projectId: c.get('project').id,
       origin,
-      chainId: parsed.data.chainId,
-      accountAddress: parsed.data.accountAddress,
+      chainId: body.chainId,
+      accountAddress: body.accountAddress,
       now: time,
       ttlMs: nonceTtlMs,
     })
@@ -222,11 +202,13 @@ export function registerSiwxRoutes(app: Hono<AppEnv>, deps: SiwxRouteDependencie
 
   app.post('/v1/siwx/sessions', async (c) => {
     const { origin, domain } = requireOrigin(c)
-    const parsed = siwxCreateSessionRequestSchema.safeParse(
-      await readJson(c, config.rpc.maxBodyBytes, 'session request'),
+    const request = await parseJsonBody(
+      c.req.raw,
+      config.rpc.maxBodyBytes,
+      siwxCreateSessionRequestSchema,
+      'session request',
     )
-    if (!parsed.success) throw zodRefusal(parsed.error, 'session request')
-    const { message, signature } = parsed.data
+    const { message, signature } = request
     const projectId = c.get('project').id
     const time = now()
     const checks = { origin, domain, now: time }
@@ -242,14 +224,14 @@ export function registerSiwxRoutes(app: Hono<AppEnv>, deps: SiwxRouteDependencie
     )
     // The CACAO is written from what was verified; the client's own one names the signature type at most.
     const signatureType =
-      verifier?.signatureType?.({ data, message, signature }) ?? parsed.data.cacao?.s.t ?? undefined
+      verifier?.signatureType?.({ data, message, signature }) ?? request.cacao?.s.t ?? undefined
     const session = { data, message, signature }
     const cacao = signatureType === undefined ? undefined : toSiwxCacao(session, signatureType)
     const expiresAt = Math.min(
       data.expirationTime === undefined ? Number.POSITIVE_INFINITY : Date.parse(data.expirationTime),
       time + maxSessionMs,
     )
-    const token = createSiwxToken()
+    const token = createBearerToken()
     const created = await db.transaction().execute(async (trx) => {
       if (!(await consumeSiwxNonce(trx, data.nonce, scope))) return false
       await insertSiwxSession(trx, token, {

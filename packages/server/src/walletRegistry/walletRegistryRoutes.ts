@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { WalletRegistryResponse } from '@portico/core/api'
 import type { Hono } from 'hono'
 import type { ServerConfig } from '../config.js'
-import type { AppEnv } from '../http/createApp.js'
+import type { AppEnv } from '../http/appEnv.js'
 import { loadWalletRegistry } from './loadWalletRegistry.js'
 
 /** Browsers and shared caches reuse the list for an hour, then revalidate with the ETag. */

@@ -26,12 +26,12 @@ import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
 import { useTokenBalances } from '../../hooks/useTokenBalances.js'
+import { useFormatUsd } from '../../i18n/formatUsd.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
-import { useFormatUsd } from './formatters.js'
 
 /** The buttons the wallet features row can show; buying and swapping are not offered yet. */
 const FEATURE_BUTTONS: Partial<

@@ -4,9 +4,9 @@ import { TokenPicture } from '../../components/TokenPicture.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTokenBalances } from '../../hooks/useTokenBalances.js'
+import { useFormatUsd } from '../../i18n/formatUsd.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
-import { useFormatUsd } from './formatters.js'
 import { useNow } from './useNow.js'
 
 /**

@@ -1,5 +1,6 @@
 import { updateEmail } from '@portico/core'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
+import { EmbeddedFrameArea } from '../../components/EmbeddedFrameArea.js'
 import { MailIcon } from '../../components/icons.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
@@ -57,11 +58,6 @@ export function UpdateEmail() {
   )
 }
 
-const verifyCss = `
-.update-email-verify { position: relative; min-height: 380px; display: grid; place-items: center; }
-.update-email-verify .verify-note { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-`
-
 /**
  * The codes of the e-mail change: the area the embedded wallet's frame lays its own code screen
  * over. The codes prove control of the account, so they are typed on the frame's origin; this page
@@ -69,24 +65,6 @@ const verifyCss = `
  * underneath is for screen readers only.
  */
 export function UpdateEmailVerify() {
-  useStyles(verifyCss)
   const t = useT()
-  const portico = usePortico()
-  const area = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    const wallet = portico.config.embeddedWallet
-    const element = area.current
-    if (!wallet?.showApproval || !element) return
-    wallet.showApproval(element)
-    return () => wallet.hideApproval?.()
-  }, [portico])
-
-  return (
-    <div ref={area} className="update-email-verify">
-      <p className="verify-note" role="status">
-        {t('updateEmailInFrame')}
-      </p>
-    </div>
-  )
+  return <EmbeddedFrameArea note={t('updateEmailInFrame')} />
 }

@@ -11,11 +11,12 @@ import { ChevronIcon } from '../../components/icons.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendMax, useSendValidation } from '../../hooks/useSend.js'
+import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import type { Translate } from '../../i18n/messages.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { formatExact, formatUsd, PROBLEM_LABELS } from './sendTexts.js'
+import { formatExact, PROBLEM_LABELS } from './sendTexts.js'
 import { walletSendCss } from './WalletSend.css.js'
 
 /** How long typing pauses before the network fee is estimated again. */

@@ -20,18 +20,6 @@ export const PROBLEM_LABELS: Record<SendProblem, PlainKey> = {
   unsupportedChain: 'sendUnsupportedChain',
 }
 
-/** A USD figure for display in the locale: two decimals (SPEC §9), `<$0.01` for a tiny one. */
-export function formatUsd(value: number, locale: string): string {
-  const format = (figure: number) =>
-    figure.toLocaleString(locale, {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    })
-  return value > 0 && value < 0.01 ? `<${format(0.01)}` : format(value)
-}
-
 /**
  * An exact amount written out in the locale with every decimal it has (up to `maxDigits`, cut, not
  * rounded), for the places where the figure matters: the review and the fee.

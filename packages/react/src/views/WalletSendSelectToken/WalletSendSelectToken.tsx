@@ -4,11 +4,11 @@ import { SearchIcon } from '../../components/icons.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend } from '../../hooks/useSend.js'
+import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { formatUsd } from '../WalletSend/sendTexts.js'
 import { walletSendCss } from '../WalletSend/WalletSend.css.js'
 
 function matches(token: TokenBalance, query: string): boolean {
