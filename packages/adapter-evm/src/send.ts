@@ -11,6 +11,7 @@ import {
   TransactionWouldFailError,
   WrongNetworkError,
 } from '@portico/core'
+import { pollUntil } from '@portico/core/adapter-kit'
 import {
   type Address,
   type Client,
@@ -199,40 +200,20 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
         throw new ProviderRequestError('This is not a transaction hash.', { details: hash.slice(0, 100) })
       }
       const interval = options.receiptPollingIntervalMs ?? defaultPollingInterval(network)
-      let lastError: unknown
-      let stopped = false
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          reject(
-            new ProviderTimeoutError({
-              timeoutMs,
-              details: `No receipt for ${hash} on ${network.caipNetworkId} after ${timeoutMs} ms.`,
-              ...(lastError === undefined ? {} : { cause: lastError }),
-            }),
-          )
-        }, timeoutMs)
+      return pollUntil({
+        async poll() {
+          const receipt = await rpc<unknown>(network, 'eth_getTransactionReceipt', [hash])
+          return receipt === undefined || receipt === null ? undefined : parseReceiptStatus(receipt)
+        },
+        intervalMs: interval,
+        timeoutMs,
+        onTimeout: (lastError) =>
+          new ProviderTimeoutError({
+            timeoutMs,
+            details: `No receipt for ${hash} on ${network.caipNetworkId} after ${timeoutMs} ms.`,
+            ...(lastError === undefined ? {} : { cause: lastError }),
+          }),
       })
-      const poll = async (): Promise<{ status: 'success' | 'reverted' }> => {
-        while (!stopped) {
-          let receipt: unknown
-          try {
-            receipt = await rpc<unknown>(network, 'eth_getTransactionReceipt', [hash])
-          } catch (error) {
-            // A failed poll is retried until the deadline; the last failure becomes its cause.
-            lastError = error
-          }
-          if (receipt !== undefined && receipt !== null) return parseReceiptStatus(receipt)
-          await new Promise((resolve) => setTimeout(resolve, interval))
-        }
-        return new Promise<never>(() => {})
-      }
-      try {
-        return await Promise.race([poll(), deadline])
-      } finally {
-        stopped = true
-        clearTimeout(timer)
-      }
     },
 
     getTransactionExplorerUrl({ hash, network }) {

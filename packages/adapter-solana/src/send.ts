@@ -9,6 +9,7 @@ import {
   type SendParameters,
   UserRejectedRequestError,
 } from '@portico/core'
+import { pollUntil } from '@portico/core/adapter-kit'
 import {
   type Base64EncodedWireTransaction,
   type Commitment,
@@ -159,44 +160,26 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): RpcSen
         })
       }
       const interval = options.confirmationPollingIntervalMs ?? defaultPollingInterval(network)
-      let lastError: unknown
-      let stopped = false
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          reject(
-            new ProviderTimeoutError({
-              timeoutMs,
-              details: `${hash} was not confirmed on ${network.caipNetworkId} after ${timeoutMs} ms.`,
-              ...(lastError === undefined ? {} : { cause: lastError }),
-            }),
+      return pollUntil({
+        async poll() {
+          const statuses = await request(network, 'getSignatureStatuses', (rpc, abortSignal) =>
+            rpc.getSignatureStatuses([hash]).send({ abortSignal }),
           )
-        }, timeoutMs)
+          const status = statuses.value[0]
+          // 'processed' may still be rolled back; wait for a confirmed or finalized status.
+          if (!status || status.confirmationStatus === 'processed' || status.confirmationStatus === null)
+            return undefined
+          return { status: status.err === null ? ('success' as const) : ('reverted' as const) }
+        },
+        intervalMs: interval,
+        timeoutMs,
+        onTimeout: (lastError) =>
+          new ProviderTimeoutError({
+            timeoutMs,
+            details: `${hash} was not confirmed on ${network.caipNetworkId} after ${timeoutMs} ms.`,
+            ...(lastError === undefined ? {} : { cause: lastError }),
+          }),
       })
-      const poll = async (): Promise<{ status: 'success' | 'reverted' }> => {
-        while (!stopped) {
-          try {
-            const statuses = await request(network, 'getSignatureStatuses', (rpc, abortSignal) =>
-              rpc.getSignatureStatuses([hash]).send({ abortSignal }),
-            )
-            const status = statuses.value[0]
-            // 'processed' may still be rolled back; wait for a confirmed or finalized status.
-            if (status && status.confirmationStatus !== 'processed' && status.confirmationStatus !== null)
-              return { status: status.err === null ? 'success' : 'reverted' }
-          } catch (error) {
-            // A failed poll is retried until the deadline; the last failure becomes its cause.
-            lastError = error
-          }
-          await new Promise((resolve) => setTimeout(resolve, interval))
-        }
-        return new Promise<never>(() => {})
-      }
-      try {
-        return await Promise.race([poll(), deadline])
-      } finally {
-        stopped = true
-        clearTimeout(timer)
-      }
     },
   }
 }

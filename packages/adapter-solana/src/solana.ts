@@ -7,14 +7,13 @@ import {
   type ConnectResult,
   InvalidResponseError,
   type Network,
-  NotConnectedError,
   ProviderRequestError,
   type TokenBalance,
   UserRejectedRequestError,
   WALLET_CONNECT_CONNECTOR_ID,
   type WalletConnect,
 } from '@portico/core'
-import { encodeBase58, isSolanaAddress } from './base58.js'
+import { createConnections, encodeBase58, findWallet } from '@portico/core/adapter-kit'
 import { createDiscovery, type Discovery, type DiscoveryTarget } from './createDiscovery.js'
 import { createLazyImport } from './createLazyImport.js'
 import {
@@ -24,6 +23,7 @@ import {
   SolanaSendFailedError,
 } from './errors.js'
 import type { GetTokenBalancesParameters, SolanaKnownToken } from './getTokenBalances.js'
+import { isSolanaAddress } from './isSolanaAddress.js'
 import { callWallet } from './mapWalletError.js'
 import { getExplorerUrl, getWalletStandardChain } from './networks.js'
 import type { RpcCapabilities, SolanaSender } from './rpcCapabilities.js'
@@ -118,7 +118,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
 
   return (context: AdapterContext): SolanaAdapter => {
     const { logger } = context
-    const connections = new Map<string, Connection>()
+    const connections = createConnections<Connection>('solana')
     let discovery: Discovery | undefined
     let started = false
     const walletConnect: WalletConnectConnection | undefined =
@@ -129,21 +129,14 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
     const withWalletConnect = (connectors: readonly Connector[]): readonly Connector[] =>
       walletConnect && started ? [...connectors, walletConnect.connector] : connectors
 
-    const getWallet = (connectorId: string) => {
-      const wallet = connections.get(connectorId)?.wallet ?? discovery?.getWallet(connectorId)
-      if (!wallet) throw new ConnectorNotFoundError(connectorId)
-      return wallet
-    }
-    const getConnectedWallet = (connectorId: string) => {
-      const wallet = connections.get(connectorId)?.wallet
-      if (!wallet) throw new NotConnectedError('solana')
-      return wallet
-    }
-
-    const forget = (connectorId: string) => {
-      connections.get(connectorId)?.unsubscribe()
-      connections.delete(connectorId)
-    }
+    const getWallet = (connectorId: string) =>
+      findWallet(
+        connectorId,
+        (id) => connections.get(id)?.wallet,
+        (id) => discovery?.getWallet(id),
+      )
+    const getConnectedWallet = (connectorId: string) => connections.require(connectorId).wallet
+    const forget = connections.forget
 
     const subscribe = (connectorId: string, wallet: Wallet, accounts: readonly WalletAccount[]) => {
       forget(connectorId)
@@ -247,7 +240,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       },
 
       destroy() {
-        for (const connectorId of [...connections.keys()]) forget(connectorId)
+        connections.clear()
         discovery?.destroy()
         discovery = undefined
         walletConnect?.destroy()
