@@ -202,7 +202,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       return client
     }
 
-    const sending = createSendCapabilities({
+    const { getTransactionExplorerUrl, ...send } = createSendCapabilities({
       getClient,
       getConnectedProvider,
       readChainId,
@@ -366,7 +366,8 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
         return explorer ? `${explorer.replace(/\/+$/, '')}/address/${address}` : undefined
       },
 
-      ...sending,
+      send,
+      getTransactionExplorerUrl,
     }
   }
 }

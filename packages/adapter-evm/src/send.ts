@@ -7,6 +7,7 @@ import {
   type Network,
   ProviderRequestError,
   ProviderTimeoutError,
+  type SendCapability,
   type SendParameters,
   TransactionWouldFailError,
   WrongNetworkError,
@@ -36,9 +37,16 @@ export const DEFAULT_TETHER_STYLE_TOKENS: TetherStyleTokens = {
   1: ['0xdAC17F958D2ee523a2206206994597C13D831ec7'],
 }
 
-export type SendCapabilities = Required<
-  Pick<Adapter, 'isAddress' | 'estimateFee' | 'send' | 'waitForTransaction' | 'getTransactionExplorerUrl'>
->
+/** An EVM fee estimate: `fee` is `gas × gasPrice`, both in the breakdown. */
+export interface EvmFeeEstimate extends FeeEstimate {
+  breakdown: { gas: bigint; gasPrice: bigint }
+}
+
+/** The adapter's send capability, plus explorer links for the transactions it sends. */
+export type SendCapabilities = Omit<SendCapability, 'estimateFee'> & {
+  estimateFee(parameters: SendParameters & { connectorId?: string }): Promise<EvmFeeEstimate>
+  getTransactionExplorerUrl: NonNullable<Adapter['getTransactionExplorerUrl']>
+}
 
 export interface SendCapabilitiesOptions {
   getClient(network: Network): Client
@@ -165,7 +173,7 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
         })
         gasPrice = parseQuantity(price, 'gas price')
       }
-      return { gas: gasUnits, gasPrice, fee: gasUnits * gasPrice } satisfies FeeEstimate
+      return { fee: gasUnits * gasPrice, breakdown: { gas: gasUnits, gasPrice } }
     },
 
     async send(parameters) {

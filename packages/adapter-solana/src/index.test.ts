@@ -41,12 +41,10 @@ it('keeps every capability core checks for, loaded lazily or not', () => {
     'getTokenBalances',
     'getAddressExplorerUrl',
     'getTransactionExplorerUrl',
-    'isAddress',
-    'estimateFee',
-    'send',
-    'waitForTransaction',
   ] as const)
     expect(adapter[capability], capability).toBeTypeOf('function')
+  for (const capability of ['isAddress', 'estimateFee', 'send', 'waitForTransaction'] as const)
+    expect(adapter.send[capability], `send.${capability}`).toBeTypeOf('function')
 })
 
 /**

@@ -27,7 +27,7 @@ import { isSolanaAddress } from './isSolanaAddress.js'
 import { callWallet } from './mapWalletError.js'
 import { getExplorerUrl, getWalletStandardChain } from './networks.js'
 import type { RpcCapabilities, SolanaSender } from './rpcCapabilities.js'
-import type { SendCapabilities } from './send.js'
+import type { SolanaSendCapability } from './send.js'
 import { createWalletConnectConnection, type WalletConnectConnection } from './walletConnectConnection.js'
 import {
   getFeature,
@@ -72,12 +72,13 @@ export interface SolanaAdapterOptions {
 }
 
 /** The Solana adapter: core's contract plus `getTokenBalances` for sites without a server. */
-export type SolanaAdapter = Omit<Adapter, keyof SendCapabilities | 'namespace'> &
-  SendCapabilities & {
-    namespace: 'solana'
-    /** SPL balances of an owner on a network, read from its RPC (Token and Token-2022). */
-    getTokenBalances(parameters: GetTokenBalancesParameters): Promise<TokenBalance[]>
-  }
+export type SolanaAdapter = Omit<Adapter, 'send' | 'getTransactionExplorerUrl' | 'namespace'> & {
+  namespace: 'solana'
+  send: SolanaSendCapability
+  getTransactionExplorerUrl(parameters: { hash: string; network: Network }): string | undefined
+  /** SPL balances of an owner on a network, read from its RPC (Token and Token-2022). */
+  getTokenBalances(parameters: GetTokenBalancesParameters): Promise<TokenBalance[]>
+}
 
 /** `solana(options)` returns one of these; core calls it with the instance's context. */
 export type SolanaAdapterFactory = (context: AdapterContext) => SolanaAdapter
@@ -362,25 +363,27 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
 
       getTokenBalances: async (parameters) => (await loadRpc()).getTokenBalances(parameters),
 
-      isAddress: (value) => isSolanaAddress(value),
+      send: {
+        isAddress: (value) => isSolanaAddress(value),
 
-      estimateFee: async (parameters) => (await loadRpc()).estimateFee(parameters),
+        estimateFee: async (parameters) => (await loadRpc()).estimateFee(parameters),
 
-      async send(parameters) {
-        let rpc: RpcCapabilities
-        try {
-          rpc = await loadRpc()
-        } catch (error) {
-          // SPEC §8's Solana send text, as for any other failed send; the reason stays in the cause.
-          throw new SolanaSendFailedError({
-            cause: error,
-            details: error instanceof BaseError ? error.message : String(error),
-          })
-        }
-        return rpc.send(parameters)
+        async send(parameters) {
+          let rpc: RpcCapabilities
+          try {
+            rpc = await loadRpc()
+          } catch (error) {
+            // SPEC §8's Solana send text, as for any other failed send; the reason stays in the cause.
+            throw new SolanaSendFailedError({
+              cause: error,
+              details: error instanceof BaseError ? error.message : String(error),
+            })
+          }
+          return rpc.send(parameters)
+        },
+
+        waitForTransaction: async (parameters) => (await loadRpc()).waitForTransaction(parameters),
       },
-
-      waitForTransaction: async (parameters) => (await loadRpc()).waitForTransaction(parameters),
 
       getTransactionExplorerUrl: ({ hash, network }) => getExplorerUrl(network, `tx/${hash}`),
     }

@@ -274,6 +274,7 @@ export type {
   ConnectResult,
   FeeEstimate,
   Logger,
+  SendCapability,
   SendParameters,
 } from './types/adapter.js'
 // Types

@@ -31,6 +31,7 @@ export type {
   ConnectResult,
   FeeEstimate,
   Logger,
+  SendCapability,
   SendParameters,
 } from '../types/adapter.js'
 export type { CaipNetworkId, ChainNamespace, NativeCurrency, Network } from '../types/network.js'

@@ -96,19 +96,31 @@ export interface Adapter {
   /** A block-explorer link for a transaction, when the network has an explorer. */
   getTransactionExplorerUrl?(parameters: { hash: string; network: Network }): string | undefined
 
-  // Sending (SPEC §5 Sending). Core offers Send only when all of these exist.
+  /** Sending (SPEC §5 Sending): core offers Send only when the adapter has this capability. */
+  send?: SendCapability
+}
+
+/** What an adapter that can send tokens provides, as one object: all of it or nothing. */
+export interface SendCapability {
   /** Whether `address` is a valid account address of this namespace (checksum included). */
-  isAddress?(address: string): boolean
-  /** What sending `amount` (base units) of the native token, or of `token`, would cost in fees. */
-  estimateFee?(parameters: SendParameters & { connectorId?: string }): Promise<FeeEstimate>
+  isAddress(address: string): boolean
+  /**
+   * What sending `amount` (base units) of the native token, or of `token`, would cost in fees.
+   * Rejects (`ProviderRequestError`, `TransactionWouldFailError`) when the chain cannot tell.
+   */
+  estimateFee(parameters: SendParameters & { connectorId?: string }): Promise<FeeEstimate>
   /**
    * Asks the wallet to send `amount` (base units) of the native token, or of the token contract
    * `token`, from `address` to `to`. Resolves the transaction hash once the wallet has sent it;
-   * rejects with `UserRejectedRequestError` when the visitor declines.
+   * rejects with `UserRejectedRequestError` when the visitor declines, `WrongNetworkError` when the
+   * wallet is on another network, `ProviderTimeoutError` when it does not answer in time.
    */
-  send?(parameters: SendParameters & { connectorId: string }): Promise<string>
-  /** Waits until a transaction is included; `reverted` when it failed on chain. */
-  waitForTransaction?(parameters: {
+  send(parameters: SendParameters & { connectorId: string }): Promise<string>
+  /**
+   * Waits until a transaction is included; `reverted` when it failed on chain. Rejects with
+   * `ProviderTimeoutError` after `timeoutMs` (see `pollUntil` in the adapter kit).
+   */
+  waitForTransaction(parameters: {
     hash: string
     network: Network
     timeoutMs: number
@@ -126,12 +138,14 @@ export interface SendParameters {
 }
 
 export interface FeeEstimate {
-  /** Gas units, or the namespace's equivalent. */
-  gas: bigint
-  /** Price per gas unit in the native token's base units. */
-  gasPrice: bigint
-  /** gas × gasPrice, in the native token's base units. */
+  /** Everything the sender pays besides the amount, in the native token's base units. */
   fee: bigint
+  /**
+   * How the namespace arrived at `fee`, for display and logs; core never recomputes the fee from
+   * it. EVM: `gas` and `gasPrice`; Solana: `signatures`, `lamportsPerSignature`, `networkFee` and
+   * `accountCreationRent`. A `gasPrice` here fills the send state's `gasPrice` (SPEC §3).
+   */
+  breakdown?: Readonly<Record<string, bigint>>
 }
 
 /** `evm(options)` returns one of these; core calls it with the instance's context. */
