@@ -371,7 +371,7 @@ describe('SPL tokens', () => {
     expect(toTokenAccount.problem).toBe('receiverIsTokenAccount')
   })
 
-  it('getTokenBalances lists Token and Token-2022 balances by mint, in core’s token balance shape', async () => {
+  it('getTokenBalances lists Token and Token-2022 balances by mint, in base units', async () => {
     const { adapter, connectorId, address } = await setup({
       adapter: { knownTokens: [{ mint: token.mint, name: 'Test Dollar', symbol: 'TUSD' }] },
     })
@@ -394,22 +394,18 @@ describe('SPL tokens', () => {
     const balances = await adapter.getTokenBalances({ address, network })
     expect(balances).toHaveLength(2)
     expect(balances).toContainEqual({
+      token: token.mint,
       name: 'Test Dollar',
       symbol: 'TUSD',
-      chainId: network.caipNetworkId,
-      address: `${network.caipNetworkId}:${token.mint}`,
-      value: 0,
-      price: 0,
-      quantity: { decimals: '6', numeric: '12.345678' },
+      decimals: 6,
+      value: 12_345_678n,
     })
     expect(balances).toContainEqual({
+      token: token2022.mint,
       name: 'Unknown token',
       symbol: `${token2022.mint.slice(0, 4)}…${token2022.mint.slice(-4)}`,
-      chainId: network.caipNetworkId,
-      address: `${network.caipNetworkId}:${token2022.mint}`,
-      value: 0,
-      price: 0,
-      quantity: { decimals: '9', numeric: '1.5' },
+      decimals: 9,
+      value: 1_500_000_000n,
     })
     expect(await adapter.getTokenBalances({ address: await freshAddress(), network })).toEqual([])
   })

@@ -1,6 +1,7 @@
 import {
   type Adapter,
   type AdapterContext,
+  type AdapterTokenBalance,
   BaseError,
   type Connector,
   ConnectorNotFoundError,
@@ -8,7 +9,6 @@ import {
   InvalidResponseError,
   type Network,
   ProviderRequestError,
-  type TokenBalance,
   UserRejectedRequestError,
   WALLET_CONNECT_CONNECTOR_ID,
   type WalletConnect,
@@ -77,7 +77,7 @@ export type SolanaAdapter = Omit<Adapter, 'send' | 'getTransactionExplorerUrl' |
   send: SolanaSendCapability
   getTransactionExplorerUrl(parameters: { hash: string; network: Network }): string | undefined
   /** SPL balances of an owner on a network, read from its RPC (Token and Token-2022). */
-  getTokenBalances(parameters: GetTokenBalancesParameters): Promise<TokenBalance[]>
+  getTokenBalances(parameters: GetTokenBalancesParameters): Promise<AdapterTokenBalance[]>
 }
 
 /** `solana(options)` returns one of these; core calls it with the instance's context. */

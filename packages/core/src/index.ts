@@ -268,6 +268,7 @@ export type {
   AdapterContext,
   AdapterEvent,
   AdapterFactory,
+  AdapterTokenBalance,
   Balance,
   Connector,
   ConnectorType,

@@ -25,6 +25,7 @@ export type {
   AdapterContext,
   AdapterEvent,
   AdapterFactory,
+  AdapterTokenBalance,
   Balance,
   Connector,
   ConnectorType,

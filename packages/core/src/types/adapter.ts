@@ -1,4 +1,3 @@
-import type { TokenBalance } from '../api/schemas.js'
 import type { Storage } from '../storage/storage.js'
 import type { ChainNamespace, Network } from './network.js'
 
@@ -32,6 +31,20 @@ export interface Balance {
   value: bigint
   decimals: number
   symbol: string
+}
+
+/** A token balance as an adapter reads it from the chain. */
+export interface AdapterTokenBalance {
+  /** The token's contract or mint address, as the namespace writes it. */
+  token: string
+  name: string
+  symbol: string
+  /** A whole number from 0 to 99; a token with 0 decimals is not listed (NFT-like). */
+  decimals: number
+  /** In base units. */
+  value: bigint
+  /** A `data:image/…` or `https:` URL, already checked by the adapter. */
+  iconUrl?: string
 }
 
 /** Events an adapter reports; core turns them into state. */
@@ -88,9 +101,9 @@ export interface Adapter {
   getBalance(parameters: { address: string; network: Network }): Promise<Balance>
   /**
    * The account's token balances (not the native one) read from the chain, for sites without a
-   * Portico server; price and value 0. Core lists them after the native balance.
+   * Portico server. Core lists them after the native balance, with no price.
    */
-  getTokenBalances?(parameters: { address: string; network: Network }): Promise<TokenBalance[]>
+  getTokenBalances?(parameters: { address: string; network: Network }): Promise<AdapterTokenBalance[]>
   /** A block-explorer link for an address, when the network has an explorer. */
   getAddressExplorerUrl?(parameters: { address: string; network: Network }): string | undefined
   /** A block-explorer link for a transaction, when the network has an explorer. */
