@@ -1,5 +1,4 @@
 import {
-  type Adapter,
   BaseError,
   type FeeEstimate,
   InvalidResponseError,

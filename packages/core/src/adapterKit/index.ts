@@ -43,3 +43,10 @@ export type { ConnectionEntry, Connections } from './createConnections.js'
 export { createConnections, findWallet } from './createConnections.js'
 export type { PollUntilParameters } from './pollUntil.js'
 export { pollUntil } from './pollUntil.js'
+export type {
+  AdapterConformanceFixture,
+  ConformanceRunner,
+  ConformanceSetup,
+  ConformanceWallet,
+} from './runAdapterConformance.js'
+export { runAdapterConformance } from './runAdapterConformance.js'
