@@ -1,5 +1,5 @@
 import { type Connector, isSafeImageUrl, type Logger } from '@portico/core'
-import { createAnnouncementWaiter } from '@portico/core/adapter-kit'
+import { createAnnouncementWaiter, type WalletDiscovery } from '@portico/core/adapter-kit'
 import * as z from 'zod/mini'
 import type { Eip1193Provider } from './provider.js'
 
@@ -22,14 +22,7 @@ const announcementSchema = z.object({
 /** A wallet icon is shown only as an image data URI or an https URL (core's one picture check). */
 export const isSafeIconUrl = isSafeImageUrl
 
-export interface Discovery {
-  start(): void
-  destroy(): void
-  getConnectors(): readonly Connector[]
-  getProvider(connectorId: string): Eip1193Provider | undefined
-  /** Resolves with the provider once the connector is known, or undefined after `timeoutMs`. */
-  waitForProvider(connectorId: string, timeoutMs: number): Promise<Eip1193Provider | undefined>
-}
+export type Discovery = WalletDiscovery<Eip1193Provider>
 
 interface Entry {
   connector: Connector
@@ -141,7 +134,7 @@ export function createDiscovery(options: {
       connectors = []
     },
     getConnectors: () => connectors,
-    getProvider: find,
-    waitForProvider: (connectorId, timeoutMs) => waiter.wait(connectorId, timeoutMs),
+    getWallet: find,
+    waitForWallet: (connectorId, timeoutMs) => waiter.wait(connectorId, timeoutMs),
   }
 }

@@ -126,7 +126,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       findWallet(
         connectorId,
         (id) => connections.get(id)?.provider,
-        (id) => discovery?.getProvider(id),
+        (id) => discovery?.getWallet(id),
       )
     const getConnectedProvider = (connectorId: string) => connections.require(connectorId).provider
     const forget = connections.forget
@@ -262,7 +262,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
         // the e-mail wallet's frame and for WalletConnect), not the page's 3 s: a slow answer still counts.
         const deadline = Date.now() + timeoutMs
         const provider =
-          connections.get(connectorId)?.provider ?? (await discovery?.waitForProvider(connectorId, timeoutMs))
+          connections.get(connectorId)?.provider ?? (await discovery?.waitForWallet(connectorId, timeoutMs))
         // Not announced within the bound: the wallet is no longer installed.
         if (!provider) return undefined
         const remaining = () => Math.max(1, deadline - Date.now())
@@ -287,7 +287,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       },
 
       async disconnect({ connectorId }) {
-        const provider = connections.get(connectorId)?.provider ?? discovery?.getProvider(connectorId)
+        const provider = connections.get(connectorId)?.provider ?? discovery?.getWallet(connectorId)
         forget(connectorId)
         // SPEC §4: the session is the wallet's link to every namespace; ending it disconnects them all.
         if (connectorId === WALLET_CONNECT_CONNECTOR_ID && walletConnect) {

@@ -1,5 +1,5 @@
 import { type Connector, isSafeImageUrl, type Logger } from '@portico/core'
-import { createAnnouncementWaiter } from '@portico/core/adapter-kit'
+import { createAnnouncementWaiter, type WalletDiscovery } from '@portico/core/adapter-kit'
 import { isSolanaWallet, isWallet, type Wallet } from './walletStandard.js'
 
 /** The part of `window` discovery needs; tests pass an `EventTarget`. */
@@ -10,14 +10,7 @@ export interface WalletRegistry {
   register(...wallets: Wallet[]): () => void
 }
 
-export interface Discovery {
-  start(): void
-  destroy(): void
-  getConnectors(): readonly Connector[]
-  getWallet(connectorId: string): Wallet | undefined
-  /** Resolves with the wallet once its connector is known, or undefined after `timeoutMs`. */
-  waitForWallet(connectorId: string, timeoutMs: number): Promise<Wallet | undefined>
-}
+export type Discovery = WalletDiscovery<Wallet>
 
 const REGISTER_EVENT = 'wallet-standard:register-wallet'
 const APP_READY_EVENT = 'wallet-standard:app-ready'

@@ -50,3 +50,4 @@ export type {
   ConformanceWallet,
 } from './runAdapterConformance.js'
 export { runAdapterConformance } from './runAdapterConformance.js'
+export type { WalletDiscovery } from './WalletDiscovery.js'

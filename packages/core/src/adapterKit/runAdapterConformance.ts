@@ -1,3 +1,4 @@
+import { withTimeout } from '../timeout.js'
 import type { Adapter, AdapterEvent } from '../types/adapter.js'
 import type { Network } from '../types/network.js'
 
@@ -58,7 +59,7 @@ export interface AdapterConformanceFixture {
 }
 
 const PROMPT_TIMEOUT_MS = 300
-const EVENT_WAIT_MS = 5_000
+const EVENT_WAIT_MS = 2_000
 
 /**
  * The adapter contract as tests an author runs against their adapter and their own chain fixture:
@@ -121,9 +122,13 @@ export function runAdapterConformance(runner: ConformanceRunner, fixture: Adapte
 
     test('a wallet that never answers connect gives ProviderTimeoutError', async (world) => {
       world.wallet.setMode('hang')
-      expect(await errorName(world.adapter.connect({ connectorId: world.connectorId }))).toBe(
-        'ProviderTimeoutError',
+      // Bounded here too, so an adapter that waits forever fails this test rather than the run.
+      const connect = withTimeout(
+        world.adapter.connect({ connectorId: world.connectorId }),
+        PROMPT_TIMEOUT_MS + 2_000,
+        () => Object.assign(new Error('connect did not settle'), { name: 'StillWaiting' }),
       )
+      expect(await errorName(connect)).toBe('ProviderTimeoutError')
     })
 
     test('an unknown connector gives ConnectorNotFoundError', async ({ adapter }) => {
