@@ -4,7 +4,13 @@ import type { ChainNamespace, Network } from './network.js'
 /** How a wallet reaches the page (SPEC §3, plus the kinds later features add). */
 export type ConnectorType = 'MULTI_CHAIN' | 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH'
 
-/** A wallet the visitor can pick. Plain data: the provider object stays inside the adapter. */
+/**
+ * A wallet the visitor can pick. Plain data: the provider object stays inside the adapter. Core
+ * lists one row per wallet: installed connectors (ANNOUNCED, INJECTED, MULTI_CHAIN) of different
+ * namespaces with the same display name (trimmed, any case) are one wallet, so use the name the
+ * wallet announces; every namespace's WalletConnect connector has the id `WALLET_CONNECT_CONNECTOR_ID`
+ * and type WALLET_CONNECT, over the one session the site shares.
+ */
 export interface Connector {
   /** Stable id; for EIP-6963 wallets it is the reverse-domain id (rdns). */
   id: string
@@ -47,11 +53,18 @@ export interface AdapterTokenBalance {
   iconUrl?: string
 }
 
-/** Events an adapter reports; core turns them into state. */
+/**
+ * Events an adapter reports through `context.emit`; core turns them into state. An adapter checks
+ * what a wallet sends before reporting it, and drops (and logs) what is malformed.
+ */
 export type AdapterEvent =
+  /** The discovered wallets changed; a connector that did not change keeps its object. */
   | { type: 'connectors'; connectors: readonly Connector[] }
+  /** The visitor picked other accounts in the wallet, first one active (never empty: see disconnect). */
   | { type: 'accountsChanged'; connectorId: string; accounts: readonly string[] }
+  /** The wallet moved to another network: its CAIP-2 reference. */
   | { type: 'chainChanged'; connectorId: string; chainId: number | string }
+  /** The wallet ended the connection, or reported no accounts. */
   | { type: 'disconnect'; connectorId: string }
 
 export interface Logger {
@@ -81,7 +94,11 @@ export interface Adapter {
   /** Stops listening and releases providers. */
   destroy(): void
   getConnectors(): readonly Connector[]
-  /** Asks the wallet for access. Rejects with `UserRejectedRequestError` when the visitor declines. */
+  /**
+   * Asks the wallet for access. Rejects with `UserRejectedRequestError` when the visitor declines,
+   * `ProviderTimeoutError` when the wallet does not answer in time, `ConnectorNotFoundError` for a
+   * connector it does not know, `ProviderRequestError` (the wallet's error as cause) otherwise.
+   */
   connect(parameters: { connectorId: string; network?: Network }): Promise<ConnectResult>
   /**
    * Restores an earlier connection without prompting. Resolves the accounts when the wallet answers
@@ -97,6 +114,7 @@ export interface Adapter {
   }): Promise<ConnectResult | undefined>
   disconnect(parameters: { connectorId: string }): Promise<void>
   switchNetwork(parameters: { connectorId: string; network: Network }): Promise<void>
+  /** The signature as the namespace writes it; `NotConnectedError` when the connector is not connected. */
   signMessage(parameters: { connectorId: string; address: string; message: string }): Promise<string>
   getBalance(parameters: { address: string; network: Network }): Promise<Balance>
   /**
