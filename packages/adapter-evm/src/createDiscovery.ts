@@ -1,4 +1,5 @@
 import { type Connector, isSafeImageUrl, type Logger } from '@portico/core'
+import { createAnnouncementWaiter, type WalletDiscovery } from '@portico/core/adapter-kit'
 import * as z from 'zod/mini'
 import type { Eip1193Provider } from './provider.js'
 
@@ -21,14 +22,7 @@ const announcementSchema = z.object({
 /** A wallet icon is shown only as an image data URI or an https URL (core's one picture check). */
 export const isSafeIconUrl = isSafeImageUrl
 
-export interface Discovery {
-  start(): void
-  destroy(): void
-  getConnectors(): readonly Connector[]
-  getProvider(connectorId: string): Eip1193Provider | undefined
-  /** Resolves with the provider once the connector is known, or undefined after `timeoutMs`. */
-  waitForProvider(connectorId: string, timeoutMs: number): Promise<Eip1193Provider | undefined>
-}
+export type Discovery = WalletDiscovery<Eip1193Provider>
 
 interface Entry {
   connector: Connector
@@ -53,7 +47,10 @@ export function createDiscovery(options: {
   const announced = new Map<string, Entry>()
   let connectors: readonly Connector[] = []
   let started = false
-  const waiters = new Set<() => void>()
+  const find = (connectorId: string) =>
+    entries().find((entry) => entry.connector.id === connectorId)?.provider
+  // A stored wallet may announce itself after the page asked for it: reconnect waits, bounded.
+  const waiter = createAnnouncementWaiter({ find, isListening: () => started })
 
   // One object for the life of the discovery, so an unchanged list keeps its identity.
   const injectedConnector: Connector = {
@@ -84,7 +81,7 @@ export function createDiscovery(options: {
       next.length !== connectors.length || next.some((connector, index) => connector !== connectors[index])
     if (!changed) return
     connectors = next
-    for (const wake of [...waiters]) wake()
+    waiter.changed()
     options.onChange(connectors)
   }
 
@@ -132,30 +129,12 @@ export function createDiscovery(options: {
       started = false
       target.removeEventListener('eip6963:announceProvider', onAnnounce)
       target.removeEventListener('ethereum#initialized', refresh)
-      for (const wake of [...waiters]) wake()
-      waiters.clear()
+      waiter.changed()
       announced.clear()
       connectors = []
     },
     getConnectors: () => connectors,
-    getProvider: (connectorId) => entries().find((entry) => entry.connector.id === connectorId)?.provider,
-    waitForProvider(connectorId, timeoutMs) {
-      const find = () => entries().find((entry) => entry.connector.id === connectorId)?.provider
-      const found = find()
-      if (found || !started) return Promise.resolve(found)
-      return new Promise((resolve) => {
-        const finish = (provider: Eip1193Provider | undefined) => {
-          clearTimeout(timer)
-          waiters.delete(check)
-          resolve(provider)
-        }
-        const check = () => {
-          const provider = find()
-          if (provider || !started) finish(provider)
-        }
-        const timer = setTimeout(() => finish(undefined), timeoutMs)
-        waiters.add(check)
-      })
-    },
+    getWallet: find,
+    waitForWallet: (connectorId, timeoutMs) => waiter.wait(connectorId, timeoutMs),
   }
 }

@@ -4,7 +4,6 @@ import {
   type AdapterFactory,
   BaseError,
   type Connector,
-  ConnectorNotFoundError,
   type ConnectResult,
   EMBEDDED_WALLET_CONNECTOR_ID,
   InvalidChainIdError,
@@ -17,6 +16,7 @@ import {
   WALLET_CONNECT_ICON,
   type WalletConnect,
 } from '@portico/core'
+import { createConnections, findWallet } from '@portico/core/adapter-kit'
 import {
   type Address,
   type Client,
@@ -118,25 +118,18 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
 
   return (context: AdapterContext): Adapter => {
     const { logger } = context
-    const connections = new Map<string, Connection>()
+    const connections = createConnections<Connection>('eip155')
     const clients = new Map<string, Client>()
     let discovery: Discovery | undefined
 
-    const getProvider = (connectorId: string) => {
-      const provider = connections.get(connectorId)?.provider ?? discovery?.getProvider(connectorId)
-      if (!provider) throw new ConnectorNotFoundError(connectorId)
-      return provider
-    }
-    const getConnectedProvider = (connectorId: string) => {
-      const provider = connections.get(connectorId)?.provider
-      if (!provider) throw new NotConnectedError('eip155')
-      return provider
-    }
-
-    const forget = (connectorId: string) => {
-      connections.get(connectorId)?.unsubscribe()
-      connections.delete(connectorId)
-    }
+    const getProvider = (connectorId: string) =>
+      findWallet(
+        connectorId,
+        (id) => connections.get(id)?.provider,
+        (id) => discovery?.getWallet(id),
+      )
+    const getConnectedProvider = (connectorId: string) => connections.require(connectorId).provider
+    const forget = connections.forget
 
     const subscribe = (connectorId: string, provider: Eip1193Provider) => {
       forget(connectorId)
@@ -209,7 +202,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       return client
     }
 
-    const sending = createSendCapabilities({
+    const { getTransactionExplorerUrl, ...send } = createSendCapabilities({
       getClient,
       getConnectedProvider,
       readChainId,
@@ -245,7 +238,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       },
 
       destroy() {
-        for (const connectorId of [...connections.keys()]) forget(connectorId)
+        connections.clear()
         discovery?.destroy()
         discovery = undefined
         clients.clear()
@@ -269,7 +262,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
         // the e-mail wallet's frame and for WalletConnect), not the page's 3 s: a slow answer still counts.
         const deadline = Date.now() + timeoutMs
         const provider =
-          connections.get(connectorId)?.provider ?? (await discovery?.waitForProvider(connectorId, timeoutMs))
+          connections.get(connectorId)?.provider ?? (await discovery?.waitForWallet(connectorId, timeoutMs))
         // Not announced within the bound: the wallet is no longer installed.
         if (!provider) return undefined
         const remaining = () => Math.max(1, deadline - Date.now())
@@ -294,7 +287,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       },
 
       async disconnect({ connectorId }) {
-        const provider = connections.get(connectorId)?.provider ?? discovery?.getProvider(connectorId)
+        const provider = connections.get(connectorId)?.provider ?? discovery?.getWallet(connectorId)
         forget(connectorId)
         // SPEC §4: the session is the wallet's link to every namespace; ending it disconnects them all.
         if (connectorId === WALLET_CONNECT_CONNECTOR_ID && walletConnect) {
@@ -373,7 +366,8 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
         return explorer ? `${explorer.replace(/\/+$/, '')}/address/${address}` : undefined
       },
 
-      ...sending,
+      send,
+      getTransactionExplorerUrl,
     }
   }
 }

@@ -1,4 +1,4 @@
-import { ProviderTimeoutError } from '@portico/core'
+import { ProviderTimeoutError, withTimeout } from '@portico/core/adapter-kit'
 import { mapProviderError } from './mapProviderError.js'
 import type { Eip1193Provider } from './provider.js'
 
@@ -11,25 +11,15 @@ export async function requestProvider(
   args: { method: string; params?: unknown },
   options: { timeoutMs: number },
 ): Promise<unknown> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ProviderTimeoutError({
-            timeoutMs: options.timeoutMs,
-            details: `${args.method} got no answer.`,
-          }),
-        ),
-      options.timeoutMs,
-    )
-  })
   try {
     // A provider may throw synchronously; the async wrapper turns that into a rejection.
-    return await Promise.race([(async () => provider.request(args))(), timeout])
+    return await withTimeout(
+      (async () => provider.request(args))(),
+      options.timeoutMs,
+      () =>
+        new ProviderTimeoutError({ timeoutMs: options.timeoutMs, details: `${args.method} got no answer.` }),
+    )
   } catch (error) {
     throw mapProviderError(error, { method: args.method })
-  } finally {
-    clearTimeout(timer)
   }
 }

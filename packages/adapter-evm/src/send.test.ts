@@ -113,15 +113,15 @@ const walletMethods = () => wallet.getRequests().map((request) => request.method
 describe('isAddress', () => {
   it('accepts checksummed, all-lowercase and all-uppercase addresses', () => {
     const adapter = evm()(createTestAdapterContext([]).context)
-    expect(adapter.isAddress?.('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(true)
-    expect(adapter.isAddress?.('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toBe(true)
-    expect(adapter.isAddress?.('0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266')).toBe(true)
+    expect(adapter.send?.isAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(true)
+    expect(adapter.send?.isAddress('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toBe(true)
+    expect(adapter.send?.isAddress('0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266')).toBe(true)
   })
 
   it('refuses a mixed-case address whose checksum is wrong', () => {
     const adapter = evm()(createTestAdapterContext([]).context)
-    expect(adapter.isAddress?.('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92267')).toBe(false)
-    expect(adapter.isAddress?.('0xF39fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(false)
+    expect(adapter.send?.isAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92267')).toBe(false)
+    expect(adapter.send?.isAddress('0xF39fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(false)
   })
 
   it('refuses what is not 20 bytes of hex', () => {
@@ -134,7 +134,7 @@ describe('isAddress', () => {
       '0xg39fd6e51aad88f6f4ce6ab8827279cfffb92266',
       'vitalik.eth',
     ]) {
-      expect(adapter.isAddress?.(value)).toBe(false)
+      expect(adapter.send?.isAddress(value)).toBe(false)
     }
   })
 })
@@ -142,7 +142,7 @@ describe('isAddress', () => {
 describe('estimateFee', () => {
   it('prices a native transfer at 21000 gas and the EIP-1559 max fee', async () => {
     await connect()
-    const estimate = await adapter.estimateFee!({
+    const estimate = await adapter.send!.estimateFee({
       address: SENDER,
       network,
       to: RECEIVER,
@@ -150,15 +150,15 @@ describe('estimateFee', () => {
     })
     const block = await chain.getBlock()
     const tip = await chain.estimateMaxPriorityFeePerGas()
-    expect(estimate.gas).toBe(21_000n)
-    expect(estimate.gasPrice).toBe((block.baseFeePerGas! * 6n + 4n) / 5n + tip)
-    expect(estimate.fee).toBe(estimate.gas * estimate.gasPrice)
+    expect(estimate.breakdown?.gas).toBe(21_000n)
+    expect(estimate.breakdown?.gasPrice).toBe((block.baseFeePerGas! * 6n + 4n) / 5n + tip)
+    expect(estimate.fee).toBe(estimate.breakdown!.gas! * estimate.breakdown!.gasPrice!)
   })
 
   it('prices a standard and a Tether-style token transfer with the gas the node estimates', async () => {
     await connect()
     for (const token of [PUSD, USDT]) {
-      const estimate = await adapter.estimateFee!({
+      const estimate = await adapter.send!.estimateFee({
         address: SENDER,
         network,
         to: RECEIVER,
@@ -171,28 +171,28 @@ describe('estimateFee', () => {
         args: [RECEIVER, 5_000_000n],
       })
       const expected = await chain.estimateGas({ account: SENDER, to: token, data })
-      expect(estimate.gas).toBe(expected)
-      expect(estimate.gas).toBeGreaterThan(21_000n)
-      expect(estimate.fee).toBe(estimate.gas * estimate.gasPrice)
+      expect(estimate.breakdown?.gas).toBe(expected)
+      expect(estimate.breakdown!.gas).toBeGreaterThan(21_000n)
+      expect(estimate.fee).toBe(estimate.breakdown!.gas! * estimate.breakdown!.gasPrice!)
     }
   })
 
   it('uses eth_gasPrice on a chain without a base fee', async () => {
     const adapter = evm()(createTestAdapterContext([legacyNetwork]).context)
-    const estimate = await adapter.estimateFee!({
+    const estimate = await adapter.send!.estimateFee({
       address: SENDER,
       network: legacyNetwork,
       to: RECEIVER,
       amount: 1n,
     })
     const gasPrice = BigInt(await rpc<string>(legacyAnvil.rpcUrl, 'eth_gasPrice'))
-    expect(estimate).toEqual({ gas: 21_000n, gasPrice, fee: 21_000n * gasPrice })
+    expect(estimate).toEqual({ fee: 21_000n * gasPrice, breakdown: { gas: 21_000n, gasPrice } })
   })
 
   it('rejects with TransactionWouldFailError when the sender holds fewer tokens than the amount', async () => {
     await connect()
     const held = await tokenBalance(PUSD, SENDER)
-    const estimate = adapter.estimateFee!({
+    const estimate = adapter.send!.estimateFee({
       address: SENDER,
       network,
       to: RECEIVER,
@@ -207,7 +207,7 @@ describe('estimateFee', () => {
     await connect()
     for (const amount of [-1n, 2n ** 256n]) {
       await expect(
-        adapter.estimateFee!({ address: SENDER, network, to: RECEIVER, amount, token: PUSD }),
+        adapter.send!.estimateFee({ address: SENDER, network, to: RECEIVER, amount, token: PUSD }),
       ).rejects.toThrow(/amount is out of range/)
     }
   })
@@ -215,7 +215,7 @@ describe('estimateFee', () => {
   it('refuses a receiver with a bad checksum before asking the node', async () => {
     await connect()
     await expect(
-      adapter.estimateFee!({
+      adapter.send!.estimateFee({
         address: SENDER,
         network,
         to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92267',
@@ -233,7 +233,13 @@ describe('send', () => {
       chain.getBalance({ address: SENDER }),
       chain.getBalance({ address: RECEIVER }),
     ])
-    const hash = await adapter.send!({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount })
+    const hash = await adapter.send!.send({
+      connectorId: RDNS,
+      address: SENDER,
+      network,
+      to: RECEIVER,
+      amount,
+    })
     const receipt = await chain.waitForTransactionReceipt({ hash: hash as Hash, pollingInterval: 20 })
     expect(receipt.status).toBe('success')
     expect(await chain.getBalance({ address: RECEIVER })).toBe(receiverBefore + amount)
@@ -249,7 +255,7 @@ describe('send', () => {
       tokenBalance(PUSD, SENDER),
       tokenBalance(PUSD, RECEIVER),
     ])
-    const hash = await adapter.send!({
+    const hash = await adapter.send!.send({
       connectorId: RDNS,
       address: SENDER,
       network,
@@ -257,7 +263,7 @@ describe('send', () => {
       amount,
       token: PUSD,
     })
-    expect(await adapter.waitForTransaction!({ hash, network, timeoutMs: 10_000 })).toEqual({
+    expect(await adapter.send!.waitForTransaction({ hash, network, timeoutMs: 10_000 })).toEqual({
       status: 'success',
     })
     expect(await tokenBalance(PUSD, SENDER)).toBe(senderBefore - amount)
@@ -280,7 +286,7 @@ describe('send', () => {
       tokenBalance(USDT, SENDER),
       tokenBalance(USDT, RECEIVER),
     ])
-    const hash = await adapter.send!({
+    const hash = await adapter.send!.send({
       connectorId: RDNS,
       address: SENDER,
       network,
@@ -288,7 +294,7 @@ describe('send', () => {
       amount,
       token: USDT,
     })
-    expect(await adapter.waitForTransaction!({ hash, network, timeoutMs: 10_000 })).toEqual({
+    expect(await adapter.send!.waitForTransaction({ hash, network, timeoutMs: 10_000 })).toEqual({
       status: 'success',
     })
     expect(await tokenBalance(USDT, SENDER)).toBe(senderBefore - amount)
@@ -297,7 +303,7 @@ describe('send', () => {
 
   it('refuses a token that returns no data when it is not listed as Tether-style, without prompting', async () => {
     await connect()
-    const send = adapter.send!({
+    const send = adapter.send!.send({
       connectorId: RDNS,
       address: SENDER,
       network,
@@ -316,7 +322,7 @@ describe('send', () => {
   ])('refuses to send more %s than the sender holds, without prompting', async (_, token, options) => {
     await connect(options)
     const held = await tokenBalance(token, SENDER)
-    const send = adapter.send!({
+    const send = adapter.send!.send({
       connectorId: RDNS,
       address: SENDER,
       network,
@@ -335,7 +341,7 @@ describe('send', () => {
     wallet.setMode('reject')
     const before = await chain.getBalance({ address: RECEIVER })
     await expect(
-      adapter.send!({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount: 1n }),
+      adapter.send!.send({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount: 1n }),
     ).rejects.toBeInstanceOf(UserRejectedRequestError)
     expect(await chain.getBalance({ address: RECEIVER })).toBe(before)
   })
@@ -343,7 +349,7 @@ describe('send', () => {
   it('refuses with WrongNetworkError when the wallet is on another chain, and sends nothing', async () => {
     await connect()
     wallet.setChain(OTHER_CHAIN)
-    const send = adapter.send!({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount: 1n })
+    const send = adapter.send!.send({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount: 1n })
     await expect(send).rejects.toBeInstanceOf(WrongNetworkError)
     await expect(send).rejects.toMatchObject({ expectedChainId: CHAIN, actualChainId: OTHER_CHAIN })
     expect(walletMethods()).not.toContain('eth_sendTransaction')
@@ -356,14 +362,14 @@ describe('send', () => {
     }
     await connect({}, sloppy)
     await expect(
-      adapter.send!({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount: 1n }),
+      adapter.send!.send({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount: 1n }),
     ).rejects.toBeInstanceOf(InvalidResponseError)
   })
 
   it('needs a connected wallet', async () => {
     adapter = evm()(createTestAdapterContext([network]).context)
     await expect(
-      adapter.send!({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount: 1n }),
+      adapter.send!.send({ connectorId: RDNS, address: SENDER, network, to: RECEIVER, amount: 1n }),
     ).rejects.toMatchObject({ name: 'NotConnectedError' })
   })
 })
@@ -376,7 +382,7 @@ describe('waitForTransaction', () => {
     const hash = await rpc<string>(anvil.rpcUrl, 'eth_sendTransaction', [
       { from: SENDER, to: PUSD, data, gas: '0x30000' },
     ])
-    expect(await adapter.waitForTransaction!({ hash, network, timeoutMs: 10_000 })).toEqual({
+    expect(await adapter.send!.waitForTransaction({ hash, network, timeoutMs: 10_000 })).toEqual({
       status: 'reverted',
     })
   })
@@ -385,14 +391,14 @@ describe('waitForTransaction', () => {
     await connect()
     await rpc(anvil.rpcUrl, 'evm_setAutomine', [false])
     cleanups.push(() => rpc(anvil.rpcUrl, 'evm_setAutomine', [true]))
-    const hash = await adapter.send!({
+    const hash = await adapter.send!.send({
       connectorId: RDNS,
       address: SENDER,
       network,
       to: RECEIVER,
       amount: 1n,
     })
-    const waiting = adapter.waitForTransaction!({ hash, network, timeoutMs: 10_000 })
+    const waiting = adapter.send!.waitForTransaction({ hash, network, timeoutMs: 10_000 })
     await new Promise((resolve) => setTimeout(resolve, 100))
     await rpc(anvil.rpcUrl, 'evm_mine')
     expect(await waiting).toEqual({ status: 'success' })
@@ -401,16 +407,16 @@ describe('waitForTransaction', () => {
   it('rejects with ProviderTimeoutError when no receipt comes in time', async () => {
     await connect()
     const hash = `0x${'ab'.repeat(32)}`
-    await expect(adapter.waitForTransaction!({ hash, network, timeoutMs: 150 })).rejects.toBeInstanceOf(
+    await expect(adapter.send!.waitForTransaction({ hash, network, timeoutMs: 150 })).rejects.toBeInstanceOf(
       ProviderTimeoutError,
     )
   })
 
   it('refuses a value that is not a transaction hash', async () => {
     await connect()
-    await expect(adapter.waitForTransaction!({ hash: '0x1234', network, timeoutMs: 1000 })).rejects.toThrow(
-      /not a transaction hash/,
-    )
+    await expect(
+      adapter.send!.waitForTransaction({ hash: '0x1234', network, timeoutMs: 1000 }),
+    ).rejects.toThrow(/not a transaction hash/)
   })
 })
 

@@ -7,10 +7,12 @@ import {
   type Network,
   ProviderRequestError,
   ProviderTimeoutError,
+  type SendCapability,
   type SendParameters,
   TransactionWouldFailError,
   WrongNetworkError,
 } from '@portico/core'
+import { pollUntil } from '@portico/core/adapter-kit'
 import {
   type Address,
   type Client,
@@ -35,9 +37,16 @@ export const DEFAULT_TETHER_STYLE_TOKENS: TetherStyleTokens = {
   1: ['0xdAC17F958D2ee523a2206206994597C13D831ec7'],
 }
 
-export type SendCapabilities = Required<
-  Pick<Adapter, 'isAddress' | 'estimateFee' | 'send' | 'waitForTransaction' | 'getTransactionExplorerUrl'>
->
+/** An EVM fee estimate: `fee` is `gas × gasPrice`, both in the breakdown. */
+export interface EvmFeeEstimate extends FeeEstimate {
+  breakdown: { gas: bigint; gasPrice: bigint }
+}
+
+/** The adapter's send capability, plus explorer links for the transactions it sends. */
+export type SendCapabilities = Omit<SendCapability, 'estimateFee'> & {
+  estimateFee(parameters: SendParameters & { connectorId?: string }): Promise<EvmFeeEstimate>
+  getTransactionExplorerUrl: NonNullable<Adapter['getTransactionExplorerUrl']>
+}
 
 export interface SendCapabilitiesOptions {
   getClient(network: Network): Client
@@ -164,7 +173,7 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
         })
         gasPrice = parseQuantity(price, 'gas price')
       }
-      return { gas: gasUnits, gasPrice, fee: gasUnits * gasPrice } satisfies FeeEstimate
+      return { fee: gasUnits * gasPrice, breakdown: { gas: gasUnits, gasPrice } }
     },
 
     async send(parameters) {
@@ -199,40 +208,20 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
         throw new ProviderRequestError('This is not a transaction hash.', { details: hash.slice(0, 100) })
       }
       const interval = options.receiptPollingIntervalMs ?? defaultPollingInterval(network)
-      let lastError: unknown
-      let stopped = false
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          reject(
-            new ProviderTimeoutError({
-              timeoutMs,
-              details: `No receipt for ${hash} on ${network.caipNetworkId} after ${timeoutMs} ms.`,
-              ...(lastError === undefined ? {} : { cause: lastError }),
-            }),
-          )
-        }, timeoutMs)
+      return pollUntil({
+        async poll() {
+          const receipt = await rpc<unknown>(network, 'eth_getTransactionReceipt', [hash])
+          return receipt === undefined || receipt === null ? undefined : parseReceiptStatus(receipt)
+        },
+        intervalMs: interval,
+        timeoutMs,
+        onTimeout: (lastError) =>
+          new ProviderTimeoutError({
+            timeoutMs,
+            details: `No receipt for ${hash} on ${network.caipNetworkId} after ${timeoutMs} ms.`,
+            ...(lastError === undefined ? {} : { cause: lastError }),
+          }),
       })
-      const poll = async (): Promise<{ status: 'success' | 'reverted' }> => {
-        while (!stopped) {
-          let receipt: unknown
-          try {
-            receipt = await rpc<unknown>(network, 'eth_getTransactionReceipt', [hash])
-          } catch (error) {
-            // A failed poll is retried until the deadline; the last failure becomes its cause.
-            lastError = error
-          }
-          if (receipt !== undefined && receipt !== null) return parseReceiptStatus(receipt)
-          await new Promise((resolve) => setTimeout(resolve, interval))
-        }
-        return new Promise<never>(() => {})
-      }
-      try {
-        return await Promise.race([poll(), deadline])
-      } finally {
-        stopped = true
-        clearTimeout(timer)
-      }
     },
 
     getTransactionExplorerUrl({ hash, network }) {

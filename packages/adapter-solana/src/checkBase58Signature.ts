@@ -1,5 +1,5 @@
 import { InvalidResponseError } from '@portico/core'
-import { decodeBase58 } from './base58.js'
+import { decodeBase58 } from '@portico/core/adapter-kit'
 
 const SIGNATURE_BYTES = 64
 const BASE58_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/

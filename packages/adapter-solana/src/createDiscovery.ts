@@ -1,4 +1,5 @@
 import { type Connector, isSafeImageUrl, type Logger } from '@portico/core'
+import { createAnnouncementWaiter, type WalletDiscovery } from '@portico/core/adapter-kit'
 import { isSolanaWallet, isWallet, type Wallet } from './walletStandard.js'
 
 /** The part of `window` discovery needs; tests pass an `EventTarget`. */
@@ -9,14 +10,7 @@ export interface WalletRegistry {
   register(...wallets: Wallet[]): () => void
 }
 
-export interface Discovery {
-  start(): void
-  destroy(): void
-  getConnectors(): readonly Connector[]
-  getWallet(connectorId: string): Wallet | undefined
-  /** Resolves with the wallet once its connector is known, or undefined after `timeoutMs`. */
-  waitForWallet(connectorId: string, timeoutMs: number): Promise<Wallet | undefined>
-}
+export type Discovery = WalletDiscovery<Wallet>
 
 const REGISTER_EVENT = 'wallet-standard:register-wallet'
 const APP_READY_EVENT = 'wallet-standard:app-ready'
@@ -48,7 +42,9 @@ export function createDiscovery(options: {
   let entries: readonly { connector: Connector; wallet: Wallet }[] = []
   let connectors: readonly Connector[] = []
   let started = false
-  const waiters = new Set<() => void>()
+  const find = (connectorId: string) => entries.find((entry) => entry.connector.id === connectorId)?.wallet
+  // A stored wallet may announce itself after the page asked for it: reconnect waits, bounded.
+  const waiter = createAnnouncementWaiter({ find, isListening: () => started })
 
   const toConnector = (wallet: Wallet): Connector => {
     let connector = connectorOf.get(wallet)
@@ -84,7 +80,7 @@ export function createDiscovery(options: {
       next.length !== connectors.length || next.some((connector, index) => connector !== connectors[index])
     if (!changed) return
     connectors = next
-    for (const wake of [...waiters]) wake()
+    waiter.changed()
     options.onChange(connectors)
   }
 
@@ -135,31 +131,13 @@ export function createDiscovery(options: {
     destroy() {
       started = false
       target.removeEventListener(REGISTER_EVENT, onRegister)
-      for (const wake of [...waiters]) wake()
-      waiters.clear()
+      waiter.changed()
       registered.clear()
       entries = []
       connectors = []
     },
     getConnectors: () => connectors,
-    getWallet: (connectorId) => entries.find((entry) => entry.connector.id === connectorId)?.wallet,
-    waitForWallet(connectorId, timeoutMs) {
-      const find = () => entries.find((entry) => entry.connector.id === connectorId)?.wallet
-      const found = find()
-      if (found || !started) return Promise.resolve(found)
-      return new Promise((resolve) => {
-        const finish = (wallet: Wallet | undefined) => {
-          clearTimeout(timer)
-          waiters.delete(check)
-          resolve(wallet)
-        }
-        const check = () => {
-          const wallet = find()
-          if (wallet || !started) finish(wallet)
-        }
-        const timer = setTimeout(() => finish(undefined), timeoutMs)
-        waiters.add(check)
-      })
-    },
+    getWallet: find,
+    waitForWallet: (connectorId, timeoutMs) => waiter.wait(connectorId, timeoutMs),
   }
 }

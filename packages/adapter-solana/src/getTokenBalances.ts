@@ -1,4 +1,4 @@
-import { formatUnits, type Network, ProviderRequestError, type TokenBalance } from '@portico/core'
+import { type AdapterTokenBalance, type Network, ProviderRequestError } from '@portico/core'
 import { type Address, isAddress } from '@solana/kit'
 import { isSafeIconUrl } from './createDiscovery.js'
 import type { RpcRequest } from './rpc.js'
@@ -25,12 +25,12 @@ const UNKNOWN_TOKEN_NAME = 'Unknown token'
 /**
  * Reads an owner's SPL balances (Token and Token-2022) straight from the network's RPC, for sites
  * without a Portico server. One entry per mint (accounts of the same mint are added up), empty
- * accounts left out, in core's `TokenBalance` shape with `price` and `value` 0 (unknown).
+ * accounts left out.
  */
 export function createGetTokenBalances(options: {
   request: RpcRequest
   knownTokens: readonly SolanaKnownToken[]
-}): (parameters: GetTokenBalancesParameters) => Promise<TokenBalance[]> {
+}): (parameters: GetTokenBalancesParameters) => Promise<AdapterTokenBalance[]> {
   return async ({ address, network }) => {
     if (!isAddress(address))
       throw new ProviderRequestError('This is not a Solana address.', { details: address.slice(0, 100) })
@@ -64,14 +64,12 @@ export function createGetTokenBalances(options: {
           token.mint === mint &&
           (token.caipNetworkId === undefined || token.caipNetworkId === network.caipNetworkId),
       )
-      const balance: TokenBalance = {
+      const balance: AdapterTokenBalance = {
+        token: mint,
         name: known?.name ?? UNKNOWN_TOKEN_NAME,
         symbol: known?.symbol ?? `${mint.slice(0, 4)}…${mint.slice(-4)}`,
-        chainId: network.caipNetworkId,
-        address: `${network.caipNetworkId}:${mint}`,
-        value: 0,
-        price: 0,
-        quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
+        decimals,
+        value: amount,
       }
       if (known?.iconUrl && isSafeIconUrl(known.iconUrl)) balance.iconUrl = known.iconUrl
       return balance

@@ -41,12 +41,10 @@ it('keeps every capability core checks for, loaded lazily or not', () => {
     'getTokenBalances',
     'getAddressExplorerUrl',
     'getTransactionExplorerUrl',
-    'isAddress',
-    'estimateFee',
-    'send',
-    'waitForTransaction',
   ] as const)
     expect(adapter[capability], capability).toBeTypeOf('function')
+  for (const capability of ['isAddress', 'estimateFee', 'send', 'waitForTransaction'] as const)
+    expect(adapter.send[capability], `send.${capability}`).toBeTypeOf('function')
 })
 
 /**
@@ -116,3 +114,15 @@ it('loads no RPC, transaction building or token program code with the entry; sen
   expect(eagerBytes).toBeGreaterThan(0)
   expect(eagerBytes).toBeLessThan(10 * 1024)
 }, 30_000)
+
+it('uses nothing of core but its public entry and the adapter kit, as an outside adapter would', async () => {
+  const { readdir, readFile } = await import('node:fs/promises')
+  const directory = new URL('./', import.meta.url)
+  const imported = new Set<string>()
+  for (const file of await readdir(directory)) {
+    if (!file.endsWith('.ts')) continue
+    const source = await readFile(new URL(file, directory), 'utf8')
+    for (const [, specifier] of source.matchAll(/from '(@portico\/core[^']*)'/g)) imported.add(specifier!)
+  }
+  expect([...imported].sort()).toEqual(['@portico/core', '@portico/core/adapter-kit'])
+})

@@ -1,7 +1,7 @@
 // Everything of the adapter that needs @solana/kit's RPC, transaction building or the token program
 // clients. solana.ts loads this module with `import()` on first use, so a page that only connects
 // and signs never downloads it.
-import { type Balance, type Network, ProviderRequestError, type TokenBalance } from '@portico/core'
+import { type AdapterTokenBalance, type Balance, type Network, ProviderRequestError } from '@portico/core'
 import { isAddress } from '@solana/kit'
 import {
   createGetTokenBalances,
@@ -37,7 +37,7 @@ export interface RpcCapabilitiesOptions {
 
 export type RpcCapabilities = RpcSendCapabilities & {
   getBalance(parameters: { address: string; network: Network }): Promise<Balance>
-  getTokenBalances(parameters: GetTokenBalancesParameters): Promise<TokenBalance[]>
+  getTokenBalances(parameters: GetTokenBalancesParameters): Promise<AdapterTokenBalance[]>
   /** Drops the RPC clients (the adapter was destroyed). */
   clear(): void
 }

@@ -87,9 +87,9 @@ const paidFee = async (signature: string) => {
 const featuresAsked = (testWallet: TestSolanaWallet) =>
   testWallet.requests().map((request) => request.feature)
 
-async function sendAndWait(adapter: SolanaAdapter, parameters: Parameters<SolanaAdapter['send']>[0]) {
-  const signature = await adapter.send(parameters)
-  expect(await adapter.waitForTransaction({ hash: signature, network, timeoutMs: 5_000 })).toEqual({
+async function sendAndWait(adapter: SolanaAdapter, parameters: Parameters<SolanaAdapter['send']['send']>[0]) {
+  const signature = await adapter.send.send(parameters)
+  expect(await adapter.send.waitForTransaction({ hash: signature, network, timeoutMs: 5_000 })).toEqual({
     status: 'success',
   })
   return signature
@@ -100,16 +100,19 @@ describe('SOL', () => {
     const { adapter, testWallet, connectorId, address } = await setup()
     const to = await freshAddress()
     const amount = SOL / 10n
-    const estimate = await adapter.estimateFee({ address, network, to, amount })
-    expect(estimate).toMatchObject({ gas: 1n, createsTokenAccount: false, accountCreationRent: 0n })
-    expect(estimate.fee).toBe(estimate.networkFee)
-    expect(estimate.fee).toBe(estimate.gas * estimate.gasPrice)
+    const estimate = await adapter.send.estimateFee({ address, network, to, amount })
+    expect(estimate).toMatchObject({
+      createsTokenAccount: false,
+      breakdown: { signatures: 1n, accountCreationRent: 0n },
+    })
+    expect(estimate.fee).toBe(estimate.breakdown.networkFee)
+    expect(estimate.fee).toBe(estimate.breakdown.signatures * estimate.breakdown.lamportsPerSignature)
     const before = await lamportsOf(address)
 
     const signature = await sendAndWait(adapter, { connectorId, address, network, to, amount })
 
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
-    expect(await paidFee(signature)).toBe(estimate.networkFee)
+    expect(await paidFee(signature)).toBe(estimate.breakdown.networkFee)
     expect(await lamportsOf(address)).toBe(before - amount - estimate.fee)
     expect(await lamportsOf(to)).toBe(amount)
     expect(featuresAsked(testWallet)).toEqual(['standard:connect', 'solana:signAndSendTransaction'])
@@ -159,7 +162,7 @@ describe('SOL', () => {
 
   it('refuses a send of more SOL than the amount plus the fee leaves, without asking the wallet', async () => {
     const { adapter, testWallet, connectorId, address } = await setup({ funding: SOL / 10n })
-    const error = await adapter
+    const error = await adapter.send
       .send({ connectorId, address, network, to: await freshAddress(), amount: SOL / 10n })
       .catch((e) => e)
     expect(error).toBeInstanceOf(SolanaSendValidationError)
@@ -167,18 +170,18 @@ describe('SOL', () => {
     expect(error.shortMessage).toBe('Not enough SOL to pay for the amount and the network fee.')
     expect(featuresAsked(testWallet)).toEqual(['standard:connect'])
     // The estimate still shows the fee, so the form can offer the most that can be sent.
-    expect((await adapter.estimateFee({ address, network, to: address, amount: SOL / 10n })).fee).toBe(
+    expect((await adapter.send.estimateFee({ address, network, to: address, amount: SOL / 10n })).fee).toBe(
       LAMPORTS_PER_SIGNATURE,
     )
   })
 
   it('refuses to leave less than the rent-exempt minimum behind, and to fund a new account below it', async () => {
     const { adapter, connectorId, address } = await setup({ funding: SOL / 10n })
-    const leaves = await adapter
+    const leaves = await adapter.send
       .send({ connectorId, address, network, to: await freshAddress(), amount: SOL / 10n - 5_000n - 1_000n })
       .catch((e) => e)
     expect(leaves.problem).toBe('leavesBelowAccountMinimum')
-    const tiny = await adapter
+    const tiny = await adapter.send
       .send({ connectorId, address, network, to: await freshAddress(), amount: 1_000n })
       .catch((e) => e)
     expect(tiny.problem).toBe('belowAccountMinimum')
@@ -187,26 +190,26 @@ describe('SOL', () => {
   it('sends everything but the fee, leaving the sender at zero', async () => {
     const { adapter, connectorId, address } = await setup({ funding: SOL / 10n })
     const to = await freshAddress()
-    const { fee } = await adapter.estimateFee({ address, network, to, amount: 0n })
+    const { fee } = await adapter.send.estimateFee({ address, network, to, amount: 0n })
     await sendAndWait(adapter, { connectorId, address, network, to, amount: SOL / 10n - fee })
     expect(await lamportsOf(address)).toBe(0n)
   })
 
   it('refuses receivers and senders that are not Solana addresses', async () => {
     const { adapter, connectorId, address } = await setup({ funding: 0n })
-    const badReceiver = await adapter
+    const badReceiver = await adapter.send
       .send({ connectorId, address, network, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: 1n })
       .catch((e) => e)
     expect(badReceiver).toBeInstanceOf(SolanaSendValidationError)
     expect(badReceiver.shortMessage).toBe('The receiver is not a valid Solana address.')
     await expect(
-      adapter.estimateFee({ address: 'nope', network, to: address, amount: 1n }),
+      adapter.send.estimateFee({ address: 'nope', network, to: address, amount: 1n }),
     ).rejects.toMatchObject({
       problem: 'invalidSender',
     })
-    expect(adapter.isAddress(address)).toBe(true)
-    expect(adapter.isAddress(`${address}1`)).toBe(false)
-    expect(adapter.isAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe(false)
+    expect(adapter.send.isAddress(address)).toBe(true)
+    expect(adapter.send.isAddress(`${address}1`)).toBe(false)
+    expect(adapter.send.isAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe(false)
   })
 })
 
@@ -215,14 +218,14 @@ describe('wallet failures', () => {
     const { adapter, testWallet, connectorId, address } = await setup()
     testWallet.setMode('reject')
     await expect(
-      adapter.send({ connectorId, address, network, to: await freshAddress(), amount: SOL / 100n }),
+      adapter.send.send({ connectorId, address, network, to: await freshAddress(), amount: SOL / 100n }),
     ).rejects.toBeInstanceOf(UserRejectedRequestError)
   })
 
   it("fails with SPEC §8's Solana text when the wallet fails", async () => {
     const { adapter, testWallet, connectorId, address } = await setup()
     testWallet.setMode('fail')
-    const error = await adapter
+    const error = await adapter.send
       .send({ connectorId, address, network, to: await freshAddress(), amount: SOL / 100n })
       .catch((e) => e)
     expect(error).toBeInstanceOf(SolanaSendFailedError)
@@ -234,7 +237,7 @@ describe('wallet failures', () => {
   it('fails with the Solana send text, caused by a timeout, when the wallet never answers', async () => {
     const { adapter, testWallet, connectorId, address } = await setup({ adapter: { promptTimeoutMs: 100 } })
     testWallet.setMode('hang')
-    const error = await adapter
+    const error = await adapter.send
       .send({ connectorId, address, network, to: await freshAddress(), amount: SOL / 100n })
       .catch((e) => e)
     expect(error).toBeInstanceOf(SolanaSendFailedError)
@@ -260,7 +263,7 @@ describe('SPL tokens', () => {
     const { adapter, connectorId, address } = await setup()
     await mintTestSplTokens(validator, { token, owner: toAddress(address), amount: 5_000_000n })
     const to = await freshAddress()
-    const estimate = await adapter.estimateFee({
+    const estimate = await adapter.send.estimateFee({
       address,
       network,
       to,
@@ -268,8 +271,8 @@ describe('SPL tokens', () => {
       token: token.mint,
     })
     const rent = await rpc.getMinimumBalanceForRentExemption(165n).send()
-    expect(estimate).toMatchObject({ createsTokenAccount: true, accountCreationRent: rent })
-    expect(estimate.fee).toBe(estimate.networkFee + rent)
+    expect(estimate).toMatchObject({ createsTokenAccount: true, breakdown: { accountCreationRent: rent } })
+    expect(estimate.fee).toBe(estimate.breakdown.networkFee + rent)
     const before = await lamportsOf(address)
 
     const signature = await sendAndWait(adapter, {
@@ -285,7 +288,7 @@ describe('SPL tokens', () => {
     expect(await getTestSplBalance(validator, { mint: token.mint, owner: toAddress(address) })).toBe(
       3_500_000n,
     )
-    expect(await paidFee(signature)).toBe(estimate.networkFee)
+    expect(await paidFee(signature)).toBe(estimate.breakdown.networkFee)
     expect(await lamportsOf(address)).toBe(before - estimate.fee)
   })
 
@@ -294,15 +297,15 @@ describe('SPL tokens', () => {
     const to = await freshAddress()
     await mintTestSplTokens(validator, { token, owner: toAddress(address), amount: 5_000_000n })
     await mintTestSplTokens(validator, { token, owner: to, amount: 1n })
-    const estimate = await adapter.estimateFee({
+    const estimate = await adapter.send.estimateFee({
       address,
       network,
       to,
       amount: 2_000_000n,
       token: token.mint,
     })
-    expect(estimate).toMatchObject({ createsTokenAccount: false, accountCreationRent: 0n })
-    expect(estimate.fee).toBe(estimate.networkFee)
+    expect(estimate).toMatchObject({ createsTokenAccount: false, breakdown: { accountCreationRent: 0n } })
+    expect(estimate.fee).toBe(estimate.breakdown.networkFee)
     const before = await lamportsOf(address)
     await sendAndWait(adapter, { connectorId, address, network, to, amount: 2_000_000n, token: token.mint })
     expect(await getTestSplBalance(validator, { mint: token.mint, owner: to })).toBe(2_000_001n)
@@ -313,20 +316,26 @@ describe('SPL tokens', () => {
     const { adapter, connectorId, address } = await setup()
     await mintTestSplTokens(validator, { token: token2022, owner: toAddress(address), amount: 3n * SOL })
     const to = await freshAddress()
-    const estimate = await adapter.estimateFee({ address, network, to, amount: SOL, token: token2022.mint })
+    const estimate = await adapter.send.estimateFee({
+      address,
+      network,
+      to,
+      amount: SOL,
+      token: token2022.mint,
+    })
     const before = await lamportsOf(address)
     await sendAndWait(adapter, { connectorId, address, network, to, amount: SOL, token: token2022.mint })
     expect(await getTestSplBalance(validator, { mint: token2022.mint, owner: to })).toBe(SOL)
     const created = await rpc.getAccountInfo(await ataOf(to, token2022), { encoding: 'base64' }).send()
     expect(created.value?.owner).toBe(TOKEN_2022_PROGRAM_ADDRESS)
-    expect(created.value?.lamports).toBe(estimate.accountCreationRent)
+    expect(created.value?.lamports).toBe(estimate.breakdown.accountCreationRent)
     expect(await lamportsOf(address)).toBe(before - estimate.fee)
   })
 
   it('refuses to send more tokens than the sender holds, without asking the wallet', async () => {
     const { adapter, testWallet, connectorId, address } = await setup()
     await mintTestSplTokens(validator, { token, owner: toAddress(address), amount: 1_000n })
-    const error = await adapter
+    const error = await adapter.send
       .send({ connectorId, address, network, to: await freshAddress(), amount: 1_001n, token: token.mint })
       .catch((e) => e)
     expect(error).toBeInstanceOf(SolanaSendValidationError)
@@ -338,7 +347,7 @@ describe('SPL tokens', () => {
   it("refuses a token send when SOL cannot pay the fee and the receiver's account rent", async () => {
     const { adapter, connectorId, address } = await setup({ funding: 1_000_000n })
     await mintTestSplTokens(validator, { token, owner: toAddress(address), amount: 1_000n })
-    const error = await adapter
+    const error = await adapter.send
       .send({ connectorId, address, network, to: await freshAddress(), amount: 10n, token: token.mint })
       .catch((e) => e)
     expect(error.problem).toBe('insufficientSol')
@@ -352,17 +361,17 @@ describe('SPL tokens', () => {
       owner: toAddress(address),
       amount: 10n,
     })
-    const notMint = await adapter
+    const notMint = await adapter.send
       .estimateFee({ address, network, to: await freshAddress(), amount: 1n, token: address })
       .catch((e) => e)
     expect(notMint.problem).toBe('notATokenMint')
-    const toTokenAccount = await adapter
+    const toTokenAccount = await adapter.send
       .send({ connectorId, address, network, to: tokenAccount, amount: 1n, token: token.mint })
       .catch((e) => e)
     expect(toTokenAccount.problem).toBe('receiverIsTokenAccount')
   })
 
-  it('getTokenBalances lists Token and Token-2022 balances by mint, in core’s token balance shape', async () => {
+  it('getTokenBalances lists Token and Token-2022 balances by mint, in base units', async () => {
     const { adapter, connectorId, address } = await setup({
       adapter: { knownTokens: [{ mint: token.mint, name: 'Test Dollar', symbol: 'TUSD' }] },
     })
@@ -385,22 +394,18 @@ describe('SPL tokens', () => {
     const balances = await adapter.getTokenBalances({ address, network })
     expect(balances).toHaveLength(2)
     expect(balances).toContainEqual({
+      token: token.mint,
       name: 'Test Dollar',
       symbol: 'TUSD',
-      chainId: network.caipNetworkId,
-      address: `${network.caipNetworkId}:${token.mint}`,
-      value: 0,
-      price: 0,
-      quantity: { decimals: '6', numeric: '12.345678' },
+      decimals: 6,
+      value: 12_345_678n,
     })
     expect(balances).toContainEqual({
+      token: token2022.mint,
       name: 'Unknown token',
       symbol: `${token2022.mint.slice(0, 4)}…${token2022.mint.slice(-4)}`,
-      chainId: network.caipNetworkId,
-      address: `${network.caipNetworkId}:${token2022.mint}`,
-      value: 0,
-      price: 0,
-      quantity: { decimals: '9', numeric: '1.5' },
+      decimals: 9,
+      value: 1_500_000_000n,
     })
     expect(await adapter.getTokenBalances({ address: await freshAddress(), network })).toEqual([])
   })
@@ -410,7 +415,7 @@ describe('waitForTransaction and explorer links', () => {
   it('refuses a hash that is not a Solana signature', async () => {
     const { adapter } = await setup({ funding: 0n })
     await expect(
-      adapter.waitForTransaction({ hash: `0x${'ab'.repeat(32)}`, network, timeoutMs: 100 }),
+      adapter.send.waitForTransaction({ hash: `0x${'ab'.repeat(32)}`, network, timeoutMs: 100 }),
     ).rejects.toBeInstanceOf(ProviderRequestError)
   })
 
@@ -418,7 +423,7 @@ describe('waitForTransaction and explorer links', () => {
     const { adapter } = await setup({ funding: 0n })
     const unknown = '5'.repeat(87)
     await expect(
-      adapter.waitForTransaction({ hash: unknown, network, timeoutMs: 300 }),
+      adapter.send.waitForTransaction({ hash: unknown, network, timeoutMs: 300 }),
     ).rejects.toBeInstanceOf(ProviderTimeoutError)
   })
 

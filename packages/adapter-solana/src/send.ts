@@ -1,14 +1,15 @@
 import {
-  type Adapter,
   BaseError,
   type FeeEstimate,
   InvalidResponseError,
   type Network,
   ProviderRequestError,
   ProviderTimeoutError,
+  type SendCapability,
   type SendParameters,
   UserRejectedRequestError,
 } from '@portico/core'
+import { pollUntil } from '@portico/core/adapter-kit'
 import {
   type Base64EncodedWireTransaction,
   type Commitment,
@@ -28,29 +29,29 @@ import type { SolanaCommitment, SolanaTransactionOptions, TransactionVersion } f
 
 /**
  * A Solana fee estimate. `fee` is everything the sender pays besides the amount: the network fee
- * plus, when the send creates the receiver's token account, that account's rent-exempt deposit,
- * so for such a send `fee` is more than `gas × gasPrice`.
+ * plus, when the send creates the receiver's token account, that account's rent-exempt deposit.
  */
 export interface SolanaFeeEstimate extends FeeEstimate {
-  /** Signatures the transaction needs (Solana charges per signature). */
-  gas: bigint
-  /** Lamports per signature. */
-  gasPrice: bigint
-  /** What the network charges for the transaction (`getFeeForMessage`). */
-  networkFee: bigint
-  /** The rent-exempt deposit for the receiver's new token account; 0 when none is created. */
-  accountCreationRent: bigint
+  breakdown: {
+    /** Signatures the transaction needs (Solana charges per signature). */
+    signatures: bigint
+    lamportsPerSignature: bigint
+    /** What the network charges for the transaction (`getFeeForMessage`). */
+    networkFee: bigint
+    /** The rent-exempt deposit for the receiver's new token account; 0 when none is created. */
+    accountCreationRent: bigint
+  }
   /** True when the receiver has no associated token account yet and the send creates it. */
   createsTokenAccount: boolean
 }
 
-export type SendCapabilities = Required<Pick<Adapter, 'isAddress' | 'send' | 'waitForTransaction'>> & {
+/** The adapter's send capability, with Solana's fee breakdown. */
+export type SolanaSendCapability = Omit<SendCapability, 'estimateFee'> & {
   estimateFee(parameters: SendParameters & { connectorId?: string }): Promise<SolanaFeeEstimate>
-  getTransactionExplorerUrl(parameters: { hash: string; network: Network }): string | undefined
 }
 
-/** The network half of sending: what needs an RPC (the lean `isAddress` and explorer links are the adapter's). */
-export type RpcSendCapabilities = Pick<SendCapabilities, 'estimateFee' | 'send' | 'waitForTransaction'>
+/** The network half of sending: what needs an RPC (the lean `isAddress` is the adapter's). */
+export type RpcSendCapabilities = Pick<SolanaSendCapability, 'estimateFee' | 'send' | 'waitForTransaction'>
 
 export interface SendCapabilitiesOptions {
   request: RpcRequest
@@ -126,13 +127,15 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): RpcSen
   return {
     async estimateFee(parameters) {
       const plan = await planTransfer(request, parameters, 'legacy')
-      const gas = BigInt(Math.max(1, plan.signatures))
+      const signatures = BigInt(Math.max(1, plan.signatures))
       return {
-        gas,
-        gasPrice: plan.networkFee / gas,
         fee: plan.networkFee + plan.accountCreationRent,
-        networkFee: plan.networkFee,
-        accountCreationRent: plan.accountCreationRent,
+        breakdown: {
+          signatures,
+          lamportsPerSignature: plan.networkFee / signatures,
+          networkFee: plan.networkFee,
+          accountCreationRent: plan.accountCreationRent,
+        },
         createsTokenAccount: plan.createsTokenAccount,
       }
     },
@@ -159,44 +162,26 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): RpcSen
         })
       }
       const interval = options.confirmationPollingIntervalMs ?? defaultPollingInterval(network)
-      let lastError: unknown
-      let stopped = false
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          reject(
-            new ProviderTimeoutError({
-              timeoutMs,
-              details: `${hash} was not confirmed on ${network.caipNetworkId} after ${timeoutMs} ms.`,
-              ...(lastError === undefined ? {} : { cause: lastError }),
-            }),
+      return pollUntil({
+        async poll() {
+          const statuses = await request(network, 'getSignatureStatuses', (rpc, abortSignal) =>
+            rpc.getSignatureStatuses([hash]).send({ abortSignal }),
           )
-        }, timeoutMs)
+          const status = statuses.value[0]
+          // 'processed' may still be rolled back; wait for a confirmed or finalized status.
+          if (!status || status.confirmationStatus === 'processed' || status.confirmationStatus === null)
+            return undefined
+          return { status: status.err === null ? ('success' as const) : ('reverted' as const) }
+        },
+        intervalMs: interval,
+        timeoutMs,
+        onTimeout: (lastError) =>
+          new ProviderTimeoutError({
+            timeoutMs,
+            details: `${hash} was not confirmed on ${network.caipNetworkId} after ${timeoutMs} ms.`,
+            ...(lastError === undefined ? {} : { cause: lastError }),
+          }),
       })
-      const poll = async (): Promise<{ status: 'success' | 'reverted' }> => {
-        while (!stopped) {
-          try {
-            const statuses = await request(network, 'getSignatureStatuses', (rpc, abortSignal) =>
-              rpc.getSignatureStatuses([hash]).send({ abortSignal }),
-            )
-            const status = statuses.value[0]
-            // 'processed' may still be rolled back; wait for a confirmed or finalized status.
-            if (status && status.confirmationStatus !== 'processed' && status.confirmationStatus !== null)
-              return { status: status.err === null ? 'success' : 'reverted' }
-          } catch (error) {
-            // A failed poll is retried until the deadline; the last failure becomes its cause.
-            lastError = error
-          }
-          await new Promise((resolve) => setTimeout(resolve, interval))
-        }
-        return new Promise<never>(() => {})
-      }
-      try {
-        return await Promise.race([poll(), deadline])
-      } finally {
-        stopped = true
-        clearTimeout(timer)
-      }
     },
   }
 }

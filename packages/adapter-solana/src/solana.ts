@@ -1,20 +1,19 @@
 import {
   type Adapter,
   type AdapterContext,
+  type AdapterTokenBalance,
   BaseError,
   type Connector,
   ConnectorNotFoundError,
   type ConnectResult,
   InvalidResponseError,
   type Network,
-  NotConnectedError,
   ProviderRequestError,
-  type TokenBalance,
   UserRejectedRequestError,
   WALLET_CONNECT_CONNECTOR_ID,
   type WalletConnect,
 } from '@portico/core'
-import { encodeBase58, isSolanaAddress } from './base58.js'
+import { createConnections, encodeBase58, findWallet } from '@portico/core/adapter-kit'
 import { createDiscovery, type Discovery, type DiscoveryTarget } from './createDiscovery.js'
 import { createLazyImport } from './createLazyImport.js'
 import {
@@ -24,10 +23,11 @@ import {
   SolanaSendFailedError,
 } from './errors.js'
 import type { GetTokenBalancesParameters, SolanaKnownToken } from './getTokenBalances.js'
+import { isSolanaAddress } from './isSolanaAddress.js'
 import { callWallet } from './mapWalletError.js'
 import { getExplorerUrl, getWalletStandardChain } from './networks.js'
 import type { RpcCapabilities, SolanaSender } from './rpcCapabilities.js'
-import type { SendCapabilities } from './send.js'
+import type { SolanaSendCapability } from './send.js'
 import { createWalletConnectConnection, type WalletConnectConnection } from './walletConnectConnection.js'
 import {
   getFeature,
@@ -72,12 +72,13 @@ export interface SolanaAdapterOptions {
 }
 
 /** The Solana adapter: core's contract plus `getTokenBalances` for sites without a server. */
-export type SolanaAdapter = Omit<Adapter, keyof SendCapabilities | 'namespace'> &
-  SendCapabilities & {
-    namespace: 'solana'
-    /** SPL balances of an owner on a network, read from its RPC (Token and Token-2022). */
-    getTokenBalances(parameters: GetTokenBalancesParameters): Promise<TokenBalance[]>
-  }
+export type SolanaAdapter = Omit<Adapter, 'send' | 'getTransactionExplorerUrl' | 'namespace'> & {
+  namespace: 'solana'
+  send: SolanaSendCapability
+  getTransactionExplorerUrl(parameters: { hash: string; network: Network }): string | undefined
+  /** SPL balances of an owner on a network, read from its RPC (Token and Token-2022). */
+  getTokenBalances(parameters: GetTokenBalancesParameters): Promise<AdapterTokenBalance[]>
+}
 
 /** `solana(options)` returns one of these; core calls it with the instance's context. */
 export type SolanaAdapterFactory = (context: AdapterContext) => SolanaAdapter
@@ -118,7 +119,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
 
   return (context: AdapterContext): SolanaAdapter => {
     const { logger } = context
-    const connections = new Map<string, Connection>()
+    const connections = createConnections<Connection>('solana')
     let discovery: Discovery | undefined
     let started = false
     const walletConnect: WalletConnectConnection | undefined =
@@ -129,21 +130,14 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
     const withWalletConnect = (connectors: readonly Connector[]): readonly Connector[] =>
       walletConnect && started ? [...connectors, walletConnect.connector] : connectors
 
-    const getWallet = (connectorId: string) => {
-      const wallet = connections.get(connectorId)?.wallet ?? discovery?.getWallet(connectorId)
-      if (!wallet) throw new ConnectorNotFoundError(connectorId)
-      return wallet
-    }
-    const getConnectedWallet = (connectorId: string) => {
-      const wallet = connections.get(connectorId)?.wallet
-      if (!wallet) throw new NotConnectedError('solana')
-      return wallet
-    }
-
-    const forget = (connectorId: string) => {
-      connections.get(connectorId)?.unsubscribe()
-      connections.delete(connectorId)
-    }
+    const getWallet = (connectorId: string) =>
+      findWallet(
+        connectorId,
+        (id) => connections.get(id)?.wallet,
+        (id) => discovery?.getWallet(id),
+      )
+    const getConnectedWallet = (connectorId: string) => connections.require(connectorId).wallet
+    const forget = connections.forget
 
     const subscribe = (connectorId: string, wallet: Wallet, accounts: readonly WalletAccount[]) => {
       forget(connectorId)
@@ -247,7 +241,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       },
 
       destroy() {
-        for (const connectorId of [...connections.keys()]) forget(connectorId)
+        connections.clear()
         discovery?.destroy()
         discovery = undefined
         walletConnect?.destroy()
@@ -369,25 +363,27 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
 
       getTokenBalances: async (parameters) => (await loadRpc()).getTokenBalances(parameters),
 
-      isAddress: (value) => isSolanaAddress(value),
+      send: {
+        isAddress: (value) => isSolanaAddress(value),
 
-      estimateFee: async (parameters) => (await loadRpc()).estimateFee(parameters),
+        estimateFee: async (parameters) => (await loadRpc()).estimateFee(parameters),
 
-      async send(parameters) {
-        let rpc: RpcCapabilities
-        try {
-          rpc = await loadRpc()
-        } catch (error) {
-          // SPEC §8's Solana send text, as for any other failed send; the reason stays in the cause.
-          throw new SolanaSendFailedError({
-            cause: error,
-            details: error instanceof BaseError ? error.message : String(error),
-          })
-        }
-        return rpc.send(parameters)
+        async send(parameters) {
+          let rpc: RpcCapabilities
+          try {
+            rpc = await loadRpc()
+          } catch (error) {
+            // SPEC §8's Solana send text, as for any other failed send; the reason stays in the cause.
+            throw new SolanaSendFailedError({
+              cause: error,
+              details: error instanceof BaseError ? error.message : String(error),
+            })
+          }
+          return rpc.send(parameters)
+        },
+
+        waitForTransaction: async (parameters) => (await loadRpc()).waitForTransaction(parameters),
       },
-
-      waitForTransaction: async (parameters) => (await loadRpc()).waitForTransaction(parameters),
 
       getTransactionExplorerUrl: ({ hash, network }) => getExplorerUrl(network, `tx/${hash}`),
     }

@@ -134,9 +134,9 @@ const lamportsOf = async (owner: string) => (await rpc.getBalance(toAddress(owne
 const freshAddress = async () => (await generateKeyPairSigner()).address
 const methodsAsked = (wallet: TestWalletConnectWallet) => wallet.requests().map((request) => request.method)
 
-async function sendAndWait(adapter: SolanaAdapter, parameters: Parameters<SolanaAdapter['send']>[0]) {
-  const signature = await adapter.send(parameters)
-  expect(await adapter.waitForTransaction({ hash: signature, network, timeoutMs: 5_000 })).toEqual({
+async function sendAndWait(adapter: SolanaAdapter, parameters: Parameters<SolanaAdapter['send']['send']>[0]) {
+  const signature = await adapter.send.send(parameters)
+  expect(await adapter.send.waitForTransaction({ hash: signature, network, timeoutMs: 5_000 })).toEqual({
     status: 'success',
   })
   return signature
@@ -218,7 +218,7 @@ describe('signing and sending over WalletConnect', () => {
     await validator.airdrop(address, 2n * SOL)
     const to = await freshAddress()
     const amount = SOL / 10n
-    const estimate = await adapter.estimateFee({ address, network, to, amount })
+    const estimate = await adapter.send.estimateFee({ address, network, to, amount })
     const before = await lamportsOf(address)
 
     await sendAndWait(adapter, { connectorId, address, network, to, amount })
@@ -267,7 +267,7 @@ describe('signing and sending over WalletConnect', () => {
       UserRejectedRequestError,
     )
     await expect(
-      adapter.send({ connectorId, address, network, to, amount: SOL / 10n }),
+      adapter.send.send({ connectorId, address, network, to, amount: SOL / 10n }),
     ).rejects.toBeInstanceOf(UserRejectedRequestError)
     expect(await lamportsOf(to)).toBe(0n)
     expect(methodsAsked(wallet)).toEqual(['solana_signMessage', 'solana_signAndSendTransaction'])

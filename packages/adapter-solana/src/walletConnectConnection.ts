@@ -12,9 +12,10 @@ import {
   type WalletConnect,
   type WalletConnectEvent,
 } from '@portico/core'
-import { encodeBase58, isSolanaAddress } from './base58.js'
+import { encodeBase58 } from '@portico/core/adapter-kit'
 import { checkBase58Signature } from './checkBase58Signature.js'
 import { SolanaChainNotSupportedError } from './errors.js'
+import { isSolanaAddress } from './isSolanaAddress.js'
 import { callWallet } from './mapWalletError.js'
 import type { SolanaSender } from './rpcCapabilities.js'
 

@@ -265,12 +265,14 @@ export type {
   AdapterContext,
   AdapterEvent,
   AdapterFactory,
+  AdapterTokenBalance,
   Balance,
   Connector,
   ConnectorType,
   ConnectResult,
   FeeEstimate,
   Logger,
+  SendCapability,
   SendParameters,
 } from './types/adapter.js'
 // Types

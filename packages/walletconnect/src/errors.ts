@@ -141,15 +141,6 @@ export function isProposalExpired(error: unknown): boolean {
   return message !== undefined && /proposal expired/i.test(message)
 }
 
-/** Settles like `promise`, or rejects with `onTimeout()` once `timeoutMs` has passed. */
-export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), timeoutMs)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
 /** Core's timeout error for a wallet that never answers a request. */
 export function requestTimeoutError(method: string, timeoutMs: number): ProviderTimeoutError {
   return new ProviderTimeoutError({

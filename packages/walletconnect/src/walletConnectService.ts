@@ -4,6 +4,7 @@ import {
   type WalletConnectEvent,
   type WalletConnectNamespaceRequest,
 } from '@portico/core'
+import { withTimeout } from '@portico/core/adapter-kit'
 import { authenticationChainsOf } from './authenticationChains.js'
 import { createMemoryStorage } from './createMemoryStorage.js'
 import {
@@ -21,7 +22,6 @@ import {
   WalletConnectChainNotApprovedError,
   WalletConnectDestroyedError,
   WalletConnectRelayError,
-  withTimeout,
 } from './errors.js'
 import { closeProvider, loadUniversalProvider, type Provider } from './loadUniversalProvider.js'
 import { pairWithWallet } from './pairWithWallet.js'

@@ -32,7 +32,7 @@ export async function estimateSendFee(portico: Portico): Promise<EstimateSendFee
   const token = currentToken(input.send.token, input.tokenBalances)
   const { address, network } = input
   const send = state.send
-  if (!chain || !adapter?.estimateFee || !address || !network || !token || input.unsupported) return
+  if (!chain || !adapter?.send || !address || !network || !token || input.unsupported) return
 
   const validation = checkSend(input)
   const balance = toBaseUnits(token.quantity.numeric, tokenDecimals(token))
@@ -44,7 +44,7 @@ export async function estimateSendFee(portico: Portico): Promise<EstimateSendFee
   send.feeLoading = true
   send.feeError = undefined
   try {
-    const estimate = await adapter.estimateFee({
+    const estimate = await adapter.send.estimateFee({
       address,
       network,
       to,
@@ -54,7 +54,7 @@ export async function estimateSendFee(portico: Portico): Promise<EstimateSendFee
     })
     if (internal.sendFeeRequest !== request) return
     send.fee = estimate.fee
-    send.gasPrice = estimate.gasPrice
+    send.gasPrice = estimate.breakdown?.gasPrice
     const native = input.tokenBalances.find(isNativeToken)
     const price = native ? scaledPrice(native.price) : undefined
     const decimals = network.nativeCurrency.decimals

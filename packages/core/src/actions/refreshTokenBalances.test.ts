@@ -130,12 +130,34 @@ describe('refreshTokenBalances', () => {
 
   test('without a server, an adapter that reads token balances lists them after the native one', async () => {
     const test = await setup({})
-    const token = { ...usdc(), value: 0, price: 0 }
     let fail = false
     test.handle.adapter!.getTokenBalances = async ({ address, network }) => {
       if (fail) throw new Error('the node is down')
       expect([address, network.caipNetworkId]).toEqual([ADDRESS, 'eip155:1'])
-      return [token, { ...zeroDecimals, value: 0 }]
+      return [
+        {
+          token: '0x00000000000000000000000000000000000000aa',
+          name: 'USD Coin',
+          symbol: 'USDC',
+          decimals: 6,
+          value: 12_500_000n,
+        },
+        {
+          token: '0x00000000000000000000000000000000000000bb',
+          name: 'Spam',
+          symbol: 'SPAM',
+          decimals: 0,
+          value: 1n,
+        },
+        // An adapter's bad answer is left out rather than shown wrong.
+        {
+          token: '0x00000000000000000000000000000000000000cc',
+          name: 'Bad',
+          symbol: 'BAD',
+          decimals: 1.5,
+          value: 1n,
+        },
+      ]
     }
     announce(test.handle)
     await connect(test.portico, { connectorId: 'io.metamask' })
@@ -143,6 +165,12 @@ describe('refreshTokenBalances', () => {
     await settled(test.portico)
     expect(server.requests).toEqual([])
     expect(getTokenBalances(test.portico).tokens.map((listed) => listed.symbol)).toEqual(['ETH', 'USDC'])
+    expect(getTokenBalances(test.portico).tokens[1]).toMatchObject({
+      chainId: 'eip155:1',
+      address: 'eip155:1:0x00000000000000000000000000000000000000aa',
+      price: 0,
+      quantity: { decimals: '6', numeric: '12.5' },
+    })
 
     // A failure keeps the native balance on view and says so, like a server failure.
     fail = true

@@ -4,7 +4,7 @@ import { MESSAGES } from '../errors/messages.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { Portico } from '../portico.js'
-import type { Adapter } from '../types/adapter.js'
+import type { Adapter, AdapterTokenBalance } from '../types/adapter.js'
 import type { CaipAddress, ChainNamespace, Network } from '../types/network.js'
 import { showToast } from './showToast.js'
 
@@ -119,7 +119,10 @@ export async function refreshTokenBalances(
           adapter.getTokenBalances!({ address, network }),
         ])
         if (!current()) return
-        const balances = keepListedBalances([native, ...tokens], network)
+        const balances = keepListedBalances(
+          [native, ...tokens.flatMap((token) => toTokenBalance(token, network))],
+          network,
+        )
         account.tokenBalance = balances
         account.lastRetry = undefined
         const { storage } = internal
@@ -178,6 +181,28 @@ function keepListedBalances(balances: readonly TokenBalance[], network: Network)
     (balance) => balance.chainId === network.caipNetworkId && balance.quantity.decimals !== '0',
   )
   return [...kept.filter((balance) => !balance.address), ...kept.filter((balance) => balance.address)]
+}
+
+/**
+ * An adapter's token balance in the shape the server sends, with no price; nothing for one whose
+ * decimals or amount cannot be shown (an adapter is code Portico does not control).
+ */
+function toTokenBalance(balance: AdapterTokenBalance, network: Network): TokenBalance[] {
+  const { decimals, value } = balance
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 99 || typeof value !== 'bigint' || value < 0n)
+    return []
+  return [
+    {
+      name: balance.name,
+      symbol: balance.symbol,
+      chainId: network.caipNetworkId,
+      address: `${network.caipNetworkId}:${balance.token}`,
+      value: 0,
+      price: 0,
+      quantity: { decimals: String(decimals), numeric: formatUnits(value, decimals) },
+      ...(balance.iconUrl ? { iconUrl: balance.iconUrl } : {}),
+    },
+  ]
 }
 
 async function readNativeBalance(adapter: Adapter, address: string, network: Network): Promise<TokenBalance> {

@@ -34,7 +34,7 @@ const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const USDC_CONTRACT = `0x${'aa'.repeat(20)}`
 const HASH = `0x${'cd'.repeat(32)}`
 // 21 000 gas at 1 gwei: 0.000021 ETH.
-const FEE: FeeEstimate = { gas: 21_000n, gasPrice: 1_000_000_000n, fee: 21_000_000_000_000n }
+const FEE: FeeEstimate = { fee: 21_000_000_000_000n, breakdown: { gas: 21_000n, gasPrice: 1_000_000_000n } }
 
 function eth(numeric: string, price = 0): TokenBalance {
   return {
@@ -177,7 +177,7 @@ describe('getSendValidation (SPEC §5 Sending)', () => {
 
   test('gas in USD: a native balance worth zero is insufficient', async () => {
     const { portico, handle } = await connected({ native: '0', price: 2000 })
-    handle.nextFee = { gas: 21_000n, gasPrice: 0n, fee: 0n }
+    handle.nextFee = { fee: 0n, breakdown: { gas: 21_000n, gasPrice: 0n } }
     fill(portico, usdc('100.5'), '1')
     await estimateSendFee(portico)
     expect(getSendValidation(portico).problem).toBe('insufficientGas')
@@ -272,7 +272,7 @@ describe('getSendMax', () => {
     setSendReceiver(portico, { address: RECEIVER })
     expect(getSendValidation(portico).problem).toBeUndefined()
 
-    handle.nextFee = { gas: 21_000n, gasPrice: 10n ** 14n, fee: 21n * 10n ** 17n }
+    handle.nextFee = { fee: 21n * 10n ** 17n, breakdown: { gas: 21_000n, gasPrice: 10n ** 14n } }
     await estimateSendFee(portico)
     expect(getSendMax(portico)).toBe('0')
   })
@@ -306,7 +306,7 @@ describe('estimateSendFee', () => {
   test('drops an estimate that a newer one overtook', async () => {
     const { portico, handle } = await connected()
     const replies: ((fee: FeeEstimate) => void)[] = []
-    handle.adapter!.estimateFee = () => new Promise((resolve) => replies.push(resolve))
+    handle.adapter!.send!.estimateFee = () => new Promise((resolve) => replies.push(resolve))
     fill(portico, usdc('100.5'), '1')
     const first = estimateSendFee(portico)
     const second = estimateSendFee(portico)
@@ -321,7 +321,7 @@ describe('estimateSendFee', () => {
   test('drops an estimate for a token that is no longer chosen', async () => {
     const { portico, handle } = await connected()
     const replies: ((fee: FeeEstimate) => void)[] = []
-    handle.adapter!.estimateFee = () => new Promise((resolve) => replies.push(resolve))
+    handle.adapter!.send!.estimateFee = () => new Promise((resolve) => replies.push(resolve))
     fill(portico, usdc('100.5'), '1')
     const pending = estimateSendFee(portico)
     setSendToken(portico, { token: eth('1.2345') })
@@ -381,7 +381,7 @@ describe('the send form resets', () => {
   test('resetSend drops an estimate still in flight', async () => {
     const { portico, handle } = await connected()
     const replies: ((fee: FeeEstimate) => void)[] = []
-    handle.adapter!.estimateFee = () => new Promise((resolve) => replies.push(resolve))
+    handle.adapter!.send!.estimateFee = () => new Promise((resolve) => replies.push(resolve))
     fill(portico, usdc('100.5'), '1')
     const pending = estimateSendFee(portico)
     resetSend(portico)
@@ -560,7 +560,7 @@ describe('sendTokens', () => {
   test('a hash that arrives after the visitor left the preview does not move them', async () => {
     const { portico, handle } = await ready()
     let answer: (hash: string) => void = () => {}
-    handle.adapter!.send = () =>
+    handle.adapter!.send!.send = () =>
       new Promise((resolve) => {
         answer = resolve
       })
@@ -575,7 +575,7 @@ describe('sendTokens', () => {
   test('Cancel while the wallet is open frees the form at once; a late hash is still listed, the new form kept', async () => {
     const { portico, handle } = await ready()
     let answer: (hash: string) => void = () => {}
-    handle.adapter!.send = () =>
+    handle.adapter!.send!.send = () =>
       new Promise((resolve) => {
         answer = resolve
       })
@@ -599,7 +599,7 @@ describe('sendTokens', () => {
   test('a failure of a cancelled send says nothing: no form is waiting for it', async () => {
     const { portico, handle } = await ready()
     let fail: (error: Error) => void = () => {}
-    handle.adapter!.send = () =>
+    handle.adapter!.send!.send = () =>
       new Promise((_, reject) => {
         fail = reject
       })

@@ -90,7 +90,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
   let hash: string
   try {
     if (!adapter?.send) throw new SendUnavailableError(namespace)
-    hash = await adapter.send({
+    hash = await adapter.send.send({
       connectorId: chain.connectorId,
       address,
       network,
@@ -173,10 +173,10 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
 
   let confirmation: SentTransaction['status'] = 'unknown'
   try {
-    if (!adapter.waitForTransaction) throw new SendUnavailableError(namespace)
+    if (!adapter.send) throw new SendUnavailableError(namespace)
     // The adapter bounds its own wait; this bounds it again in case an adapter does not.
     const receipt = await withTimeout(
-      adapter.waitForTransaction({ hash, network, timeoutMs: SEND_CONFIRMATION_TIMEOUT_MS }),
+      adapter.send.waitForTransaction({ hash, network, timeoutMs: SEND_CONFIRMATION_TIMEOUT_MS }),
       SEND_CONFIRMATION_TIMEOUT_MS + 5_000,
       () => new SendConfirmationTimeoutError(SEND_CONFIRMATION_TIMEOUT_MS),
     )

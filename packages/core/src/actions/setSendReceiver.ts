@@ -10,7 +10,7 @@ export type SetSendReceiverReturnType = undefined
 
 /**
  * Records who receives the send. The address is checked by `getSendValidation` with the adapter's
- * `isAddress`.
+ * `send.isAddress`.
  *
  * @example
  * setSendReceiver(portico, { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })

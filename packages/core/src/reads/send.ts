@@ -230,7 +230,7 @@ export function readSendInput(portico: Portico): SendCheckInput {
     tokenBalances: chain?.accountState.tokenBalance ?? [],
     nativeBalance: chain?.accountState.balance,
     isSmartAccount: getIsSmartAccount(portico),
-    isAddress: adapter?.isAddress ? (address) => adapter.isAddress?.(address) ?? false : undefined,
+    isAddress: adapter?.send ? (address) => adapter.send?.isAddress(address) ?? false : undefined,
   }
 }
 

@@ -4,11 +4,11 @@ import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
 import { type WatchParameters, watchAreas } from './watch.js'
 
-/** Whether the adapter of the active namespace has every method Send needs. */
+/** Whether the adapter of the active namespace has the send capability. */
 export function canSend(portico: Portico): boolean {
   const namespace = portico.state.modal.activeChain
   const adapter = namespace ? portico.internal.adapters.get(namespace) : undefined
-  return Boolean(adapter?.isAddress && adapter.estimateFee && adapter.send && adapter.waitForTransaction)
+  return adapter?.send !== undefined
 }
 
 /**

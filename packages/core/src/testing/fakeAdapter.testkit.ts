@@ -56,7 +56,7 @@ export interface FakeAdapterHandle {
 }
 
 export type FakeAdapterOptions = {
-  /** Adds the send capabilities (`isAddress`, `estimateFee`, `send`, `waitForTransaction`). */
+  /** Adds the send capability (`isAddress`, `estimateFee`, `send`, `waitForTransaction`). */
   send?: boolean
 }
 
@@ -88,7 +88,7 @@ export function fakeAdapter(
     switchError: undefined,
     disconnectError: undefined,
     balance: 1_234_500_000_000_000_000n,
-    nextFee: { gas: 21_000n, gasPrice: 1_000_000_000n, fee: 21_000_000_000_000n },
+    nextFee: { fee: 21_000_000_000_000n, breakdown: { gas: 21_000n, gasPrice: 1_000_000_000n } },
     nextSend: `0x${'cd'.repeat(32)}`,
     nextReceipt: 'success',
     nextSignature: `0x${'ab'.repeat(65)}`,
@@ -130,18 +130,20 @@ export function fakeAdapter(
       },
     }
     if (options.send) {
-      adapter.isAddress = isTestAddress
-      adapter.estimateFee = (parameters) => {
-        record('estimateFee', parameters)
-        return answer(handle.nextFee)
-      }
-      adapter.send = (parameters) => {
-        record('send', parameters)
-        return answer(handle.nextSend)
-      }
-      adapter.waitForTransaction = (parameters) => {
-        record('waitForTransaction', parameters)
-        return answer(handle.nextReceipt).then((status) => ({ status }))
+      adapter.send = {
+        isAddress: isTestAddress,
+        estimateFee: (parameters) => {
+          record('estimateFee', parameters)
+          return answer(handle.nextFee)
+        },
+        send: (parameters) => {
+          record('send', parameters)
+          return answer(handle.nextSend)
+        },
+        waitForTransaction: (parameters) => {
+          record('waitForTransaction', parameters)
+          return answer(handle.nextReceipt).then((status) => ({ status }))
+        },
       }
       adapter.getTransactionExplorerUrl = ({ hash }) => `https://explorer.example/tx/${hash}`
     }

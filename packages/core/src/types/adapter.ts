@@ -1,11 +1,16 @@
-import type { TokenBalance } from '../api/schemas.js'
 import type { Storage } from '../storage/storage.js'
 import type { ChainNamespace, Network } from './network.js'
 
 /** How a wallet reaches the page (SPEC §3, plus the kinds later features add). */
 export type ConnectorType = 'MULTI_CHAIN' | 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH'
 
-/** A wallet the visitor can pick. Plain data: the provider object stays inside the adapter. */
+/**
+ * A wallet the visitor can pick. Plain data: the provider object stays inside the adapter. Core
+ * lists one row per wallet: installed connectors (ANNOUNCED, INJECTED, MULTI_CHAIN) of different
+ * namespaces with the same display name (trimmed, any case) are one wallet, so use the name the
+ * wallet announces; every namespace's WalletConnect connector has the id `WALLET_CONNECT_CONNECTOR_ID`
+ * and type WALLET_CONNECT, over the one session the site shares.
+ */
 export interface Connector {
   /** Stable id; for EIP-6963 wallets it is the reverse-domain id (rdns). */
   id: string
@@ -34,11 +39,32 @@ export interface Balance {
   symbol: string
 }
 
-/** Events an adapter reports; core turns them into state. */
+/** A token balance as an adapter reads it from the chain. */
+export interface AdapterTokenBalance {
+  /** The token's contract or mint address, as the namespace writes it. */
+  token: string
+  name: string
+  symbol: string
+  /** A whole number from 0 to 99; a token with 0 decimals is not listed (NFT-like). */
+  decimals: number
+  /** In base units. */
+  value: bigint
+  /** A `data:image/…` or `https:` URL, already checked by the adapter. */
+  iconUrl?: string
+}
+
+/**
+ * Events an adapter reports through `context.emit`; core turns them into state. An adapter checks
+ * what a wallet sends before reporting it, and drops (and logs) what is malformed.
+ */
 export type AdapterEvent =
+  /** The discovered wallets changed; a connector that did not change keeps its object. */
   | { type: 'connectors'; connectors: readonly Connector[] }
+  /** The visitor picked other accounts in the wallet, first one active (never empty: see disconnect). */
   | { type: 'accountsChanged'; connectorId: string; accounts: readonly string[] }
+  /** The wallet moved to another network: its CAIP-2 reference. */
   | { type: 'chainChanged'; connectorId: string; chainId: number | string }
+  /** The wallet ended the connection, or reported no accounts. */
   | { type: 'disconnect'; connectorId: string }
 
 export interface Logger {
@@ -68,7 +94,11 @@ export interface Adapter {
   /** Stops listening and releases providers. */
   destroy(): void
   getConnectors(): readonly Connector[]
-  /** Asks the wallet for access. Rejects with `UserRejectedRequestError` when the visitor declines. */
+  /**
+   * Asks the wallet for access. Rejects with `UserRejectedRequestError` when the visitor declines,
+   * `ProviderTimeoutError` when the wallet does not answer in time, `ConnectorNotFoundError` for a
+   * connector it does not know, `ProviderRequestError` (the wallet's error as cause) otherwise.
+   */
   connect(parameters: { connectorId: string; network?: Network }): Promise<ConnectResult>
   /**
    * Restores an earlier connection without prompting. Resolves the accounts when the wallet answers
@@ -84,31 +114,44 @@ export interface Adapter {
   }): Promise<ConnectResult | undefined>
   disconnect(parameters: { connectorId: string }): Promise<void>
   switchNetwork(parameters: { connectorId: string; network: Network }): Promise<void>
+  /** The signature as the namespace writes it; `NotConnectedError` when the connector is not connected. */
   signMessage(parameters: { connectorId: string; address: string; message: string }): Promise<string>
   getBalance(parameters: { address: string; network: Network }): Promise<Balance>
   /**
    * The account's token balances (not the native one) read from the chain, for sites without a
-   * Portico server; price and value 0. Core lists them after the native balance.
+   * Portico server. Core lists them after the native balance, with no price.
    */
-  getTokenBalances?(parameters: { address: string; network: Network }): Promise<TokenBalance[]>
+  getTokenBalances?(parameters: { address: string; network: Network }): Promise<AdapterTokenBalance[]>
   /** A block-explorer link for an address, when the network has an explorer. */
   getAddressExplorerUrl?(parameters: { address: string; network: Network }): string | undefined
   /** A block-explorer link for a transaction, when the network has an explorer. */
   getTransactionExplorerUrl?(parameters: { hash: string; network: Network }): string | undefined
 
-  // Sending (SPEC §5 Sending). Core offers Send only when all of these exist.
+  /** Sending (SPEC §5 Sending): core offers Send only when the adapter has this capability. */
+  send?: SendCapability
+}
+
+/** What an adapter that can send tokens provides, as one object: all of it or nothing. */
+export interface SendCapability {
   /** Whether `address` is a valid account address of this namespace (checksum included). */
-  isAddress?(address: string): boolean
-  /** What sending `amount` (base units) of the native token, or of `token`, would cost in fees. */
-  estimateFee?(parameters: SendParameters & { connectorId?: string }): Promise<FeeEstimate>
+  isAddress(address: string): boolean
+  /**
+   * What sending `amount` (base units) of the native token, or of `token`, would cost in fees.
+   * Rejects (`ProviderRequestError`, `TransactionWouldFailError`) when the chain cannot tell.
+   */
+  estimateFee(parameters: SendParameters & { connectorId?: string }): Promise<FeeEstimate>
   /**
    * Asks the wallet to send `amount` (base units) of the native token, or of the token contract
    * `token`, from `address` to `to`. Resolves the transaction hash once the wallet has sent it;
-   * rejects with `UserRejectedRequestError` when the visitor declines.
+   * rejects with `UserRejectedRequestError` when the visitor declines, `WrongNetworkError` when the
+   * wallet is on another network, `ProviderTimeoutError` when it does not answer in time.
    */
-  send?(parameters: SendParameters & { connectorId: string }): Promise<string>
-  /** Waits until a transaction is included; `reverted` when it failed on chain. */
-  waitForTransaction?(parameters: {
+  send(parameters: SendParameters & { connectorId: string }): Promise<string>
+  /**
+   * Waits until a transaction is included; `reverted` when it failed on chain. Rejects with
+   * `ProviderTimeoutError` after `timeoutMs` (see `pollUntil` in the adapter kit).
+   */
+  waitForTransaction(parameters: {
     hash: string
     network: Network
     timeoutMs: number
@@ -126,12 +169,14 @@ export interface SendParameters {
 }
 
 export interface FeeEstimate {
-  /** Gas units, or the namespace's equivalent. */
-  gas: bigint
-  /** Price per gas unit in the native token's base units. */
-  gasPrice: bigint
-  /** gas × gasPrice, in the native token's base units. */
+  /** Everything the sender pays besides the amount, in the native token's base units. */
   fee: bigint
+  /**
+   * How the namespace arrived at `fee`, for display and logs; core never recomputes the fee from
+   * it. EVM: `gas` and `gasPrice`; Solana: `signatures`, `lamportsPerSignature`, `networkFee` and
+   * `accountCreationRent`. A `gasPrice` here fills the send state's `gasPrice` (SPEC §3).
+   */
+  breakdown?: Readonly<Record<string, bigint>>
 }
 
 /** `evm(options)` returns one of these; core calls it with the instance's context. */

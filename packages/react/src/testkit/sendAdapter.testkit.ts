@@ -1,4 +1,4 @@
-import type { Adapter, FeeEstimate } from '@portico/core'
+import type { Adapter, FeeEstimate, SendCapability } from '@portico/core'
 
 type Deferred<T> = { resolve: (value: T) => void; reject: (error: unknown) => void }
 
@@ -8,16 +8,17 @@ type Deferred<T> = { resolve: (value: T) => void; reject: (error: unknown) => vo
  */
 export function addSendCapabilities(adapter: Adapter) {
   const controls = {
-    fee: { gas: 21_000n, gasPrice: 1_000_000_000n, fee: 21_000_000_000_000n } as FeeEstimate,
-    sends: [] as (Parameters<NonNullable<Adapter['send']>>[0] & Deferred<string>)[],
+    fee: { fee: 21_000_000_000_000n, breakdown: { gas: 21_000n, gasPrice: 1_000_000_000n } } as FeeEstimate,
+    sends: [] as (Parameters<SendCapability['send']>[0] & Deferred<string>)[],
     receipts: [] as Deferred<{ status: 'success' | 'reverted' }>[],
   }
-  adapter.isAddress = (address) => /^0x[0-9a-fA-F]{40}$/.test(address)
-  adapter.estimateFee = async () => controls.fee
-  adapter.send = (parameters) =>
-    new Promise((resolve, reject) => controls.sends.push({ ...parameters, resolve, reject }))
-  adapter.waitForTransaction = () =>
-    new Promise((resolve, reject) => controls.receipts.push({ resolve, reject }))
+  adapter.send = {
+    isAddress: (address) => /^0x[0-9a-fA-F]{40}$/.test(address),
+    estimateFee: async () => controls.fee,
+    send: (parameters) =>
+      new Promise((resolve, reject) => controls.sends.push({ ...parameters, resolve, reject })),
+    waitForTransaction: () => new Promise((resolve, reject) => controls.receipts.push({ resolve, reject })),
+  }
   adapter.getTransactionExplorerUrl = ({ hash, network }) =>
     network.blockExplorers ? `${network.blockExplorers.default.url}/tx/${hash}` : undefined
   return controls

@@ -111,7 +111,7 @@ describe('WalletSend', () => {
 
   test('says Insufficient gas when the balance cannot pay the fee', async () => {
     const { view, controls } = await sendView()
-    controls.fee = { gas: 21_000n, gasPrice: 10n ** 14n, fee: 21n * 10n ** 17n }
+    controls.fee = { fee: 21n * 10n ** 17n, breakdown: { gas: 21_000n, gasPrice: 10n ** 14n } }
     await view.findByRole('button', { name: /^Token: ETH/ })
     await type(view.getByRole('textbox', { name: 'Amount' }), '0.1')
     await type(view.getByRole('textbox', { name: 'To' }), RECEIVER)

@@ -1,6 +1,7 @@
+import { decodeBase58, encodeBase58 } from '@portico/core/adapter-kit'
 import { getBase58Decoder, getBase58Encoder, isAddress } from '@solana/kit'
 import { describe, expect, it } from 'vitest'
-import { decodeBase58, encodeBase58, isSolanaAddress } from './base58.js'
+import { isSolanaAddress } from './isSolanaAddress.js'
 
 const samples = (): Uint8Array[] => [
   new Uint8Array(0),

@@ -1,9 +1,9 @@
-// Base58 (Bitcoin's alphabet, as Solana uses it) for the adapter's eager entry. @solana/kit's codec
-// would do, but it brings @solana/errors' message table (~38 KB) into every page that only connects.
+// Base58 (Bitcoin's alphabet, which Solana and Bitcoin addresses use) small enough for an adapter's
+// eager entry: a chain SDK's codec would do, but @solana/kit's, for one, brings @solana/errors'
+// message table (~38 KB) into every page that only connects.
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const DIGITS = new Map([...ALPHABET].map((character, index) => [character, index]))
-const ADDRESS_BYTES = 32
 
 /** Writes bytes as base58; each leading zero byte becomes a leading '1'. */
 export function encodeBase58(bytes: Uint8Array): string {
@@ -50,14 +50,4 @@ export function decodeBase58(text: string): Uint8Array | undefined {
   const result = new Uint8Array(zeros + bytes.length)
   for (let index = 0; index < bytes.length; index++) result[zeros + index] = bytes[bytes.length - 1 - index]!
   return result
-}
-
-/** Whether a string is a Solana address: 32 to 44 base58 characters that read as 32 bytes (kit's `isAddress` rule). */
-export function isSolanaAddress(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    value.length >= 32 &&
-    value.length <= 44 &&
-    decodeBase58(value)?.length === ADDRESS_BYTES
-  )
 }

@@ -1,0 +1,53 @@
+// Public entry @portico/core/adapter-kit: what an author needs to write a namespace adapter (the
+// contract, the errors core understands, the helpers every adapter needs, the conformance suite)
+// and nothing a site uses. Names only, no `export *`.
+
+export type { BaseErrorOptions } from '../errors/base.js'
+export {
+  BaseError,
+  ConnectorNotFoundError,
+  InvalidChainIdError,
+  InvalidResponseError,
+  NetworkNotFoundError,
+  NotConnectedError,
+  ProviderRequestError,
+  ProviderTimeoutError,
+  RequestCancelledError,
+  SendFailedError,
+  TransactionWouldFailError,
+  UnrecognizedChainError,
+  UserRejectedRequestError,
+  WrongNetworkError,
+} from '../errors/base.js'
+export { withTimeout } from '../timeout.js'
+export type {
+  Adapter,
+  AdapterContext,
+  AdapterEvent,
+  AdapterFactory,
+  AdapterTokenBalance,
+  Balance,
+  Connector,
+  ConnectorType,
+  ConnectResult,
+  FeeEstimate,
+  Logger,
+  SendCapability,
+  SendParameters,
+} from '../types/adapter.js'
+export type { CaipNetworkId, ChainNamespace, NativeCurrency, Network } from '../types/network.js'
+export { decodeBase58, encodeBase58 } from './base58.js'
+export type { AnnouncementWaiter, CreateAnnouncementWaiterParameters } from './createAnnouncementWaiter.js'
+export { createAnnouncementWaiter } from './createAnnouncementWaiter.js'
+export type { ConnectionEntry, Connections } from './createConnections.js'
+export { createConnections, findWallet } from './createConnections.js'
+export type { PollUntilParameters } from './pollUntil.js'
+export { pollUntil } from './pollUntil.js'
+export type {
+  AdapterConformanceFixture,
+  ConformanceRunner,
+  ConformanceSetup,
+  ConformanceWallet,
+} from './runAdapterConformance.js'
+export { runAdapterConformance } from './runAdapterConformance.js'
+export type { WalletDiscovery } from './WalletDiscovery.js'
