@@ -1,6 +1,5 @@
 import { subscribe } from 'valtio/vanilla'
 import { BaseError } from '../errors/base.js'
-import { MESSAGES } from '../errors/messages.js'
 import { parseCaipAddress } from '../network/caip.js'
 import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
@@ -98,7 +97,7 @@ export async function checkSiwx(portico: Portico): Promise<void> {
       state.router.route = { view: 'Connect' }
       state.router.history = []
     }
-    showToast(portico, { message: MESSAGES.siwxInitFailed, variant: 'error' })
+    showToast(portico, { message: { key: 'siwxInitFailed' }, variant: 'error' })
   }
 }
 
