@@ -1,5 +1,5 @@
 import { BaseError } from '../errors/base.js'
-import { formatMessage, MESSAGES, type Notice } from '../errors/messages.js'
+import { MESSAGES, type Notice } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import type { EmbeddedWallet } from '../types/embeddedWallet.js'
 import type { ChainNamespace } from '../types/network.js'
@@ -39,7 +39,7 @@ export class EmailCooldownError extends BaseError {
   override name = 'EmailCooldownError'
   readonly seconds: number
   constructor(seconds: number) {
-    super(formatMessage({ key: 'emailCooldown', params: { n: seconds } }))
+    super(MESSAGES.emailCooldown.replace('{n}', String(seconds)))
     this.seconds = seconds
   }
 }

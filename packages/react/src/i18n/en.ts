@@ -106,7 +106,6 @@ export const en = {
   loadingActivity: 'Loading activity…',
   noActivity: 'No activity yet',
   noActivityText: 'Transactions of this account on {network} will show here.',
-  activityFailed: 'Failed to fetch transactions',
   activityServerDown: 'The server that keeps your history cannot be reached right now.',
   loadMore: 'Load more',
   activitySent: 'Sent',

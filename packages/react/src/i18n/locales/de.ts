@@ -139,7 +139,6 @@ export const de: Catalogue = {
   loadingActivity: 'Aktivität wird geladen…',
   noActivity: 'Noch keine Aktivität',
   noActivityText: 'Transaktionen dieses Kontos auf {network} erscheinen hier.',
-  activityFailed: 'Transaktionen konnten nicht geladen werden',
   activityServerDown: 'Der Server mit deinem Verlauf ist gerade nicht erreichbar.',
   loadMore: 'Mehr laden',
   activitySent: 'Gesendet',
