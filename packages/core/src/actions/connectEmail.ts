@@ -64,13 +64,10 @@ export function emailLoginMessage(error: unknown): Notice {
   if (error instanceof InvalidEmailError) return { key: 'invalidEmail' }
   if (error instanceof EmailCooldownError) return { key: 'emailCooldown', params: { n: error.seconds } }
   if (error instanceof BaseError && error.name === 'InvalidOtpError') return { key: 'invalidOtp' }
-  if (error instanceof BaseError) return { key: 'walletError', params: { message: error.shortMessage } }
-  // The embedded wallet's errors carry the SPEC §8 sentence as `shortMessage`, details after it.
+  // Core's and the embedded wallet's errors carry the SPEC §8 sentence as `shortMessage`, details after it.
   const short = (error as { shortMessage?: unknown } | null)?.shortMessage
-  if (typeof short === 'string' && short) return { key: 'walletError', params: { message: short } }
-  if (error instanceof Error && error.message)
-    return { key: 'walletError', params: { message: error.message } }
-  return { key: 'frameError' }
+  const message = typeof short === 'string' && short ? short : error instanceof Error && error.message
+  return message ? { key: 'walletError', params: { message } } : { key: 'frameError' }
 }
 
 export type ConnectEmailParameters = { email: string }
