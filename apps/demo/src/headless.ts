@@ -4,6 +4,7 @@ import {
   connect,
   disconnect,
   formatDisplayAmount,
+  formatMessage,
   getAccount,
   getConnection,
   getConnectorList,
@@ -53,7 +54,10 @@ function renderStatus() {
     status.textContent = `Connected ${account.address} on ${supported ? network?.name : 'an unsupported network'} · ${balance}`
   } else if (connection.status === 'connecting') status.textContent = 'Waiting for the wallet…'
   else if (account.isReconnecting) status.textContent = 'Reconnecting to the wallet of the last visit…'
-  else status.textContent = connection.error ? `Not connected: ${connection.error.message}` : 'Disconnected'
+  else
+    status.textContent = connection.error
+      ? `Not connected: ${formatMessage(connection.error.message)}`
+      : 'Disconnected'
   disconnectButton.hidden = !account.isConnected
   networkSelect.replaceChildren(
     ...networks.map(

@@ -116,6 +116,6 @@ test('no request and no browser global at creation on a server', () => {
 
 test('SPEC §8 texts this package reaches are exact', () => {
   expect(MESSAGES.networkNotFound).toBe('Network Not Found')
-  expect(MESSAGES.unsupportedChain).toBe('Unsupported chain')
+  expect(MESSAGES.sendUnsupportedChain).toBe('Unsupported chain')
   expect(MESSAGES.invalidAppConfiguration).toBe('Invalid App Configuration')
 })

@@ -186,9 +186,11 @@ export {
   UserRejectedRequestError,
   WrongNetworkError,
 } from './errors/base.js'
+export type { MessageKey, Notice } from './errors/messages.js'
 export {
   API_ERROR_MESSAGES,
   ERROR_CODES,
+  formatMessage,
   MESSAGES,
   SWITCH_NETWORK_MESSAGES,
   toUserMessage,

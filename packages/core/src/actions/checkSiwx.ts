@@ -1,5 +1,4 @@
 import { subscribe } from 'valtio/vanilla'
-import { MESSAGES } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
 import type { SiwxState } from '../types/state.js'
@@ -70,7 +69,7 @@ export async function checkSiwx(portico: Portico): Promise<void> {
       state.router.route = { view: 'Connect' }
       state.router.history = []
     }
-    showToast(portico, { message: MESSAGES.siwxInitFailed, variant: 'error' })
+    showToast(portico, { message: { key: 'siwxInitFailed' }, variant: 'error' })
   }
 }
 

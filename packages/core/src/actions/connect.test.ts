@@ -42,7 +42,10 @@ describe('connect', () => {
     handle.nextConnect = rejected()
     await connect(portico, { connectorId: 'io.metamask' })
     expect(portico.state.connection.status).toBe('disconnected')
-    expect(portico.state.connection.error).toEqual({ kind: 'rejected', message: 'Connection declined' })
+    expect(portico.state.connection.error).toEqual({
+      kind: 'rejected',
+      message: { key: 'connectionDeclined' },
+    })
     expect(portico.state.router.route.view).toBe('ConnectingExternal')
     handle.nextConnect = { address: ADDRESS, accounts: [ADDRESS], chainId: 1 }
     await connect(portico, { connectorId: 'io.metamask' })

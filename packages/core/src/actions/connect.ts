@@ -37,9 +37,13 @@ export function findConnector(
 }
 
 function describe(error: unknown): ConnectionError {
-  if (error instanceof UserRejectedRequestError) return { kind: 'rejected', message: 'Connection declined' }
-  if (error instanceof ProviderTimeoutError) return { kind: 'timeout', message: error.shortMessage }
-  return { kind: 'failed', message: error instanceof BaseError ? toUserMessage(error) : 'Connection failed' }
+  if (error instanceof UserRejectedRequestError)
+    return { kind: 'rejected', message: { key: 'connectionDeclined' } }
+  if (error instanceof ProviderTimeoutError) return { kind: 'timeout', message: toUserMessage(error) }
+  return {
+    kind: 'failed',
+    message: error instanceof BaseError ? toUserMessage(error) : { key: 'connectionFailed' },
+  }
 }
 
 /**

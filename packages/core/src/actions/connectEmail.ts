@@ -1,5 +1,5 @@
 import { BaseError } from '../errors/base.js'
-import { MESSAGES } from '../errors/messages.js'
+import { MESSAGES, type Notice } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import type { EmbeddedWallet } from '../types/embeddedWallet.js'
 import type { ChainNamespace } from '../types/network.js'
@@ -30,7 +30,7 @@ export class EmbeddedWalletNotConfiguredError extends BaseError {
 export class InvalidEmailError extends BaseError {
   override name = 'InvalidEmailError'
   constructor(email: string) {
-    super('Enter a valid e-mail address.', { details: JSON.stringify(email) })
+    super(MESSAGES.invalidEmail, { details: JSON.stringify(email) })
   }
 }
 
@@ -59,14 +59,15 @@ export function requireEmbeddedWallet(portico: Portico): EmbeddedWallet {
   return service
 }
 
-/** A sentence for a failed e-mail login step. */
-export function emailLoginMessage(error: unknown): string {
-  if (error instanceof BaseError) return error.shortMessage
-  // The embedded wallet's errors carry the SPEC §8 sentence as `shortMessage`, details after it.
+/** The notice for a failed e-mail login step: core's own refusals by key, the wallet's in its words. */
+export function emailLoginMessage(error: unknown): Notice {
+  if (error instanceof InvalidEmailError) return { key: 'invalidEmail' }
+  if (error instanceof EmailCooldownError) return { key: 'emailCooldown', params: { n: error.seconds } }
+  if (error instanceof BaseError && error.name === 'InvalidOtpError') return { key: 'invalidOtp' }
+  // Core's and the embedded wallet's errors carry the SPEC §8 sentence as `shortMessage`, details after it.
   const short = (error as { shortMessage?: unknown } | null)?.shortMessage
-  if (typeof short === 'string' && short) return short
-  if (error instanceof Error && error.message) return error.message
-  return MESSAGES.frameError
+  const message = typeof short === 'string' && short ? short : error instanceof Error && error.message
+  return message ? { key: 'walletError', params: { message } } : { key: 'frameError' }
 }
 
 export type ConnectEmailParameters = { email: string }
@@ -88,7 +89,7 @@ export async function connectEmail(
   const service = requireEmbeddedWallet(portico)
   const email = parameters.email.trim()
   const fail = (error: BaseError) => {
-    state.emailLogin.error = error.shortMessage
+    state.emailLogin.error = emailLoginMessage(error)
     return error
   }
   if (!EMAIL_ADDRESS.test(email)) throw fail(new InvalidEmailError(email))
@@ -164,7 +165,7 @@ export async function waitForDevice(
       const quick = Date.now() - started < QUICK_FAILURE_MS
       if (Date.now() >= deadline) {
         internal.logger.warn('e-mail login: the device was not approved in time', error)
-        state.emailLogin.error = MESSAGES.deviceApprovalExpired
+        state.emailLogin.error = { key: 'deviceApprovalExpired' }
         return
       }
       // A quick failure is a real one (the server is down, say): it is shown while the view goes on asking.

@@ -1,5 +1,5 @@
 import { BaseError, UserRejectedRequestError } from '../errors/base.js'
-import { toUserMessage } from '../errors/messages.js'
+import { type Notice, toUserMessage } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/network.js'
@@ -122,20 +122,19 @@ export async function connectWalletConnect(
     if (!connected) {
       Object.assign(state.walletConnect, {
         status: 'error',
-        error:
-          state.connection.error?.message ?? 'The wallet approved no account on the networks of this site.',
+        error: state.connection.error?.message ?? { key: 'wcNoAccount' },
       })
     }
     return { connected }
   } catch (error) {
     if (!current()) return { connected: false }
     internal.walletConnectPairing = undefined
-    const message =
+    const message: Notice =
       error instanceof UserRejectedRequestError
-        ? 'Connection declined'
+        ? { key: 'connectionDeclined' }
         : error instanceof BaseError
           ? toUserMessage(error)
-          : 'Connection failed'
+          : { key: 'connectionFailed' }
     Object.assign(state.walletConnect, { status: 'error', pairing: undefined, error: message })
     internal.logger.warn('connectWalletConnect: the pairing failed', error)
     internal.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message, name: 'WalletConnect' } })

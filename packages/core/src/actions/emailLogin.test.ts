@@ -90,7 +90,7 @@ describe('e-mail login (SPEC §5)', () => {
     const error = await connectEmail(portico, { email: 'ada@example.com' }).catch((reason: unknown) => reason)
     expect(error).toBeInstanceOf(EmailCooldownError)
     expect((error as Error).message).toBe('Please try again after 20 seconds')
-    expect(getEmailLogin(portico).error).toBe('Please try again after 20 seconds')
+    expect(getEmailLogin(portico).error).toEqual({ key: 'emailCooldown', params: { n: 20 } })
     // Checked before anything is sent.
     expect(calls).toHaveLength(1)
     vi.setSystemTime(Date.now() + EMAIL_LOGIN_COOLDOWN_MS - 10_500)
@@ -103,7 +103,7 @@ describe('e-mail login (SPEC §5)', () => {
     const { wallet, calls } = embedded()
     const { portico } = await start(wallet)
     await expect(connectEmail(portico, { email: 'ada@' })).rejects.toBeInstanceOf(InvalidEmailError)
-    expect(getEmailLogin(portico).error).toBe('Enter a valid e-mail address.')
+    expect(getEmailLogin(portico).error).toEqual({ key: 'invalidEmail' })
     expect(calls).toEqual([])
     const without = await start()
     expect(getEmailLogin(without.portico).enabled).toBe(false)
@@ -121,7 +121,10 @@ describe('e-mail login (SPEC §5)', () => {
     const { portico } = await start(wallet)
     await expect(connectEmail(portico, { email: 'ada@example.com' })).rejects.toThrow('mail server')
     expect(portico.state.router.route.view).toBe('Connect')
-    expect(getEmailLogin(portico)).toMatchObject({ status: 'idle', error: 'The mail server did not answer.' })
+    expect(getEmailLogin(portico)).toMatchObject({
+      status: 'idle',
+      error: { key: 'walletError', params: { message: 'The mail server did not answer.' } },
+    })
     expect(portico.internal.storage.get('lastEmailLoginTime')).toBeUndefined()
   })
 
@@ -175,13 +178,14 @@ describe('e-mail login (SPEC §5)', () => {
     const { portico } = await start(wallet)
     await connectEmail(portico, { email: 'ada@example.com' })
     await vi.advanceTimersByTimeAsync(0)
-    expect(getEmailLogin(portico).error).toBe('An error occurred')
+    expect(getEmailLogin(portico).error).toEqual({
+      key: 'walletError',
+      params: { message: 'An error occurred' },
+    })
     await vi.advanceTimersByTimeAsync(5_000)
     expect(waits).toBe(2)
     await vi.advanceTimersByTimeAsync(DEVICE_APPROVAL_WAIT_MS)
-    expect(getEmailLogin(portico).error).toBe(
-      'The approval link has expired. Go back and log in again for a new one.',
-    )
+    expect(getEmailLogin(portico).error).toEqual({ key: 'deviceApprovalExpired' })
     const stopped = waits
     await vi.advanceTimersByTimeAsync(60_000)
     expect(waits).toBe(stopped)
@@ -199,7 +203,10 @@ describe('e-mail login (SPEC §5)', () => {
     })
     const { portico } = await start(wallet)
     await expect(connectEmail(portico, { email: 'ada@example.com' })).rejects.toBe(failure)
-    expect(getEmailLogin(portico).error).toBe('Unable to load email login dependency')
+    expect(getEmailLogin(portico).error).toEqual({
+      key: 'walletError',
+      params: { message: 'Unable to load email login dependency' },
+    })
   })
 
   test('going back from the device view stops asking', async () => {
@@ -280,7 +287,7 @@ describe('e-mail login (SPEC §5)', () => {
     await vi.waitFor(() => expect(portico.state.router.route.view).toBe('EmailVerifyOtp'))
     expect(getEmailLogin(portico)).toMatchObject({
       status: 'awaitingOtp',
-      error: 'The code has expired. Ask for a new one.',
+      error: { key: 'walletError', params: { message: 'The code has expired. Ask for a new one.' } },
     })
     expect(handle.calls.some((call) => call.method === 'connect')).toBe(false)
   })
@@ -298,7 +305,7 @@ describe('e-mail login (SPEC §5)', () => {
     await expect(submitEmailOtp(portico, { otp: '000000' })).rejects.toThrow('4 tries left')
     expect(getEmailLogin(portico)).toMatchObject({
       status: 'awaitingOtp',
-      error: 'The code is not right. 4 tries left.',
+      error: { key: 'walletError', params: { message: 'The code is not right. 4 tries left.' } },
     })
     expect(portico.state.router.route.view).toBe('EmailVerifyOtp')
   })
@@ -372,7 +379,10 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed i
     expect(portico.state.router.route.view).toBe('Account')
     expect(getEmailLogin(portico).accountEmail).toBe('ada@new.example')
     expect(portico.internal.storage.get('email')).toBe('ada@new.example')
-    expect(portico.state.toast.current?.message).toBe('Your e-mail is now ada@new.example')
+    expect(portico.state.toast.current?.message).toEqual({
+      key: 'emailChanged',
+      params: { email: 'ada@new.example' },
+    })
   })
 
   test('cancelled in the frame: back on UpdateEmail, nothing changed, no error', async () => {
@@ -395,10 +405,13 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed i
     change.settle().reject(new Error('Five wrong codes were tried: ask for a new one.'))
     await expect(outcome).resolves.toEqual({
       status: 'failed',
-      reason: 'Five wrong codes were tried: ask for a new one.',
+      reason: { key: 'walletError', params: { message: 'Five wrong codes were tried: ask for a new one.' } },
     })
     expect(portico.state.router.route.view).toBe('UpdateEmail')
-    expect(getEmailLogin(portico).error).toBe('Five wrong codes were tried: ask for a new one.')
+    expect(getEmailLogin(portico).error).toEqual({
+      key: 'walletError',
+      params: { message: 'Five wrong codes were tried: ask for a new one.' },
+    })
   })
 
   test('leaving the verify view (back or close) ends the change in the frame', async () => {

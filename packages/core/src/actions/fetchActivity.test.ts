@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { startTestApiServer, type TestReply } from '../api/clientTestServer.testkit.js'
 import type { Transaction, Transfer } from '../api/schemas.js'
-import { MESSAGES } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import { getAccountTabs, getActivity } from '../reads/activity.js'
 import { type FakeAdapterHandle, flush, setup } from '../testing/fakeAdapter.testkit.js'
@@ -159,9 +158,9 @@ describe('fetchActivity', () => {
     const { portico } = await connected()
     await fetchActivity(portico)
     expect(getActivity(portico).error).toEqual({
-      message: MESSAGES.transactionsFailed,
+      message: { key: 'transactionsFailed' },
       serverUnavailable: true,
-      detail: 'The Portico server is not available.',
+      detail: { key: 'walletError', params: { message: 'The Portico server is not available.' } },
     })
     expect(getActivity(portico).loading).toBe(false)
     server.reply(() => page([tx(1)], null))
@@ -175,7 +174,7 @@ describe('fetchActivity', () => {
     const { portico } = await connected()
     await fetchActivity(portico)
     expect(getActivity(portico).error).toMatchObject({
-      message: MESSAGES.transactionsFailed,
+      message: { key: 'transactionsFailed' },
       serverUnavailable: false,
     })
     expect(getActivity(portico).items).toEqual([])

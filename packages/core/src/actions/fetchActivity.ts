@@ -1,7 +1,7 @@
 import { hasApiServer, requestApi } from '../api/client.js'
 import { ServerUnavailableError } from '../api/clientErrors.js'
 import { historyResponseSchema, type Transaction } from '../api/schemas.js'
-import { MESSAGES, toUserMessage } from '../errors/messages.js'
+import { toUserMessage } from '../errors/messages.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { Portico } from '../portico.js'
 import type { CaipAddress, ChainNamespace, Network } from '../types/network.js'
@@ -116,7 +116,7 @@ export async function fetchActivity(
     if (!current()) return
     internal.logger.warn(`activity: cannot fetch ${caipAddress}`, error)
     state.activity.error = {
-      message: MESSAGES.transactionsFailed,
+      message: { key: 'transactionsFailed' },
       serverUnavailable: error instanceof ServerUnavailableError,
       detail: toUserMessage(error),
     }

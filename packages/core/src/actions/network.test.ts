@@ -53,7 +53,7 @@ describe('switchNetwork', () => {
   test("a network not in the list shows 'Network Not Found'", async () => {
     const { portico } = await setup()
     await expect(switchNetwork(portico, { networkId: 'eip155:999' })).rejects.toThrow('Network Not Found')
-    expect(portico.state.alert.current?.message).toBe('Network Not Found')
+    expect(portico.state.alert.current?.message).toEqual({ key: 'networkNotFound' })
   })
 
   test.each([
@@ -75,7 +75,7 @@ describe('switchNetwork', () => {
     handle.switchError = rejected()
     await switchNetwork(portico, { networkId: 'eip155:10' })
     expect(portico.state.alert.current).toBeUndefined()
-    expect(getNetwork(portico).switchError).toBe('Switch declined in the wallet')
+    expect(getNetwork(portico).switchError).toEqual({ key: 'switchDeclined' })
   })
 
   test('switching to another namespace sets the switching-namespace flag while it runs', async () => {

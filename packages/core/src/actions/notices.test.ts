@@ -8,9 +8,9 @@ afterEach(() => vi.useRealTimers())
 test('success and error toasts close after 3 s', async () => {
   vi.useFakeTimers()
   const { portico } = await setup()
-  showToast(portico, { message: 'Transaction started', variant: 'success' })
+  showToast(portico, { message: { key: 'transactionStarted' }, variant: 'success' })
   vi.advanceTimersByTime(2999)
-  expect(portico.state.toast.current?.message).toBe('Transaction started')
+  expect(portico.state.toast.current?.message).toEqual({ key: 'transactionStarted' })
   vi.advanceTimersByTime(1)
   expect(portico.state.toast.current).toBeUndefined()
 })
@@ -18,25 +18,25 @@ test('success and error toasts close after 3 s', async () => {
 test('a loading toast is not auto-closed, and a newer toast replaces it', async () => {
   vi.useFakeTimers()
   const { portico } = await setup()
-  showToast(portico, { message: 'Authenticating...', variant: 'loading' })
+  showToast(portico, { message: { key: 'authenticating' }, variant: 'loading' })
   vi.advanceTimersByTime(60_000)
-  expect(portico.state.toast.current?.message).toBe('Authenticating...')
-  showToast(portico, { message: 'Something went wrong', variant: 'error' })
+  expect(portico.state.toast.current?.message).toEqual({ key: 'authenticating' })
+  showToast(portico, { message: { key: 'somethingWentWrong' }, variant: 'error' })
   expect(portico.state.toast.current?.variant).toBe('error')
 })
 
 test('an alert carries its code and can be dismissed', async () => {
   vi.useFakeTimers()
   const { portico } = await setup()
-  showAlert(portico, { message: 'Network Not Found', code: 4902 })
+  showAlert(portico, { message: { key: 'networkNotFound' }, code: 4902 })
   expect(portico.state.alert.current).toMatchObject({
-    message: 'Network Not Found',
+    message: { key: 'networkNotFound' },
     code: 4902,
     variant: 'error',
   })
   dismissAlert(portico)
   expect(portico.state.alert.current).toBeUndefined()
-  showAlert(portico, { message: 'x' })
+  showAlert(portico, { message: { key: 'walletError', params: { message: 'x' } } })
   vi.advanceTimersByTime(10_000)
   expect(portico.state.alert.current).toBeUndefined()
 })

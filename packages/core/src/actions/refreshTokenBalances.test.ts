@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { startTestApiServer, type TestReply } from '../api/clientTestServer.testkit.js'
 import type { TokenBalance } from '../api/schemas.js'
-import { MESSAGES } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import { getTokenBalances } from '../reads/tokenBalances.js'
 import { createMemoryStorage } from '../storage/storage.js'
@@ -176,7 +175,7 @@ describe('refreshTokenBalances', () => {
     fail = true
     await refreshTokenBalances(test.portico, { force: true })
     expect(getTokenBalances(test.portico).tokens.map((listed) => listed.symbol)).toEqual(['ETH'])
-    expect(test.portico.state.toast.current?.message).toBe(MESSAGES.tokenBalanceUnavailable)
+    expect(test.portico.state.toast.current?.message).toEqual({ key: 'tokenBalanceUnavailable' })
   })
 
   test('balanceLoading is set while fetching', async () => {
@@ -198,7 +197,7 @@ describe('refreshTokenBalances', () => {
     const failedAt = account?.lastRetry ?? Number.NaN
     expect(failedAt).toBeGreaterThanOrEqual(T0)
     expect(portico.state.toast.current).toMatchObject({
-      message: MESSAGES.tokenBalanceUnavailable,
+      message: { key: 'tokenBalanceUnavailable' },
       variant: 'error',
     })
     expect(getTokenBalances(portico)).toMatchObject({ retryAllowedAt: failedAt + BALANCE_RETRY_GUARD_MS })
@@ -233,7 +232,7 @@ describe('refreshTokenBalances', () => {
     }))
     const { portico } = await connected()
     expect(portico.state.chains.eip155?.accountState.lastRetry).toBeGreaterThanOrEqual(T0)
-    expect(portico.state.toast.current?.message).toBe(MESSAGES.tokenBalanceUnavailable)
+    expect(portico.state.toast.current?.message).toEqual({ key: 'tokenBalanceUnavailable' })
     expect(getTokenBalances(portico).tokens.map((token) => token.price)).toEqual([0])
   })
 

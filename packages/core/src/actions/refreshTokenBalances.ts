@@ -1,6 +1,5 @@
 import { hasApiServer, requestApi } from '../api/client.js'
 import { balanceResponseSchema, type TokenBalance } from '../api/schemas.js'
-import { MESSAGES } from '../errors/messages.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { Portico } from '../portico.js'
@@ -169,7 +168,7 @@ function failed(portico: Portico, namespace: ChainNamespace, error: unknown): vo
   portico.internal.logger.warn('token balances: fetch failed', error)
   const first = account.lastRetry === undefined
   account.lastRetry = Date.now()
-  if (first) showToast(portico, { message: MESSAGES.tokenBalanceUnavailable, variant: 'error' })
+  if (first) showToast(portico, { message: { key: 'tokenBalanceUnavailable' }, variant: 'error' })
 }
 
 /**

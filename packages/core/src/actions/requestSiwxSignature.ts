@@ -1,6 +1,6 @@
 import { ApiRequestError, ServerUnavailableError } from '../api/clientErrors.js'
 import { BaseError, UserRejectedRequestError } from '../errors/base.js'
-import { MESSAGES } from '../errors/messages.js'
+import { MESSAGES, type Notice, toUserMessage } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import { getIsSmartAccount } from '../reads/smartAccount.js'
 import { withTimeout } from '../timeout.js'
@@ -12,7 +12,7 @@ import { dismissToast, showToast } from './showToast.js'
 import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwxTimeout.js'
 
 /** Shown when the sign-in server cannot be reached while signing in. */
-export const SIWX_SERVER_UNAVAILABLE_MESSAGE = 'The sign-in server is not available. Try again in a moment.'
+export const SIWX_SERVER_UNAVAILABLE_MESSAGE = MESSAGES.siwxServerUnavailable
 
 /** SPEC §8 'SIWX is not enabled': sign-in was asked for without a `siwx` config. */
 export class SiwxNotEnabledError extends BaseError {
@@ -68,7 +68,7 @@ export async function requestSiwxSignature(portico: Portico): Promise<RequestSiw
   const isSmartAccount = getIsSmartAccount(portico, namespace)
   const properties = { network: network.caipNetworkId, isSmartAccount }
   setSiwxState(portico, { status: 'signing', caipAddress, session: undefined, error: undefined })
-  showToast(portico, { message: MESSAGES.authenticating, variant: 'loading' })
+  showToast(portico, { message: { key: 'authenticating' }, variant: 'loading' })
   let phase: 'message' | 'wallet' | 'storage' = 'message'
   try {
     const storageWait = <T>(promise: Promise<T>, what: string) =>
@@ -110,14 +110,13 @@ function describeFailure(
   error: unknown,
   phase: 'message' | 'wallet' | 'storage',
   isSmartAccount: boolean,
-): string {
+): Notice {
   if (phase === 'wallet' || error instanceof UserRejectedRequestError)
-    return isSmartAccount ? MESSAGES.smartAccountSignFailed : MESSAGES.signatureDeclined
+    return { key: isSmartAccount ? 'smartAccountSignFailed' : 'signatureDeclined' }
   if (error instanceof ApiRequestError) {
     showApiAlert(portico, { apiCode: error.apiCode, status: error.status })
-    return error.serverMessage
+    return { key: 'walletError', params: { message: error.serverMessage } }
   }
-  if (error instanceof ServerUnavailableError) return SIWX_SERVER_UNAVAILABLE_MESSAGE
-  if (error instanceof BaseError) return error.shortMessage
-  return MESSAGES.somethingWentWrong
+  if (error instanceof ServerUnavailableError) return { key: 'siwxServerUnavailable' }
+  return toUserMessage(error)
 }

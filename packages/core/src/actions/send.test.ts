@@ -336,7 +336,7 @@ describe('estimateSendFee', () => {
     fill(portico, eth('1.2345'), '0.1')
     await estimateSendFee(portico)
     expect(getSend(portico).fee).toBeUndefined()
-    expect(getSend(portico).feeError).toBe('Something went wrong')
+    expect(getSend(portico).feeError).toEqual({ key: 'somethingWentWrong' })
     expect(getSendValidation(portico).problem).toBe('noFeeEstimate')
   })
 })
@@ -417,7 +417,10 @@ describe('sendTokens', () => {
       amount: 500_000n,
       token: USDC_CONTRACT,
     })
-    expect(portico.state.toast.current).toMatchObject({ message: 'Transaction started', variant: 'success' })
+    expect(portico.state.toast.current).toMatchObject({
+      message: { key: 'transactionStarted' },
+      variant: 'success',
+    })
     expect(portico.state.router.route).toEqual({ view: 'WalletSendConfirmed', params: { hash: HASH } })
     expect(portico.state.activity.pending[0]).toMatchObject({
       hash: HASH,
@@ -486,7 +489,10 @@ describe('sendTokens', () => {
     const result = await sendTokens(portico)
     expect(result).toEqual({ status: 'rejected' })
     const send = getSend(portico)
-    expect(send.error).toEqual({ kind: 'rejected', message: 'The request was rejected in the wallet.' })
+    expect(send.error).toEqual({
+      kind: 'rejected',
+      message: { key: 'walletError', params: { message: 'The request was rejected in the wallet.' } },
+    })
     expect(send.sendTokenAmount).toBe('0.5')
     expect(send.receiverAddress).toBe(RECEIVER)
     expect(send.loading).toBe(false)
@@ -501,7 +507,10 @@ describe('sendTokens', () => {
     handle.nextSend = new Error('nonce too low')
     const result = await sendTokens(portico)
     expect(result).toEqual({ status: 'failed' })
-    expect(portico.state.toast.current).toMatchObject({ message: 'Something went wrong', variant: 'error' })
+    expect(portico.state.toast.current).toMatchObject({
+      message: { key: 'somethingWentWrong' },
+      variant: 'error',
+    })
     expect(getSend(portico).error?.kind).toBe('failed')
     expect(getSend(portico).sendTokenAmount).toBe('0.5')
     expect(portico.state.router.route.view).toBe('WalletSendPreview')
@@ -512,7 +521,10 @@ describe('sendTokens', () => {
     handle.context!.emit({ type: 'chainChanged', connectorId: 'io.metamask', chainId: 999 })
     expect(getSendValidation(portico).problem).toBe('unsupportedChain')
     await expect(sendTokens(portico)).rejects.toBeInstanceOf(SendValidationError)
-    expect(portico.state.toast.current).toMatchObject({ message: 'Unsupported chain', variant: 'error' })
+    expect(portico.state.toast.current).toMatchObject({
+      message: { key: 'sendUnsupportedChain' },
+      variant: 'error',
+    })
     expect(handle.calls.some((c) => c.method === 'send')).toBe(false)
   })
 
@@ -524,7 +536,7 @@ describe('sendTokens', () => {
       shortMessage: 'Please enter a valid amount and receiver address',
     })
     expect(portico.state.toast.current).toMatchObject({
-      message: 'Please enter a valid amount and receiver address',
+      message: { key: 'enterAmountAndReceiver' },
       variant: 'error',
     })
     expect(handle.calls.some((c) => c.method === 'send')).toBe(false)
@@ -536,14 +548,13 @@ describe('sendTokens', () => {
       cause: new Error('blockhash expired'),
     })
     expect(await sendTokens(portico)).toEqual({ status: 'failed' })
-    expect(portico.state.toast.current).toMatchObject({
-      message: 'Failed to send transaction. Please try again.',
-      variant: 'error',
-    })
-    expect(getSend(portico).error).toMatchObject({
-      kind: 'failed',
-      message: 'Failed to send transaction. Please try again.',
-    })
+    // An adapter's own sentence is passed on as the parameter of a generic key.
+    const notice = {
+      key: 'walletError',
+      params: { message: 'Failed to send transaction. Please try again.' },
+    }
+    expect(portico.state.toast.current).toMatchObject({ message: notice, variant: 'error' })
+    expect(getSend(portico).error).toMatchObject({ kind: 'failed', message: notice })
   })
 
   test('is confirming while the wallet is open, and a second call does not ask again', async () => {
@@ -591,7 +602,7 @@ describe('sendTokens', () => {
     answer(HASH)
     await sending
     expect(portico.state.activity.pending[0]?.hash).toBe(HASH)
-    expect(portico.state.toast.current).toMatchObject({ message: 'Transaction started' })
+    expect(portico.state.toast.current).toMatchObject({ message: { key: 'transactionStarted' } })
     expect(getSend(portico)).toMatchObject({ sendTokenAmount: '0.25', step: 'form', sent: undefined })
     expect(portico.state.router.route.view).toBe('WalletSendPreview')
   })

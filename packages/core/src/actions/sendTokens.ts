@@ -1,5 +1,5 @@
 import { BaseError, SendFailedError, UserRejectedRequestError } from '../errors/base.js'
-import { MESSAGES, toUserMessage } from '../errors/messages.js'
+import { MESSAGES, type Notice, toUserMessage } from '../errors/messages.js'
 import { formatUnits } from '../format/formatUnits.js'
 import type { Portico } from '../portico.js'
 import { checkSend, currentToken, readSendInput, type SendProblem } from '../reads/send.js'
@@ -64,9 +64,9 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
   const input = readSendInput(portico)
   const { problem, amount } = checkSend(input)
   if (problem === 'unsupportedChain')
-    showToast(portico, { message: MESSAGES.unsupportedChain, variant: 'error' })
+    showToast(portico, { message: { key: 'sendUnsupportedChain' }, variant: 'error' })
   if (problem && AMOUNT_OR_RECEIVER_PROBLEMS.has(problem))
-    showToast(portico, { message: MESSAGES.enterAmountAndReceiver, variant: 'error' })
+    showToast(portico, { message: { key: 'enterAmountAndReceiver' }, variant: 'error' })
   if (problem) throw new SendValidationError(problem)
   const namespace = state.modal.activeChain
   const chain = namespace ? state.chains[namespace] : undefined
@@ -105,7 +105,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
       form.step = 'form'
     }
     if (error instanceof UserRejectedRequestError) {
-      if (onScreen) form.error = { kind: 'rejected', message: error.shortMessage }
+      if (onScreen) form.error = { kind: 'rejected', message: toUserMessage(error) }
       internal.track({
         type: 'track',
         event: 'SEND_REJECTED',
@@ -117,7 +117,8 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     // A send the visitor walked away from fails quietly: nothing on screen is waiting for it.
     if (onScreen) {
       // An adapter that says what to tell the visitor is heard (SPEC §8, Solana); else the generic text.
-      const message = error instanceof SendFailedError ? error.shortMessage : MESSAGES.somethingWentWrong
+      const message: Notice =
+        error instanceof SendFailedError ? toUserMessage(error) : { key: 'somethingWentWrong' }
       showToast(portico, { message, variant: 'error' })
       form.error = { kind: 'failed', message: toUserMessage(error) }
     }
@@ -135,7 +136,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     status: 'pending',
     explorerUrl: adapter.getTransactionExplorerUrl?.({ hash, network }),
   }
-  showToast(portico, { message: MESSAGES.transactionStarted, variant: 'success' })
+  showToast(portico, { message: { key: 'transactionStarted' }, variant: 'success' })
   internal.track({ type: 'track', event: 'SEND_SUCCESS', properties: { network: network.caipNetworkId } })
   const onScreen = current()
   if (onScreen) {

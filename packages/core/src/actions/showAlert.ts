@@ -1,10 +1,11 @@
+import type { Notice } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import type { AlertVariant } from '../types/state.js'
 
 /** Alerts stay for 10 s (SPEC §9 time constants) unless dismissed. */
 export const ALERT_DURATION_MS = 10_000
 
-export type ShowAlertParameters = { message: string; variant?: AlertVariant; code?: number | string }
+export type ShowAlertParameters = { message: Notice; variant?: AlertVariant; code?: number | string }
 
 /** Shows an alert banner over the modal (SPEC §8 "Alerts"). */
 export function showAlert(portico: Portico, parameters: ShowAlertParameters): void {

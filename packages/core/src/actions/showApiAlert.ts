@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from '../api/schemas.js'
-import { API_ERROR_MESSAGES } from '../errors/messages.js'
+import { API_ERROR_MESSAGES, type Notice } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import { showAlert } from './showAlert.js'
 
@@ -11,10 +11,10 @@ export type ShowApiAlertParameters = { apiCode: ApiErrorCode; status: number }
  * way would only repeat it. Codes without an alert are ignored. Returns whether it was shown.
  */
 export function showApiAlert(portico: Portico, parameters: ShowApiAlertParameters): boolean {
-  const message = API_ERROR_MESSAGES[parameters.apiCode]
+  const key = API_ERROR_MESSAGES[parameters.apiCode]
   const shown = portico.internal.apiAlertsShown
-  if (!message || shown.has(parameters.apiCode)) return false
+  if (!key || shown.has(parameters.apiCode)) return false
   shown.add(parameters.apiCode)
-  showAlert(portico, { message, code: parameters.status })
+  showAlert(portico, { message: { key } as Notice, code: parameters.status })
   return true
 }

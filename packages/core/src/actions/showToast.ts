@@ -1,10 +1,11 @@
+import type { Notice } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import type { ToastVariant } from '../types/state.js'
 
 /** Success and error toasts close after 3 s (SPEC §9); loading toasts stay (SPEC §8). */
 export const TOAST_DURATION_MS = 3_000
 
-export type ShowToastParameters = { message: string; variant: ToastVariant }
+export type ShowToastParameters = { message: Notice; variant: ToastVariant }
 
 /** Shows a short message at the top of the modal; a newer toast replaces an older one. */
 export function showToast(portico: Portico, parameters: ShowToastParameters): void {

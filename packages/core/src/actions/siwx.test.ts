@@ -98,7 +98,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     handle.nextSignature = `0x${'cd'.repeat(65)}`
     const signing = requestSiwxSignature(portico)
     expect(portico.state.toast.current).toMatchObject({
-      message: MESSAGES.authenticating,
+      message: { key: 'authenticating' },
       variant: 'loading',
       autoClose: false,
     })
@@ -126,11 +126,11 @@ describe('sign-in after connecting (SPEC §4)', () => {
     handle.nextSignature = rejected()
     await expect(requestSiwxSignature(portico)).resolves.toEqual({ signedIn: false })
     expect(portico.state.toast.current).toMatchObject({
-      message: MESSAGES.signatureDeclined,
+      message: { key: 'signatureDeclined' },
       variant: 'error',
     })
     expect(portico.state.router.route.view).toBe('SIWXSignMessage')
-    expect(getSiwx(portico)).toMatchObject({ status: 'needed', error: MESSAGES.signatureDeclined })
+    expect(getSiwx(portico)).toMatchObject({ status: 'needed', error: { key: 'signatureDeclined' } })
     expect(site.called('addSession')).toHaveLength(0)
     expect(events.find((event) => event.event === 'SIWX_AUTH_ERROR')?.properties).toMatchObject({
       network: 'eip155:1',
@@ -165,7 +165,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     chain.networkState.smartAccountEnabledNetworks = [1]
     handle.nextSignature = new Error('the account cannot sign')
     await requestSiwxSignature(portico)
-    expect(portico.state.toast.current?.message).toBe(MESSAGES.smartAccountSignFailed)
+    expect(portico.state.toast.current?.message).toEqual({ key: 'smartAccountSignFailed' })
   })
 
   test("a refusal by the sign-in server shows the server's reason; a time refusal also 'Session Expired'", async () => {
@@ -175,8 +175,11 @@ describe('sign-in after connecting (SPEC §4)', () => {
       new ApiRequestError({ apiCode: 'SIWX_EXPIRED', status: 401, message: 'The message expired at 10:00.' }),
     )
     await requestSiwxSignature(portico)
-    expect(portico.state.toast.current?.message).toBe('The message expired at 10:00.')
-    expect(portico.state.alert.current?.message).toBe(MESSAGES.sessionExpired)
+    expect(portico.state.toast.current?.message).toEqual({
+      key: 'walletError',
+      params: { message: 'The message expired at 10:00.' },
+    })
+    expect(portico.state.alert.current?.message).toEqual({ key: 'sessionExpired' })
     expect(getSiwx(portico).status).toBe('needed')
   })
 
@@ -185,7 +188,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     const { portico } = await connected(site.config)
     site.failAdd(new ServerUnavailableError({ details: 'down' }))
     await requestSiwxSignature(portico)
-    expect(portico.state.toast.current?.message).toMatch(/sign-in server is not available/)
+    expect(portico.state.toast.current?.message).toEqual({ key: 'siwxServerUnavailable' })
   })
 
   test('the prerequisites of SPEC §5 are checked with the SPEC §8 texts', async () => {
@@ -280,7 +283,7 @@ describe('initialisation failure (SPEC §4, §8)', () => {
     expect(handle.calls.some((call) => call.method === 'disconnect')).toBe(true)
     expect(portico.state.connection.status).toBe('disconnected')
     expect(portico.state.router.route.view).toBe('Connect')
-    expect(portico.state.toast.current?.message).toBe(MESSAGES.siwxInitFailed)
+    expect(portico.state.toast.current?.message).toEqual({ key: 'siwxInitFailed' })
     expect(events.some((event) => event.event === 'SIWX_AUTH_ERROR')).toBe(true)
   })
 
@@ -297,7 +300,7 @@ describe('initialisation failure (SPEC §4, §8)', () => {
     expect(portico.state.connection.status).toBe('connected')
     await vi.advanceTimersByTimeAsync(200)
     expect(portico.state.connection.status).toBe('disconnected')
-    expect(portico.state.toast.current?.message).toBe(MESSAGES.siwxInitFailed)
+    expect(portico.state.toast.current?.message).toEqual({ key: 'siwxInitFailed' })
   })
 })
 

@@ -1,4 +1,5 @@
 import { BaseError } from '../errors/base.js'
+import { MESSAGES } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import type { EmbeddedWallet } from '../types/embeddedWallet.js'
 import { connect } from './connect.js'
@@ -15,7 +16,7 @@ import { replaceRoute } from './replaceRoute.js'
 export class InvalidOtpError extends BaseError {
   override name = 'InvalidOtpError'
   constructor() {
-    super('Enter the 6-digit code from the e-mail.')
+    super(MESSAGES.invalidOtp)
   }
 }
 
@@ -37,7 +38,7 @@ export async function submitEmailOtp(portico: Portico, parameters: SubmitEmailOt
   const otp = parameters.otp.replace(/\s/g, '')
   if (!/^\d{6}$/.test(otp)) {
     const error = new InvalidOtpError()
-    state.emailLogin.error = error.shortMessage
+    state.emailLogin.error = { key: 'invalidOtp' }
     throw error
   }
   const attempt = ++internal.emailLoginAttempt

@@ -4,7 +4,7 @@ import {
   UnrecognizedChainError,
   UserRejectedRequestError,
 } from '../errors/base.js'
-import { ERROR_CODES, MESSAGES, SWITCH_NETWORK_MESSAGES } from '../errors/messages.js'
+import { ERROR_CODES, type Notice, SWITCH_NETWORK_MESSAGES } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import type { CaipNetworkId } from '../types/network.js'
 import { checkUnsupportedChain } from './checkUnsupportedChain.js'
@@ -41,7 +41,7 @@ export async function switchNetwork(
   const { state, internal } = portico
   const network = state.networks.find((candidate) => candidate.caipNetworkId === parameters.networkId)
   if (!network) {
-    showAlert(portico, { message: MESSAGES.networkNotFound })
+    showAlert(portico, { message: { key: 'networkNotFound' } })
     throw new NetworkNotFoundError(parameters.networkId)
   }
   const { namespace } = network
@@ -76,10 +76,10 @@ export async function switchNetwork(
   } catch (error) {
     internal.logger.warn(`switchNetwork: ${network.caipNetworkId} failed`, error)
     if (error instanceof UserRejectedRequestError) {
-      connection.switchError = 'Switch declined in the wallet'
+      connection.switchError = { key: 'switchDeclined' }
     } else {
       const code = alertCode(error)
-      const message = SWITCH_NETWORK_MESSAGES[code] ?? MESSAGES.somethingWentWrong
+      const message: Notice = { key: SWITCH_NETWORK_MESSAGES[code] ?? 'somethingWentWrong' } as Notice
       connection.switchError = message
       showAlert(portico, { message, code })
     }

@@ -1,3 +1,4 @@
+import type { Notice } from '../errors/messages.js'
 import type { Portico } from '../portico.js'
 import { EMAIL_ADDRESS, emailLoginMessage, InvalidEmailError, requireEmbeddedWallet } from './connectEmail.js'
 import { navigate } from './navigate.js'
@@ -10,7 +11,7 @@ export type UpdateEmailParameters = { email: string }
 export type UpdateEmailReturnType =
   | { status: 'changed'; email: string }
   | { status: 'cancelled' }
-  | { status: 'failed'; reason: string }
+  | { status: 'failed'; reason: Notice }
 
 // The embedded wallet's refusal when the visitor cancels on its screen (EIP-1193 4001), and the
 // client's when the view left and the change was aborted.
@@ -39,7 +40,7 @@ export async function updateEmail(
   const email = parameters.email.trim()
   if (!EMAIL_ADDRESS.test(email)) {
     const error = new InvalidEmailError(email)
-    state.emailLogin.error = error.shortMessage
+    state.emailLogin.error = { key: 'invalidEmail' }
     throw error
   }
   const attempt = ++internal.emailLoginAttempt
@@ -61,7 +62,10 @@ export async function updateEmail(
       })
       if (state.router.route.view === 'UpdateEmailVerify')
         replaceRoute(portico, { view: 'Account', resetHistory: true })
-      showToast(portico, { message: `Your e-mail is now ${newEmail}`, variant: 'success' })
+      showToast(portico, {
+        message: { key: 'emailChanged', params: { email: newEmail } },
+        variant: 'success',
+      })
     }
     return { status: 'changed', email: newEmail }
   } catch (error) {

@@ -129,7 +129,7 @@ describe('connectWalletConnect (SPEC §2 ConnectingWalletConnectBasic)', () => {
     wc.refuse()
     await expect(connecting).resolves.toEqual({ connected: false })
     expect(portico.state.router.route.view).toBe('ConnectingWalletConnectBasic')
-    expect(getWalletConnect(portico)).toMatchObject({ status: 'error', error: 'Connection declined' })
+    expect(getWalletConnect(portico)).toMatchObject({ status: 'error', error: { key: 'connectionDeclined' } })
   })
 
   test('going back abandons the pairing: it is aborted and a late approval is ignored', async () => {

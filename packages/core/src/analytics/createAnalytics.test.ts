@@ -75,7 +75,7 @@ describe('analytics client (SPEC §7)', () => {
     const { portico } = await setup(server)
     openModal(portico)
     await vi.advanceTimersByTimeAsync(1000)
-    expect(portico.state.alert.current?.message).toBe('Invalid App Configuration')
+    expect(portico.state.alert.current?.message).toEqual({ key: 'invalidAppConfiguration' })
     portico.state.alert.current = undefined
     closeModal(portico)
     await vi.advanceTimersByTimeAsync(1000)

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import * as z from 'zod/mini'
 import { dismissAlert } from '../actions/showAlert.js'
 import { InvalidResponseError } from '../errors/base.js'
-import { MESSAGES } from '../errors/messages.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 import { API_TIMEOUT_MS, hasApiServer, requestApi } from './client.js'
 import { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './clientErrors.js'
@@ -86,25 +85,22 @@ describe('requestApi', () => {
   })
 
   test.each([
-    ['PROJECT_ID_MISSING', 400, MESSAGES.projectIdNotConfigured],
-    ['INVALID_PROJECT_ID', 403, MESSAGES.invalidProjectId],
-    ['ORIGIN_NOT_ALLOWED', 403, MESSAGES.invalidAppConfiguration],
-  ] as const)(
-    'a %s refusal throws ApiRequestError and shows its alert once',
-    async (code, status, message) => {
-      server.reply(() => ({ status, body: { error: { code, message: 'refused' } } }))
-      const { portico } = await withServer()
-      const error = await requestApi(portico, { path: '/x', schema: okSchema }).catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(ApiRequestError)
-      expect(error).toMatchObject({ name: 'ApiRequestError', apiCode: code, status })
-      expect(portico.state.alert.current).toMatchObject({ message, code: status, variant: 'error' })
-      dismissAlert(portico)
-      await expect(requestApi(portico, { path: '/x', schema: okSchema })).rejects.toBeInstanceOf(
-        ApiRequestError,
-      )
-      expect(portico.state.alert.current).toBeUndefined()
-    },
-  )
+    ['PROJECT_ID_MISSING', 400, 'projectIdNotConfigured'],
+    ['INVALID_PROJECT_ID', 403, 'invalidProjectId'],
+    ['ORIGIN_NOT_ALLOWED', 403, 'invalidAppConfiguration'],
+  ] as const)('a %s refusal throws ApiRequestError and shows its alert once', async (code, status, key) => {
+    server.reply(() => ({ status, body: { error: { code, message: 'refused' } } }))
+    const { portico } = await withServer()
+    const error = await requestApi(portico, { path: '/x', schema: okSchema }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiRequestError)
+    expect(error).toMatchObject({ name: 'ApiRequestError', apiCode: code, status })
+    expect(portico.state.alert.current).toMatchObject({ message: { key }, code: status, variant: 'error' })
+    dismissAlert(portico)
+    await expect(requestApi(portico, { path: '/x', schema: okSchema })).rejects.toBeInstanceOf(
+      ApiRequestError,
+    )
+    expect(portico.state.alert.current).toBeUndefined()
+  })
 
   test('a rate limit throws ApiRequestError without an alert', async () => {
     server.reply(() => ({ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'slow down' } } }))

@@ -1,4 +1,5 @@
 import { snapshot } from 'valtio/vanilla'
+import type { Notice } from '../errors/messages.js'
 import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
 import type { EmailLoginStatus } from '../types/state.js'
@@ -9,7 +10,7 @@ export interface EmailLoginInfo {
   enabled: boolean
   status: EmailLoginStatus
   email: string | undefined
-  error: string | undefined
+  error: Notice | undefined
   /** The e-mail of the connected embedded wallet. */
   accountEmail: string | undefined
 }

@@ -1,4 +1,5 @@
 import { snapshot } from 'valtio/vanilla'
+import type { Notice } from '../errors/messages.js'
 import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
 import type { CaipNetworkId, ChainNamespace, Network } from '../types/network.js'
@@ -15,7 +16,7 @@ export interface NetworkInfo {
   networks: readonly Network[]
   /** The network a switch waits on in the wallet. */
   pendingNetworkId: CaipNetworkId | undefined
-  switchError: string | undefined
+  switchError: Notice | undefined
   switchingNamespace: boolean
 }
 

@@ -1,4 +1,5 @@
 import { snapshot } from 'valtio/vanilla'
+import type { Notice } from '../errors/messages.js'
 import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
 import type { SiwxSession } from '../types/siwx.js'
@@ -14,7 +15,7 @@ export interface SiwxInfo {
   /** The active account's session, once signed in. */
   session: SiwxSession | undefined
   /** Why the last sign-in did not finish. */
-  error: string | undefined
+  error: Notice | undefined
 }
 
 /**

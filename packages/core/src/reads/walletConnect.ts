@@ -1,4 +1,5 @@
 import { snapshot } from 'valtio/vanilla'
+import type { Notice } from '../errors/messages.js'
 import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
 import type { WalletConnectStatus } from '../types/state.js'
@@ -11,7 +12,7 @@ export interface WalletConnectInfo {
   /** The pairing to show as a QR code or open as a link, and when it stops working. */
   pairing: { uri: string; expiresAt: number } | undefined
   walletId: string | undefined
-  error: string | undefined
+  error: Notice | undefined
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TokenBalance, Transaction } from '../api/schemas.js'
+import type { Notice } from '../errors/messages.js'
 import type { Connector } from './adapter.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network.js'
 import type { Route } from './routes.js'
@@ -79,7 +80,7 @@ export interface RouterState {
 /** Why the last connection attempt did not finish. */
 export interface ConnectionError {
   kind: 'rejected' | 'failed' | 'timeout'
-  message: string
+  message: Notice
 }
 
 export interface ConnectionState {
@@ -91,7 +92,7 @@ export interface ConnectionState {
   switchingNamespace: boolean
   /** The network a switch is waiting on in the wallet, and why the last switch failed. */
   pendingNetworkId: CaipNetworkId | undefined
-  switchError: string | undefined
+  switchError: Notice | undefined
 }
 
 export interface RecentWallet {
@@ -118,7 +119,7 @@ export interface ConnectorsState {
 export type AlertVariant = 'error' | 'warning' | 'info'
 export interface Alert {
   id: number
-  message: string
+  message: Notice
   variant: AlertVariant
   code?: number | string
 }
@@ -126,7 +127,7 @@ export interface Alert {
 export type ToastVariant = 'success' | 'error' | 'loading'
 export interface Toast {
   id: number
-  message: string
+  message: Notice
   variant: ToastVariant
   /** Loading toasts stay until replaced or dismissed. */
   autoClose: boolean
@@ -166,10 +167,10 @@ export interface PendingTransaction {
 
 /** Why the last activity fetch failed: the SPEC §8 text and the reason behind it. */
 export interface ActivityError {
-  message: string
+  message: Notice
   /** True when the server could not be reached or answered 5xx. */
   serverUnavailable: boolean
-  detail: string
+  detail: Notice
 }
 
 /** The activity list of the active account (SPEC §3 Transaction list). */
@@ -196,7 +197,7 @@ export type SendStep = 'form' | 'confirming' | 'sent'
 export interface SendError {
   /** `rejected`: the visitor declined in the wallet; `failed`: anything else (SPEC §8). */
   kind: 'rejected' | 'failed'
-  message: string
+  message: Notice
 }
 
 /** A transaction sent from the Send view, as the confirmation view shows it. */
@@ -238,7 +239,7 @@ export interface SendState {
   networkBalanceInUSD: number | undefined
   feeLoading: boolean
   /** Why the last fee estimate failed. */
-  feeError: string | undefined
+  feeError: Notice | undefined
   /** True while the wallet is asked to send. */
   loading: boolean
   step: SendStep
@@ -260,8 +261,8 @@ export interface SiwxState {
   caipAddress: CaipAddress | undefined
   /** The active account's session once signed in. */
   session: SiwxSession | undefined
-  /** Why the last sign-in did not finish, as the visitor reads it. */
-  error: string | undefined
+  /** Why the last sign-in did not finish, as a message key (see `formatMessage`). */
+  error: Notice | undefined
 }
 
 /** Where the e-mail login stands (SPEC §5): sending the address, waiting for the code or the device approval, checking the code. */
@@ -271,8 +272,8 @@ export interface EmailLoginState {
   status: EmailLoginStatus
   /** The address the code was sent to. */
   email: string | undefined
-  /** Why the last step failed, as the visitor reads it. */
-  error: string | undefined
+  /** Why the last step failed, as a message key (see `formatMessage`). */
+  error: Notice | undefined
   /** The e-mail of the connected embedded wallet, once logged in. */
   accountEmail: string | undefined
 }
@@ -286,6 +287,6 @@ export interface WalletConnectState {
   pairing: { uri: string; expiresAt: number } | undefined
   /** The registry wallet the visitor picked, when they picked one. */
   walletId: string | undefined
-  /** Why the last pairing failed, as the visitor reads it. */
-  error: string | undefined
+  /** Why the last pairing failed, as a message key (see `formatMessage`). */
+  error: Notice | undefined
 }

@@ -19,7 +19,7 @@ async function openModal() {
 describe('Notices', () => {
   test('a toast is read out from a polite status region with its text', async () => {
     const { portico, view } = await openModal()
-    await run(() => showToast(portico, { message: 'Transaction started', variant: 'success' }))
+    await run(() => showToast(portico, { message: { key: 'transactionStarted' }, variant: 'success' }))
     const status = view.getByRole('status')
     expect(status.textContent).toBe('Transaction started')
     expect(status.getAttribute('aria-live')).toBe('polite')
@@ -28,7 +28,7 @@ describe('Notices', () => {
 
   test.each(['success', 'error'] as const)('a %s toast disappears after 3 s', async (variant) => {
     const { portico, view } = await openModal()
-    await run(() => showToast(portico, { message: 'Token Balance Unavailable', variant }))
+    await run(() => showToast(portico, { message: { key: 'tokenBalanceUnavailable' }, variant }))
     await run(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1))
     expect(view.getByRole('status').textContent).toBe('Token Balance Unavailable')
     await run(() => vi.advanceTimersByTime(1))
@@ -38,10 +38,10 @@ describe('Notices', () => {
 
   test('a loading toast stays until something replaces it', async () => {
     const { portico, view } = await openModal()
-    await run(() => showToast(portico, { message: 'Authenticating...', variant: 'loading' }))
+    await run(() => showToast(portico, { message: { key: 'authenticating' }, variant: 'loading' }))
     await run(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 10))
     expect(view.getByRole('status').textContent).toBe('Authenticating...')
-    await run(() => showToast(portico, { message: 'Signature declined', variant: 'error' }))
+    await run(() => showToast(portico, { message: { key: 'signatureDeclined' }, variant: 'error' }))
     expect(view.getByRole('status').textContent).toBe('Signature declined')
     await run(() => vi.advanceTimersByTime(TOAST_DURATION_MS))
     expect(view.getByRole('status').textContent).toBe('')
@@ -49,8 +49,8 @@ describe('Notices', () => {
 
   test('the alert banner is a role alert that Dismiss removes, leaving the toast', async () => {
     const { portico, view } = await openModal()
-    await run(() => showAlert(portico, { message: 'Network Not Found' }))
-    await run(() => showToast(portico, { message: 'Authenticating...', variant: 'loading' }))
+    await run(() => showAlert(portico, { message: { key: 'networkNotFound' } }))
+    await run(() => showToast(portico, { message: { key: 'authenticating' }, variant: 'loading' }))
     expect(view.getByRole('alert').textContent).toContain('Network Not Found')
     await run(() => fireEvent.click(view.getByRole('button', { name: 'Dismiss' })))
     expect(view.queryByRole('alert')).toBeNull()

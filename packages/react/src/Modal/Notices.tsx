@@ -3,6 +3,7 @@ import { CloseIcon, WarningIcon } from '../components/icons.js'
 import { useAlert, useToast } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useT } from '../i18n/MessagesContext.js'
+import { noticeText } from '../i18n/messages.js'
 
 /** The alert banner (role alert, dismissible) and the toast (a polite status region) above the view. */
 export function Notices() {
@@ -15,7 +16,7 @@ export function Notices() {
       {alert && (
         <div className="alert" role="alert" data-variant={alert.variant}>
           <WarningIcon />
-          <span>{alert.message}</span>
+          <span>{noticeText(t, alert.message)}</span>
           <button
             type="button"
             className="icon-button"
@@ -32,7 +33,7 @@ export function Notices() {
         className={toast ? 'toast' : 'visually-hidden'}
         data-variant={toast?.variant}
       >
-        {toast && <span>{toast.message}</span>}
+        {toast && <span>{noticeText(t, toast.message)}</span>}
       </div>
     </div>
   )

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { useEmailLogin } from '../hooks/useEmailLogin.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useT } from '../i18n/MessagesContext.js'
+import { noticeText } from '../i18n/messages.js'
 
 export const emailFormCss = `
 .email-form { display: grid; gap: 8px; }
@@ -61,7 +62,7 @@ export function EmailForm() {
       </div>
       {error && (
         <p className="hint error" id={`${id}-error`} role="alert">
-          {error}
+          {noticeText(t, error)}
         </p>
       )}
     </form>

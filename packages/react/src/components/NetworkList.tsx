@@ -3,6 +3,7 @@ import { useNetwork } from '../hooks/useNetwork.js'
 import { useAlert } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useT } from '../i18n/MessagesContext.js'
+import { noticeText } from '../i18n/messages.js'
 import { moveFocusInList } from '../Modal/focus.js'
 import { CheckIcon } from './icons.js'
 import { NetworkIcon } from './NetworkIcon.js'
@@ -23,7 +24,7 @@ export function NetworkList({ networks, markActive }: NetworkListProps) {
   const { network: active, supported, pendingNetworkId, switchError } = useNetwork()
   // A failure with an error code is already in the alert banner (SPEC §8); say it once.
   const alert = useAlert()
-  const inlineError = switchError && switchError !== alert?.message ? switchError : undefined
+  const inlineError = switchError && switchError.key !== alert?.message.key ? switchError : undefined
 
   // Core returns from the network picker once the switch is done and reports failures in state.
   const choose = (network: Network) => {
@@ -65,7 +66,7 @@ export function NetworkList({ networks, markActive }: NetworkListProps) {
       </ul>
       {inlineError && (
         <p className="error-text center" role="alert">
-          {inlineError}
+          {noticeText(t, inlineError)}
         </p>
       )}
     </>

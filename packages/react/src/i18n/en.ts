@@ -1,8 +1,14 @@
+import { MESSAGES } from '@portico/core'
+
 // Every text the React package shows or announces, in English. This catalogue is bundled with the
 // modal; other locales are loaded on demand and must have every key (see `Messages`). A `{name}`
 // in a text is filled in by `t('key', { name })`.
 
 export const en = {
+  // What core puts in state (alerts, toasts, errors) is a key of its English catalogue: the modal
+  // translates those keys like its own, so they are part of every locale.
+  ...MESSAGES,
+
   // Modal shell
   loading: 'Loading…',
   back: 'Back',
@@ -67,11 +73,9 @@ export const en = {
   yourWallet: 'your wallet',
   continueIn: 'Continue in {name}',
   acceptRequest: 'Accept the connection request in your wallet',
-  connectionDeclined: 'Connection declined',
   declinedIn: 'You declined the request in {name}. You can try again.',
   noAnswer: 'No answer from the wallet',
   noAnswerText: 'The wallet did not answer in time.',
-  connectionFailed: 'Connection failed',
   couldNotConnect: '{name} could not connect. You can try again.',
 
   // Account
@@ -96,14 +100,12 @@ export const en = {
   loadingTokens: 'Loading tokens…',
   noTokens: 'No tokens yet',
   noTokensText: 'Tokens this account holds on {network} will show here.',
-  tokenBalanceUnavailable: 'Token Balance Unavailable',
   tokenBalanceRetryIn: 'Prices and other tokens could not be loaded. You can try again in {seconds} s.',
   tokenBalanceRetryNow: 'Prices and other tokens could not be loaded.',
   tokenPrice: '{price} each',
   loadingActivity: 'Loading activity…',
   noActivity: 'No activity yet',
   noActivityText: 'Transactions of this account on {network} will show here.',
-  activityFailed: 'Failed to fetch transactions',
   activityServerDown: 'The server that keeps your history cannot be reached right now.',
   loadMore: 'Load more',
   activitySent: 'Sent',
@@ -154,7 +156,6 @@ export const en = {
   sendEnterAddress: 'Enter an address',
   sendInvalidAddress: 'Invalid address',
   sendInsufficientGas: 'Insufficient gas',
-  sendUnsupportedChain: 'Unsupported chain',
   sendNotConnected: 'Connect a wallet',
   sendWaitingForFee: 'Estimating network fee…',
   sendReview: 'Review',

@@ -1,3 +1,4 @@
+import type { Notice } from '@portico/core'
 import type { en } from './en.js'
 
 /** The locales the modal ships: English is bundled, the others are loaded when selected. */
@@ -50,4 +51,15 @@ export function createTranslate(messages: Messages): Translate {
       name in values ? String(values[name]) : hole,
     )
   }
+}
+
+/**
+ * The text of a notice core put in state (an alert, a toast, an error) in the shown catalogue.
+ * Core's keys are keys of every catalogue (`en` starts from core's `MESSAGES`), so a view never
+ * renders core's English or compares it.
+ */
+export function noticeText(t: Translate, notice: Notice): string {
+  const key: MessageKey = notice.key
+  const lookUp = t as (key: MessageKey, params?: Readonly<Record<string, string | number>>) => string
+  return lookUp(key, notice.params)
 }

@@ -7,6 +7,7 @@ import { useAccount } from '../../hooks/useAccount.js'
 import { useActivity } from '../../hooks/useActivity.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
+import { noticeText } from '../../i18n/messages.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useFormatRelativeTime } from './formatters.js'
 import { useNow } from './useNow.js'
@@ -57,7 +58,7 @@ export function ActivityList() {
     <div className="notice error" role="alert">
       <WarningIcon />
       <div className="notice-text">
-        <p className="notice-title">{t('activityFailed')}</p>
+        <p className="notice-title">{noticeText(t, error.message)}</p>
         {error.serverUnavailable && <p>{t('activityServerDown')}</p>}
       </div>
       <button type="button" className="button secondary small" disabled={loading} onClick={retry}>

@@ -4,8 +4,8 @@ import { useConnection } from '../../hooks/useConnection.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
-import { en } from '../../i18n/en.js'
 import { useT } from '../../i18n/MessagesContext.js'
+import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { connectingCss } from './ConnectingExternal.css.js'
 
@@ -58,8 +58,12 @@ export function ConnectingExternal() {
         {failed && error.kind === 'failed' && (
           <>
             <h3 className="error-title">{t('connectionFailed')}</h3>
-            {/* Core's own fallback is the bare English title; say something more useful instead. */}
-            <p>{error.message === en.connectionFailed ? t('couldNotConnect', { name }) : error.message}</p>
+            {/* Core's own fallback is the bare title; say something more useful instead. */}
+            <p>
+              {error.message.key === 'connectionFailed'
+                ? t('couldNotConnect', { name })
+                : noticeText(t, error.message)}
+            </p>
           </>
         )}
       </div>

@@ -14,6 +14,7 @@ import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
+import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { connectCss } from '../Connect/Connect.css.js'
 import { walletReceiveCss } from '../WalletReceive/WalletReceive.css.js'
@@ -94,7 +95,7 @@ export function ConnectingWalletConnectBasic() {
         <h3>{t('wcOpenWallet', { name: wallet.name })}</h3>
         <div role="status" aria-live="polite">
           {wc.status === 'error' && wc.error ? (
-            <p className="hint error">{wc.error}</p>
+            <p className="hint error">{noticeText(t, wc.error)}</p>
           ) : (
             <p>{wc.status === 'connecting' ? t('wcConnecting') : t('wcOpenHelp', { name: wallet.name })}</p>
           )}
@@ -136,7 +137,7 @@ export function ConnectingWalletConnectBasic() {
       <h3>{t('wcScanTitle')}</h3>
       <div role="status" aria-live="polite">
         {wc.status === 'error' && wc.error ? (
-          <p className="hint error">{wc.error}</p>
+          <p className="hint error">{noticeText(t, wc.error)}</p>
         ) : (
           <p>{wc.status === 'connecting' ? t('wcConnecting') : t('wcScanHelp')}</p>
         )}

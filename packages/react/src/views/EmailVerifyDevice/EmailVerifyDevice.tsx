@@ -2,6 +2,7 @@ import { MailIcon } from '../../components/icons.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
+import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { emailViewsCss } from '../EmailVerifyOtp/emailViews.css.js'
 
@@ -23,7 +24,7 @@ export function EmailVerifyDevice() {
       </p>
       <div role="status" aria-live="polite">
         {error ? (
-          <p className="hint error">{error}</p>
+          <p className="hint error">{noticeText(t, error)}</p>
         ) : (
           <span className="spinner" aria-label={t('deviceWaiting')} role="img" />
         )}

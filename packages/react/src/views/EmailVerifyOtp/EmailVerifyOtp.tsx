@@ -6,6 +6,7 @@ import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
+import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { emailViewsCss } from './emailViews.css.js'
 
@@ -44,7 +45,7 @@ export function EmailVerifyOtp() {
       <p>
         {t('otpSentTo')} <strong>{email}</strong>
       </p>
-      <OtpField busy={verifying} error={error} onComplete={send} />
+      <OtpField busy={verifying} error={error && noticeText(t, error)} onComplete={send} />
       <button type="button" className="link-button" disabled={cooldown > 0 || verifying} onClick={resend}>
         {cooldown > 0 ? t('otpResendIn', { seconds: String(cooldown) }) : t('otpResend')}
       </button>

@@ -4,6 +4,7 @@ import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSiwx } from '../../hooks/useSiwx.js'
 import { useT } from '../../i18n/MessagesContext.js'
+import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { siwxCss } from './SIWXSignMessage.css.js'
 
@@ -58,7 +59,7 @@ export function SIWXSignMessage() {
       </div>
       {error && !signing && (
         <p className="siwx-error" role="alert">
-          {t('siwxFailed', { reason: error })}
+          {t('siwxFailed', { reason: noticeText(t, error) })}
         </p>
       )}
       {required && <p className="siwx-required">{t('siwxRequired')}</p>}

@@ -5,6 +5,7 @@ import { MailIcon } from '../../components/icons.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
+import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { emailViewsCss } from '../EmailVerifyOtp/emailViews.css.js'
 
@@ -48,7 +49,7 @@ export function UpdateEmail() {
       />
       {error && (
         <p className="hint error" role="alert">
-          {error}
+          {noticeText(t, error)}
         </p>
       )}
       <button type="submit" className="button wide" disabled={status === 'sending' || email.trim() === ''}>

@@ -6,6 +6,7 @@ import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendValidation } from '../../hooks/useSend.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
+import { noticeText } from '../../i18n/messages.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { AddressText } from '../WalletSend/AddressText.js'
@@ -85,7 +86,9 @@ export function WalletSendPreview() {
       <FeeRow />
       {error && (
         <p className="hint error center" role="alert">
-          {error.kind === 'rejected' ? t('sendRejected') : t('sendFailed', { reason: error.message })}
+          {error.kind === 'rejected'
+            ? t('sendRejected')
+            : t('sendFailed', { reason: noticeText(t, error.message) })}
         </p>
       )}
       <div className="buttons">
