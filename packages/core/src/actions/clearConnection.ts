@@ -4,6 +4,7 @@ import type { ChainNamespace } from '../types/network.js'
 import { refreshAccountAssets } from './refreshAccountAssets.js'
 import { resetSend } from './resetSend.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
+import { writeStoredConnections } from './writeStoredConnections.js'
 
 /**
  * Forgets a namespace's connection in state and storage, without talking to the wallet. When no
@@ -25,13 +26,7 @@ export function clearConnection(portico: Portico, namespace: ChainNamespace): vo
 
   const connections = { ...internal.storage.get('connections') }
   delete connections[namespace]
-  if (Object.keys(connections).length > 0) {
-    internal.storage.set('connections', connections)
-    internal.storage.set('connectedNamespaces', Object.keys(connections) as ChainNamespace[])
-  } else {
-    internal.storage.remove('connections')
-    internal.storage.remove('connectedNamespaces')
-  }
+  writeStoredConnections(portico, connections)
   syncConnectionStatus(portico)
   // Empties the activity list of the account that left.
   refreshAccountAssets(portico, { namespace })

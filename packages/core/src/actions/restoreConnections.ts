@@ -11,6 +11,7 @@ import { findConnector } from './connect.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from './connectEmail.js'
 import { clearEmailLoginCache } from './submitEmailOtp.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
+import { writeStoredConnections } from './writeStoredConnections.js'
 
 /**
  * How long a stored connection may take to come back after a reload, per connector type. A wallet
@@ -144,13 +145,7 @@ function forget(portico: Portico, namespaces: ChainNamespace[]): void {
     if (remaining[namespace]?.connectorId === EMBEDDED_WALLET_CONNECTOR_ID) clearEmailLoginCache(portico)
     delete remaining[namespace]
   }
-  if (Object.keys(remaining).length > 0) {
-    internal.storage.set('connections', remaining)
-    internal.storage.set('connectedNamespaces', Object.keys(remaining) as ChainNamespace[])
-  } else {
-    internal.storage.remove('connections')
-    internal.storage.remove('connectedNamespaces')
-  }
+  writeStoredConnections(portico, remaining)
 }
 
 /**
