@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { DEFAULT_FEATURES, mergeOrder, resolveFeatures } from './config.js'
 import { createPortico } from './createPortico.js'
-import { MESSAGES } from './errors/messages.js'
+import { MESSAGES } from './notices/messages.js'
 import { testNetwork } from './testing/fakeAdapter.testkit.js'
 
 describe('defaults (SPEC §9)', () => {

@@ -1,10 +1,10 @@
 import type { Storage } from './storage/storage.js'
-import type { AdapterFactory, Logger } from './types/adapter.js'
-import type { EmbeddedWallet } from './types/embeddedWallet.js'
-import type { CaipNetworkId, Network } from './types/network.js'
-import type { SiwxConfig } from './types/siwx.js'
-import type { ThemeMode, ThemeVariables } from './types/state.js'
-import type { RegistryWallet, WalletConnect } from './types/walletConnect.js'
+import type { AdapterFactory, Logger } from './adapterKit/contract.js'
+import type { EmbeddedWallet } from './email/types.js'
+import type { CaipNetworkId, Network } from './network/types.js'
+import type { SiwxConfig } from './siwx/types.js'
+import type { ThemeMode, ThemeVariables } from './state.js'
+import type { RegistryWallet, WalletConnect } from './walletConnect/types.js'
 
 /** Feature flags with the defaults of SPEC §9. */
 export interface Features {

@@ -1,28 +1,28 @@
 // Public entry of @portico/core. Names only, no `export *`.
 
-export { addNetwork } from './actions/addNetwork.js'
+export { addNetwork } from './network/addNetwork.js'
 export type {
   AddPendingTransactionParameters,
   AddPendingTransactionReturnType,
-} from './actions/addPendingTransaction.js'
+} from './activity/addPendingTransaction.js'
 export {
   addPendingTransaction,
   InvalidPendingTransactionError,
   PENDING_TRANSACTIONS_LIMIT,
-} from './actions/addPendingTransaction.js'
-export { MAX_RECENT_WALLETS } from './actions/applyConnection.js'
-export { cancelConnect } from './actions/cancelConnect.js'
+} from './activity/addPendingTransaction.js'
+export { MAX_RECENT_WALLETS } from './connection/applyConnection.js'
+export { cancelConnect } from './connection/cancelConnect.js'
 // Actions
-export type { CancelReconnectParameters } from './actions/cancelReconnect.js'
-export { cancelReconnect } from './actions/cancelReconnect.js'
-export type { CancelSendReturnType } from './actions/cancelSend.js'
-export { cancelSend } from './actions/cancelSend.js'
-export { cancelSiwx } from './actions/cancelSiwx.js'
-export { checkSiwx } from './actions/checkSiwx.js'
-export { closeModal, isSiwxCloseRefused } from './actions/closeModal.js'
-export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './actions/connect.js'
-export { connect, findConnector } from './actions/connect.js'
-export type { ConnectEmailParameters, ConnectEmailReturnType } from './actions/connectEmail.js'
+export type { CancelReconnectParameters } from './connection/cancelReconnect.js'
+export { cancelReconnect } from './connection/cancelReconnect.js'
+export type { CancelSendReturnType } from './send/cancelSend.js'
+export { cancelSend } from './send/cancelSend.js'
+export { cancelSiwx } from './siwx/cancelSiwx.js'
+export { checkSiwx } from './siwx/checkSiwx.js'
+export { closeModal, isSiwxCloseRefused } from './modal/closeModal.js'
+export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './connection/connect.js'
+export { connect, findConnector } from './connection/connect.js'
+export type { ConnectEmailParameters, ConnectEmailReturnType } from './email/connectEmail.js'
 export {
   connectEmail,
   EMAIL_ADDRESS,
@@ -32,117 +32,117 @@ export {
   EmbeddedWalletNotConfiguredError,
   getEmailCooldownSeconds,
   InvalidEmailError,
-} from './actions/connectEmail.js'
-export type { ConnectWalletConnectParameters } from './actions/connectWalletConnect.js'
+} from './email/connectEmail.js'
+export type { ConnectWalletConnectParameters } from './walletConnect/connectWalletConnect.js'
 export {
   cancelWalletConnect,
   connectWalletConnect,
   WALLET_CONNECT_CONNECTOR_ID,
   WalletConnectNotConfiguredError,
-} from './actions/connectWalletConnect.js'
-export { destroy } from './actions/destroy.js'
-export type { DisconnectParameters, DisconnectReturnType } from './actions/disconnect.js'
-export { disconnect } from './actions/disconnect.js'
-export type { EstimateSendFeeReturnType } from './actions/estimateSendFee.js'
-export { estimateSendFee } from './actions/estimateSendFee.js'
-export type { FetchActivityParameters, FetchActivityReturnType } from './actions/fetchActivity.js'
-export { ACTIVITY_NAMESPACES, fetchActivity } from './actions/fetchActivity.js'
-export { getDefaultRoute } from './actions/getDefaultRoute.js'
-export { goBack } from './actions/goBack.js'
-export { initialize, RECONNECT_TIMEOUT_MS } from './actions/initialize.js'
-export type { NavigateParameters } from './actions/navigate.js'
-export { navigate } from './actions/navigate.js'
-export type { OpenModalParameters } from './actions/openModal.js'
-export { openModal } from './actions/openModal.js'
-export type { RefreshAccountAssetsParameters } from './actions/refreshAccountAssets.js'
-export { refreshAccountAssets } from './actions/refreshAccountAssets.js'
-export type { RefreshBalanceParameters } from './actions/refreshBalance.js'
-export { refreshBalance } from './actions/refreshBalance.js'
+} from './walletConnect/connectWalletConnect.js'
+export { destroy } from './destroy.js'
+export type { DisconnectParameters, DisconnectReturnType } from './connection/disconnect.js'
+export { disconnect } from './connection/disconnect.js'
+export type { EstimateSendFeeReturnType } from './send/estimateSendFee.js'
+export { estimateSendFee } from './send/estimateSendFee.js'
+export type { FetchActivityParameters, FetchActivityReturnType } from './activity/fetchActivity.js'
+export { ACTIVITY_NAMESPACES, fetchActivity } from './activity/fetchActivity.js'
+export { getDefaultRoute } from './modal/getDefaultRoute.js'
+export { goBack } from './modal/goBack.js'
+export { initialize, RECONNECT_TIMEOUT_MS } from './initialize.js'
+export type { NavigateParameters } from './modal/navigate.js'
+export { navigate } from './modal/navigate.js'
+export type { OpenModalParameters } from './modal/openModal.js'
+export { openModal } from './modal/openModal.js'
+export type { RefreshAccountAssetsParameters } from './balances/refreshAccountAssets.js'
+export { refreshAccountAssets } from './balances/refreshAccountAssets.js'
+export type { RefreshBalanceParameters } from './balances/refreshBalance.js'
+export { refreshBalance } from './balances/refreshBalance.js'
 export type {
   RefreshTokenBalancesParameters,
   RefreshTokenBalancesReturnType,
-} from './actions/refreshTokenBalances.js'
+} from './balances/refreshTokenBalances.js'
 export {
   BALANCE_RETRY_GUARD_MS,
   NATIVE_BALANCE_CACHE_MS,
   PORTFOLIO_CACHE_MS,
   PORTFOLIO_NAMESPACES,
   refreshTokenBalances,
-} from './actions/refreshTokenBalances.js'
+} from './balances/refreshTokenBalances.js'
 export type {
   RefreshWalletRegistryErrorType,
   RefreshWalletRegistryParameters,
   RefreshWalletRegistryReturnType,
-} from './actions/refreshWalletRegistry.js'
-export { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './actions/refreshWalletRegistry.js'
-export { removeAdapter } from './actions/removeAdapter.js'
-export { removeNetwork } from './actions/removeNetwork.js'
-export type { ReplaceRouteParameters } from './actions/replaceRoute.js'
-export { replaceRoute } from './actions/replaceRoute.js'
+} from './registry/refreshWalletRegistry.js'
+export { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './registry/refreshWalletRegistry.js'
+export { removeAdapter } from './connection/removeAdapter.js'
+export { removeNetwork } from './network/removeNetwork.js'
+export type { ReplaceRouteParameters } from './modal/replaceRoute.js'
+export { replaceRoute } from './modal/replaceRoute.js'
 export type {
   RequestSiwxSignatureErrorType,
   RequestSiwxSignatureReturnType,
-} from './actions/requestSiwxSignature.js'
+} from './siwx/requestSiwxSignature.js'
 export {
   requestSiwxSignature,
   SIWX_SERVER_UNAVAILABLE_MESSAGE,
   SiwxNotEnabledError,
   SiwxPrerequisiteError,
-} from './actions/requestSiwxSignature.js'
-export type { ResetActivityParameters } from './actions/resetActivity.js'
-export { resetActivity } from './actions/resetActivity.js'
-export type { ResetSendParameters, ResetSendReturnType } from './actions/resetSend.js'
-export { resetSend } from './actions/resetSend.js'
-export { RECONNECT_BOUND_MS } from './actions/restoreConnections.js'
-export type { SendTokensErrorType, SendTokensReturnType } from './actions/sendTokens.js'
+} from './siwx/requestSiwxSignature.js'
+export type { ResetActivityParameters } from './activity/resetActivity.js'
+export { resetActivity } from './activity/resetActivity.js'
+export type { ResetSendParameters, ResetSendReturnType } from './send/resetSend.js'
+export { resetSend } from './send/resetSend.js'
+export { RECONNECT_BOUND_MS } from './connection/restoreConnections.js'
+export type { SendTokensErrorType, SendTokensReturnType } from './send/sendTokens.js'
 export {
   SEND_CONFIRMATION_TIMEOUT_MS,
   SendConfirmationTimeoutError,
   SendUnavailableError,
   SendValidationError,
   sendTokens,
-} from './actions/sendTokens.js'
-export type { SetAccountTabParameters, SetAccountTabReturnType } from './actions/setAccountTab.js'
-export { setAccountTab } from './actions/setAccountTab.js'
-export type { SetSendAmountParameters, SetSendAmountReturnType } from './actions/setSendAmount.js'
-export { setSendAmount } from './actions/setSendAmount.js'
-export type { SetSendReceiverParameters, SetSendReceiverReturnType } from './actions/setSendReceiver.js'
-export { setSendReceiver } from './actions/setSendReceiver.js'
-export type { SetSendTokenParameters, SetSendTokenReturnType } from './actions/setSendToken.js'
-export { setSendToken } from './actions/setSendToken.js'
-export type { SetThemeParameters } from './actions/setTheme.js'
-export { setTheme } from './actions/setTheme.js'
+} from './send/sendTokens.js'
+export type { SetAccountTabParameters, SetAccountTabReturnType } from './modal/setAccountTab.js'
+export { setAccountTab } from './modal/setAccountTab.js'
+export type { SetSendAmountParameters, SetSendAmountReturnType } from './send/setSendAmount.js'
+export { setSendAmount } from './send/setSendAmount.js'
+export type { SetSendReceiverParameters, SetSendReceiverReturnType } from './send/setSendReceiver.js'
+export { setSendReceiver } from './send/setSendReceiver.js'
+export type { SetSendTokenParameters, SetSendTokenReturnType } from './send/setSendToken.js'
+export { setSendToken } from './send/setSendToken.js'
+export type { SetThemeParameters } from './modal/setTheme.js'
+export { setTheme } from './modal/setTheme.js'
 export type {
   SettlePendingTransactionParameters,
   SettlePendingTransactionReturnType,
-} from './actions/settlePendingTransaction.js'
-export { settlePendingTransaction } from './actions/settlePendingTransaction.js'
-export { SHAKE_DURATION_MS, shakeModal } from './actions/shakeModal.js'
-export type { ShowAlertParameters } from './actions/showAlert.js'
-export { ALERT_DURATION_MS, dismissAlert, showAlert } from './actions/showAlert.js'
-export type { ShowApiAlertParameters } from './actions/showApiAlert.js'
-export { showApiAlert } from './actions/showApiAlert.js'
-export type { ShowToastParameters } from './actions/showToast.js'
-export { dismissToast, showToast, TOAST_DURATION_MS } from './actions/showToast.js'
-export type { SignMessageParameters } from './actions/signMessage.js'
-export { signMessage } from './actions/signMessage.js'
-export { getSiwxAccount } from './actions/siwxAccount.js'
-export { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './actions/siwxTimeout.js'
-export type { SubmitEmailOtpParameters } from './actions/submitEmailOtp.js'
+} from './activity/settlePendingTransaction.js'
+export { settlePendingTransaction } from './activity/settlePendingTransaction.js'
+export { SHAKE_DURATION_MS, shakeModal } from './modal/shakeModal.js'
+export type { ShowAlertParameters } from './notices/showAlert.js'
+export { ALERT_DURATION_MS, dismissAlert, showAlert } from './notices/showAlert.js'
+export type { ShowApiAlertParameters } from './notices/showApiAlert.js'
+export { showApiAlert } from './notices/showApiAlert.js'
+export type { ShowToastParameters } from './notices/showToast.js'
+export { dismissToast, showToast, TOAST_DURATION_MS } from './notices/showToast.js'
+export type { SignMessageParameters } from './connection/signMessage.js'
+export { signMessage } from './connection/signMessage.js'
+export { getSiwxAccount } from './siwx/siwxAccount.js'
+export { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwx/siwxTimeout.js'
+export type { SubmitEmailOtpParameters } from './email/submitEmailOtp.js'
 export {
   clearEmailLoginCache,
   InvalidOtpError,
   resetEmailLogin,
   submitEmailOtp,
-} from './actions/submitEmailOtp.js'
+} from './email/submitEmailOtp.js'
 export type {
   SwitchNetworkErrorType,
   SwitchNetworkParameters,
   SwitchNetworkReturnType,
-} from './actions/switchNetwork.js'
-export { switchNetwork } from './actions/switchNetwork.js'
-export type { UpdateEmailParameters, UpdateEmailReturnType } from './actions/updateEmail.js'
-export { updateEmail } from './actions/updateEmail.js'
+} from './network/switchNetwork.js'
+export { switchNetwork } from './network/switchNetwork.js'
+export type { UpdateEmailParameters, UpdateEmailReturnType } from './email/updateEmail.js'
+export { updateEmail } from './email/updateEmail.js'
 export type { AnalyticsPayload } from './analytics/createAnalytics.js'
 export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
 export type { CallApiParameters, RequestApiParameters } from './api/client.js'
@@ -186,7 +186,7 @@ export {
   UserRejectedRequestError,
   WrongNetworkError,
 } from './errors/base.js'
-export type { MessageKey, Notice } from './errors/messages.js'
+export type { MessageKey, Notice } from './notices/messages.js'
 export {
   API_ERROR_MESSAGES,
   ERROR_CODES,
@@ -194,7 +194,7 @@ export {
   MESSAGES,
   SWITCH_NETWORK_MESSAGES,
   toUserMessage,
-} from './errors/messages.js'
+} from './notices/messages.js'
 export type { NumberSeparators } from './format/formatUnits.js'
 export { formatDisplayAmount, formatUnits, shortenAddress } from './format/formatUnits.js'
 export type { ParseUnitsOptions, ParseUnitsReason } from './format/parseUnits.js'
@@ -217,11 +217,11 @@ export {
 } from './network/caip.js'
 export { DEFAULT_ACCOUNT_TYPES } from './network/createChainState.js'
 export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
-export type { AccountInfo, ConnectionInfo } from './reads/account.js'
-export { getAccount, getConnection, watchAccount, watchConnection } from './reads/account.js'
-export type { AccountTabsInfo, ActivityInfo, ActivityItem } from './reads/activity.js'
-export { getAccountTabs, getActivity, watchAccountTabs, watchActivity } from './reads/activity.js'
-export type { ConnectorListItem, RegistryWalletListItem, WalletListItem } from './reads/connectors.js'
+export type { AccountInfo, ConnectionInfo } from './connection/account.js'
+export { getAccount, getConnection, watchAccount, watchConnection } from './connection/account.js'
+export type { AccountTabsInfo, ActivityInfo, ActivityItem } from './activity/activity.js'
+export { getAccountTabs, getActivity, watchAccountTabs, watchActivity } from './activity/activity.js'
+export type { ConnectorListItem, RegistryWalletListItem, WalletListItem } from './connection/connectors.js'
 export {
   BROWSER_WALLET_NAME,
   getConnectorList,
@@ -229,32 +229,32 @@ export {
   isConnectorVisible,
   searchConnectors,
   watchConnectors,
-} from './reads/connectors.js'
-export type { EmailLoginInfo } from './reads/emailLogin.js'
-export { getEmailLogin, watchEmailLogin } from './reads/emailLogin.js'
+} from './connection/connectors.js'
+export type { EmailLoginInfo } from './email/emailLogin.js'
+export { getEmailLogin, watchEmailLogin } from './email/emailLogin.js'
 // Reads and change feeds
-export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } from './reads/modal.js'
-export type { NetworkInfo } from './reads/network.js'
-export { getNetwork, watchNetwork } from './reads/network.js'
-export { getAlert, getToast, watchAlert, watchToast } from './reads/notices.js'
-export type { SendCheckInput, SendInfo, SendProblem, SendValidation } from './reads/send.js'
+export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } from './modal/modal.js'
+export type { NetworkInfo } from './network/network.js'
+export { getNetwork, watchNetwork } from './network/network.js'
+export { getAlert, getToast, watchAlert, watchToast } from './notices/notices.js'
+export type { SendCheckInput, SendInfo, SendProblem, SendValidation } from './send/send.js'
 export {
   getSend,
   getSendMax,
   getSendValidation,
   watchSend,
   watchSendValidation,
-} from './reads/send.js'
-export type { SiwxInfo } from './reads/siwx.js'
-export { getSiwx, watchSiwx } from './reads/siwx.js'
-export { getIsSmartAccount, watchIsSmartAccount } from './reads/smartAccount.js'
-export type { TokenBalancesInfo } from './reads/tokenBalances.js'
-export { getTokenBalances, watchTokenBalances } from './reads/tokenBalances.js'
-export type { WalletConnectInfo } from './reads/walletConnect.js'
-export { getWalletConnect, watchWalletConnect } from './reads/walletConnect.js'
-export { canSend, getWalletFeatures, watchWalletFeatures } from './reads/walletFeatures.js'
-export { getRegistryWallets, watchRegistryWallets } from './reads/walletRegistry.js'
-export type { WatchParameters } from './reads/watch.js'
+} from './send/send.js'
+export type { SiwxInfo } from './siwx/siwx.js'
+export { getSiwx, watchSiwx } from './siwx/siwx.js'
+export { getIsSmartAccount, watchIsSmartAccount } from './connection/smartAccount.js'
+export type { TokenBalancesInfo } from './balances/tokenBalances.js'
+export { getTokenBalances, watchTokenBalances } from './balances/tokenBalances.js'
+export type { WalletConnectInfo } from './walletConnect/walletConnect.js'
+export { getWalletConnect, watchWalletConnect } from './walletConnect/walletConnect.js'
+export { canSend, getWalletFeatures, watchWalletFeatures } from './connection/walletFeatures.js'
+export { getRegistryWallets, watchRegistryWallets } from './registry/walletRegistry.js'
+export type { WatchParameters } from './watch.js'
 export type { StorageKey, StorageValue } from './storage/keys.js'
 export { STORAGE_PREFIX, STORAGE_VERSION, storageSchemas } from './storage/keys.js'
 // Storage
@@ -276,12 +276,12 @@ export type {
   Logger,
   SendCapability,
   SendParameters,
-} from './types/adapter.js'
+} from './adapterKit/contract.js'
 // Types
-export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './types/embeddedWallet.js'
-export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types/network.js'
-export type { Route, View } from './types/routes.js'
-export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './types/siwx.js'
+export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './email/types.js'
+export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './network/types.js'
+export type { Route, View } from './modal/routes.js'
+export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './siwx/types.js'
 export type {
   AccountState,
   AccountTab,
@@ -316,7 +316,7 @@ export type {
   WalletConnectState,
   WalletConnectStatus,
   WalletRegistryState,
-} from './types/state.js'
+} from './state.js'
 export type {
   RegistryWallet,
   WalletConnect,
@@ -326,7 +326,7 @@ export type {
   WalletConnectNamespaceRequest,
   WalletConnectPairing,
   WalletConnectSession,
-} from './types/walletConnect.js'
+} from './walletConnect/types.js'
 export { WALLET_CONNECT_ICON } from './walletConnect/icon.js'
 export type { BuildWalletLinkParameters } from './walletConnect/walletLink.js'
 export {

@@ -1,7 +1,7 @@
 import type { Features, PorticoConfig, ResolvedOptions } from './config.js'
 import type { TypedStorage } from './storage/typedStorage.js'
-import type { Adapter, Logger } from './types/adapter.js'
-import type { ChainNamespace, Network } from './types/network.js'
+import type { Adapter, Logger } from './adapterKit/contract.js'
+import type { ChainNamespace, Network } from './network/types.js'
 import type {
   ActivityState,
   Alert,
@@ -17,7 +17,7 @@ import type {
   Toast,
   WalletConnectState,
   WalletRegistryState,
-} from './types/state.js'
+} from './state.js'
 
 /** All reactive state of one instance (valtio proxy). Only actions write it. */
 export interface PorticoState {

@@ -1,4 +1,4 @@
-import type { Connector } from '../types/adapter.js'
+import type { Connector } from './contract.js'
 
 /**
  * What an adapter's wallet discovery (EIP-6963, Wallet Standard and the like) offers the adapter:

@@ -1,5 +1,5 @@
 import { ConnectorNotFoundError, NotConnectedError } from '../errors/base.js'
-import type { ChainNamespace } from '../types/network.js'
+import type { ChainNamespace } from '../network/types.js'
 
 /** What an adapter keeps per connected wallet; `unsubscribe` drops its event listeners. */
 export interface ConnectionEntry {

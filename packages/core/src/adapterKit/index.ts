@@ -34,8 +34,8 @@ export type {
   Logger,
   SendCapability,
   SendParameters,
-} from '../types/adapter.js'
-export type { CaipNetworkId, ChainNamespace, NativeCurrency, Network } from '../types/network.js'
+} from './contract.js'
+export type { CaipNetworkId, ChainNamespace, NativeCurrency, Network } from '../network/types.js'
 export { decodeBase58, encodeBase58 } from './base58.js'
 export type { AnnouncementWaiter, CreateAnnouncementWaiterParameters } from './createAnnouncementWaiter.js'
 export { createAnnouncementWaiter } from './createAnnouncementWaiter.js'

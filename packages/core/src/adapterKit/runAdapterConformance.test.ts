@@ -6,8 +6,8 @@ import {
   UserRejectedRequestError,
 } from '../errors/base.js'
 import { withTimeout } from '../timeout.js'
-import type { Adapter, AdapterEvent } from '../types/adapter.js'
-import type { Network } from '../types/network.js'
+import type { Adapter, AdapterEvent } from './contract.js'
+import type { Network } from '../network/types.js'
 import { type ConformanceSetup, runAdapterConformance } from './runAdapterConformance.js'
 
 type Flaw = 'acceptsDecline' | 'hangIsGone' | 'noAccountEvent' | 'anySignature' | 'waitsForever'

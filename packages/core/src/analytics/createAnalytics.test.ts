@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { closeModal } from '../actions/closeModal.js'
-import { openModal } from '../actions/openModal.js'
+import { closeModal } from '../modal/closeModal.js'
+import { openModal } from '../modal/openModal.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 
 const requests: { url: string; body: unknown }[] = []

@@ -1,4 +1,4 @@
-import { showApiAlert } from '../actions/showApiAlert.js'
+import { showApiAlert } from '../notices/showApiAlert.js'
 import { apiErrorSchema } from '../api/schemas.js'
 import type { AnalyticsEvent, Portico } from '../portico.js'
 

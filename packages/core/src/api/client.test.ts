@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import * as z from 'zod/mini'
-import { dismissAlert } from '../actions/showAlert.js'
+import { dismissAlert } from '../notices/showAlert.js'
 import { InvalidResponseError } from '../errors/base.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 import { API_TIMEOUT_MS, hasApiServer, requestApi } from './client.js'

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { showApiAlert } from '../actions/showApiAlert.js'
+import { showApiAlert } from '../notices/showApiAlert.js'
 import { InvalidResponseError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
 import { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './clientErrors.js'

@@ -1,4 +1,4 @@
-import type { RegistryWallet } from '../types/walletConnect.js'
+import type { RegistryWallet } from '../walletConnect/types.js'
 
 /**
  * Wallets that pair over WalletConnect from a phone, listed by AllWallets after the installed ones.

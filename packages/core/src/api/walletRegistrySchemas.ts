@@ -6,7 +6,7 @@
 import * as z from 'zod/mini'
 import { isSafeImageUrl } from '../format/safeImageUrl.js'
 import { CHAIN_NAMESPACES } from '../network/caip.js'
-import type { RegistryWallet } from '../types/walletConnect.js'
+import type { RegistryWallet } from '../walletConnect/types.js'
 import { isWalletNativeLink, isWalletUniversalLink } from '../walletConnect/walletLink.js'
 
 export { isWalletNativeLink, isWalletUniversalLink }

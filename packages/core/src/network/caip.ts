@@ -5,7 +5,7 @@
  * cannot differ between them. Imports nothing at run time, so `@portico/core/api` and the server
  * can use it too.
  */
-import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from '../types/network.js'
+import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './types.js'
 
 /** The namespaces Portico has adapters for, in the spec's order. */
 export const CHAIN_NAMESPACES = [

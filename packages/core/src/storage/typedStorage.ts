@@ -1,4 +1,4 @@
-import type { Logger } from '../types/adapter.js'
+import type { Logger } from '../adapterKit/contract.js'
 import { STORAGE_PREFIX, type StorageKey, type StorageValue, storageSchemas } from './keys.js'
 import type { Storage } from './storage.js'
 

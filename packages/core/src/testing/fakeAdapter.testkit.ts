@@ -9,8 +9,8 @@ import type {
   Connector,
   ConnectResult,
   FeeEstimate,
-} from '../types/adapter.js'
-import type { ChainNamespace, Network } from '../types/network.js'
+} from '../adapterKit/contract.js'
+import type { ChainNamespace, Network } from '../network/types.js'
 
 /** Builds a listed network for tests. */
 export function testNetwork(

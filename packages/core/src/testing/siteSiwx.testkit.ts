@@ -1,4 +1,4 @@
-import type { SiwxConfig, SiwxMessageData, SiwxSession } from '../types/siwx.js'
+import type { SiwxConfig, SiwxMessageData, SiwxSession } from '../siwx/types.js'
 
 /**
  * A site's own sign-in config (the `SiwxConfig` contract core calls), keeping sessions in memory

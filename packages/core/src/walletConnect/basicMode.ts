@@ -1,10 +1,10 @@
-import { applyConnection } from '../actions/applyConnection.js'
-import { handleAdapterEvent } from '../actions/handleAdapterEvent.js'
+import { applyConnection } from '../connection/applyConnection.js'
+import { handleAdapterEvent } from '../connection/handleAdapterEvent.js'
 import { parseCaipAddress } from '../network/caip.js'
 import type { Portico } from '../portico.js'
-import type { Connector } from '../types/adapter.js'
-import type { ChainNamespace } from '../types/network.js'
-import type { WalletConnectSession } from '../types/walletConnect.js'
+import type { Connector } from '../adapterKit/contract.js'
+import type { ChainNamespace } from '../network/types.js'
+import type { WalletConnectSession } from './types.js'
 
 /** The connector id every namespace connected over the shared WalletConnect session carries. */
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'

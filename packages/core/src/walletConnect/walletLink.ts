@@ -1,6 +1,6 @@
 // Deep links of registry wallets (SPEC §2 mobile pairing): what a link base may be, and the link.
 import { BaseError } from '../errors/base.js'
-import type { RegistryWallet } from '../types/walletConnect.js'
+import type { RegistryWallet } from './types.js'
 
 /** Schemes that belong to the browser or the web rather than to one wallet app. */
 const FOREIGN_SCHEMES = new Set([

@@ -1,0 +1,188 @@
+import { type Snapshot, snapshot } from 'valtio/vanilla'
+import { getActivityTarget } from './fetchActivity.js'
+import type { Transaction } from '../api/schemas.js'
+import { memo } from '../memo.js'
+import type { Portico } from '../portico.js'
+import type { AccountTab, ActivityError, PendingTransaction } from '../state.js'
+import { type WatchParameters, watchAreas } from '../watch.js'
+
+/** One row of the Activity tab, from a server transaction or a transaction sent from the modal. */
+export interface ActivityItem {
+  /** Unique within the list. */
+  id: string
+  hash: string
+  /** What happened, from the account's point of view. */
+  kind: 'sent' | 'received' | 'self' | 'approved' | 'minted' | 'burned' | 'executed'
+  /** `pending` while waiting to be mined or indexed. */
+  status: 'pending' | 'confirmed' | 'failed'
+  /** Whole tokens, exact; undefined when nothing fungible moved. */
+  amount: string | undefined
+  symbol: string | undefined
+  tokenName: string | undefined
+  iconUrl: string | undefined
+  /** The other party: the receiver of a send, the sender of a receipt. */
+  counterparty: string | undefined
+  /** Milliseconds since the epoch; when it was mined, or sent for a pending one. */
+  time: number | undefined
+  /** USD value at the time of the response, when known. */
+  value: number | undefined
+  /** More transfers than the one shown. */
+  moreTransfers: number
+  explorerUrl: string | undefined
+}
+
+export interface ActivityInfo {
+  /** Whether activity can be shown: a server, the `history` feature and a namespace with activity. */
+  available: boolean
+  /** Pending rows first, then the server's, newest first. */
+  items: readonly ActivityItem[]
+  loading: boolean
+  /** True once the first page arrived for this account. */
+  loaded: boolean
+  /** Nothing at all to show: no transactions, nothing pending, no further page. */
+  empty: boolean
+  hasMore: boolean
+  error: ActivityError | undefined
+}
+
+const OPERATION_KINDS: Record<Transaction['metadata']['operationType'], ActivityItem['kind']> = {
+  send: 'sent',
+  receive: 'received',
+  execute: 'executed',
+  mint: 'minted',
+  burn: 'burned',
+  approve: 'approved',
+}
+
+/**
+ * The Activity tab of the active account: its pending transactions on top, then the server's.
+ *
+ * @example
+ * const { items, hasMore } = getActivity(portico)
+ */
+export function getActivity(portico: Portico): ActivityInfo {
+  const activity = snapshot(portico.state.activity)
+  const target = getActivityTarget(portico)
+  const adapter = target ? portico.internal.adapters.get(target.namespace) : undefined
+  return memo(portico, 'activity', [activity, target?.caipAddress, target?.network], () => {
+    if (!target) return { ...EMPTY, available: false }
+    const explorer = (hash: string) => adapter?.getTransactionExplorerUrl?.({ hash, network: target.network })
+    const own = activity.caipAddress === target.caipAddress
+    const transactions = own ? activity.transactions : []
+    const indexed = new Set(transactions.map((transaction) => transaction.metadata.hash.toLowerCase()))
+    const from = target.address.toLowerCase()
+    const pending = activity.pending.filter(
+      (entry) =>
+        entry.caipNetworkId === target.network.caipNetworkId &&
+        entry.from.toLowerCase() === from &&
+        !indexed.has(entry.hash.toLowerCase()),
+    )
+    const items = [
+      ...pending.map((entry) => pendingItem(entry, explorer(entry.hash))),
+      ...transactions.map((transaction) => transactionItem(transaction, explorer(transaction.metadata.hash))),
+    ]
+    const loaded = own && activity.loaded
+    const hasMore = own && activity.next !== undefined
+    return {
+      available: true,
+      items,
+      loading: own && activity.loading,
+      loaded,
+      empty: loaded && items.length === 0 && !hasMore,
+      hasMore,
+      error: own ? activity.error : undefined,
+    }
+  })
+}
+export function watchActivity(portico: Portico, parameters: WatchParameters): () => void {
+  return watchAreas(portico, ['activity', 'chains', 'modal'], parameters)
+}
+
+const EMPTY: ActivityInfo = {
+  available: false,
+  items: [],
+  loading: false,
+  loaded: false,
+  empty: false,
+  hasMore: false,
+  error: undefined,
+}
+
+function pendingItem(entry: PendingTransaction, explorerUrl: string | undefined): ActivityItem {
+  return {
+    id: `pending:${entry.hash}`,
+    hash: entry.hash,
+    kind: entry.from.toLowerCase() === entry.to.toLowerCase() ? 'self' : 'sent',
+    status: entry.status === 'pending' ? 'pending' : entry.status === 'reverted' ? 'failed' : 'confirmed',
+    amount: entry.amount,
+    symbol: entry.symbol,
+    tokenName: undefined,
+    iconUrl: undefined,
+    counterparty: entry.to,
+    time: entry.createdAt,
+    value: undefined,
+    moreTransfers: 0,
+    explorerUrl,
+  }
+}
+
+function transactionItem(transaction: Snapshot<Transaction>, explorerUrl: string | undefined): ActivityItem {
+  const { metadata, transfers } = transaction
+  const shown = transfers.find((transfer) => transfer.fungible_info) ?? transfers[0]
+  const kind: ActivityItem['kind'] =
+    shown?.direction === 'out'
+      ? 'sent'
+      : shown?.direction === 'in'
+        ? 'received'
+        : shown?.direction === 'self'
+          ? 'self'
+          : OPERATION_KINDS[metadata.operationType]
+  const minedAt = Date.parse(metadata.minedAt)
+  const fungible = shown?.fungible_info
+  const party = kind === 'received' ? metadata.sentFrom : metadata.sentTo
+  // A token transfer is a call to the token's contract: that contract is not the other party.
+  const isTokenContract = Boolean(fungible?.address?.toLowerCase().endsWith(`:${party.toLowerCase()}`))
+  return {
+    id: transaction.id,
+    hash: metadata.hash,
+    kind,
+    status: metadata.status === 'failed' ? 'failed' : metadata.status === 'pending' ? 'pending' : 'confirmed',
+    amount: shown ? shown.quantity.numeric : undefined,
+    symbol: fungible?.symbol ?? shown?.nft_info?.name,
+    tokenName: fungible?.name ?? shown?.nft_info?.name,
+    iconUrl: fungible?.icon?.url,
+    counterparty: isTokenContract ? undefined : party,
+    time: Number.isNaN(minedAt) ? undefined : minedAt,
+    value: shown?.value,
+    moreTransfers: Math.max(0, transfers.length - 1),
+    explorerUrl,
+  }
+}
+
+/** The tabs the Account view offers and the one selected. */
+export interface AccountTabsInfo {
+  /** Tokens always; Activity when activity is available. NFTs are not offered (not implemented). */
+  tabs: readonly AccountTab[]
+  current: AccountTab
+}
+
+/**
+ * The Account view's tabs for the active account (SPEC §2, §3 `currentTab`).
+ *
+ * @example
+ * const { tabs, current } = getAccountTabs(portico)
+ */
+export function getAccountTabs(portico: Portico): AccountTabsInfo {
+  const { modal, chains } = snapshot(portico.state)
+  const namespace = modal.activeChain
+  const account = namespace ? chains[namespace]?.accountState : undefined
+  const activity = getActivityTarget(portico) !== undefined
+  return memo(portico, 'accountTabs', [account?.currentTab, activity], () => {
+    const tabs: AccountTab[] = activity ? ['Tokens', 'Activity'] : ['Tokens']
+    const selected = account?.currentTab
+    return { tabs, current: selected && tabs.includes(selected) ? selected : 'Tokens' }
+  })
+}
+export function watchAccountTabs(portico: Portico, parameters: WatchParameters): () => void {
+  return watchAreas(portico, ['chains', 'modal'], parameters)
+}

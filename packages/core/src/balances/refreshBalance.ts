@@ -1,0 +1,41 @@
+import { formatUnits } from '../format/formatUnits.js'
+import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../network/types.js'
+
+export type RefreshBalanceParameters = { namespace?: ChainNamespace }
+
+/**
+ * Reads the native balance of the connected account on its active network. A reply that arrives
+ * after the account or network changed is dropped.
+ */
+export async function refreshBalance(
+  portico: Portico,
+  parameters: RefreshBalanceParameters = {},
+): Promise<void> {
+  const { state, internal } = portico
+  const namespace = parameters.namespace ?? state.modal.activeChain
+  const chain = namespace && state.chains[namespace]
+  const adapter = namespace && internal.adapters.get(namespace)
+  const address = chain?.accountState.address
+  const network = chain?.networkState.caipNetwork
+  if (!namespace || !chain || !adapter || !address || !network || chain.networkState.unsupportedCaipNetworkId)
+    return
+  const request = (internal.balanceRequest[namespace] ?? 0) + 1
+  internal.balanceRequest[namespace] = request
+  chain.accountState.balanceLoading = true
+  try {
+    const balance = await adapter.getBalance({ address, network })
+    if (internal.balanceRequest[namespace] !== request) return
+    chain.accountState.balance = formatUnits(balance.value, balance.decimals)
+    chain.accountState.balanceSymbol = balance.symbol
+  } catch (error) {
+    if (internal.balanceRequest[namespace] !== request) return
+    chain.accountState.balance = undefined
+    chain.accountState.balanceSymbol = undefined
+    internal.logger.warn(`balance: cannot read ${address} on ${network.caipNetworkId}`, error)
+  } finally {
+    // SPEC §4: balanceLoading covers the token balances too; their fetch clears it when it ends.
+    if (internal.balanceRequest[namespace] === request && !internal.tokenBalanceFetching.has(namespace))
+      chain.accountState.balanceLoading = false
+  }
+}

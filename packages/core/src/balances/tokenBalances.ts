@@ -1,0 +1,55 @@
+import { snapshot } from 'valtio/vanilla'
+import { BALANCE_RETRY_GUARD_MS, PORTFOLIO_NAMESPACES } from './refreshTokenBalances.js'
+import { hasApiServer } from '../api/client.js'
+import type { TokenBalance } from '../api/schemas.js'
+import { memo } from '../memo.js'
+import type { Portico } from '../portico.js'
+import { type WatchParameters, watchAreas } from '../watch.js'
+
+export interface TokenBalancesInfo {
+  /** Native token first; empty until fetched. */
+  tokens: readonly TokenBalance[]
+  /** True while balances are fetched (SPEC §4 `balanceLoading`). */
+  loading: boolean
+  /** Sum of the USD values; undefined when no token has a known price. Display only. */
+  totalValue: number | undefined
+  /** Whether the balances come from a Portico server (with prices and tokens) or the native balance alone. */
+  portfolio: boolean
+  /** Set after a failed fetch: when it failed (SPEC §3 `lastRetry`) and when a retry is allowed. */
+  lastRetry: number | undefined
+  retryAllowedAt: number | undefined
+}
+
+/**
+ * The token balances of the active account on its active network (SPEC §3 `tokenBalance`).
+ *
+ * @example
+ * const { tokens, totalValue } = getTokenBalances(portico)
+ */
+export function getTokenBalances(portico: Portico): TokenBalancesInfo {
+  const { modal, chains } = snapshot(portico.state)
+  const namespace = modal.activeChain
+  const account = namespace ? chains[namespace]?.accountState : undefined
+  const connected = account?.status === 'connected'
+  return memo(
+    portico,
+    'tokenBalances',
+    [namespace, connected, account?.tokenBalance, account?.balanceLoading, account?.lastRetry],
+    () => {
+      const tokens = connected ? (account?.tokenBalance ?? []) : []
+      const priced = tokens.filter((token) => token.price > 0)
+      const lastRetry = connected ? account?.lastRetry : undefined
+      return {
+        tokens,
+        loading: connected && Boolean(account?.balanceLoading),
+        totalValue: priced.length > 0 ? priced.reduce((sum, token) => sum + token.value, 0) : undefined,
+        portfolio: Boolean(namespace && hasApiServer(portico) && PORTFOLIO_NAMESPACES.includes(namespace)),
+        lastRetry,
+        retryAllowedAt: lastRetry === undefined ? undefined : lastRetry + BALANCE_RETRY_GUARD_MS,
+      }
+    },
+  )
+}
+export function watchTokenBalances(portico: Portico, parameters: WatchParameters): () => void {
+  return watchAreas(portico, ['chains', 'modal'], parameters)
+}

@@ -1,0 +1,259 @@
+import { snapshot } from 'valtio/vanilla'
+import type { ConnectorSection } from '../config.js'
+import { memo } from '../memo.js'
+import type { Portico } from '../portico.js'
+import type { Connector } from '../adapterKit/contract.js'
+import type { ChainNamespace } from '../network/types.js'
+import type { RegistryWallet } from '../walletConnect/types.js'
+import { getRegistryWallets } from '../registry/walletRegistry.js'
+import { type WatchParameters, watchAreas } from '../watch.js'
+
+/** SPEC §5: the legacy injected connector's name, hidden on desktop. */
+export const BROWSER_WALLET_NAME = 'Browser Wallet'
+
+export interface ConnectorListItem {
+  /**
+   * The wallet to connect. For a wallet present in several namespaces (its connectors share a
+   * name), the one of the active namespace, typed MULTI_CHAIN; connecting it connects the others too.
+   */
+  connector: Connector
+  section: ConnectorSection
+  /** Every namespace the wallet serves here (one, unless it is MULTI_CHAIN). */
+  namespaces: readonly ChainNamespace[]
+}
+
+/**
+ * A registry wallet that is not installed, reached over WalletConnect: `featured` when the site
+ * features its id, `registry` otherwise. Open it with `connectWalletConnect(portico, { walletId })`.
+ */
+export interface RegistryWalletListItem {
+  wallet: RegistryWallet
+  section: 'featured' | 'registry'
+}
+
+/** One row of AllWallets: a connector the adapters offer, or a registry wallet. */
+export type WalletListItem = ConnectorListItem | RegistryWalletListItem
+
+/** SPEC §5 connector visibility: not installed, excluded by rdns, or 'Browser Wallet' on desktop. */
+export function isConnectorVisible(portico: Portico, connector: Connector): boolean {
+  if (!connector.installed && (connector.type === 'INJECTED' || connector.type === 'ANNOUNCED')) return false
+  if (connector.rdns && portico.options.excludeWalletIds.includes(connector.rdns)) return false
+  if (connector.type === 'INJECTED' && connector.name === BROWSER_WALLET_NAME && !portico.internal.isMobile())
+    return false
+  return true
+}
+
+// Wallets a visitor installed: the same wallet in several namespaces is one row (SPEC §3 MULTI_CHAIN).
+const INSTALLED_TYPES = new Set<Connector['type']>(['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'])
+
+/**
+ * What makes connectors of different namespaces the same wallet: an installed wallet announces the
+ * same name in each (EIP-6963 and Wallet Standard share no other id); the WalletConnect connector
+ * has the same id in each, over one session. Undefined for connectors that are never merged.
+ */
+export function walletKeyOf(connector: Connector): string | undefined {
+  if (INSTALLED_TYPES.has(connector.type)) return `installed:${connector.name.trim().toLowerCase()}`
+  if (connector.type === 'WALLET_CONNECT') return `walletConnect:${connector.id}`
+  return undefined
+}
+
+/**
+ * The connectors of the same wallet in the other namespaces (its installed siblings), e.g. the
+ * Solana side of a wallet connected on EVM.
+ */
+export function getSiblingConnectors(portico: Portico, connector: Connector): Connector[] {
+  const key = walletKeyOf(connector)
+  if (!key || connector.type === 'WALLET_CONNECT') return []
+  return (Object.entries(portico.state.connectors.byNamespace) as [ChainNamespace, readonly Connector[]][])
+    .filter(([namespace]) => namespace !== connector.namespace)
+    .flatMap(([, list]) => list)
+    .filter((candidate) => walletKeyOf(candidate) === key && isConnectorVisible(portico, candidate))
+}
+
+/** One entry per wallet: the active namespace's connector stands for the others, typed MULTI_CHAIN. */
+function mergeWallets(
+  connectors: readonly Connector[],
+  activeChain: ChainNamespace | undefined,
+): { connector: Connector; members: Connector[] }[] {
+  const groups = new Map<string, Connector[]>()
+  const merged: { connector: Connector; members: Connector[] }[] = []
+  for (const connector of connectors) {
+    const key = walletKeyOf(connector)
+    const group = key ? groups.get(key) : undefined
+    if (group) {
+      group.push(connector)
+      continue
+    }
+    const members = [connector]
+    if (key) groups.set(key, members)
+    merged.push({ connector, members })
+  }
+  return merged.map(({ connector, members }) => {
+    const namespaces = new Set(members.map((member) => member.namespace))
+    if (namespaces.size < 2) return { connector, members }
+    const lead = members.find((member) => member.namespace === activeChain) ?? connector
+    const imageUrl = lead.imageUrl ?? members.find((member) => member.imageUrl)?.imageUrl
+    const rdns = lead.rdns ?? members.find((member) => member.rdns)?.rdns
+    return {
+      connector: {
+        ...lead,
+        ...(lead.type === 'WALLET_CONNECT' ? {} : { type: 'MULTI_CHAIN' as const }),
+        ...(imageUrl ? { imageUrl } : {}),
+        ...(rdns ? { rdns } : {}),
+      },
+      members,
+    }
+  })
+}
+
+function sectionOf(connector: Connector): ConnectorSection | undefined {
+  switch (connector.type) {
+    case 'ANNOUNCED':
+    case 'INJECTED':
+    case 'MULTI_CHAIN':
+      return 'injected'
+    case 'EXTERNAL':
+      return 'external'
+    case 'WALLET_CONNECT':
+      return 'walletConnect'
+    case 'AUTH':
+      return undefined
+  }
+}
+
+/**
+ * The wallets to offer, in order: sections in the configured order then SPEC §9's default order;
+ * recent wallets in their own section; featured wallet ids first among installed ones.
+ *
+ * @example
+ * for (const { connector, section } of getConnectorList(portico)) render(connector)
+ */
+export function getConnectorList(
+  portico: Portico,
+  parameters: { namespace?: ChainNamespace } = {},
+): readonly ConnectorListItem[] {
+  const connectors = snapshot(portico.state.connectors)
+  const { namespace } = parameters
+  const activeChain = portico.state.modal.activeChain
+  return memo(portico, `connectors:${namespace}`, [connectors, namespace, activeChain], () => {
+    const visible = (Object.entries(connectors.byNamespace) as [ChainNamespace, readonly Connector[]][])
+      .filter(([candidate]) => !namespace || candidate === namespace)
+      .flatMap(([, list]) => list)
+      .filter((connector) => isConnectorVisible(portico, connector))
+    const all = mergeWallets(visible, activeChain)
+    const featured = portico.options.featuredWalletIds
+    const rank = ({ members }: (typeof all)[number]) => {
+      const indexes = members
+        .map((member) => featured.indexOf(member.rdns ?? member.id))
+        .filter((index) => index !== -1)
+      return indexes.length ? Math.min(...indexes) : featured.length
+    }
+    const recentIds = connectors.recent.map((wallet) => wallet.id)
+    const bySection = new Map<ConnectorSection, ConnectorListItem[]>()
+    const add = (section: ConnectorSection, wallet: (typeof all)[number]) =>
+      bySection.set(section, [
+        ...(bySection.get(section) ?? []),
+        {
+          connector: wallet.connector,
+          section,
+          namespaces: [...new Set(wallet.members.map((member) => member.namespace))],
+        },
+      ])
+    const isRecent = (wallet: (typeof all)[number]) =>
+      wallet.members.some((member) => recentIds.includes(member.id))
+    for (const id of recentIds) {
+      const wallet = all.find((candidate) => candidate.members.some((member) => member.id === id))
+      // The embedded wallet is reached through its e-mail field, never as a wallet row.
+      if (
+        wallet &&
+        wallet.connector.type !== 'AUTH' &&
+        !bySection.get('recent')?.some((item) => item.connector === wallet.connector)
+      )
+        add('recent', wallet)
+    }
+    const rest = all.filter((wallet) => !isRecent(wallet))
+    for (const wallet of [...rest].sort((a, b) => rank(a) - rank(b))) {
+      const section = sectionOf(wallet.connector)
+      if (section) add(section, wallet)
+    }
+    return portico.options.features.connectorTypeOrder.flatMap((section) => bySection.get(section) ?? [])
+  })
+}
+
+/**
+ * Every wallet AllWallets lists: the connectors in `getConnectorList` order, with registry wallets
+ * the site features in the `featured` section, then the other registry wallets. A registry wallet
+ * is left out when a connector already offers it (same id or reverse-domain id), when it is
+ * excluded, or when it supports none of the site's namespaces (or not `namespace`).
+ *
+ * @example
+ * for (const item of getWalletList(portico)) render('wallet' in item ? item.wallet : item.connector)
+ */
+export function getWalletList(
+  portico: Portico,
+  parameters: { namespace?: ChainNamespace } = {},
+): readonly WalletListItem[] {
+  const { namespace } = parameters
+  const connectorList = getConnectorList(portico, namespace ? { namespace } : {})
+  const registry = getRegistryWallets(portico)
+  const connectors = snapshot(portico.state.connectors)
+  const networks = snapshot(portico.state.networks)
+  return memo(portico, `walletList:${namespace}`, [connectorList, registry, connectors, networks], () => {
+    if (registry.length === 0) return connectorList
+    const offered = new Set<string>()
+    for (const list of Object.values(connectors.byNamespace))
+      for (const connector of list ?? []) {
+        offered.add(connector.id)
+        if (connector.rdns) offered.add(connector.rdns)
+      }
+    const siteNamespaces = new Set(networks.map((network) => network.namespace))
+    const { excludeWalletIds, featuredWalletIds } = portico.options
+    const listed = registry.filter(
+      (wallet) =>
+        !offered.has(wallet.id) &&
+        !(wallet.rdns && offered.has(wallet.rdns)) &&
+        !excludeWalletIds.includes(wallet.id) &&
+        !(wallet.rdns && excludeWalletIds.includes(wallet.rdns)) &&
+        wallet.namespaces.some((candidate) =>
+          namespace ? candidate === namespace : siteNamespaces.has(candidate),
+        ),
+    )
+    const featuredRank = (wallet: RegistryWallet) => {
+      const index = featuredWalletIds.findIndex((id) => id === wallet.id || id === wallet.rdns)
+      return index === -1 ? undefined : index
+    }
+    const featured: RegistryWalletListItem[] = listed
+      .filter((wallet) => featuredRank(wallet) !== undefined)
+      .sort((a, b) => featuredRank(a)! - featuredRank(b)!)
+      .map((wallet) => ({ wallet, section: 'featured' }))
+    const rest: RegistryWalletListItem[] = listed
+      .filter((wallet) => featuredRank(wallet) === undefined)
+      .map((wallet) => ({ wallet, section: 'registry' }))
+    // Featured registry wallets take the `featured` place in the section order, so they stay
+    // after recent and installed wallets in the default order.
+    const order = portico.options.features.connectorTypeOrder
+    const featuredAt = order.indexOf('featured')
+    const beforeFeatured = connectorList.filter((item) => order.indexOf(item.section) <= featuredAt)
+    const afterFeatured = connectorList.filter((item) => order.indexOf(item.section) > featuredAt)
+    return [...beforeFeatured, ...featured, ...afterFeatured, ...rest]
+  })
+}
+
+/** The wallets of `getWalletList` whose name contains `query` (case-insensitive), in list order. */
+export function searchConnectors(
+  portico: Portico,
+  parameters: { query: string; namespace?: ChainNamespace },
+): readonly WalletListItem[] {
+  const list = getWalletList(portico, parameters.namespace ? { namespace: parameters.namespace } : {})
+  const query = parameters.query.trim().toLowerCase()
+  if (!query) return list
+  return list.filter((item) =>
+    ('wallet' in item ? item.wallet : item.connector).name.toLowerCase().includes(query),
+  )
+}
+
+/** Calls `onChange` when the wallets or the registry list change; returns the unsubscribe. */
+export function watchConnectors(portico: Portico, parameters: WatchParameters): () => void {
+  // The modal too: a multi-chain wallet's row stands for the active namespace.
+  return watchAreas(portico, ['connectors', 'walletRegistry', 'modal'], parameters)
+}

@@ -1,0 +1,180 @@
+import { BaseError } from '../errors/base.js'
+import { MESSAGES, type Notice } from '../notices/messages.js'
+import type { Portico } from '../portico.js'
+import type { EmbeddedWallet } from './types.js'
+import type { ChainNamespace } from '../network/types.js'
+import { cancelReconnect } from '../connection/cancelReconnect.js'
+import { navigate } from '../modal/navigate.js'
+import { replaceRoute } from '../modal/replaceRoute.js'
+
+/** SPEC §9: a new e-mail login is refused for 30 s after the last one. */
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
+
+/** The id of the embedded wallet's connector (type AUTH) in the adapters that offer it. */
+export const EMBEDDED_WALLET_CONNECTOR_ID = 'portico.embedded'
+
+/** What the modal accepts as an e-mail address before asking the server. */
+export const EMAIL_ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/
+
+/** `embeddedWallet` is not configured, so there is no e-mail login. */
+export class EmbeddedWalletNotConfiguredError extends BaseError {
+  override name = 'EmbeddedWalletNotConfiguredError'
+  constructor() {
+    super('E-mail login is not available on this site.', {
+      details: 'Pass `embeddedWallet` to createPortico to offer it.',
+    })
+  }
+}
+
+/** The text is not an e-mail address. */
+export class InvalidEmailError extends BaseError {
+  override name = 'InvalidEmailError'
+  constructor(email: string) {
+    super(MESSAGES.invalidEmail, { details: JSON.stringify(email) })
+  }
+}
+
+/** SPEC §5: 'Please try again after {n} seconds' within 30 s of the last e-mail login. */
+export class EmailCooldownError extends BaseError {
+  override name = 'EmailCooldownError'
+  readonly seconds: number
+  constructor(seconds: number) {
+    super(MESSAGES.emailCooldown.replace('{n}', String(seconds)))
+    this.seconds = seconds
+  }
+}
+
+/** Seconds left (rounded up) before another e-mail login may start; 0 when it may. */
+export function getEmailCooldownSeconds(portico: Portico, now = Date.now()): number {
+  const last = portico.internal.storage.get('lastEmailLoginTime')
+  if (last === undefined) return 0
+  const left = last + EMAIL_LOGIN_COOLDOWN_MS - now
+  return left > 0 ? Math.ceil(left / 1000) : 0
+}
+
+/** The configured embedded wallet, or the error that says there is none. */
+export function requireEmbeddedWallet(portico: Portico): EmbeddedWallet {
+  const service = portico.config.embeddedWallet
+  if (!service) throw new EmbeddedWalletNotConfiguredError()
+  return service
+}
+
+/** The notice for a failed e-mail login step: core's own refusals by key, the wallet's in its words. */
+export function emailLoginMessage(error: unknown): Notice {
+  if (error instanceof InvalidEmailError) return { key: 'invalidEmail' }
+  if (error instanceof EmailCooldownError) return { key: 'emailCooldown', params: { n: error.seconds } }
+  if (error instanceof BaseError && error.name === 'InvalidOtpError') return { key: 'invalidOtp' }
+  // Core's and the embedded wallet's errors carry the SPEC §8 sentence as `shortMessage`, details after it.
+  const short = (error as { shortMessage?: unknown } | null)?.shortMessage
+  const message = typeof short === 'string' && short ? short : error instanceof Error && error.message
+  return message ? { key: 'walletError', params: { message } } : { key: 'frameError' }
+}
+
+export type ConnectEmailParameters = { email: string }
+export type ConnectEmailReturnType = { action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }
+
+/**
+ * Starts an e-mail login (SPEC §5): checks the address and the 30 s cool-down before anything is
+ * sent, asks the embedded wallet to send a one-time code, and shows the code view (or, for a new
+ * device of a known user, the device approval view, which moves on to the code by itself).
+ *
+ * @example
+ * await connectEmail(portico, { email: 'ada@example.com' })
+ */
+export async function connectEmail(
+  portico: Portico,
+  parameters: ConnectEmailParameters,
+): Promise<ConnectEmailReturnType> {
+  const { state, internal } = portico
+  const service = requireEmbeddedWallet(portico)
+  const email = parameters.email.trim()
+  const fail = (error: BaseError) => {
+    state.emailLogin.error = emailLoginMessage(error)
+    return error
+  }
+  if (!EMAIL_ADDRESS.test(email)) throw fail(new InvalidEmailError(email))
+  const seconds = getEmailCooldownSeconds(portico)
+  if (seconds > 0) throw fail(new EmailCooldownError(seconds))
+
+  // Logging in again replaces an e-mail wallet (or other wallet) still coming back from the last visit.
+  cancelReconnect(portico, {
+    namespaces: (Object.keys(state.connectors.byNamespace) as ChainNamespace[]).filter((namespace) =>
+      state.connectors.byNamespace[namespace]?.some(
+        (connector) => connector.id === EMBEDDED_WALLET_CONNECTOR_ID,
+      ),
+    ),
+  })
+  const attempt = ++internal.emailLoginAttempt
+  Object.assign(state.emailLogin, { status: 'sending', email, error: undefined })
+  let action: ConnectEmailReturnType['action']
+  try {
+    ;({ action } = await service.connectEmail({ email }))
+  } catch (error) {
+    if (attempt === internal.emailLoginAttempt)
+      Object.assign(state.emailLogin, { status: 'idle', error: emailLoginMessage(error) })
+    throw error
+  }
+  if (attempt !== internal.emailLoginAttempt) return { action }
+  internal.storage.set('lastEmailLoginTime', Date.now())
+  internal.storage.set('email', email)
+  internal.storage.set('emailLoginUsed', true)
+  if (action === 'VERIFY_DEVICE') {
+    state.emailLogin.status = 'awaitingDevice'
+    navigate(portico, { view: 'EmailVerifyDevice', params: { email } })
+    // An older server asks for the approval before the code; the code view follows it.
+    void waitForDevice(portico, service, attempt, () => {
+      state.emailLogin.error = undefined
+      state.emailLogin.status = 'awaitingOtp'
+      replaceRoute(portico, { view: 'EmailVerifyOtp', params: { email } })
+    })
+  } else {
+    state.emailLogin.status = 'awaitingOtp'
+    navigate(portico, { view: 'EmailVerifyOtp', params: { email } })
+  }
+  return { action }
+}
+
+/** How long the device view waits for the link in the mail to be followed: the link's own life. */
+export const DEVICE_APPROVAL_WAIT_MS = 10 * 60_000
+/** A wait that ends sooner than this failed for another reason than the visitor taking their time. */
+const QUICK_FAILURE_MS = 5_000
+
+/**
+ * Keeps the EmailVerifyDevice view waiting until the new device is approved from the mailed link
+ * (or the link expires, or the visitor leaves the login), then calls `onApproved`.
+ */
+export async function waitForDevice(
+  portico: Portico,
+  service: EmbeddedWallet,
+  attempt: number,
+  onApproved: () => void | Promise<void>,
+): Promise<void> {
+  const { state, internal } = portico
+  const deadline = Date.now() + DEVICE_APPROVAL_WAIT_MS
+  // Each wait of the embedded wallet is bounded (its server holds a request for up to 25 s); the view
+  // asks again until the link has expired or the visitor goes back.
+  for (;;) {
+    const started = Date.now()
+    try {
+      await service.connectDevice()
+      if (attempt !== internal.emailLoginAttempt) return
+      await onApproved()
+      return
+    } catch (error) {
+      if (attempt !== internal.emailLoginAttempt) return
+      const quick = Date.now() - started < QUICK_FAILURE_MS
+      if (Date.now() >= deadline) {
+        internal.logger.warn('e-mail login: the device was not approved in time', error)
+        state.emailLogin.error = { key: 'deviceApprovalExpired' }
+        return
+      }
+      // A quick failure is a real one (the server is down, say): it is shown while the view goes on asking.
+      if (quick) {
+        internal.logger.warn('e-mail login: waiting for the device approval failed', error)
+        state.emailLogin.error = emailLoginMessage(error)
+        await new Promise((resolve) => setTimeout(resolve, QUICK_FAILURE_MS))
+        if (attempt !== internal.emailLoginAttempt) return
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import type { ThemeState } from '../state.js'
+
+/** What the server asks for next after an e-mail address is entered (SPEC §7 APP_CONNECT_EMAIL). */
+export type EmailConnectAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
+
+/** The embedded wallet's user (SPEC §3): e-mail, network, address and account type. */
+export interface EmbeddedWalletUser {
+  email: string
+  chainId: number | string
+  address: string
+  accountType: 'eoa' | 'smartAccount'
+  /** The same user's Solana address, when the wallet has one. */
+  solanaAddress?: string
+}
+
+/**
+ * The embedded (e-mail) wallet as core drives it. `@portico/embedded-wallet` builds one over its
+ * secure frame; core never sees a key.
+ */
+export interface EmbeddedWallet {
+  /** Sends a one-time code to `email` (or, for a known user on a new device, a device approval mail). */
+  connectEmail(input: { email: string }): Promise<{ action: EmailConnectAction }>
+  /** Resolves once the new device was approved from the e-mail link. */
+  connectDevice(): Promise<void>
+  /**
+   * Checks the one-time code; the frame holds the wallet afterwards (`CONNECTED`). For a known
+   * account on a new device the code is right but the device must first be approved from the
+   * mailed link (`VERIFY_DEVICE`): wait with `connectDevice`, then send the same code again.
+   */
+  connectOtp(input: { otp: string }): Promise<{ action: 'CONNECTED' | 'VERIFY_DEVICE' }>
+  getUser(input: { chainId?: number | string }): Promise<EmbeddedWalletUser>
+  isConnected(): Promise<boolean>
+  signOut(): Promise<void>
+  /**
+   * Changes the e-mail: codes go to the current and to the new address, and the visitor types them
+   * on the frame's own screen (laid over the view that called `showApproval`), never in the page.
+   * Resolves with the new address; rejects with code 4001 when the visitor cancelled there, or
+   * with the reason the change failed.
+   */
+  updateEmail(input: { email: string }): Promise<{ newEmail: string }>
+  /**
+   * Calls `listener` with true when a request starts waiting for the visitor's approval in the
+   * frame, and false when none waits any more; returns an unsubscribe. Core then shows the
+   * ApproveTransaction view (SPEC §2).
+   */
+  onApprovalChange?(listener: (waiting: boolean) => void): () => void
+  /**
+   * Lays the frame's screen over `container`: the ApproveTransaction view's area for an approval,
+   * the UpdateEmailVerify view's for the codes of an e-mail change.
+   */
+  showApproval?(container: Element): void
+  /** Takes the frame's screen away again (the view left); the requests keep waiting. */
+  hideApproval?(): void
+  /** Rejects every request waiting for the visitor in the frame (approvals, an e-mail change): the view left. */
+  rejectApprovals?(): void
+  /** Gives the frame the modal's theme, so its approval screen matches the view it sits in. */
+  syncTheme?(theme: ThemeState): void
+}

@@ -1,0 +1,55 @@
+import type { Portico } from './portico.js'
+import { cancelReconnect } from './connection/cancelReconnect.js'
+import { restoreConnections, settleActiveChain } from './connection/restoreConnections.js'
+
+/**
+ * How long the page waits for stored connections before it shows its not-yet-connected state
+ * (SPEC §9: 3 s). It is not how long a wallet may take: one still answering after it shows as
+ * `reconnecting` until it is back, gone, or past its bound (`RECONNECT_BOUND_MS`).
+ */
+export const RECONNECT_TIMEOUT_MS = 3_000
+
+/**
+ * Starts the instance in the browser: restores the last network and recent wallets, starts
+ * wallet discovery and reconnects stored connections without prompting. Safe to call more than
+ * once; `createPortico` calls it unless `ssr` is set, and `PorticoProvider` calls it on mount.
+ */
+export function initialize(portico: Portico): Promise<void> {
+  portico.internal.initialization ??= run(portico)
+  return portico.internal.initialization
+}
+
+async function run(portico: Portico): Promise<void> {
+  const { state, internal } = portico
+  if (!internal.isBrowser) return
+  const recent = internal.storage.get('recentWallets')
+  if (recent) state.connectors.recent = recent
+  const storedNetworkId = internal.storage.get('activeCaipNetworkId')
+  const stored = state.networks.find((network) => network.caipNetworkId === storedNetworkId)
+  if (stored && state.chains[stored.namespace]) {
+    state.modal.activeChain = stored.namespace
+    state.modal.selectedNetworkId = stored.caipNetworkId
+    const chain = state.chains[stored.namespace]
+    if (chain) chain.networkState.caipNetwork = stored
+  }
+
+  for (const adapter of internal.adapters.values()) {
+    try {
+      adapter.start()
+      state.connectors.byNamespace[adapter.namespace] = [...adapter.getConnectors()]
+    } catch (error) {
+      internal.logger.error(`initialize: the ${adapter.namespace} adapter failed to start`, error)
+    }
+  }
+  internal.cleanups.push(() => {
+    cancelReconnect(portico)
+    for (const adapter of internal.adapters.values()) adapter.destroy()
+  })
+
+  // SPEC §9's 3 s: how long the page waits before it shows what it has; wallets slower than that
+  // go on coming back in the background.
+  await restoreConnections(portico, { windowMs: RECONNECT_TIMEOUT_MS })
+  state.modal.loading = false
+  state.modal.initialized = true
+  settleActiveChain(portico, internal.storage.get('activeNamespace'), { late: false })
+}

@@ -1,0 +1,37 @@
+import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../network/types.js'
+import type { Route } from './routes.js'
+import { getDefaultRoute } from './getDefaultRoute.js'
+
+export type OpenModalParameters = {
+  /** Opens this view instead of the default one (SPEC §2: a caller may override the view). */
+  route?: Route
+  /** Opens on this namespace (SPEC §2: a caller may override the namespace). */
+  namespace?: ChainNamespace
+}
+
+/**
+ * Opens the modal on Account when connected, else on Connect (SPEC §2).
+ *
+ * @example
+ * openModal(portico)
+ * openModal(portico, { route: { view: 'Networks' } })
+ */
+export function openModal(portico: Portico, parameters: OpenModalParameters = {}): void {
+  const { state } = portico
+  if (parameters.namespace && state.chains[parameters.namespace]) {
+    state.modal.activeChain = parameters.namespace
+    const network = state.chains[parameters.namespace]?.networkState.caipNetwork
+    if (network) state.modal.selectedNetworkId = network.caipNetworkId
+  }
+  state.router.route = parameters.route ?? getDefaultRoute(portico, parameters.namespace)
+  state.router.history = []
+  if (!state.modal.open) {
+    state.modal.open = true
+    portico.internal.track({
+      type: 'track',
+      event: 'MODAL_OPEN',
+      properties: { connected: state.connection.status === 'connected' },
+    })
+  }
+}

@@ -1,0 +1,35 @@
+import type { ChainNamespace } from '../network/types.js'
+
+/**
+ * Every view the modal can show, with the parameters it needs (SPEC §2). Core knows names and
+ * parameters; `@portico/react` renders them.
+ */
+export type Route =
+  | { view: 'Connect'; params?: { namespace?: ChainNamespace } }
+  | { view: 'AllWallets'; params?: { namespace?: ChainNamespace } }
+  | { view: 'ConnectingExternal'; params: { connectorId: string; namespace: ChainNamespace } }
+  // Pairing over WalletConnect: a QR code, or on a phone the picked wallet opened by its link.
+  | { view: 'ConnectingWalletConnectBasic'; params?: { walletId?: string } }
+  | { view: 'Account'; params?: undefined }
+  | { view: 'Networks'; params?: { namespace?: ChainNamespace } }
+  | { view: 'UnsupportedChain'; params?: undefined }
+  // E-mail login (SPEC §5): the one-time code, or approving a new device from the e-mail first.
+  | { view: 'EmailVerifyOtp'; params: { email: string } }
+  | { view: 'EmailVerifyDevice'; params: { email: string } }
+  // Changing the embedded wallet's e-mail: the new address, then the frame's own screen over this
+  // view, where the codes to the old and to the new address are typed (never in the page).
+  | { view: 'UpdateEmail'; params?: undefined }
+  | { view: 'UpdateEmailVerify'; params: { email: string } }
+  // The embedded wallet's own approval screen, laid over this view by its frame (SPEC §2).
+  | { view: 'ApproveTransaction'; params?: undefined }
+  // Sign-in (SPEC §4): asks the connected account to sign the sign-in message.
+  | { view: 'SIWXSignMessage'; params?: undefined }
+  // Send (SPEC §5 Sending): amount and receiver, token selection, preview, the sent transaction.
+  | { view: 'WalletSend'; params?: undefined }
+  | { view: 'WalletSendSelectToken'; params?: undefined }
+  | { view: 'WalletSendPreview'; params?: undefined }
+  | { view: 'WalletSendConfirmed'; params: { hash: string } }
+  // Receive: address, QR code, copy, the networks it works on.
+  | { view: 'WalletReceive'; params?: undefined }
+
+export type View = Route['view']

@@ -1,0 +1,30 @@
+import type { Portico } from '../portico.js'
+import type { ChainNamespace } from './types.js'
+import { isBasicWalletConnect } from '../walletConnect/isBasicWalletConnect.js'
+
+/**
+ * SPEC §4: an unsupported active network opens UnsupportedChain unless unsupported chains are
+ * allowed or basic WalletConnect mode is on (the site handles networks itself there); once the wallet is back on a listed network the view gives way to Account.
+ * Returns true when UnsupportedChain is (or stays) shown.
+ */
+export function checkUnsupportedChain(portico: Portico, namespace: ChainNamespace): boolean {
+  const { state, options } = portico
+  const chain = state.chains[namespace]
+  if (chain?.accountState.status !== 'connected' || state.modal.activeChain !== namespace) return false
+  const { router, modal } = state
+  const tolerated = options.allowUnsupportedChain || isBasicWalletConnect(portico)
+  if (chain.networkState.unsupportedCaipNetworkId && !tolerated) {
+    if (router.route.view !== 'UnsupportedChain') {
+      if (modal.open) router.history.push(router.route)
+      else router.history = []
+      router.route = { view: 'UnsupportedChain' }
+    }
+    modal.open = true
+    return true
+  }
+  if (router.route.view === 'UnsupportedChain') {
+    router.route = { view: 'Account' }
+    router.history = []
+  }
+  return false
+}

@@ -1,0 +1,127 @@
+import type { ApiErrorCode } from '../api/schemas.js'
+import { BaseError } from '../errors/base.js'
+
+/**
+ * The English text of every message key core can put in state (alerts, toasts, errors) or in an
+ * error's short message, SPEC §8 texts word for word. State never holds these sentences, only a
+ * `Notice` (`{ key, params }`): the React modal translates the key through its catalogue (which
+ * starts from this one), and a headless site can turn one into English with `formatMessage`.
+ */
+export const MESSAGES = {
+  // Sign-in and initialization
+  siwxInitFailed: 'A problem occurred while trying initialize authentication',
+  smartAccountSignFailed: 'This application might not support Smart Accounts',
+  signatureDeclined: 'Signature declined',
+  siwxNotEnabled: 'SIWX is not enabled',
+  noActiveCaipAddress: 'No ActiveCaipAddress found',
+  noActiveNetworkOrClient: 'No ActiveCaipNetwork or client found',
+  noConnectionClient: 'No ConnectionController client found',
+  authenticating: 'Authenticating...',
+  themeSyncFailed: 'Unable to sync theme to auth connector',
+  // E-mail login (SPEC §5); {n} is the rounded-up number of seconds left
+  emailCooldown: 'Please try again after {n} seconds',
+  /** Not a SPEC text: the device approval link in the mail lives 10 minutes. */
+  deviceApprovalExpired: 'The approval link has expired. Go back and log in again for a new one.',
+  // Frame and request
+  frameError: 'An error occurred',
+  rpcAborted: 'Request was aborted',
+  somethingWentWrong: 'Something went wrong',
+  frameLoadFailed: 'Unable to load email login dependency',
+  // Balances, transactions and sending
+  tokenBalanceUnavailable: 'Token Balance Unavailable',
+  transactionsFailed: 'Failed to fetch transactions',
+  transactionStarted: 'Transaction started',
+  solanaSendFailed: 'Failed to send transaction. Please try again.',
+  enterAmountAndReceiver: 'Please enter a valid amount and receiver address',
+  sendUnsupportedChain: 'Unsupported chain',
+  // Alerts
+  networkNotFound: 'Network Not Found',
+  invalidAppConfiguration: 'Invalid App Configuration',
+  sessionExpired: 'Session Expired',
+  invalidProjectId: 'Invalid Project ID',
+  projectIdNotConfigured: 'Project ID Not Configured',
+  // Not SPEC texts: what a connection attempt and a network switch report
+  connectionDeclined: 'Connection declined',
+  connectionFailed: 'Connection failed',
+  switchDeclined: 'Switch declined in the wallet',
+  switchNotAdded: 'This network is not added to your wallet, and it could not be added.',
+  switchInvalidChainId: 'Your wallet reported an invalid chain id for this network.',
+  switchFailed: 'Your wallet could not switch networks. Try switching in the wallet.',
+  emailChanged: 'Your e-mail is now {email}',
+  invalidEmail: 'Enter a valid e-mail address.',
+  invalidOtp: 'Enter the 6-digit code from the e-mail.',
+  siwxServerUnavailable: 'The sign-in server is not available. Try again in a moment.',
+  wcNoAccount: 'The wallet approved no account on the networks of this site.',
+  /** A wallet's or a server's own sentence, passed on as it came. */
+  walletError: '{message}',
+} as const
+
+/** The name of a text core can emit. */
+export type MessageKey = keyof typeof MESSAGES
+
+/** The `{…}` names in a template: `'Your e-mail is now {email}'` gives `'email'`. */
+type HoleNames<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | HoleNames<Rest>
+  : never
+
+/**
+ * What state says instead of a sentence: a key of `MESSAGES` and a value for each `{name}` in its
+ * text. A key without placeholders has no params.
+ */
+export type Notice = {
+  [K in MessageKey]: [HoleNames<(typeof MESSAGES)[K]>] extends [never]
+    ? { readonly key: K; readonly params?: undefined }
+    : {
+        readonly key: K
+        readonly params: { readonly [Name in HoleNames<(typeof MESSAGES)[K]>]: string | number }
+      }
+}[MessageKey]
+
+/**
+ * The English text of a notice, for sites without the React modal:
+ * `formatMessage(state.alert.current.message)`. A `{name}` without a value is left as it is.
+ */
+export function formatMessage(notice: Notice): string {
+  const values: Readonly<Record<string, string | number>> = notice.params ?? {}
+  return MESSAGES[notice.key].replace(/\{(\w+)\}/g, (hole, name: string) =>
+    name in values ? String(values[name]) : hole,
+  )
+}
+
+/**
+ * SPEC §8 alerts for the server's refusal codes; each is shown once per instance. Other codes
+ * (rate limits, bad requests) are reported where the request was made.
+ */
+export const API_ERROR_MESSAGES: Partial<Record<ApiErrorCode, MessageKey>> = {
+  PROJECT_ID_MISSING: 'projectIdNotConfigured',
+  INVALID_PROJECT_ID: 'invalidProjectId',
+  ORIGIN_NOT_ALLOWED: 'invalidAppConfiguration',
+  // A sign-in refused for its time window usually means a device clock is off: 'Session Expired'
+  // asks the visitor to check the clock and reconnect.
+  SIWX_EXPIRED: 'sessionExpired',
+  SIWX_NOT_YET_VALID: 'sessionExpired',
+}
+
+/** SPEC §8 alert codes. */
+export const ERROR_CODES = {
+  unrecognizedChain: 4902,
+  default: 5000,
+  invalidChainId: 32603,
+  userRejected: 4001,
+} as const
+
+/** Message keys for switch-network failures by code (SPEC §8 "Codes"). */
+export const SWITCH_NETWORK_MESSAGES: Record<number, MessageKey> = {
+  4902: 'switchNotAdded',
+  32603: 'switchInvalidChainId',
+  5000: 'switchFailed',
+}
+
+/**
+ * A notice a person can read for any thrown value: the error's own short message (a wallet's or a
+ * server's words) as `walletError`, or 'Something went wrong'.
+ */
+export function toUserMessage(error: unknown): Notice {
+  if (error instanceof BaseError) return { key: 'walletError', params: { message: error.shortMessage } }
+  return { key: 'somethingWentWrong' }
+}

@@ -1,0 +1,94 @@
+import { subscribe } from 'valtio/vanilla'
+import type { Portico } from '../portico.js'
+import { withTimeout } from '../timeout.js'
+import type { SiwxState } from '../state.js'
+import { closeModal } from '../modal/closeModal.js'
+import { disconnect } from '../connection/disconnect.js'
+import { openModal } from '../modal/openModal.js'
+import { showToast } from '../notices/showToast.js'
+import { getSiwxAccount, splitSiwxAccount } from './siwxAccount.js'
+import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwxTimeout.js'
+
+/** Replaces the sign-in state in place, so watchers of `state.siwx` keep seeing it. */
+export function setSiwxState(portico: Portico, value: SiwxState): void {
+  Object.assign(portico.state.siwx, value)
+}
+
+/**
+ * Looks for a session of the active account after a connection or a network or account change
+ * (SPEC §4): with one the visitor is signed in; without one SIWXSignMessage opens. When sessions
+ * cannot be read, sign-in failed to initialise: the wallet is disconnected, the modal resets to
+ * Connect and the SPEC §8 toast says so.
+ */
+export async function checkSiwx(portico: Portico): Promise<void> {
+  const { state, internal, config } = portico
+  const siwx = config.siwx
+  if (!siwx) return
+  const caipAddress = getSiwxAccount(portico)
+  const current = state.siwx
+  if (caipAddress === current.caipAddress && current.status !== 'idle') return
+  const check = ++internal.siwxCheck
+  // A sign-in in progress belongs to the account it started on.
+  internal.siwxAttempt++
+  if (!caipAddress) {
+    setSiwxState(portico, { status: 'idle', caipAddress: undefined, session: undefined, error: undefined })
+    return
+  }
+  setSiwxState(portico, { status: 'checking', caipAddress, session: undefined, error: undefined })
+  const { chainId, address } = splitSiwxAccount(caipAddress)
+  try {
+    const sessions = await withTimeout(
+      siwx.getSessions(chainId, address),
+      SIWX_CHECK_TIMEOUT_MS,
+      () => new SiwxTimeoutError('reading sessions', SIWX_CHECK_TIMEOUT_MS),
+    )
+    if (check !== internal.siwxCheck) return
+    const [session] = sessions
+    if (session) {
+      state.siwx.status = 'signedIn'
+      state.siwx.session = session
+      // An earlier check (another account for a moment) may have asked to sign: nothing is asked now.
+      if (state.modal.open && state.router.route.view === 'SIWXSignMessage') closeModal(portico)
+      return
+    }
+    state.siwx.status = 'needed'
+    openModal(portico, { route: { view: 'SIWXSignMessage' } })
+  } catch (error) {
+    if (check !== internal.siwxCheck) return
+    internal.logger.error('sign-in: cannot read sessions', error)
+    internal.track({
+      type: 'track',
+      event: 'SIWX_AUTH_ERROR',
+      properties: { network: chainId, isSmartAccount: false, phase: 'initialize' },
+    })
+    const wasOpen = state.modal.open
+    await disconnect(portico).catch((reason) => internal.logger.error('sign-in: disconnect failed', reason))
+    // The visitor who was looking at the modal sees why the connection ended.
+    if (wasOpen) openModal(portico, { route: { view: 'Connect' } })
+    else {
+      state.router.route = { view: 'Connect' }
+      state.router.history = []
+    }
+    showToast(portico, { message: { key: 'siwxInitFailed' }, variant: 'error' })
+  }
+}
+
+/**
+ * Runs `checkSiwx` whenever the active account, its network or the network's support changes.
+ * `createPortico` registers it when `siwx` is configured.
+ */
+export function watchSiwxAccount(portico: Portico): () => void {
+  let previous = getSiwxAccount(portico)
+  const onChange = () => {
+    const account = getSiwxAccount(portico)
+    if (account === previous) return
+    previous = account
+    void checkSiwx(portico)
+  }
+  const unsubscribeChains = subscribe(portico.state.chains, onChange)
+  const unsubscribeModal = subscribe(portico.state.modal, onChange)
+  return () => {
+    unsubscribeChains()
+    unsubscribeModal()
+  }
+}

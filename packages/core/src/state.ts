@@ -1,0 +1,292 @@
+import type { TokenBalance, Transaction } from './api/schemas.js'
+import type { Notice } from './notices/messages.js'
+import type { Connector } from './adapterKit/contract.js'
+import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network/types.js'
+import type { Route } from './modal/routes.js'
+import type { SiwxSession } from './siwx/types.js'
+import type { RegistryWallet } from './walletConnect/types.js'
+
+/**
+ * SPEC §4's statuses, plus `reconnecting`: a connection stored by an earlier visit whose wallet has
+ * not answered yet after the page's 3 s (it is not a "no"; the page keeps waiting in the background).
+ */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
+export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
+export type AccountTab = 'Tokens' | 'NFTs' | 'Activity'
+export type ThemeMode = 'dark' | 'light'
+
+/** Account state per chain (SPEC §3). Fields later features fill stay undefined until then. */
+export interface AccountState {
+  currentTab: AccountTab
+  /** The account's tokens on the active network (SPEC §3), native first; empty until fetched. */
+  tokenBalance: readonly TokenBalance[]
+  smartAccountDeployed: boolean
+  addressLabels: Record<string, string>
+  allAccounts: readonly string[]
+  status: ConnectionStatus
+  caipAddress: CaipAddress | undefined
+  address: string | undefined
+  /** Native balance formatted for display, exact (no floating point). */
+  balance: string | undefined
+  balanceSymbol: string | undefined
+  profileName: string | undefined
+  profileImage: string | undefined
+  user: { email?: string } | undefined
+  addressExplorerUrl: string | undefined
+  connectedWalletInfo: Pick<Connector, 'id' | 'name' | 'type' | 'imageUrl' | 'rdns'> | undefined
+  preferredAccountType: AccountType
+  socialProvider: string | undefined
+  socialWindow: undefined
+  farcasterUrl: string | undefined
+  balanceLoading: boolean
+  lastRetry: number | undefined
+}
+
+/** Network state per chain (SPEC §3). */
+export interface NetworkState {
+  /** The active network: always one the site lists. */
+  caipNetwork: Network | undefined
+  /** Set while the connected wallet sits on a network the site does not list. */
+  unsupportedCaipNetworkId: CaipNetworkId | undefined
+  supportsAllNetworks: boolean
+  smartAccountEnabledNetworks: readonly number[]
+  approvedCaipNetworkIds: readonly CaipNetworkId[]
+  requestedCaipNetworks: readonly Network[]
+}
+
+export interface ChainState {
+  namespace: ChainNamespace
+  networkState: NetworkState
+  accountState: AccountState
+  /** The connector this namespace is connected through. */
+  connectorId: string | undefined
+}
+
+export interface ModalState {
+  loading: boolean
+  open: boolean
+  selectedNetworkId: CaipNetworkId | undefined
+  activeChain: ChainNamespace | undefined
+  initialized: boolean
+  /** True for 500 ms when the modal refuses something (SPEC §3, §9). */
+  shake: boolean
+}
+
+export interface RouterState {
+  route: Route
+  history: Route[]
+}
+
+/** Why the last connection attempt did not finish. */
+export interface ConnectionError {
+  kind: 'rejected' | 'failed' | 'timeout'
+  message: Notice
+}
+
+export interface ConnectionState {
+  status: ConnectionStatus
+  /** The connector of the attempt in progress or of the last failed attempt. */
+  connectingConnectorId: string | undefined
+  error: ConnectionError | undefined
+  /** Set while switching to a network of another namespace (SPEC §4). */
+  switchingNamespace: boolean
+  /** The network a switch is waiting on in the wallet, and why the last switch failed. */
+  pendingNetworkId: CaipNetworkId | undefined
+  switchError: Notice | undefined
+}
+
+export interface RecentWallet {
+  id: string
+  name: string
+  namespace: ChainNamespace
+  imageUrl?: string | undefined
+}
+
+/** The registry list from the Portico server (or storage), once one has arrived. */
+export interface WalletRegistryState {
+  /** Undefined until a list arrived; AllWallets then uses `config.walletRegistry`. */
+  wallets: readonly RegistryWallet[] | undefined
+  /** When the list was fetched (ms since the epoch). */
+  updatedAt: number | undefined
+  loading: boolean
+}
+
+export interface ConnectorsState {
+  byNamespace: Partial<Record<ChainNamespace, readonly Connector[]>>
+  recent: readonly RecentWallet[]
+}
+
+export type AlertVariant = 'error' | 'warning' | 'info'
+export interface Alert {
+  id: number
+  message: Notice
+  variant: AlertVariant
+  code?: number | string
+}
+
+export type ToastVariant = 'success' | 'error' | 'loading'
+export interface Toast {
+  id: number
+  message: Notice
+  variant: ToastVariant
+  /** Loading toasts stay until replaced or dismissed. */
+  autoClose: boolean
+}
+
+export interface ThemeVariables {
+  /** Accent colour, any CSS colour. */
+  accent?: string
+  fontFamily?: string
+  /** Base corner radius in px. */
+  borderRadius?: number
+  zIndex?: number
+  /** A colour mixed into the surfaces, and how much (0–100). */
+  colorMix?: string
+  colorMixStrength?: number
+}
+
+export interface ThemeState {
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+}
+
+/** A transaction sent from the modal, shown on top of Activity until the server has indexed it. */
+export interface PendingTransaction {
+  hash: string
+  caipNetworkId: CaipNetworkId
+  from: string
+  to: string
+  /** Whole tokens, exact decimal string. */
+  amount: string
+  symbol: string
+  /** `pending` until the wallet reports it mined. */
+  status: 'pending' | 'success' | 'reverted'
+  /** Milliseconds since the epoch, when it was added. */
+  createdAt: number
+}
+
+/** Why the last activity fetch failed: the SPEC §8 text and the reason behind it. */
+export interface ActivityError {
+  message: Notice
+  /** True when the server could not be reached or answered 5xx. */
+  serverUnavailable: boolean
+  detail: Notice
+}
+
+/** The activity list of the active account (SPEC §3 Transaction list). */
+export interface ActivityState {
+  /** The account and network (CAIP-10) the list belongs to; a list for another one is not shown. */
+  caipAddress: CaipAddress | undefined
+  transactions: readonly Transaction[]
+  loading: boolean
+  /** True once a fetch found nothing at all. */
+  empty: boolean
+  /** The cursor of the next page; undefined when there is none. */
+  next: string | undefined
+  /** True once the first page has arrived. */
+  loaded: boolean
+  error: ActivityError | undefined
+  /** Sent from this modal, newest first; at most 99 (SPEC §9). */
+  pending: readonly PendingTransaction[]
+}
+
+/** Where a send stands (SPEC §5 Sending): the form, the wallet prompt, then the sent transaction. */
+export type SendStep = 'form' | 'confirming' | 'sent'
+
+/** Why the last send attempt did not reach the chain. */
+export interface SendError {
+  /** `rejected`: the visitor declined in the wallet; `failed`: anything else (SPEC §8). */
+  kind: 'rejected' | 'failed'
+  message: Notice
+}
+
+/** A transaction sent from the Send view, as the confirmation view shows it. */
+export interface SentTransaction {
+  hash: string
+  caipNetworkId: CaipNetworkId
+  from: string
+  to: string
+  /** Whole tokens, exact decimal string. */
+  amount: string
+  symbol: string
+  /** `unknown` when the chain did not report it within the wait (it may still be mined). */
+  status: 'pending' | 'success' | 'reverted' | 'unknown'
+  explorerUrl: string | undefined
+}
+
+/**
+ * The send form (SPEC §3 Send state). Amounts are exact: the typed text, base-unit bigints, or
+ * exact decimal strings; USD figures are display-only numbers. The token list itself is the
+ * account's `tokenBalance`, read through `getSend`.
+ */
+export interface SendState {
+  /** The token to send, one of the account's token balances. */
+  token: TokenBalance | undefined
+  /** The amount as typed, validated by `getSendValidation`. */
+  sendTokenAmount: string
+  /** The decimal mark the amount was typed with (`.` or the locale's). */
+  decimalSeparator: string
+  receiverAddress: string
+  receiverProfileImage: string | undefined
+  receiverProfileName: string | undefined
+  /** Price per gas unit in the native token's base units, from the last fee estimate. */
+  gasPrice: bigint | undefined
+  /** The whole fee in the native token's base units. */
+  fee: bigint | undefined
+  /** The fee in USD when the native token's price is known. */
+  gasPriceInUSD: number | undefined
+  /** The native balance in USD when its price is known. */
+  networkBalanceInUSD: number | undefined
+  feeLoading: boolean
+  /** Why the last fee estimate failed. */
+  feeError: Notice | undefined
+  /** True while the wallet is asked to send. */
+  loading: boolean
+  step: SendStep
+  error: SendError | undefined
+  /** The last transaction sent from the form. */
+  sent: SentTransaction | undefined
+}
+
+/**
+ * Where sign-in stands for the active account (SPEC §4): `idle` without sign-in or an account,
+ * `checking` while stored sessions are read, `needed` when there is none, `signing` while the
+ * wallet and the storage are asked, `signedIn` with a session.
+ */
+export type SiwxStatus = 'idle' | 'checking' | 'needed' | 'signing' | 'signedIn'
+
+export interface SiwxState {
+  status: SiwxStatus
+  /** The account (CAIP-10) the status is for. */
+  caipAddress: CaipAddress | undefined
+  /** The active account's session once signed in. */
+  session: SiwxSession | undefined
+  /** Why the last sign-in did not finish, as a message key (see `formatMessage`). */
+  error: Notice | undefined
+}
+
+/** Where the e-mail login stands (SPEC §5): sending the address, waiting for the code or the device approval, checking the code. */
+export type EmailLoginStatus = 'idle' | 'sending' | 'awaitingDevice' | 'awaitingOtp' | 'verifying'
+
+export interface EmailLoginState {
+  status: EmailLoginStatus
+  /** The address the code was sent to. */
+  email: string | undefined
+  /** Why the last step failed, as a message key (see `formatMessage`). */
+  error: Notice | undefined
+  /** The e-mail of the connected embedded wallet, once logged in. */
+  accountEmail: string | undefined
+}
+
+export type WalletConnectStatus = 'idle' | 'pairing' | 'connecting' | 'error'
+
+/** A WalletConnect pairing in progress (SPEC §2 ConnectingWalletConnectBasic). */
+export interface WalletConnectState {
+  status: WalletConnectStatus
+  /** The URI to show as a QR code or open as a deep link, and when it stops working. */
+  pairing: { uri: string; expiresAt: number } | undefined
+  /** The registry wallet the visitor picked, when they picked one. */
+  walletId: string | undefined
+  /** Why the last pairing failed, as a message key (see `formatMessage`). */
+  error: Notice | undefined
+}
