@@ -1,9 +1,9 @@
-import type { Storage } from './storage/storage.js'
 import type { AdapterFactory, Logger } from './adapterKit/contract.js'
 import type { EmbeddedWallet } from './email/types.js'
 import type { CaipNetworkId, Network } from './network/types.js'
 import type { SiwxConfig } from './siwx/types.js'
 import type { ThemeMode, ThemeVariables } from './state.js'
+import type { Storage } from './storage/storage.js'
 import type { RegistryWallet, WalletConnect } from './walletConnect/types.js'
 
 /** Feature flags with the defaults of SPEC §9. */

@@ -1,6 +1,7 @@
 // Public entry of @portico/core. Names only, no `export *`.
 
-export { addNetwork } from './network/addNetwork.js'
+export type { AccountTabsInfo, ActivityInfo, ActivityItem } from './activity/activity.js'
+export { getAccountTabs, getActivity, watchAccountTabs, watchActivity } from './activity/activity.js'
 export type {
   AddPendingTransactionParameters,
   AddPendingTransactionReturnType,
@@ -10,50 +11,36 @@ export {
   InvalidPendingTransactionError,
   PENDING_TRANSACTIONS_LIMIT,
 } from './activity/addPendingTransaction.js'
-export { MAX_RECENT_WALLETS } from './connection/applyConnection.js'
-export { cancelConnect } from './connection/cancelConnect.js'
-// Actions
-export type { CancelReconnectParameters } from './connection/cancelReconnect.js'
-export { cancelReconnect } from './connection/cancelReconnect.js'
-export type { CancelSendReturnType } from './send/cancelSend.js'
-export { cancelSend } from './send/cancelSend.js'
-export { cancelSiwx } from './siwx/cancelSiwx.js'
-export { checkSiwx } from './siwx/checkSiwx.js'
-export { closeModal, isSiwxCloseRefused } from './modal/closeModal.js'
-export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './connection/connect.js'
-export { connect, findConnector } from './connection/connect.js'
-export type { ConnectEmailParameters, ConnectEmailReturnType } from './email/connectEmail.js'
-export {
-  connectEmail,
-  EMAIL_ADDRESS,
-  EMAIL_LOGIN_COOLDOWN_MS,
-  EMBEDDED_WALLET_CONNECTOR_ID,
-  EmailCooldownError,
-  EmbeddedWalletNotConfiguredError,
-  getEmailCooldownSeconds,
-  InvalidEmailError,
-} from './email/connectEmail.js'
-export type { ConnectWalletConnectParameters } from './walletConnect/connectWalletConnect.js'
-export {
-  cancelWalletConnect,
-  connectWalletConnect,
-  WALLET_CONNECT_CONNECTOR_ID,
-  WalletConnectNotConfiguredError,
-} from './walletConnect/connectWalletConnect.js'
-export { destroy } from './destroy.js'
-export type { DisconnectParameters, DisconnectReturnType } from './connection/disconnect.js'
-export { disconnect } from './connection/disconnect.js'
-export type { EstimateSendFeeReturnType } from './send/estimateSendFee.js'
-export { estimateSendFee } from './send/estimateSendFee.js'
 export type { FetchActivityParameters, FetchActivityReturnType } from './activity/fetchActivity.js'
 export { ACTIVITY_NAMESPACES, fetchActivity } from './activity/fetchActivity.js'
-export { getDefaultRoute } from './modal/getDefaultRoute.js'
-export { goBack } from './modal/goBack.js'
-export { initialize, RECONNECT_TIMEOUT_MS } from './initialize.js'
-export type { NavigateParameters } from './modal/navigate.js'
-export { navigate } from './modal/navigate.js'
-export type { OpenModalParameters } from './modal/openModal.js'
-export { openModal } from './modal/openModal.js'
+export type { ResetActivityParameters } from './activity/resetActivity.js'
+export { resetActivity } from './activity/resetActivity.js'
+export type {
+  SettlePendingTransactionParameters,
+  SettlePendingTransactionReturnType,
+} from './activity/settlePendingTransaction.js'
+export { settlePendingTransaction } from './activity/settlePendingTransaction.js'
+export type {
+  Adapter,
+  AdapterContext,
+  AdapterEvent,
+  AdapterFactory,
+  AdapterTokenBalance,
+  Balance,
+  Connector,
+  ConnectorType,
+  ConnectResult,
+  FeeEstimate,
+  Logger,
+  SendCapability,
+  SendParameters,
+} from './adapterKit/contract.js'
+export type { AnalyticsPayload } from './analytics/createAnalytics.js'
+export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
+export type { CallApiParameters, RequestApiParameters } from './api/client.js'
+export { API_TIMEOUT_MS, callApi, hasApiServer, requestApi } from './api/client.js'
+export { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './api/clientErrors.js'
+export type { ApiErrorCode, TokenBalance, Transaction, Transfer } from './api/schemas.js'
 export type { RefreshAccountAssetsParameters } from './balances/refreshAccountAssets.js'
 export { refreshAccountAssets } from './balances/refreshAccountAssets.js'
 export type { RefreshBalanceParameters } from './balances/refreshBalance.js'
@@ -69,86 +56,8 @@ export {
   PORTFOLIO_NAMESPACES,
   refreshTokenBalances,
 } from './balances/refreshTokenBalances.js'
-export type {
-  RefreshWalletRegistryErrorType,
-  RefreshWalletRegistryParameters,
-  RefreshWalletRegistryReturnType,
-} from './registry/refreshWalletRegistry.js'
-export { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './registry/refreshWalletRegistry.js'
-export { removeAdapter } from './connection/removeAdapter.js'
-export { removeNetwork } from './network/removeNetwork.js'
-export type { ReplaceRouteParameters } from './modal/replaceRoute.js'
-export { replaceRoute } from './modal/replaceRoute.js'
-export type {
-  RequestSiwxSignatureErrorType,
-  RequestSiwxSignatureReturnType,
-} from './siwx/requestSiwxSignature.js'
-export {
-  requestSiwxSignature,
-  SIWX_SERVER_UNAVAILABLE_MESSAGE,
-  SiwxNotEnabledError,
-  SiwxPrerequisiteError,
-} from './siwx/requestSiwxSignature.js'
-export type { ResetActivityParameters } from './activity/resetActivity.js'
-export { resetActivity } from './activity/resetActivity.js'
-export type { ResetSendParameters, ResetSendReturnType } from './send/resetSend.js'
-export { resetSend } from './send/resetSend.js'
-export { RECONNECT_BOUND_MS } from './connection/restoreConnections.js'
-export type { SendTokensErrorType, SendTokensReturnType } from './send/sendTokens.js'
-export {
-  SEND_CONFIRMATION_TIMEOUT_MS,
-  SendConfirmationTimeoutError,
-  SendUnavailableError,
-  SendValidationError,
-  sendTokens,
-} from './send/sendTokens.js'
-export type { SetAccountTabParameters, SetAccountTabReturnType } from './modal/setAccountTab.js'
-export { setAccountTab } from './modal/setAccountTab.js'
-export type { SetSendAmountParameters, SetSendAmountReturnType } from './send/setSendAmount.js'
-export { setSendAmount } from './send/setSendAmount.js'
-export type { SetSendReceiverParameters, SetSendReceiverReturnType } from './send/setSendReceiver.js'
-export { setSendReceiver } from './send/setSendReceiver.js'
-export type { SetSendTokenParameters, SetSendTokenReturnType } from './send/setSendToken.js'
-export { setSendToken } from './send/setSendToken.js'
-export type { SetThemeParameters } from './modal/setTheme.js'
-export { setTheme } from './modal/setTheme.js'
-export type {
-  SettlePendingTransactionParameters,
-  SettlePendingTransactionReturnType,
-} from './activity/settlePendingTransaction.js'
-export { settlePendingTransaction } from './activity/settlePendingTransaction.js'
-export { SHAKE_DURATION_MS, shakeModal } from './modal/shakeModal.js'
-export type { ShowAlertParameters } from './notices/showAlert.js'
-export { ALERT_DURATION_MS, dismissAlert, showAlert } from './notices/showAlert.js'
-export type { ShowApiAlertParameters } from './notices/showApiAlert.js'
-export { showApiAlert } from './notices/showApiAlert.js'
-export type { ShowToastParameters } from './notices/showToast.js'
-export { dismissToast, showToast, TOAST_DURATION_MS } from './notices/showToast.js'
-export type { SignMessageParameters } from './connection/signMessage.js'
-export { signMessage } from './connection/signMessage.js'
-export { getSiwxAccount } from './siwx/siwxAccount.js'
-export { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwx/siwxTimeout.js'
-export type { SubmitEmailOtpParameters } from './email/submitEmailOtp.js'
-export {
-  clearEmailLoginCache,
-  InvalidOtpError,
-  resetEmailLogin,
-  submitEmailOtp,
-} from './email/submitEmailOtp.js'
-export type {
-  SwitchNetworkErrorType,
-  SwitchNetworkParameters,
-  SwitchNetworkReturnType,
-} from './network/switchNetwork.js'
-export { switchNetwork } from './network/switchNetwork.js'
-export type { UpdateEmailParameters, UpdateEmailReturnType } from './email/updateEmail.js'
-export { updateEmail } from './email/updateEmail.js'
-export type { AnalyticsPayload } from './analytics/createAnalytics.js'
-export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
-export type { CallApiParameters, RequestApiParameters } from './api/client.js'
-export { API_TIMEOUT_MS, callApi, hasApiServer, requestApi } from './api/client.js'
-export { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './api/clientErrors.js'
-export type { ApiErrorCode, TokenBalance, Transaction, Transfer } from './api/schemas.js'
+export type { TokenBalancesInfo } from './balances/tokenBalances.js'
+export { getTokenBalances, watchTokenBalances } from './balances/tokenBalances.js'
 export type {
   ConnectMethod,
   ConnectorSection,
@@ -166,7 +75,58 @@ export {
   mergeOrder,
   resolveFeatures,
 } from './config.js'
+export type { AccountInfo, ConnectionInfo } from './connection/account.js'
+export { getAccount, getConnection, watchAccount, watchConnection } from './connection/account.js'
+export { MAX_RECENT_WALLETS } from './connection/applyConnection.js'
+export { cancelConnect } from './connection/cancelConnect.js'
+// Actions
+export type { CancelReconnectParameters } from './connection/cancelReconnect.js'
+export { cancelReconnect } from './connection/cancelReconnect.js'
+export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './connection/connect.js'
+export { connect, findConnector } from './connection/connect.js'
+export type { ConnectorListItem, RegistryWalletListItem, WalletListItem } from './connection/connectors.js'
+export {
+  BROWSER_WALLET_NAME,
+  getConnectorList,
+  getWalletList,
+  isConnectorVisible,
+  searchConnectors,
+  watchConnectors,
+} from './connection/connectors.js'
+export type { DisconnectParameters, DisconnectReturnType } from './connection/disconnect.js'
+export { disconnect } from './connection/disconnect.js'
+export { removeAdapter } from './connection/removeAdapter.js'
+export { RECONNECT_BOUND_MS } from './connection/restoreConnections.js'
+export type { SignMessageParameters } from './connection/signMessage.js'
+export { signMessage } from './connection/signMessage.js'
+export { getIsSmartAccount, watchIsSmartAccount } from './connection/smartAccount.js'
+export { canSend, getWalletFeatures, watchWalletFeatures } from './connection/walletFeatures.js'
 export { createPortico, InvalidConfigError } from './createPortico.js'
+export { destroy } from './destroy.js'
+export type { ConnectEmailParameters, ConnectEmailReturnType } from './email/connectEmail.js'
+export {
+  connectEmail,
+  EMAIL_ADDRESS,
+  EMAIL_LOGIN_COOLDOWN_MS,
+  EMBEDDED_WALLET_CONNECTOR_ID,
+  EmailCooldownError,
+  EmbeddedWalletNotConfiguredError,
+  getEmailCooldownSeconds,
+  InvalidEmailError,
+} from './email/connectEmail.js'
+export type { EmailLoginInfo } from './email/emailLogin.js'
+export { getEmailLogin, watchEmailLogin } from './email/emailLogin.js'
+export type { SubmitEmailOtpParameters } from './email/submitEmailOtp.js'
+export {
+  clearEmailLoginCache,
+  InvalidOtpError,
+  resetEmailLogin,
+  submitEmailOtp,
+} from './email/submitEmailOtp.js'
+// Types
+export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './email/types.js'
+export type { UpdateEmailParameters, UpdateEmailReturnType } from './email/updateEmail.js'
+export { updateEmail } from './email/updateEmail.js'
 export type { BaseErrorOptions } from './errors/base.js'
 // Errors and user-facing texts
 export {
@@ -186,15 +146,6 @@ export {
   UserRejectedRequestError,
   WrongNetworkError,
 } from './errors/base.js'
-export type { MessageKey, Notice } from './notices/messages.js'
-export {
-  API_ERROR_MESSAGES,
-  ERROR_CODES,
-  formatMessage,
-  MESSAGES,
-  SWITCH_NETWORK_MESSAGES,
-  toUserMessage,
-} from './notices/messages.js'
 export type { NumberSeparators } from './format/formatUnits.js'
 export { formatDisplayAmount, formatUnits, shortenAddress } from './format/formatUnits.js'
 export type { ParseUnitsOptions, ParseUnitsReason } from './format/parseUnits.js'
@@ -202,6 +153,25 @@ export { ParseUnitsError, parseUnits } from './format/parseUnits.js'
 export type { RelativeTime } from './format/relativeTime.js'
 export { getRelativeTime } from './format/relativeTime.js'
 export { isSafeImageUrl } from './format/safeImageUrl.js'
+export { initialize, RECONNECT_TIMEOUT_MS } from './initialize.js'
+export { closeModal, isSiwxCloseRefused } from './modal/closeModal.js'
+export { getDefaultRoute } from './modal/getDefaultRoute.js'
+export { goBack } from './modal/goBack.js'
+// Reads and change feeds
+export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } from './modal/modal.js'
+export type { NavigateParameters } from './modal/navigate.js'
+export { navigate } from './modal/navigate.js'
+export type { OpenModalParameters } from './modal/openModal.js'
+export { openModal } from './modal/openModal.js'
+export type { ReplaceRouteParameters } from './modal/replaceRoute.js'
+export { replaceRoute } from './modal/replaceRoute.js'
+export type { Route, View } from './modal/routes.js'
+export type { SetAccountTabParameters, SetAccountTabReturnType } from './modal/setAccountTab.js'
+export { setAccountTab } from './modal/setAccountTab.js'
+export type { SetThemeParameters } from './modal/setTheme.js'
+export { setTheme } from './modal/setTheme.js'
+export { SHAKE_DURATION_MS, shakeModal } from './modal/shakeModal.js'
+export { addNetwork } from './network/addNetwork.js'
 // Networks, formatting
 export {
   CAIP2_PATTERN,
@@ -216,27 +186,46 @@ export {
   toCaipNetworkId,
 } from './network/caip.js'
 export { DEFAULT_ACCOUNT_TYPES } from './network/createChainState.js'
-export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
-export type { AccountInfo, ConnectionInfo } from './connection/account.js'
-export { getAccount, getConnection, watchAccount, watchConnection } from './connection/account.js'
-export type { AccountTabsInfo, ActivityInfo, ActivityItem } from './activity/activity.js'
-export { getAccountTabs, getActivity, watchAccountTabs, watchActivity } from './activity/activity.js'
-export type { ConnectorListItem, RegistryWalletListItem, WalletListItem } from './connection/connectors.js'
-export {
-  BROWSER_WALLET_NAME,
-  getConnectorList,
-  getWalletList,
-  isConnectorVisible,
-  searchConnectors,
-  watchConnectors,
-} from './connection/connectors.js'
-export type { EmailLoginInfo } from './email/emailLogin.js'
-export { getEmailLogin, watchEmailLogin } from './email/emailLogin.js'
-// Reads and change feeds
-export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } from './modal/modal.js'
 export type { NetworkInfo } from './network/network.js'
 export { getNetwork, watchNetwork } from './network/network.js'
+export { removeNetwork } from './network/removeNetwork.js'
+export type {
+  SwitchNetworkErrorType,
+  SwitchNetworkParameters,
+  SwitchNetworkReturnType,
+} from './network/switchNetwork.js'
+export { switchNetwork } from './network/switchNetwork.js'
+export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './network/types.js'
+export type { MessageKey, Notice } from './notices/messages.js'
+export {
+  API_ERROR_MESSAGES,
+  ERROR_CODES,
+  formatMessage,
+  MESSAGES,
+  SWITCH_NETWORK_MESSAGES,
+  toUserMessage,
+} from './notices/messages.js'
 export { getAlert, getToast, watchAlert, watchToast } from './notices/notices.js'
+export type { ShowAlertParameters } from './notices/showAlert.js'
+export { ALERT_DURATION_MS, dismissAlert, showAlert } from './notices/showAlert.js'
+export type { ShowApiAlertParameters } from './notices/showApiAlert.js'
+export { showApiAlert } from './notices/showApiAlert.js'
+export type { ShowToastParameters } from './notices/showToast.js'
+export { dismissToast, showToast, TOAST_DURATION_MS } from './notices/showToast.js'
+export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
+export type {
+  RefreshWalletRegistryErrorType,
+  RefreshWalletRegistryParameters,
+  RefreshWalletRegistryReturnType,
+} from './registry/refreshWalletRegistry.js'
+export { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './registry/refreshWalletRegistry.js'
+export { getRegistryWallets, watchRegistryWallets } from './registry/walletRegistry.js'
+export type { CancelSendReturnType } from './send/cancelSend.js'
+export { cancelSend } from './send/cancelSend.js'
+export type { EstimateSendFeeReturnType } from './send/estimateSendFee.js'
+export { estimateSendFee } from './send/estimateSendFee.js'
+export type { ResetSendParameters, ResetSendReturnType } from './send/resetSend.js'
+export { resetSend } from './send/resetSend.js'
 export type { SendCheckInput, SendInfo, SendProblem, SendValidation } from './send/send.js'
 export {
   getSend,
@@ -245,42 +234,36 @@ export {
   watchSend,
   watchSendValidation,
 } from './send/send.js'
+export type { SendTokensErrorType, SendTokensReturnType } from './send/sendTokens.js'
+export {
+  SEND_CONFIRMATION_TIMEOUT_MS,
+  SendConfirmationTimeoutError,
+  SendUnavailableError,
+  SendValidationError,
+  sendTokens,
+} from './send/sendTokens.js'
+export type { SetSendAmountParameters, SetSendAmountReturnType } from './send/setSendAmount.js'
+export { setSendAmount } from './send/setSendAmount.js'
+export type { SetSendReceiverParameters, SetSendReceiverReturnType } from './send/setSendReceiver.js'
+export { setSendReceiver } from './send/setSendReceiver.js'
+export type { SetSendTokenParameters, SetSendTokenReturnType } from './send/setSendToken.js'
+export { setSendToken } from './send/setSendToken.js'
+export { cancelSiwx } from './siwx/cancelSiwx.js'
+export { checkSiwx } from './siwx/checkSiwx.js'
+export type {
+  RequestSiwxSignatureErrorType,
+  RequestSiwxSignatureReturnType,
+} from './siwx/requestSiwxSignature.js'
+export {
+  requestSiwxSignature,
+  SIWX_SERVER_UNAVAILABLE_MESSAGE,
+  SiwxNotEnabledError,
+  SiwxPrerequisiteError,
+} from './siwx/requestSiwxSignature.js'
 export type { SiwxInfo } from './siwx/siwx.js'
 export { getSiwx, watchSiwx } from './siwx/siwx.js'
-export { getIsSmartAccount, watchIsSmartAccount } from './connection/smartAccount.js'
-export type { TokenBalancesInfo } from './balances/tokenBalances.js'
-export { getTokenBalances, watchTokenBalances } from './balances/tokenBalances.js'
-export type { WalletConnectInfo } from './walletConnect/walletConnect.js'
-export { getWalletConnect, watchWalletConnect } from './walletConnect/walletConnect.js'
-export { canSend, getWalletFeatures, watchWalletFeatures } from './connection/walletFeatures.js'
-export { getRegistryWallets, watchRegistryWallets } from './registry/walletRegistry.js'
-export type { WatchParameters } from './watch.js'
-export type { StorageKey, StorageValue } from './storage/keys.js'
-export { STORAGE_PREFIX, STORAGE_VERSION, storageSchemas } from './storage/keys.js'
-// Storage
-export type { Storage } from './storage/storage.js'
-export { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
-export type { TypedStorage } from './storage/typedStorage.js'
-export { createTypedStorage } from './storage/typedStorage.js'
-export type {
-  Adapter,
-  AdapterContext,
-  AdapterEvent,
-  AdapterFactory,
-  AdapterTokenBalance,
-  Balance,
-  Connector,
-  ConnectorType,
-  ConnectResult,
-  FeeEstimate,
-  Logger,
-  SendCapability,
-  SendParameters,
-} from './adapterKit/contract.js'
-// Types
-export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './email/types.js'
-export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './network/types.js'
-export type { Route, View } from './modal/routes.js'
+export { getSiwxAccount } from './siwx/siwxAccount.js'
+export { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwx/siwxTimeout.js'
 export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './siwx/types.js'
 export type {
   AccountState,
@@ -317,6 +300,21 @@ export type {
   WalletConnectStatus,
   WalletRegistryState,
 } from './state.js'
+export type { StorageKey, StorageValue } from './storage/keys.js'
+export { STORAGE_PREFIX, STORAGE_VERSION, storageSchemas } from './storage/keys.js'
+// Storage
+export type { Storage } from './storage/storage.js'
+export { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
+export type { TypedStorage } from './storage/typedStorage.js'
+export { createTypedStorage } from './storage/typedStorage.js'
+export type { ConnectWalletConnectParameters } from './walletConnect/connectWalletConnect.js'
+export {
+  cancelWalletConnect,
+  connectWalletConnect,
+  WALLET_CONNECT_CONNECTOR_ID,
+  WalletConnectNotConfiguredError,
+} from './walletConnect/connectWalletConnect.js'
+export { WALLET_CONNECT_ICON } from './walletConnect/icon.js'
 export type {
   RegistryWallet,
   WalletConnect,
@@ -327,10 +325,12 @@ export type {
   WalletConnectPairing,
   WalletConnectSession,
 } from './walletConnect/types.js'
-export { WALLET_CONNECT_ICON } from './walletConnect/icon.js'
+export type { WalletConnectInfo } from './walletConnect/walletConnect.js'
+export { getWalletConnect, watchWalletConnect } from './walletConnect/walletConnect.js'
 export type { BuildWalletLinkParameters } from './walletConnect/walletLink.js'
 export {
   buildWalletLink,
   InvalidPairingUriError,
   UnsafeWalletLinkError,
 } from './walletConnect/walletLink.js'
+export type { WatchParameters } from './watch.js'

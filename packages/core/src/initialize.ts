@@ -1,6 +1,6 @@
-import type { Portico } from './portico.js'
 import { cancelReconnect } from './connection/cancelReconnect.js'
 import { restoreConnections, settleActiveChain } from './connection/restoreConnections.js'
+import type { Portico } from './portico.js'
 
 /**
  * How long the page waits for stored connections before it shows its not-yet-connected state

@@ -1,6 +1,5 @@
-import type { Features, PorticoConfig, ResolvedOptions } from './config.js'
-import type { TypedStorage } from './storage/typedStorage.js'
 import type { Adapter, Logger } from './adapterKit/contract.js'
+import type { Features, PorticoConfig, ResolvedOptions } from './config.js'
 import type { ChainNamespace, Network } from './network/types.js'
 import type {
   ActivityState,
@@ -18,6 +17,7 @@ import type {
   WalletConnectState,
   WalletRegistryState,
 } from './state.js'
+import type { TypedStorage } from './storage/typedStorage.js'
 
 /** All reactive state of one instance (valtio proxy). Only actions write it. */
 export interface PorticoState {

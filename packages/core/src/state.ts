@@ -1,8 +1,8 @@
-import type { TokenBalance, Transaction } from './api/schemas.js'
-import type { Notice } from './notices/messages.js'
 import type { Connector } from './adapterKit/contract.js'
-import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network/types.js'
+import type { TokenBalance, Transaction } from './api/schemas.js'
 import type { Route } from './modal/routes.js'
+import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network/types.js'
+import type { Notice } from './notices/messages.js'
 import type { SiwxSession } from './siwx/types.js'
 import type { RegistryWallet } from './walletConnect/types.js'
 

@@ -1,10 +1,10 @@
 import { type Snapshot, snapshot } from 'valtio/vanilla'
-import { getActivityTarget } from './fetchActivity.js'
 import type { Transaction } from '../api/schemas.js'
 import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
 import type { AccountTab, ActivityError, PendingTransaction } from '../state.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
+import { getActivityTarget } from './fetchActivity.js'
 
 /** One row of the Activity tab, from a server transaction or a transaction sent from the modal. */
 export interface ActivityItem {

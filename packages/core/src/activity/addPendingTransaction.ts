@@ -1,7 +1,7 @@
 import { decimalStringSchema } from '../api/schemas.js'
 import { BaseError } from '../errors/base.js'
-import type { Portico } from '../portico.js'
 import type { CaipNetworkId } from '../network/types.js'
+import type { Portico } from '../portico.js'
 
 /** SPEC §9: pending transactions limit, 99. */
 export const PENDING_TRANSACTIONS_LIMIT = 99

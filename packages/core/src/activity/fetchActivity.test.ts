@@ -1,22 +1,22 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { startTestApiServer, type TestReply } from '../api/clientTestServer.testkit.js'
 import type { Transaction, Transfer } from '../api/schemas.js'
+import { connect } from '../connection/connect.js'
+import { disconnect } from '../connection/disconnect.js'
+import { closeModal } from '../modal/closeModal.js'
+import { openModal } from '../modal/openModal.js'
+import { setAccountTab } from '../modal/setAccountTab.js'
+import { switchNetwork } from '../network/switchNetwork.js'
 import type { Portico } from '../portico.js'
-import { getAccountTabs, getActivity } from './activity.js'
 import { type FakeAdapterHandle, flush, setup } from '../testing/fakeAdapter.testkit.js'
+import { getAccountTabs, getActivity } from './activity.js'
 import {
   addPendingTransaction,
   InvalidPendingTransactionError,
   PENDING_TRANSACTIONS_LIMIT,
 } from './addPendingTransaction.js'
-import { closeModal } from '../modal/closeModal.js'
-import { connect } from '../connection/connect.js'
-import { disconnect } from '../connection/disconnect.js'
 import { fetchActivity } from './fetchActivity.js'
-import { openModal } from '../modal/openModal.js'
-import { setAccountTab } from '../modal/setAccountTab.js'
 import { settlePendingTransaction } from './settlePendingTransaction.js'
-import { switchNetwork } from '../network/switchNetwork.js'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 const OTHER = '0x2222222222222222222222222222222222222222'

@@ -1,10 +1,10 @@
 import { hasApiServer, requestApi } from '../api/client.js'
 import { ServerUnavailableError } from '../api/clientErrors.js'
 import { historyResponseSchema, type Transaction } from '../api/schemas.js'
-import { toUserMessage } from '../notices/messages.js'
 import { toCaipAddress } from '../network/caip.js'
-import type { Portico } from '../portico.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
+import { toUserMessage } from '../notices/messages.js'
+import type { Portico } from '../portico.js'
 import { resetActivity } from './resetActivity.js'
 
 /** SPEC §9 "Chain namespaces": the namespaces a Portico server keeps activity for. */

@@ -1,5 +1,5 @@
-import type { Portico } from '../portico.js'
 import type { CaipAddress } from '../network/types.js'
+import type { Portico } from '../portico.js'
 import type { ActivityState } from '../state.js'
 
 /** An empty activity list for an account (CAIP-10), or for none. */

@@ -1,5 +1,5 @@
-import type { Storage } from '../storage/storage.js'
 import type { ChainNamespace, Network } from '../network/types.js'
+import type { Storage } from '../storage/storage.js'
 
 /** How a wallet reaches the page (SPEC §3, plus the kinds later features add). */
 export type ConnectorType = 'MULTI_CHAIN' | 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH'

@@ -19,7 +19,9 @@ export {
   UserRejectedRequestError,
   WrongNetworkError,
 } from '../errors/base.js'
+export type { CaipNetworkId, ChainNamespace, NativeCurrency, Network } from '../network/types.js'
 export { withTimeout } from '../timeout.js'
+export { decodeBase58, encodeBase58 } from './base58.js'
 export type {
   Adapter,
   AdapterContext,
@@ -35,8 +37,6 @@ export type {
   SendCapability,
   SendParameters,
 } from './contract.js'
-export type { CaipNetworkId, ChainNamespace, NativeCurrency, Network } from '../network/types.js'
-export { decodeBase58, encodeBase58 } from './base58.js'
 export type { AnnouncementWaiter, CreateAnnouncementWaiterParameters } from './createAnnouncementWaiter.js'
 export { createAnnouncementWaiter } from './createAnnouncementWaiter.js'
 export type { ConnectionEntry, Connections } from './createConnections.js'

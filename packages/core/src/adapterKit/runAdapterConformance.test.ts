@@ -5,9 +5,9 @@ import {
   ProviderTimeoutError,
   UserRejectedRequestError,
 } from '../errors/base.js'
+import type { Network } from '../network/types.js'
 import { withTimeout } from '../timeout.js'
 import type { Adapter, AdapterEvent } from './contract.js'
-import type { Network } from '../network/types.js'
 import { type ConformanceSetup, runAdapterConformance } from './runAdapterConformance.js'
 
 type Flaw = 'acceptsDecline' | 'hangIsGone' | 'noAccountEvent' | 'anySignature' | 'waitsForever'

@@ -1,6 +1,6 @@
+import type { Network } from '../network/types.js'
 import { withTimeout } from '../timeout.js'
 import type { Adapter, AdapterEvent } from './contract.js'
-import type { Network } from '../network/types.js'
 
 /** The part of a test runner the suite uses; vitest's and jest's `describe`, `test`, `expect` fit. */
 export interface ConformanceRunner {

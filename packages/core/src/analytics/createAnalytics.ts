@@ -1,5 +1,5 @@
-import { showApiAlert } from '../notices/showApiAlert.js'
 import { apiErrorSchema } from '../api/schemas.js'
+import { showApiAlert } from '../notices/showApiAlert.js'
 import type { AnalyticsEvent, Portico } from '../portico.js'
 
 /** Events are sent together at most once a second (SPEC §9 time constants). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import * as z from 'zod/mini'
-import { dismissAlert } from '../notices/showAlert.js'
 import { InvalidResponseError } from '../errors/base.js'
+import { dismissAlert } from '../notices/showAlert.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 import { API_TIMEOUT_MS, hasApiServer, requestApi } from './client.js'
 import { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './clientErrors.js'

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
-import { showApiAlert } from '../notices/showApiAlert.js'
 import { InvalidResponseError } from '../errors/base.js'
+import { showApiAlert } from '../notices/showApiAlert.js'
 import type { Portico } from '../portico.js'
 import { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './clientErrors.js'
 import { apiErrorSchema } from './schemas.js'

@@ -1,10 +1,10 @@
 import { subscribe } from 'valtio/vanilla'
-import type { Portico } from '../portico.js'
 import { getAccountTabs } from '../activity/activity.js'
-import type { ChainNamespace } from '../network/types.js'
 import { fetchActivity, getActivityTarget, needsFirstActivityPage } from '../activity/fetchActivity.js'
-import { refreshTokenBalances } from './refreshTokenBalances.js'
 import { resetActivity } from '../activity/resetActivity.js'
+import type { ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
+import { refreshTokenBalances } from './refreshTokenBalances.js'
 
 export type RefreshAccountAssetsParameters = { namespace?: ChainNamespace }
 

@@ -1,6 +1,6 @@
 import { formatUnits } from '../format/formatUnits.js'
-import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
 
 export type RefreshBalanceParameters = { namespace?: ChainNamespace }
 

@@ -1,11 +1,11 @@
+import type { Adapter, AdapterTokenBalance } from '../adapterKit/contract.js'
 import { hasApiServer, requestApi } from '../api/client.js'
 import { balanceResponseSchema, type TokenBalance } from '../api/schemas.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { toCaipAddress } from '../network/caip.js'
-import type { Portico } from '../portico.js'
-import type { Adapter, AdapterTokenBalance } from '../adapterKit/contract.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
 import { showToast } from '../notices/showToast.js'
+import type { Portico } from '../portico.js'
 
 /** SPEC §9 "Chain namespaces": the namespaces a Portico server keeps a portfolio for. */
 export const PORTFOLIO_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']

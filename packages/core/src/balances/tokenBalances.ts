@@ -1,10 +1,10 @@
 import { snapshot } from 'valtio/vanilla'
-import { BALANCE_RETRY_GUARD_MS, PORTFOLIO_NAMESPACES } from './refreshTokenBalances.js'
 import { hasApiServer } from '../api/client.js'
 import type { TokenBalance } from '../api/schemas.js'
 import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
+import { BALANCE_RETRY_GUARD_MS, PORTFOLIO_NAMESPACES } from './refreshTokenBalances.js'
 
 export interface TokenBalancesInfo {
   /** Native token first; empty until fetched. */

@@ -1,7 +1,7 @@
 import { snapshot } from 'valtio/vanilla'
 import { memo } from '../memo.js'
-import type { Portico } from '../portico.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
+import type { Portico } from '../portico.js'
 import type { AccountState, ConnectionError, ConnectionStatus } from '../state.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
 

@@ -1,9 +1,9 @@
-import type { Portico } from '../portico.js'
 import type { Connector, ConnectResult } from '../adapterKit/contract.js'
-import type { ChainNamespace } from '../network/types.js'
 import { refreshAccountAssets } from '../balances/refreshAccountAssets.js'
 import { refreshBalance } from '../balances/refreshBalance.js'
 import { setWalletNetwork } from '../network/setWalletNetwork.js'
+import type { ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
 
 /** SPEC §9: at most 2 recent wallets are kept. */

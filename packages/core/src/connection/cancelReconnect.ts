@@ -1,5 +1,5 @@
-import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
 
 export type CancelReconnectParameters = {
   /** The namespaces whose wait ends; all of them when absent. */

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
 import { ProviderTimeoutError } from '../errors/base.js'
-import { getAccount } from './account.js'
+import { initialize } from '../initialize.js'
+import { goBack } from '../modal/goBack.js'
+import { openModal } from '../modal/openModal.js'
 import { flush, rejected, setup } from '../testing/fakeAdapter.testkit.js'
+import { getAccount } from './account.js'
 import { cancelConnect } from './cancelConnect.js'
 import { connect } from './connect.js'
-import { goBack } from '../modal/goBack.js'
-import { initialize } from '../initialize.js'
-import { openModal } from '../modal/openModal.js'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 

@@ -1,18 +1,18 @@
+import type { Connector } from '../adapterKit/contract.js'
 import {
   BaseError,
   ConnectorNotFoundError,
   ProviderTimeoutError,
   UserRejectedRequestError,
 } from '../errors/base.js'
+import { checkUnsupportedChain } from '../network/checkUnsupportedChain.js'
+import type { ChainNamespace } from '../network/types.js'
 import { toUserMessage } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
-import { getSiblingConnectors } from './connectors.js'
-import type { Connector } from '../adapterKit/contract.js'
-import type { ChainNamespace } from '../network/types.js'
 import type { ConnectionError } from '../state.js'
 import { applyConnection } from './applyConnection.js'
 import { cancelReconnect } from './cancelReconnect.js'
-import { checkUnsupportedChain } from '../network/checkUnsupportedChain.js'
+import { getSiblingConnectors } from './connectors.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
 
 export type ConnectParameters = {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
-import { connect } from './connect.js'
 import { initialize } from '../initialize.js'
 import { setup, testConnector } from '../testing/fakeAdapter.testkit.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
+import { connect } from './connect.js'
 import { getConnectorList, getWalletList, searchConnectors, type WalletListItem } from './connectors.js'
 
 const wallets = () => [

@@ -1,11 +1,11 @@
 import { snapshot } from 'valtio/vanilla'
+import type { Connector } from '../adapterKit/contract.js'
 import type { ConnectorSection } from '../config.js'
 import { memo } from '../memo.js'
-import type { Portico } from '../portico.js'
-import type { Connector } from '../adapterKit/contract.js'
 import type { ChainNamespace } from '../network/types.js'
-import type { RegistryWallet } from '../walletConnect/types.js'
+import type { Portico } from '../portico.js'
 import { getRegistryWallets } from '../registry/walletRegistry.js'
+import type { RegistryWallet } from '../walletConnect/types.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
 
 /** SPEC §5: the legacy injected connector's name, hidden on desktop. */

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
+import { initialize } from '../initialize.js'
+import { openModal } from '../modal/openModal.js'
 import { fakeAdapter, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import { connect } from './connect.js'
 import { disconnect } from './disconnect.js'
-import { initialize } from '../initialize.js'
-import { openModal } from '../modal/openModal.js'
 
 function twoNamespaces(type: 'ANNOUNCED' | 'AUTH') {
   const evm = fakeAdapter('eip155', [testConnector('shared', { type })])

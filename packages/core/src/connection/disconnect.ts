@@ -1,15 +1,15 @@
+import { EMBEDDED_WALLET_CONNECTOR_ID } from '../email/connectEmail.js'
+import { clearEmailLoginCache } from '../email/submitEmailOtp.js'
 import { ProviderTimeoutError } from '../errors/base.js'
-import type { Portico } from '../portico.js'
-import { withTimeout } from '../timeout.js'
 import type { CaipAddress, ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
+import { splitSiwxAccount } from '../siwx/siwxAccount.js'
+import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from '../siwx/siwxTimeout.js'
+import { withTimeout } from '../timeout.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/basicMode.js'
 import { isBasicWalletConnect } from '../walletConnect/isBasicWalletConnect.js'
 import { cancelReconnect } from './cancelReconnect.js'
 import { clearConnection } from './clearConnection.js'
-import { EMBEDDED_WALLET_CONNECTOR_ID } from '../email/connectEmail.js'
-import { splitSiwxAccount } from '../siwx/siwxAccount.js'
-import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from '../siwx/siwxTimeout.js'
-import { clearEmailLoginCache } from '../email/submitEmailOtp.js'
 
 export type DisconnectParameters = { namespace?: ChainNamespace }
 export type DisconnectReturnType = { failures: { namespace: ChainNamespace; error: unknown }[] }

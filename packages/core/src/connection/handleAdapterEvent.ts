@@ -1,13 +1,13 @@
-import { toCaipAddress } from '../network/caip.js'
-import type { Portico } from '../portico.js'
 import type { AdapterEvent } from '../adapterKit/contract.js'
-import type { ChainNamespace } from '../network/types.js'
-import { checkUnsupportedChain } from '../network/checkUnsupportedChain.js'
-import { clearConnection } from './clearConnection.js'
 import { refreshAccountAssets } from '../balances/refreshAccountAssets.js'
 import { refreshBalance } from '../balances/refreshBalance.js'
-import { resetSend } from '../send/resetSend.js'
+import { toCaipAddress } from '../network/caip.js'
+import { checkUnsupportedChain } from '../network/checkUnsupportedChain.js'
 import { setWalletNetwork } from '../network/setWalletNetwork.js'
+import type { ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
+import { resetSend } from '../send/resetSend.js'
+import { clearConnection } from './clearConnection.js'
 
 /** Turns what an adapter reports (new wallets, account, network, disconnect) into state. */
 export function handleAdapterEvent(portico: Portico, namespace: ChainNamespace, event: AdapterEvent): void {

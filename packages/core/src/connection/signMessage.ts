@@ -1,6 +1,6 @@
 import { AdapterNotFoundError, NotConnectedError } from '../errors/base.js'
-import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
 
 export type SignMessageParameters = { message: string; namespace?: ChainNamespace }
 

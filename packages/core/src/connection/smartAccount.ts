@@ -1,6 +1,6 @@
 import { snapshot } from 'valtio/vanilla'
-import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
 
 /**

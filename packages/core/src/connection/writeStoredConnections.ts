@@ -1,6 +1,6 @@
+import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import type { StorageValue } from '../storage/keys.js'
-import type { ChainNamespace } from '../network/types.js'
 
 /**
  * Stores the connections that remain (SPEC §3 `connections` and `connectedNamespaces`), or removes

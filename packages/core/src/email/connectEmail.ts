@@ -1,11 +1,11 @@
+import { cancelReconnect } from '../connection/cancelReconnect.js'
 import { BaseError } from '../errors/base.js'
+import { navigate } from '../modal/navigate.js'
+import { replaceRoute } from '../modal/replaceRoute.js'
+import type { ChainNamespace } from '../network/types.js'
 import { MESSAGES, type Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
 import type { EmbeddedWallet } from './types.js'
-import type { ChainNamespace } from '../network/types.js'
-import { cancelReconnect } from '../connection/cancelReconnect.js'
-import { navigate } from '../modal/navigate.js'
-import { replaceRoute } from '../modal/replaceRoute.js'
 
 /** SPEC §9: a new e-mail login is refused for 30 s after the last one. */
 export const EMAIL_LOGIN_COOLDOWN_MS = 30_000

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { getEmailLogin } from './emailLogin.js'
+import { disconnect } from '../connection/disconnect.js'
+import { initialize } from '../initialize.js'
+import { goBack } from '../modal/goBack.js'
+import { navigate } from '../modal/navigate.js'
+import { openModal } from '../modal/openModal.js'
 import { flush, setup, testConnector } from '../testing/fakeAdapter.testkit.js'
-import type { EmbeddedWallet } from './types.js'
 import {
   connectEmail,
   DEVICE_APPROVAL_WAIT_MS,
@@ -12,12 +15,9 @@ import {
   EmbeddedWalletNotConfiguredError,
   InvalidEmailError,
 } from './connectEmail.js'
-import { disconnect } from '../connection/disconnect.js'
-import { goBack } from '../modal/goBack.js'
-import { initialize } from '../initialize.js'
-import { navigate } from '../modal/navigate.js'
-import { openModal } from '../modal/openModal.js'
+import { getEmailLogin } from './emailLogin.js'
 import { InvalidOtpError, submitEmailOtp } from './submitEmailOtp.js'
+import type { EmbeddedWallet } from './types.js'
 import { updateEmail } from './updateEmail.js'
 
 /**

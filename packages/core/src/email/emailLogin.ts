@@ -1,6 +1,6 @@
 import { snapshot } from 'valtio/vanilla'
-import type { Notice } from '../notices/messages.js'
 import { memo } from '../memo.js'
+import type { Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
 import type { EmailLoginStatus } from '../state.js'
 import { type WatchParameters, watchAreas } from '../watch.js'

@@ -1,16 +1,16 @@
+import { connect } from '../connection/connect.js'
 import { BaseError } from '../errors/base.js'
+import { navigate } from '../modal/navigate.js'
+import { replaceRoute } from '../modal/replaceRoute.js'
 import { MESSAGES } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
-import type { EmbeddedWallet } from './types.js'
-import { connect } from '../connection/connect.js'
 import {
   EMBEDDED_WALLET_CONNECTOR_ID,
   emailLoginMessage,
   requireEmbeddedWallet,
   waitForDevice,
 } from './connectEmail.js'
-import { navigate } from '../modal/navigate.js'
-import { replaceRoute } from '../modal/replaceRoute.js'
+import type { EmbeddedWallet } from './types.js'
 
 /** A one-time code is six digits. */
 export class InvalidOtpError extends BaseError {

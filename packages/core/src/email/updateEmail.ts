@@ -1,9 +1,9 @@
-import type { Notice } from '../notices/messages.js'
-import type { Portico } from '../portico.js'
-import { EMAIL_ADDRESS, emailLoginMessage, InvalidEmailError, requireEmbeddedWallet } from './connectEmail.js'
 import { navigate } from '../modal/navigate.js'
 import { replaceRoute } from '../modal/replaceRoute.js'
+import type { Notice } from '../notices/messages.js'
 import { showToast } from '../notices/showToast.js'
+import type { Portico } from '../portico.js'
+import { EMAIL_ADDRESS, emailLoginMessage, InvalidEmailError, requireEmbeddedWallet } from './connectEmail.js'
 
 export type UpdateEmailParameters = { email: string }
 

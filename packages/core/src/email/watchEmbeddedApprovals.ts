@@ -1,8 +1,8 @@
-import type { Portico } from '../portico.js'
 import { closeModal } from '../modal/closeModal.js'
 import { goBack } from '../modal/goBack.js'
 import { navigate } from '../modal/navigate.js'
 import { openModal } from '../modal/openModal.js'
+import type { Portico } from '../portico.js'
 import { approvalsWaiting } from './rejectEmbeddedApprovals.js'
 
 /**

@@ -1,8 +1,8 @@
-import type { Portico } from '../portico.js'
 import { cancelConnect } from '../connection/cancelConnect.js'
+import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
+import type { Portico } from '../portico.js'
 import { cancelWalletConnect } from '../walletConnect/connectWalletConnect.js'
 import { getDefaultRoute } from './getDefaultRoute.js'
-import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
 import { shakeModal } from './shakeModal.js'
 
 /** SPEC §2: the sign-in view cannot be closed while sign-in is required and no session exists. */

@@ -1,5 +1,5 @@
-import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
 import type { Route } from './routes.js'
 
 /**

@@ -1,9 +1,9 @@
-import type { Portico } from '../portico.js'
 import { cancelConnect } from '../connection/cancelConnect.js'
-import { closeModal } from './closeModal.js'
-import { cancelWalletConnect } from '../walletConnect/connectWalletConnect.js'
 import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
 import { resetEmailLogin } from '../email/submitEmailOtp.js'
+import type { Portico } from '../portico.js'
+import { cancelWalletConnect } from '../walletConnect/connectWalletConnect.js'
+import { closeModal } from './closeModal.js'
 
 /**
  * Returns to the previous view. Going back from the first view closes the modal, and so does

@@ -1,8 +1,8 @@
 import { snapshot } from 'valtio/vanilla'
 import type { Portico } from '../portico.js'
-import type { Route } from './routes.js'
 import type { ModalState, ThemeState } from '../state.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
+import type { Route } from './routes.js'
 
 /** The modal's open, loading, shake and active-namespace state. */
 export function getModal(portico: Portico): Readonly<ModalState> {

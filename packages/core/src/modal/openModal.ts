@@ -1,7 +1,7 @@
-import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../network/types.js'
-import type { Route } from './routes.js'
+import type { Portico } from '../portico.js'
 import { getDefaultRoute } from './getDefaultRoute.js'
+import type { Route } from './routes.js'
 
 export type OpenModalParameters = {
   /** Opens this view instead of the default one (SPEC §2: a caller may override the view). */

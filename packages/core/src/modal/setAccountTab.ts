@@ -1,7 +1,7 @@
-import type { Portico } from '../portico.js'
 import { getAccountTabs } from '../activity/activity.js'
-import type { AccountTab } from '../state.js'
 import { fetchActivity, needsFirstActivityPage } from '../activity/fetchActivity.js'
+import type { Portico } from '../portico.js'
+import type { AccountTab } from '../state.js'
 
 export type SetAccountTabParameters = { tab: AccountTab }
 export type SetAccountTabReturnType = undefined

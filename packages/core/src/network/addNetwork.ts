@@ -1,5 +1,5 @@
-import { createChainState } from './createChainState.js'
 import type { Portico } from '../portico.js'
+import { createChainState } from './createChainState.js'
 import type { Network } from './types.js'
 
 /** Adds a network to the site's list at runtime. */

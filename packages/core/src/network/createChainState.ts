@@ -1,5 +1,5 @@
-import type { ChainNamespace, Network } from './types.js'
 import type { AccountState, AccountType, ChainState } from '../state.js'
+import type { ChainNamespace, Network } from './types.js'
 
 /** SPEC §9: default account types per namespace. */
 export const DEFAULT_ACCOUNT_TYPES: Record<ChainNamespace, AccountType> = {

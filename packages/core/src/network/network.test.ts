@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
-import { InvalidChainIdError, ProviderRequestError, UnrecognizedChainError } from '../errors/base.js'
-import { getNetwork } from './network.js'
-import { fakeAdapter, rejected, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import { connect } from '../connection/connect.js'
+import { removeAdapter } from '../connection/removeAdapter.js'
+import { InvalidChainIdError, ProviderRequestError, UnrecognizedChainError } from '../errors/base.js'
 import { initialize } from '../initialize.js'
 import { navigate } from '../modal/navigate.js'
 import { openModal } from '../modal/openModal.js'
-import { removeAdapter } from '../connection/removeAdapter.js'
+import { fakeAdapter, rejected, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
+import { getNetwork } from './network.js'
 import { removeNetwork } from './removeNetwork.js'
 import { switchNetwork } from './switchNetwork.js'
 

@@ -1,9 +1,9 @@
 import { snapshot } from 'valtio/vanilla'
-import type { Notice } from '../notices/messages.js'
 import { memo } from '../memo.js'
+import type { Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
-import type { CaipNetworkId, ChainNamespace, Network } from './types.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
+import type { CaipNetworkId, ChainNamespace, Network } from './types.js'
 
 export interface NetworkInfo {
   namespace: ChainNamespace | undefined

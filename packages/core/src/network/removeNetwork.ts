@@ -1,6 +1,6 @@
 import type { Portico } from '../portico.js'
-import type { CaipNetworkId } from './types.js'
 import { setWalletNetwork } from './setWalletNetwork.js'
+import type { CaipNetworkId } from './types.js'
 
 /**
  * Removes a network from the site's list. When it was active, the first remaining network of

@@ -1,5 +1,5 @@
-import { findNetwork, toCaipAddress, toCaipNetworkId } from './caip.js'
 import type { Portico } from '../portico.js'
+import { findNetwork, toCaipAddress, toCaipNetworkId } from './caip.js'
 import type { ChainNamespace } from './types.js'
 
 /**

@@ -1,19 +1,19 @@
+import { refreshAccountAssets } from '../balances/refreshAccountAssets.js'
+import { refreshBalance } from '../balances/refreshBalance.js'
 import {
   InvalidChainIdError,
   NetworkNotFoundError,
   UnrecognizedChainError,
   UserRejectedRequestError,
 } from '../errors/base.js'
-import { ERROR_CODES, type Notice, SWITCH_NETWORK_MESSAGES } from '../notices/messages.js'
-import type { Portico } from '../portico.js'
-import type { CaipNetworkId } from './types.js'
-import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { goBack } from '../modal/goBack.js'
-import { refreshAccountAssets } from '../balances/refreshAccountAssets.js'
-import { refreshBalance } from '../balances/refreshBalance.js'
-import { resetSend } from '../send/resetSend.js'
-import { setWalletNetwork } from './setWalletNetwork.js'
+import { ERROR_CODES, type Notice, SWITCH_NETWORK_MESSAGES } from '../notices/messages.js'
 import { showAlert } from '../notices/showAlert.js'
+import type { Portico } from '../portico.js'
+import { resetSend } from '../send/resetSend.js'
+import { checkUnsupportedChain } from './checkUnsupportedChain.js'
+import { setWalletNetwork } from './setWalletNetwork.js'
+import type { CaipNetworkId } from './types.js'
 
 export type SwitchNetworkParameters = { networkId: CaipNetworkId }
 export type SwitchNetworkReturnType = { switched: boolean }

@@ -1,6 +1,6 @@
-import type { Notice } from './messages.js'
 import type { Portico } from '../portico.js'
 import type { AlertVariant } from '../state.js'
+import type { Notice } from './messages.js'
 
 /** Alerts stay for 10 s (SPEC §9 time constants) unless dismissed. */
 export const ALERT_DURATION_MS = 10_000

@@ -1,6 +1,6 @@
 import type { ApiErrorCode } from '../api/schemas.js'
-import { API_ERROR_MESSAGES, type Notice } from './messages.js'
 import type { Portico } from '../portico.js'
+import { API_ERROR_MESSAGES, type Notice } from './messages.js'
 import { showAlert } from './showAlert.js'
 
 export type ShowApiAlertParameters = { apiCode: ApiErrorCode; status: number }

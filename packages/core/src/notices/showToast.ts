@@ -1,6 +1,6 @@
-import type { Notice } from './messages.js'
 import type { Portico } from '../portico.js'
 import type { ToastVariant } from '../state.js'
+import type { Notice } from './messages.js'
 
 /** Success and error toasts close after 3 s (SPEC §9); loading toasts stay (SPEC §8). */
 export const TOAST_DURATION_MS = 3_000

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { closedPortUrl, startTestApiServer } from '../api/clientTestServer.testkit.js'
-import { getRegistryWallets } from './walletRegistry.js'
+import { openModal } from '../modal/openModal.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
-import { openModal } from '../modal/openModal.js'
 import { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './refreshWalletRegistry.js'
+import { getRegistryWallets } from './walletRegistry.js'
 
 const shipped: readonly RegistryWallet[] = [{ id: 'io.metamask', name: 'MetaMask', namespaces: ['eip155'] }]
 const served: RegistryWallet[] = [

@@ -1,6 +1,5 @@
 import { toUserMessage } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
-import { checkSend, currentToken, readSendInput } from './send.js'
 import {
   isNativeToken,
   scaledPrice,
@@ -10,6 +9,7 @@ import {
   usdOf,
   usdToNumber,
 } from './amounts.js'
+import { checkSend, currentToken, readSendInput } from './send.js'
 
 export type EstimateSendFeeReturnType = undefined
 

@@ -1,11 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import type { ConnectorType, FeeEstimate } from '../adapterKit/contract.js'
 import type { TokenBalance } from '../api/schemas.js'
-import { SendFailedError } from '../errors/base.js'
-import { MESSAGES } from '../notices/messages.js'
-import { parseUnits } from '../format/parseUnits.js'
-import { getSend, getSendMax, getSendValidation } from './send.js'
+import { connect } from '../connection/connect.js'
+import { disconnect } from '../connection/disconnect.js'
 import { getIsSmartAccount } from '../connection/smartAccount.js'
+import { SendFailedError } from '../errors/base.js'
+import { parseUnits } from '../format/parseUnits.js'
+import { initialize } from '../initialize.js'
+import { navigate } from '../modal/navigate.js'
+import { openModal } from '../modal/openModal.js'
+import { switchNetwork } from '../network/switchNetwork.js'
+import { MESSAGES } from '../notices/messages.js'
 import {
   fakeAdapter,
   flush,
@@ -14,20 +20,14 @@ import {
   testConnector,
   testNetwork,
 } from '../testing/fakeAdapter.testkit.js'
-import type { ConnectorType, FeeEstimate } from '../adapterKit/contract.js'
 import { cancelSend } from './cancelSend.js'
-import { connect } from '../connection/connect.js'
-import { disconnect } from '../connection/disconnect.js'
 import { estimateSendFee } from './estimateSendFee.js'
-import { initialize } from '../initialize.js'
-import { navigate } from '../modal/navigate.js'
-import { openModal } from '../modal/openModal.js'
 import { resetSend } from './resetSend.js'
+import { getSend, getSendMax, getSendValidation } from './send.js'
 import { SEND_CONFIRMATION_TIMEOUT_MS, SendValidationError, sendTokens } from './sendTokens.js'
 import { setSendAmount } from './setSendAmount.js'
 import { setSendReceiver } from './setSendReceiver.js'
 import { setSendToken } from './setSendToken.js'
-import { switchNetwork } from '../network/switchNetwork.js'
 
 const SELF = '0x1111111111111111111111111111111111111111'
 const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

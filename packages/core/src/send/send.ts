@@ -1,21 +1,14 @@
 import { snapshot } from 'valtio/vanilla'
 import type { TokenBalance } from '../api/schemas.js'
+import { getIsSmartAccount } from '../connection/smartAccount.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { ParseUnitsError, type ParseUnitsReason, parseUnits } from '../format/parseUnits.js'
 import { memo } from '../memo.js'
-import type { Portico } from '../portico.js'
-import {
-  isNativeToken,
-  scaledPrice,
-  toBaseUnits,
-  tokenDecimals,
-  usdOf,
-  usdToNumber,
-} from './amounts.js'
 import type { Network } from '../network/types.js'
+import type { Portico } from '../portico.js'
 import type { SendState } from '../state.js'
-import { getIsSmartAccount } from '../connection/smartAccount.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
+import { isNativeToken, scaledPrice, toBaseUnits, tokenDecimals, usdOf, usdToNumber } from './amounts.js'
 
 /** The send form with what it is read against: the account's tokens, its network and address. */
 export interface SendInfo extends Readonly<SendState> {

@@ -1,7 +1,7 @@
-import type { Portico } from '../portico.js'
-import { closeModal } from '../modal/closeModal.js'
 import { disconnect } from '../connection/disconnect.js'
+import { closeModal } from '../modal/closeModal.js'
 import { dismissToast } from '../notices/showToast.js'
+import type { Portico } from '../portico.js'
 
 /**
  * The visitor declines to sign in (SPEC §4): when sign-in is required the wallet is disconnected,

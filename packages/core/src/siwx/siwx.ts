@@ -1,10 +1,10 @@
 import { snapshot } from 'valtio/vanilla'
-import type { Notice } from '../notices/messages.js'
 import { memo } from '../memo.js'
+import type { Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
-import type { SiwxSession } from './types.js'
 import type { SiwxStatus } from '../state.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
+import type { SiwxSession } from './types.js'
 
 export interface SiwxInfo {
   /** Whether the site configured sign-in. */

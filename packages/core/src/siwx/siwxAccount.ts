@@ -1,6 +1,6 @@
 import { parseCaipAddress } from '../network/caip.js'
-import type { Portico } from '../portico.js'
 import type { CaipAddress, CaipNetworkId } from '../network/types.js'
+import type { Portico } from '../portico.js'
 
 /** The active account (CAIP-10) when sign-in applies to it: connected, on a network the site supports. */
 export function getSiwxAccount(portico: Portico): CaipAddress | undefined {

@@ -1,7 +1,3 @@
-import type { PorticoConfig } from '../config.js'
-import { createPortico } from '../createPortico.js'
-import { UserRejectedRequestError } from '../errors/base.js'
-import { createMemoryStorage } from '../storage/storage.js'
 import type {
   Adapter,
   AdapterContext,
@@ -10,7 +6,11 @@ import type {
   ConnectResult,
   FeeEstimate,
 } from '../adapterKit/contract.js'
+import type { PorticoConfig } from '../config.js'
+import { createPortico } from '../createPortico.js'
+import { UserRejectedRequestError } from '../errors/base.js'
 import type { ChainNamespace, Network } from '../network/types.js'
+import { createMemoryStorage } from '../storage/storage.js'
 
 /** Builds a listed network for tests. */
 export function testNetwork(

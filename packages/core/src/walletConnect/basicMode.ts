@@ -1,9 +1,9 @@
+import type { Connector } from '../adapterKit/contract.js'
 import { applyConnection } from '../connection/applyConnection.js'
 import { handleAdapterEvent } from '../connection/handleAdapterEvent.js'
 import { parseCaipAddress } from '../network/caip.js'
-import type { Portico } from '../portico.js'
-import type { Connector } from '../adapterKit/contract.js'
 import type { ChainNamespace } from '../network/types.js'
+import type { Portico } from '../portico.js'
 import type { WalletConnectSession } from './types.js'
 
 /** The connector id every namespace connected over the shared WalletConnect session carries. */

@@ -1,12 +1,22 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { PorticoConfig } from '../config.js'
+import { disconnect } from '../connection/disconnect.js'
+import { RECONNECT_BOUND_MS } from '../connection/restoreConnections.js'
 import { UserRejectedRequestError } from '../errors/base.js'
+import { initialize, RECONNECT_TIMEOUT_MS } from '../initialize.js'
+import { closeModal } from '../modal/closeModal.js'
+import { goBack } from '../modal/goBack.js'
+import { openModal } from '../modal/openModal.js'
 import { getSiwx } from '../siwx/siwx.js'
-import { getWalletConnect } from './walletConnect.js'
+import type { SiwxSession } from '../siwx/types.js'
 import { flush, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import { siteSiwx } from '../testing/siteSiwx.testkit.js'
-import type { SiwxSession } from '../siwx/types.js'
+import {
+  connectWalletConnect,
+  WALLET_CONNECT_CONNECTOR_ID,
+  WalletConnectNotConfiguredError,
+} from './connectWalletConnect.js'
 import type {
   WalletConnect,
   WalletConnectAuthRequest,
@@ -15,17 +25,7 @@ import type {
   WalletConnectNamespaceRequest,
   WalletConnectPairing,
 } from './types.js'
-import { closeModal } from '../modal/closeModal.js'
-import {
-  connectWalletConnect,
-  WALLET_CONNECT_CONNECTOR_ID,
-  WalletConnectNotConfiguredError,
-} from './connectWalletConnect.js'
-import { disconnect } from '../connection/disconnect.js'
-import { goBack } from '../modal/goBack.js'
-import { initialize, RECONNECT_TIMEOUT_MS } from '../initialize.js'
-import { openModal } from '../modal/openModal.js'
-import { RECONNECT_BOUND_MS } from '../connection/restoreConnections.js'
+import { getWalletConnect } from './walletConnect.js'
 
 const ACCOUNT = '0x1111111111111111111111111111111111111111'
 

@@ -1,5 +1,6 @@
 import { type ConnectMethod, navigate } from '@portico/core'
 import type { ReactNode } from 'react'
+import { connectCss } from '../../components/connect.css.js'
 import { EmailForm, emailFormCss } from '../../components/EmailForm.js'
 import { ChevronIcon, GridIcon, WalletIcon } from '../../components/icons.js'
 import { useSelectWallet } from '../../components/useSelectWallet.js'
@@ -11,7 +12,6 @@ import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { connectCss } from './Connect.css.js'
 
 /** The first view: the ways to connect this site offers (wallets, e-mail) in the configured order. */
 export function Connect() {

@@ -7,17 +7,17 @@ import {
   watchWalletConnect,
 } from '@portico/core'
 import { useEffect } from 'react'
+import { connectCss } from '../../components/connect.css.js'
 import { CopyIcon, ExternalLinkIcon, WalletIcon } from '../../components/icons.js'
 import { QrCode } from '../../components/QrCode.js'
 import { useCopy } from '../../components/useCopy.js'
+import { walletReceiveCss } from '../../components/walletReceive.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { connectCss } from '../Connect/Connect.css.js'
-import { walletReceiveCss } from '../WalletReceive/WalletReceive.css.js'
 
 const pairingCss = `
 .pairing { display: grid; justify-items: center; gap: 12px; text-align: center; }

@@ -1,10 +1,10 @@
+import { emailViewsCss } from '../../components/emailViews.css.js'
 import { MailIcon } from '../../components/icons.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { emailViewsCss } from '../EmailVerifyOtp/emailViews.css.js'
 
 /** A known account on a new device: approve it from the e-mail; core moves on to the code. */
 export function EmailVerifyDevice() {

@@ -1,5 +1,6 @@
 import { connectEmail, getEmailCooldownSeconds, submitEmailOtp } from '@portico/core'
 import { useEffect, useState } from 'react'
+import { emailViewsCss } from '../../components/emailViews.css.js'
 import { MailIcon } from '../../components/icons.js'
 import { OtpField } from '../../components/OtpField.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
@@ -8,7 +9,6 @@ import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { emailViewsCss } from './emailViews.css.js'
 
 /** The one-time code from the e-mail: six digits, sent as soon as they are all there. */
 export function EmailVerifyOtp() {

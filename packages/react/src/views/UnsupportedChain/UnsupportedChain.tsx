@@ -1,12 +1,12 @@
 import { disconnect } from '@portico/core'
 import { useState } from 'react'
+import { connectCss } from '../../components/connect.css.js'
 import { DisconnectIcon, WarningIcon } from '../../components/icons.js'
 import { NetworkList } from '../../components/NetworkList.js'
 import { useNetwork } from '../../hooks/useNetwork.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { connectCss } from '../Connect/Connect.css.js'
 
 /** The wallet sits on a network the site does not list: switch to a listed one, or disconnect. */
 export function UnsupportedChain() {

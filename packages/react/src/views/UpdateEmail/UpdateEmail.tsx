@@ -1,13 +1,13 @@
 import { updateEmail } from '@portico/core'
 import { type FormEvent, useId, useState } from 'react'
 import { EmbeddedFrameArea } from '../../components/EmbeddedFrameArea.js'
+import { emailViewsCss } from '../../components/emailViews.css.js'
 import { MailIcon } from '../../components/icons.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { emailViewsCss } from '../EmailVerifyOtp/emailViews.css.js'
 
 /** The new e-mail address of the embedded wallet. */
 export function UpdateEmail() {

@@ -2,11 +2,11 @@ import { CheckIcon, CopyIcon, WarningIcon } from '../../components/icons.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
 import { QrCode } from '../../components/QrCode.js'
 import { useCopy } from '../../components/useCopy.js'
+import { walletReceiveCss } from '../../components/walletReceive.css.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { useNetwork } from '../../hooks/useNetwork.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { walletReceiveCss } from './WalletReceive.css.js'
 
 /**
  * The account's address to receive on: a QR code, the whole address with copy, a warning to send

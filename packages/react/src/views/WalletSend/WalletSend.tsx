@@ -7,8 +7,11 @@ import {
   setSendToken,
 } from '@portico/core'
 import { type FormEvent, useEffect, useId } from 'react'
+import { FeeRow } from '../../components/FeeRow.js'
 import { ChevronIcon } from '../../components/icons.js'
+import { PROBLEM_LABELS } from '../../components/sendTexts.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
+import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendMax, useSendValidation } from '../../hooks/useSend.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
@@ -16,8 +19,6 @@ import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import type { Translate } from '../../i18n/messages.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { formatExact, PROBLEM_LABELS } from './sendTexts.js'
-import { walletSendCss } from './WalletSend.css.js'
 
 /** How long typing pauses before the network fee is estimated again. */
 export const FEE_ESTIMATE_DEBOUNCE_MS = 400
@@ -221,36 +222,6 @@ export function WalletSend() {
         {label}
       </button>
     </form>
-  )
-}
-
-/** The estimated network fee, in the native token and in USD when its price is known. */
-export function FeeRow() {
-  const t = useT()
-  const locale = useLocale()
-  const formatAmount = useFormatAmount()
-  const send = useSend()
-  const { feeInUSD } = useSendValidation()
-  const usd =
-    feeInUSD !== undefined ? t('sendAmountInUsd', { value: formatUsd(feeInUSD, locale) }) : undefined
-  return (
-    <div className="fee-row">
-      <span>{t('sendNetworkFee')}</span>
-      <span className="value" aria-live="polite">
-        {send.feeLoading ? (
-          t('sendFeeEstimating')
-        ) : send.feeAmount !== undefined ? (
-          <>
-            {formatExact(formatAmount, send.feeAmount, separatorsOf(locale).decimal, 8)} {send.feeSymbol}
-            {usd && <span className="muted"> · {usd}</span>}
-          </>
-        ) : send.feeError ? (
-          t('sendFeeUnavailable')
-        ) : (
-          '—'
-        )}
-      </span>
-    </div>
   )
 }
 

@@ -1,15 +1,15 @@
 import { replaceRoute } from '@portico/core'
+import { AddressText } from '../../components/AddressText.js'
 import { CheckIcon, ExternalLinkIcon, WarningIcon } from '../../components/icons.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
+import { formatExact, type PlainKey } from '../../components/sendTexts.js'
+import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useSend } from '../../hooks/useSend.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { AddressText } from '../WalletSend/AddressText.js'
-import { formatExact, type PlainKey } from '../WalletSend/sendTexts.js'
-import { walletSendCss } from '../WalletSend/WalletSend.css.js'
 
 const TITLES: Record<'pending' | 'success' | 'reverted' | 'unknown', PlainKey> = {
   pending: 'sendPendingTitle',

@@ -1,7 +1,11 @@
 import { cancelSend, estimateSendFee, formatUnits, goBack, sendTokens } from '@portico/core'
 import { useEffect } from 'react'
+import { AddressText } from '../../components/AddressText.js'
+import { FeeRow } from '../../components/FeeRow.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
+import { formatExact, PROBLEM_LABELS } from '../../components/sendTexts.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
+import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendValidation } from '../../hooks/useSend.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
@@ -9,10 +13,6 @@ import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { AddressText } from '../WalletSend/AddressText.js'
-import { formatExact, PROBLEM_LABELS } from '../WalletSend/sendTexts.js'
-import { walletSendCss } from '../WalletSend/WalletSend.css.js'
-import { FeeRow } from '../WalletSend/WalletSend.js'
 
 /**
  * What is about to be sent, from where to where, on which network and for what fee; 'Send' asks

@@ -2,6 +2,7 @@ import { goBack, setSendToken, type TokenBalance } from '@portico/core'
 import { useId, useState } from 'react'
 import { SearchIcon } from '../../components/icons.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
+import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend } from '../../hooks/useSend.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
@@ -9,7 +10,6 @@ import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { walletSendCss } from '../WalletSend/WalletSend.css.js'
 
 function matches(token: TokenBalance, query: string): boolean {
   const needle = query.trim().toLowerCase()

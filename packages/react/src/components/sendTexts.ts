@@ -1,5 +1,5 @@
 import type { SendProblem } from '@portico/core'
-import type { MessageKey, MessageParams } from '../../i18n/messages.js'
+import type { MessageKey, MessageParams } from '../i18n/messages.js'
 
 /** A text without `{…}` values. */
 export type PlainKey = { [K in MessageKey]: MessageParams<K> extends [] ? K : never }[MessageKey]
