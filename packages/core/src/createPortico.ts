@@ -31,11 +31,12 @@ function detectMobile(): boolean {
 }
 
 export class InvalidConfigError extends BaseError {
-  override name = 'InvalidConfigError'
+  override name = 'InvalidConfigError' as const
   constructor(details: string) {
     super('The Portico configuration is invalid.', { details })
   }
 }
+export type InvalidConfigErrorType = InvalidConfigError & { name: 'InvalidConfigError' }
 
 /**
  * Creates one Portico instance that owns all of its state, adapters and timers.

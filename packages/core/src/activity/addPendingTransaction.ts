@@ -19,10 +19,13 @@ export type AddPendingTransactionReturnType = undefined
 
 /** A pending transaction was described with a value that cannot be shown. */
 export class InvalidPendingTransactionError extends BaseError {
-  override name = 'InvalidPendingTransactionError'
+  override name = 'InvalidPendingTransactionError' as const
   constructor(details: string) {
     super('The pending transaction is not valid.', { details })
   }
+}
+export type InvalidPendingTransactionErrorType = InvalidPendingTransactionError & {
+  name: 'InvalidPendingTransactionError'
 }
 
 /**

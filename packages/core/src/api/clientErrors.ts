@@ -3,7 +3,7 @@ import type { ApiErrorCode } from './schemas.js'
 
 /** The server refused the request (4xx) with one of the codes of the server contract. */
 export class ApiRequestError extends BaseError {
-  override name = 'ApiRequestError'
+  override name = 'ApiRequestError' as const
   /** The refusal code from the response body (`PROJECT_ID_MISSING`, `RATE_LIMITED`, …). */
   readonly apiCode: ApiErrorCode
   /** The HTTP status. */
@@ -19,10 +19,11 @@ export class ApiRequestError extends BaseError {
     this.serverMessage = parameters.message
   }
 }
+export type ApiRequestErrorType = ApiRequestError & { name: 'ApiRequestError' }
 
 /** The server could not be reached, did not answer within the timeout, or answered 5xx. */
 export class ServerUnavailableError extends BaseError {
-  override name = 'ServerUnavailableError'
+  override name = 'ServerUnavailableError' as const
   /** The HTTP status of a 5xx answer; undefined when no answer arrived. */
   readonly status: number | undefined
   /** The code from a 5xx body (`UPSTREAM_ERROR`, `UNAVAILABLE`), when it had one. */
@@ -38,11 +39,13 @@ export class ServerUnavailableError extends BaseError {
     this.apiCode = parameters.apiCode
   }
 }
+export type ServerUnavailableErrorType = ServerUnavailableError & { name: 'ServerUnavailableError' }
 
 /** A request was made with no `apiUrl` or `projectId` configured; nothing was sent. */
 export class ApiNotConfiguredError extends BaseError {
-  override name = 'ApiNotConfiguredError'
+  override name = 'ApiNotConfiguredError' as const
   constructor() {
     super('No Portico server is configured.', { details: 'Set `apiUrl` and `projectId` to use it.' })
   }
 }
+export type ApiNotConfiguredErrorType = ApiNotConfiguredError & { name: 'ApiNotConfiguredError' }

@@ -18,31 +18,36 @@ export const EMAIL_ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/
 
 /** `embeddedWallet` is not configured, so there is no e-mail login. */
 export class EmbeddedWalletNotConfiguredError extends BaseError {
-  override name = 'EmbeddedWalletNotConfiguredError'
+  override name = 'EmbeddedWalletNotConfiguredError' as const
   constructor() {
     super('E-mail login is not available on this site.', {
       details: 'Pass `embeddedWallet` to createPortico to offer it.',
     })
   }
 }
+export type EmbeddedWalletNotConfiguredErrorType = EmbeddedWalletNotConfiguredError & {
+  name: 'EmbeddedWalletNotConfiguredError'
+}
 
 /** The text is not an e-mail address. */
 export class InvalidEmailError extends BaseError {
-  override name = 'InvalidEmailError'
+  override name = 'InvalidEmailError' as const
   constructor(email: string) {
     super(MESSAGES.invalidEmail, { details: JSON.stringify(email) })
   }
 }
+export type InvalidEmailErrorType = InvalidEmailError & { name: 'InvalidEmailError' }
 
 /** SPEC §5: 'Please try again after {n} seconds' within 30 s of the last e-mail login. */
 export class EmailCooldownError extends BaseError {
-  override name = 'EmailCooldownError'
+  override name = 'EmailCooldownError' as const
   readonly seconds: number
   constructor(seconds: number) {
     super(MESSAGES.emailCooldown.replace('{n}', String(seconds)))
     this.seconds = seconds
   }
 }
+export type EmailCooldownErrorType = EmailCooldownError & { name: 'EmailCooldownError' }
 
 /** Seconds left (rounded up) before another e-mail login may start; 0 when it may. */
 export function getEmailCooldownSeconds(portico: Portico, now = Date.now()): number {

@@ -14,11 +14,12 @@ import type { EmbeddedWallet } from './types.js'
 
 /** A one-time code is six digits. */
 export class InvalidOtpError extends BaseError {
-  override name = 'InvalidOtpError'
+  override name = 'InvalidOtpError' as const
   constructor() {
     super(MESSAGES.invalidOtp)
   }
 }
+export type InvalidOtpErrorType = InvalidOtpError & { name: 'InvalidOtpError' }
 
 export type SubmitEmailOtpParameters = { otp: string }
 
@@ -93,10 +94,13 @@ async function finishAfterApproval(
 
 /** The server still refuses this device after the wait said it was approved. */
 export class DeviceStillNotApprovedError extends BaseError {
-  override name = 'DeviceStillNotApprovedError'
+  override name = 'DeviceStillNotApprovedError' as const
   constructor() {
     super('This device is not approved yet. Follow the link in the e-mail, then enter the code again.')
   }
+}
+export type DeviceStillNotApprovedErrorType = DeviceStillNotApprovedError & {
+  name: 'DeviceStillNotApprovedError'
 }
 
 /**

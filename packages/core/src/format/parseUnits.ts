@@ -5,13 +5,14 @@ export type ParseUnitsReason = 'empty' | 'notANumber' | 'negative' | 'exponent' 
 
 /** A typed amount that cannot be turned into base units exactly; `reason` says why. */
 export class ParseUnitsError extends BaseError {
-  override name = 'ParseUnitsError'
+  override name = 'ParseUnitsError' as const
   readonly reason: ParseUnitsReason
   constructor(reason: ParseUnitsReason, details: string) {
     super(SHORT_MESSAGES[reason], { details })
     this.reason = reason
   }
 }
+export type ParseUnitsErrorType = ParseUnitsError & { name: 'ParseUnitsError' }
 
 const SHORT_MESSAGES: Record<ParseUnitsReason, string> = {
   empty: 'Enter an amount.',

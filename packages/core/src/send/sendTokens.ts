@@ -29,7 +29,7 @@ const AMOUNT_OR_RECEIVER_PROBLEMS = new Set<SendProblem>([
 
 /** The form cannot be sent as it is; `problem` is the first reason (see `getSendValidation`). */
 export class SendValidationError extends BaseError {
-  override name = 'SendValidationError'
+  override name = 'SendValidationError' as const
   readonly problem: SendProblem
   constructor(problem: SendProblem) {
     super(
@@ -41,6 +41,7 @@ export class SendValidationError extends BaseError {
     this.problem = problem
   }
 }
+export type SendValidationErrorType = SendValidationError & { name: 'SendValidationError' }
 
 export type SendTokensReturnType =
   | { status: 'sent'; hash: string; confirmation: SentTransaction['status'] }
@@ -197,16 +198,20 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
 
 /** The adapter of this namespace cannot send. */
 export class SendUnavailableError extends BaseError {
-  override name = 'SendUnavailableError'
+  override name = 'SendUnavailableError' as const
   constructor(namespace: string) {
     super('Sending is not available on this network.', { details: `Namespace ${namespace}` })
   }
 }
+export type SendUnavailableErrorType = SendUnavailableError & { name: 'SendUnavailableError' }
 
 /** The chain did not report the transaction within the wait. */
 export class SendConfirmationTimeoutError extends BaseError {
-  override name = 'SendConfirmationTimeoutError'
+  override name = 'SendConfirmationTimeoutError' as const
   constructor(timeoutMs: number) {
     super('The transaction was not confirmed in time.', { details: `Waited ${timeoutMs} ms.` })
   }
+}
+export type SendConfirmationTimeoutErrorType = SendConfirmationTimeoutError & {
+  name: 'SendConfirmationTimeoutError'
 }

@@ -16,15 +16,16 @@ export const SIWX_SERVER_UNAVAILABLE_MESSAGE = MESSAGES.siwxServerUnavailable
 
 /** SPEC §8 'SIWX is not enabled': sign-in was asked for without a `siwx` config. */
 export class SiwxNotEnabledError extends BaseError {
-  override name = 'SiwxNotEnabledError'
+  override name = 'SiwxNotEnabledError' as const
   constructor() {
     super(MESSAGES.siwxNotEnabled)
   }
 }
+export type SiwxNotEnabledErrorType = SiwxNotEnabledError & { name: 'SiwxNotEnabledError' }
 
 /** SPEC §5 sign-in prerequisites: an active address, an active network and a connection client. */
 export class SiwxPrerequisiteError extends BaseError {
-  override name = 'SiwxPrerequisiteError'
+  override name = 'SiwxPrerequisiteError' as const
   constructor(
     message:
       | typeof MESSAGES.noActiveCaipAddress
@@ -34,6 +35,7 @@ export class SiwxPrerequisiteError extends BaseError {
     super(message)
   }
 }
+export type SiwxPrerequisiteErrorType = SiwxPrerequisiteError & { name: 'SiwxPrerequisiteError' }
 
 export type RequestSiwxSignatureReturnType = { signedIn: boolean }
 export type RequestSiwxSignatureErrorType = SiwxNotEnabledError | SiwxPrerequisiteError

@@ -8,8 +8,9 @@ export const SIWX_CHECK_TIMEOUT_MS = 10_000
 
 /** Sign-in storage did not answer in time. */
 export class SiwxTimeoutError extends BaseError {
-  override name = 'SiwxTimeoutError'
+  override name = 'SiwxTimeoutError' as const
   constructor(what: string, timeoutMs: number) {
     super('Sign-in did not answer in time.', { details: `${what}: waited ${timeoutMs} ms.` })
   }
 }
+export type SiwxTimeoutErrorType = SiwxTimeoutError & { name: 'SiwxTimeoutError' }

@@ -16,12 +16,15 @@ export { WALLET_CONNECT_CONNECTOR_ID } from './basicMode.js'
 
 /** `walletConnect` is not configured, so there is no pairing with mobile wallets. */
 export class WalletConnectNotConfiguredError extends BaseError {
-  override name = 'WalletConnectNotConfiguredError'
+  override name = 'WalletConnectNotConfiguredError' as const
   constructor() {
     super('Mobile wallets are not available on this site.', {
       details: 'Pass `walletConnect` to createPortico (and to the adapters) to offer them.',
     })
   }
+}
+export type WalletConnectNotConfiguredErrorType = WalletConnectNotConfiguredError & {
+  name: 'WalletConnectNotConfiguredError'
 }
 
 function requireWalletConnect(portico: Portico): WalletConnect {

@@ -58,21 +58,23 @@ export type BuildWalletLinkParameters = {
 
 /** A registry wallet's link base is neither its own custom scheme nor https: no link is built. */
 export class UnsafeWalletLinkError extends BaseError {
-  override name = 'UnsafeWalletLinkError'
+  override name = 'UnsafeWalletLinkError' as const
   constructor(parameters: { walletId: string; base: string }) {
     super(`The link of wallet "${parameters.walletId}" is neither its own app scheme nor https.`, {
       details: `Refused link base: ${parameters.base}`,
     })
   }
 }
+export type UnsafeWalletLinkErrorType = UnsafeWalletLinkError & { name: 'UnsafeWalletLinkError' }
 
 /** The pairing handed to `buildWalletLink` is not a WalletConnect `wc:` URI. */
 export class InvalidPairingUriError extends BaseError {
-  override name = 'InvalidPairingUriError'
+  override name = 'InvalidPairingUriError' as const
   constructor(uri: string) {
     super('The pairing URI is not a WalletConnect `wc:` URI.', { details: `Received: ${uri.slice(0, 40)}` })
   }
 }
+export type InvalidPairingUriErrorType = InvalidPairingUriError & { name: 'InvalidPairingUriError' }
 
 /**
  * The link that opens `wallet` with the pairing `uri` (`<scheme>://wc?uri=…` or
