@@ -15,9 +15,20 @@ const vendorChunks = [
   // Locales other than English stay out too: each is fetched only when a site selects it.
   {
     name: 'portico-react',
-    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|components[\\/]QrCode|i18n[\\/]locales[\\/])/,
+    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|components[\\/]|i18n[\\/]locales[\\/])/,
   },
 ]
+
+// One page per build (scripts/build.mjs builds them in turn): the React demo, the headless example
+// built on @portico/core alone and, with the development wallets (the demo and e2e builds), the
+// phone wallet that pairs over WalletConnect. Built together, pages share chunks, which splits the
+// React page's download into smaller files that compress worse; built alone, each page's chunks are
+// what a site with that one page would serve, and the phone page's test-kit code never shares a
+// chunk with the others.
+const pages = { main: 'index.html', headless: 'headless.html', phone: 'phone.html' } as const
+const page = (process.env.DEMO_PAGE ?? 'main') as keyof typeof pages
+if (!(page in pages))
+  throw new Error(`DEMO_PAGE must be one of ${Object.keys(pages).join(', ')}, not ${page}`)
 
 export default defineConfig({
   // No React plugin: Vite's built-in Oxc transform compiles TSX with React 19's automatic runtime.
@@ -30,20 +41,13 @@ export default defineConfig({
     conditions: ['@portico/source', ...defaultClientConditions],
   },
   build: {
-    // The manifest lists each chunk with its imports; scripts/size.mjs reads it.
-    manifest: true,
+    // The manifest lists each chunk with its imports; scripts/size.mjs reads the React page's.
+    manifest: page === 'main' ? true : `.vite/manifest-${page}.json`,
     sourcemap: true,
+    // The React page's build empties the folder; the other pages are added to it.
+    emptyOutDir: page === 'main',
     rolldownOptions: {
-      // The React demo and the headless example built on @portico/core alone; with the development
-      // wallets (the demo and e2e builds), also the phone wallet that pairs over WalletConnect. It is
-      // left out of the production build so its test-kit code never shares a chunk with the site's.
-      input: {
-        main: fileURLToPath(new URL('index.html', import.meta.url)),
-        headless: fileURLToPath(new URL('headless.html', import.meta.url)),
-        ...(process.env.VITE_DEV_WALLET === '1'
-          ? { phone: fileURLToPath(new URL('phone.html', import.meta.url)) }
-          : {}),
-      },
+      input: { [page]: fileURLToPath(new URL(pages[page], import.meta.url)) },
       output: {
         codeSplitting: {
           groups: vendorChunks.map((group, index) => ({ ...group, priority: vendorChunks.length - index })),

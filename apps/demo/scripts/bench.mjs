@@ -19,7 +19,7 @@ const run = (command, args) =>
   })
 
 if (!existsSync(`${root}dist/index.html`) || process.argv.includes('--build'))
-  await run('pnpm', ['exec', 'vite', 'build'])
+  await run('pnpm', ['run', 'build'])
 const server = spawn(
   'pnpm',
   ['exec', 'vite', 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],

@@ -7,15 +7,21 @@ import { createDemoSiwx } from './siwx.js'
 import { loadDemoSolana } from './solana.js'
 import './page.css'
 
-const [siwx, solana] = await Promise.all([createDemoSiwx(), loadDemoSolana(), installDevWallet()])
-const portico = createDemoPortico(siwx ? { siwx } : {}, solana)
-// Exposed for end-to-end tests and for people exploring state from the console.
-Object.assign(window, { portico })
+// No top-level await: a module that has one turns off Rolldown's chunk optimizations for the whole
+// build, and the page's download would be split into more chunks that compress worse.
+async function start() {
+  const [siwx, solana] = await Promise.all([createDemoSiwx(), loadDemoSolana(), installDevWallet()])
+  const portico = createDemoPortico(siwx ? { siwx } : {}, solana)
+  // Exposed for end-to-end tests and for people exploring state from the console.
+  Object.assign(window, { portico })
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <App portico={portico} />
-  </StrictMode>,
-)
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+  createRoot(root).render(
+    <StrictMode>
+      <App portico={portico} />
+    </StrictMode>,
+  )
+}
+
+void start()

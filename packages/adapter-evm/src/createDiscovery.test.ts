@@ -77,6 +77,9 @@ describe('wallet discovery', () => {
       'a provider without request',
       { info: { uuid: 'u', name: 'X', rdns: 'com.x', icon: DEV_WALLET_ICON }, provider: {} },
     ],
+    ['a missing uuid', { info: { name: 'X', rdns: 'com.x', icon: DEV_WALLET_ICON }, provider: newWallet() }],
+    ['an info that is not an object', { info: 'com.x', provider: newWallet() }],
+    ['a name that is not a string', { info: { uuid: 'u', name: 7, rdns: 'com.x' }, provider: newWallet() }],
     ['no detail', undefined],
   ])('drops an announcement with %s and logs it', (_, detail) => {
     const { adapter, events, warnings } = startAdapter()
@@ -84,6 +87,20 @@ describe('wallet discovery', () => {
     expect(adapter.getConnectors()).toEqual([])
     expect(events).toEqual([])
     expect(warnings[0]?.message).toMatch(/malformed EIP-6963/)
+  })
+
+  it('reads each field of an announcement once, so a getter cannot pass the check with one name and show another', () => {
+    const { adapter } = startAdapter()
+    const names = ['Checked name', '']
+    const info = {
+      uuid: 'u',
+      rdns: 'com.getter',
+      get name() {
+        return names.shift() ?? ''
+      },
+    }
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info, provider: walletA } }))
+    expect(adapter.getConnectors().map((connector) => connector.name)).toEqual(['Checked name'])
   })
 
   it.each([

@@ -1,23 +1,38 @@
 import { type Connector, isSafeImageUrl, type Logger } from '@portico/core'
 import { createAnnouncementWaiter, type WalletDiscovery } from '@portico/core/adapter-kit'
-import * as z from 'zod/mini'
 import type { Eip1193Provider } from './provider.js'
 
 /** Id and name of the legacy `window.ethereum` connector. */
 export const INJECTED_CONNECTOR_ID = 'injected'
 const INJECTED_CONNECTOR_NAME = 'Browser Wallet'
 
-const nonEmpty = () => z.string().check(z.minLength(1))
+interface Announcement {
+  info: { uuid: string; name: string; rdns: string; icon: unknown }
+  provider: Eip1193Provider
+}
 
-const announcementSchema = z.object({
-  info: z.object({ uuid: nonEmpty(), name: nonEmpty(), rdns: nonEmpty(), icon: z.optional(z.unknown()) }),
-  provider: z.custom<Eip1193Provider>(
-    (value) =>
-      (typeof value === 'object' || typeof value === 'function') &&
-      value !== null &&
-      typeof (value as { request?: unknown }).request === 'function',
-  ),
-})
+const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
+/**
+ * An EIP-6963 announcement's detail, or why it is malformed. Checked by hand rather than with a
+ * schema library, whose object parser would weigh more than the rest of this entry. Each field is
+ * read once into the result, so a getter cannot pass the check and then answer something else.
+ */
+function parseAnnouncement(detail: unknown): Announcement | string {
+  if (typeof detail !== 'object' || detail === null) return 'no detail object'
+  const { info, provider } = detail as { info?: unknown; provider?: unknown }
+  if (typeof info !== 'object' || info === null) return 'no info object'
+  const { uuid, name, rdns, icon } = info as Record<string, unknown>
+  if (!isNonEmptyString(uuid)) return 'info.uuid is not a non-empty string'
+  if (!isNonEmptyString(name)) return 'info.name is not a non-empty string'
+  if (!isNonEmptyString(rdns)) return 'info.rdns is not a non-empty string'
+  const request =
+    (typeof provider === 'object' || typeof provider === 'function') && provider !== null
+      ? (provider as { request?: unknown }).request
+      : undefined
+  if (typeof request !== 'function') return 'provider has no request function'
+  return { info: { uuid, name, rdns, icon }, provider: provider as Eip1193Provider }
+}
 
 /** A wallet icon is shown only as an image data URI or an https URL (core's one picture check). */
 export const isSafeIconUrl = isSafeImageUrl
@@ -86,12 +101,12 @@ export function createDiscovery(options: {
   }
 
   const onAnnounce = (event: Event) => {
-    const parsed = announcementSchema.safeParse((event as CustomEvent<unknown>).detail)
-    if (!parsed.success) {
-      logger.warn('evm: dropped a malformed EIP-6963 announcement', parsed.error.issues)
+    const parsed = parseAnnouncement((event as CustomEvent<unknown>).detail)
+    if (typeof parsed === 'string') {
+      logger.warn('evm: dropped a malformed EIP-6963 announcement', parsed)
       return
     }
-    const { info, provider } = parsed.data
+    const { info, provider } = parsed
     const imageUrl = isSafeIconUrl(info.icon) ? info.icon : undefined
     const previous = announced.get(info.rdns)
     // The same wallet answering another requestProvider: nothing to report.

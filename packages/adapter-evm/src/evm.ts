@@ -29,10 +29,11 @@ import {
 } from 'viem'
 import { getBalance } from 'viem/actions'
 import { createDiscovery, type Discovery, isSafeIconUrl } from './createDiscovery.js'
+import { createSendCapability } from './createSendCapability.js'
 import { getProviderErrorCode } from './mapProviderError.js'
 import type { Eip1193Provider } from './provider.js'
 import { requestProvider } from './requestProvider.js'
-import { createSendCapabilities, type TetherStyleTokens } from './send.js'
+import type { TetherStyleTokens } from './tetherStyleTokens.js'
 import {
   createWalletConnectProvider,
   WALLET_CONNECT_EIP155_EVENTS,
@@ -202,7 +203,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       return client
     }
 
-    const { getTransactionExplorerUrl, ...send } = createSendCapabilities({
+    const send = createSendCapability({
       getClient,
       getConnectedProvider,
       readChainId,
@@ -361,15 +362,18 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
         }
       },
 
-      getAddressExplorerUrl({ address, network }) {
-        const explorer = network.blockExplorers?.default.url
-        return explorer ? `${explorer.replace(/\/+$/, '')}/address/${address}` : undefined
-      },
+      getAddressExplorerUrl: ({ address, network }) => explorerUrl(network, `address/${address}`),
+      getTransactionExplorerUrl: ({ hash, network }) => explorerUrl(network, `tx/${hash}`),
 
       send,
-      getTransactionExplorerUrl,
     }
   }
+}
+
+/** A page of the network's block explorer, when it has one. */
+function explorerUrl(network: Network, path: string): string | undefined {
+  const explorer = network.blockExplorers?.default.url
+  return explorer ? `${explorer.replace(/\/+$/, '')}/${path}` : undefined
 }
 
 /**

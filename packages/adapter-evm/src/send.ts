@@ -1,5 +1,7 @@
+// The EVM send: fee estimates, the transfer and the receipt wait. Loaded with `import()` on the first
+// of them (createSendCapability.ts), so a page that only connects never downloads it.
+
 import {
-  type Adapter,
   BaseError,
   type FeeEstimate,
   InvalidChainIdError,
@@ -13,56 +15,35 @@ import {
   WrongNetworkError,
 } from '@portico/core'
 import { pollUntil } from '@portico/core/adapter-kit'
-import {
-  type Address,
-  type Client,
-  getAddress,
-  type Hex,
-  hexToBigInt,
-  isHex,
-  numberToHex,
-  checksumAddress as toChecksum,
-} from 'viem'
+import { type Address, type Client, getAddress, type Hex, hexToBigInt, isHex, numberToHex } from 'viem'
+import { isEvmAddress } from './isEvmAddress.js'
 import type { Eip1193Provider } from './provider.js'
 import { requestProvider } from './requestProvider.js'
-
-/** Token contracts per EVM chain id whose `transfer` returns nothing (SPEC §9). */
-export type TetherStyleTokens = Readonly<Record<number, readonly string[]>>
-
-/**
- * SPEC §9 "Tether-style token contracts use a different ERC20 transfer signature": USDT on
- * Ethereum mainnet is the one every site meets. Sites add others with the `tetherStyleTokens` option.
- */
-export const DEFAULT_TETHER_STYLE_TOKENS: TetherStyleTokens = {
-  1: ['0xdAC17F958D2ee523a2206206994597C13D831ec7'],
-}
 
 /** An EVM fee estimate: `fee` is `gas × gasPrice`, both in the breakdown. */
 export interface EvmFeeEstimate extends FeeEstimate {
   breakdown: { gas: bigint; gasPrice: bigint }
 }
 
-/** The adapter's send capability, plus explorer links for the transactions it sends. */
-export type SendCapabilities = Omit<SendCapability, 'estimateFee'> & {
+/** What the send capability does once loaded: all of it but `isAddress`, which is eager. */
+export type EvmSend = Omit<SendCapability, 'isAddress' | 'estimateFee'> & {
   estimateFee(parameters: SendParameters & { connectorId?: string }): Promise<EvmFeeEstimate>
-  getTransactionExplorerUrl: NonNullable<Adapter['getTransactionExplorerUrl']>
 }
 
-export interface SendCapabilitiesOptions {
+export interface EvmSendOptions {
   getClient(network: Network): Client
   getConnectedProvider(connectorId: string): Eip1193Provider
   readChainId(provider: Eip1193Provider, timeoutMs: number): Promise<number>
   promptTimeoutMs: number
   requestTimeoutMs: number
-  /** Merged with `DEFAULT_TETHER_STYLE_TOKENS`. */
-  tetherStyleTokens: TetherStyleTokens | undefined
+  /** Whether a token's `transfer` returns nothing (`createTetherStyleLookup`). */
+  isTetherStyle(network: Network, token: Address): boolean
   /** How often `waitForTransaction` asks for the receipt. Default 1 s, 200 ms on a loopback RPC. */
   receiptPollingIntervalMs: number | undefined
 }
 
 // SPEC §5: "Transaction-hash responses match 0x plus 64 hex characters".
 const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 // transfer(address,uint256), encoded by hand: an ABI object for one call costs more bundle than it saves.
 const TRANSFER_SELECTOR = '0xa9059cbb'
 const pad32 = (hex: string) => hex.padStart(64, '0')
@@ -72,21 +53,8 @@ const FALSE_WORD = `0x${pad32('')}`
 // -32000 is geth's generic execution error, -32003 is a rejected transaction (e.g. no funds).
 const WOULD_FAIL_CODES = new Set([3, -32000, -32003, -32015])
 
-/**
- * Whether `address` is an EVM address a person may send to: 20 bytes of hex, and a valid EIP-55
- * checksum when it mixes cases (all-lowercase and all-uppercase carry no checksum).
- */
-export function isEvmAddress(address: string): boolean {
-  if (!ADDRESS.test(address)) return false
-  const body = address.slice(2)
-  if (body === body.toLowerCase() || body === body.toUpperCase()) return true
-  return toChecksum(address as Address) === address
-}
-
 /** Send, its fee estimate and the receipt wait, over the network's RPC client and the wallet. */
-export function createSendCapabilities(options: SendCapabilitiesOptions): SendCapabilities {
-  const tetherStyle = buildTetherStyleLookup(options.tetherStyleTokens)
-
+export function createEvmSend(options: EvmSendOptions): EvmSend {
   const rpc = async <T>(network: Network, method: string, params: unknown[]): Promise<T> =>
     (await options.getClient(network).request({ method, params } as never)) as T
 
@@ -127,7 +95,7 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
       })
     }
     const word = returned.slice(0, 66).toLowerCase()
-    if (returned === '0x' && tetherStyle(network, transaction.to)) return
+    if (returned === '0x' && options.isTetherStyle(network, transaction.to)) return
     if (word === TRUE_WORD) return
     if (returned === '0x') {
       throw new TransactionWouldFailError({
@@ -143,8 +111,6 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
   }
 
   return {
-    isAddress: isEvmAddress,
-
     async estimateFee(parameters) {
       const { network } = parameters
       const transaction = transactionFor(parameters)
@@ -223,29 +189,7 @@ export function createSendCapabilities(options: SendCapabilitiesOptions): SendCa
           }),
       })
     },
-
-    getTransactionExplorerUrl({ hash, network }) {
-      const explorer = network.blockExplorers?.default.url
-      return explorer ? `${explorer.replace(/\/+$/, '')}/tx/${hash}` : undefined
-    },
   }
-}
-
-function buildTetherStyleLookup(extra: TetherStyleTokens | undefined) {
-  const known = new Set<string>()
-  for (const list of [DEFAULT_TETHER_STYLE_TOKENS, extra ?? {}]) {
-    for (const [chainId, addresses] of Object.entries(list)) {
-      for (const address of addresses) {
-        if (!ADDRESS.test(address)) {
-          throw new ProviderRequestError('A tetherStyleTokens entry is not an EVM address.', {
-            details: `chain ${chainId}: ${address}`,
-          })
-        }
-        known.add(`${Number(chainId)}:${address.toLowerCase()}`)
-      }
-    }
-  }
-  return (network: Network, token: Address) => known.has(`${Number(network.id)}:${token.toLowerCase()}`)
 }
 
 function parseAddress(value: string, role: string): Address {

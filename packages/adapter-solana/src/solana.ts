@@ -13,9 +13,8 @@ import {
   WALLET_CONNECT_CONNECTOR_ID,
   type WalletConnect,
 } from '@portico/core'
-import { createConnections, encodeBase58, findWallet } from '@portico/core/adapter-kit'
+import { createConnections, createLazyImport, encodeBase58, findWallet } from '@portico/core/adapter-kit'
 import { createDiscovery, type Discovery, type DiscoveryTarget } from './createDiscovery.js'
-import { createLazyImport } from './createLazyImport.js'
 import {
   InvalidSolanaTransactionOptionsError,
   SolanaAdapterLoadError,

@@ -41,6 +41,7 @@ export type { AnnouncementWaiter, CreateAnnouncementWaiterParameters } from './c
 export { createAnnouncementWaiter } from './createAnnouncementWaiter.js'
 export type { ConnectionEntry, Connections } from './createConnections.js'
 export { createConnections, findWallet } from './createConnections.js'
+export { createLazyImport } from './createLazyImport.js'
 export type { PollUntilParameters } from './pollUntil.js'
 export { pollUntil } from './pollUntil.js'
 export type {

@@ -1,5 +1,6 @@
 /**
- * Wraps a dynamic `import()` so every caller shares one load, and a load that failed (offline, a
+ * For an adapter's heavy half (RPC clients, transaction building), kept out of its eager entry:
+ * wraps a dynamic `import()` so every caller shares one load, and a load that failed (offline, a
  * new deploy that removed the old chunk) is tried again by the next caller instead of failing forever.
  * @example
  * const loadRpc = createLazyImport(() => import('./rpcCapabilities.js'))
