@@ -58,7 +58,7 @@ describe('watchX', () => {
     themeMode.watch(portico, { onChange: onMode })
     // The account read looks at the modal (its active namespace); opening the modal changes neither.
     openModal(portico)
-    setTheme(portico, { themeVariables: { '--portico-accent': '#123456' } })
+    setTheme(portico, { themeVariables: { accent: '#123456' } })
     await flush()
     expect(onAccount).not.toHaveBeenCalled()
     expect(onMode).not.toHaveBeenCalled()
@@ -127,7 +127,7 @@ describe('defineSelector', () => {
     openModal(portico)
     expect(mode.get(portico)).toBe(first)
     expect(read).toHaveBeenCalledTimes(1)
-    setTheme(portico, { themeVariables: { '--portico-accent': '#123456' } })
+    setTheme(portico, { themeVariables: { accent: '#123456' } })
     // Read again, found equal: the same object.
     expect(mode.get(portico)).toBe(first)
     expect(read).toHaveBeenCalledTimes(2)
