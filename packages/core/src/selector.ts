@@ -22,9 +22,16 @@ const selectors = new WeakMap<object, Selector<unknown, never[]>>()
 
 /**
  * Declares a read of an instance's state; its watcher follows from it. `read` gets the instance
- * with `state` as a snapshot (frozen: a read that writes throws), and the top-level areas it
- * touches are recorded, so no list of areas is kept by hand: it is computed again only when one of
- * them changed, and a result equal to the previous one (same plain data) is the previous object.
+ * with `state` as a snapshot (read-only: a read that assigns a property throws), and the
+ * top-level areas it touches are recorded, directly or through other selectors, so no list of areas
+ * is kept by hand: it is computed again only when one of them changed, and a result equal to the
+ * previous one (same plain data) is the previous object. What it reads outside `state` (options,
+ * config, adapters) may change only together with the state, as `removeAdapter` does.
+ *
+ * @example
+ * const theme = defineSelector((portico: Portico) => portico.state.theme)
+ * export const getTheme = theme.get
+ * export const watchTheme = theme.watch
  */
 export function defineSelector<T, A extends unknown[]>(
   read: (portico: Portico, ...args: A) => T,
