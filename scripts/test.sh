@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in order, stopping at the first section that fails:
-# setup, lint + format, import circles, typecheck, build, publint, the packages installed from their
+# setup, lint + format, import circles and rules, typecheck, build, publint, the packages installed from their
 # tarballs, unit tests, the server's tests on its oldest Node, size budgets, the demo (`npm run demo`
 # from a clean state, twice), end-to-end tests.
 # The last line is `N passed, N failed` over every test of those sections.
@@ -114,8 +114,10 @@ section "Setup"
 }
 
 run "Lint and format (biome check)" pnpm exec biome check . || finish
-# A circle of imports inside a package, runtime or type-only (scripts/importCycles.mjs says why both).
-run "Import circles (inside each package)" node scripts/importCycles.mjs || finish
+# A circle of imports inside a package, runtime or type-only (scripts/importCycles.mjs says why both),
+# and what React's sources may reach: a view never another view's folder (scripts/importRules.mjs).
+import_checks() { node scripts/importCycles.mjs && node scripts/importRules.mjs; }
+run "Import circles (inside each package) and import rules" import_checks || finish
 run "Typecheck" pnpm typecheck || finish
 run "Build" pnpm build || finish
 run "publint" publint_all || finish

@@ -130,7 +130,6 @@ export function createPortico(config: PorticoConfig): Portico {
     reconnects: new Map(),
     track: () => {},
     cleanups: [],
-    memo: new Map(),
   }
 
   state.emailLogin.accountEmail = internal.storage.get('email')

@@ -92,6 +92,7 @@ export {
   isConnectorVisible,
   searchConnectors,
   watchConnectors,
+  watchWalletList,
 } from './connection/connectors.js'
 export type { DisconnectParameters, DisconnectReturnType } from './connection/disconnect.js'
 export { disconnect } from './connection/disconnect.js'
@@ -220,6 +221,7 @@ export type {
 } from './registry/refreshWalletRegistry.js'
 export { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './registry/refreshWalletRegistry.js'
 export { getRegistryWallets, watchRegistryWallets } from './registry/walletRegistry.js'
+export type { WatchParameters } from './selector.js'
 export type { CancelSendReturnType } from './send/cancelSend.js'
 export { cancelSend } from './send/cancelSend.js'
 export type { EstimateSendFeeReturnType } from './send/estimateSendFee.js'
@@ -232,6 +234,7 @@ export {
   getSendMax,
   getSendValidation,
   watchSend,
+  watchSendMax,
   watchSendValidation,
 } from './send/send.js'
 export type { SendTokensErrorType, SendTokensReturnType } from './send/sendTokens.js'
@@ -333,4 +336,3 @@ export {
   InvalidPairingUriError,
   UnsafeWalletLinkError,
 } from './walletConnect/walletLink.js'
-export type { WatchParameters } from './watch.js'

@@ -94,8 +94,6 @@ export interface PorticoInternal {
   track: (event: AnalyticsEvent) => void
   /** Functions run by `destroy`. */
   cleanups: (() => void)[]
-  /** Memoised derived reads, keyed by reader name. */
-  memo: Map<string, { deps: readonly unknown[]; value: unknown }>
 }
 
 /** One Portico instance: create it once per page (or per test) with `createPortico`. */

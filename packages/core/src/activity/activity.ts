@@ -1,9 +1,8 @@
-import { type Snapshot, snapshot } from 'valtio/vanilla'
+import type { Snapshot } from 'valtio/vanilla'
 import type { Transaction } from '../api/schemas.js'
-import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
+import { defineSelector } from '../selector.js'
 import type { AccountTab, ActivityError, PendingTransaction } from '../state.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
 import { getActivityTarget } from './fetchActivity.js'
 
 /** One row of the Activity tab, from a server transaction or a transaction sent from the modal. */
@@ -54,49 +53,47 @@ const OPERATION_KINDS: Record<Transaction['metadata']['operationType'], Activity
   approve: 'approved',
 }
 
+const activity = /* @__PURE__ */ defineSelector((portico: Portico): ActivityInfo => {
+  const target = getActivityTarget(portico)
+  if (!target) return EMPTY
+  const { activity } = portico.state
+  const adapter = portico.internal.adapters.get(target.namespace)
+  const explorer = (hash: string) => adapter?.getTransactionExplorerUrl?.({ hash, network: target.network })
+  const own = activity.caipAddress === target.caipAddress
+  const transactions = own ? activity.transactions : []
+  const indexed = new Set(transactions.map((transaction) => transaction.metadata.hash.toLowerCase()))
+  const from = target.address.toLowerCase()
+  const pending = activity.pending.filter(
+    (entry) =>
+      entry.caipNetworkId === target.network.caipNetworkId &&
+      entry.from.toLowerCase() === from &&
+      !indexed.has(entry.hash.toLowerCase()),
+  )
+  const items = [
+    ...pending.map((entry) => pendingItem(entry, explorer(entry.hash))),
+    ...transactions.map((transaction) => transactionItem(transaction, explorer(transaction.metadata.hash))),
+  ]
+  const loaded = own && activity.loaded
+  const hasMore = own && activity.next !== undefined
+  return {
+    available: true,
+    items,
+    loading: own && activity.loading,
+    loaded,
+    empty: loaded && items.length === 0 && !hasMore,
+    hasMore,
+    error: own ? activity.error : undefined,
+  }
+})
 /**
  * The Activity tab of the active account: its pending transactions on top, then the server's.
  *
  * @example
  * const { items, hasMore } = getActivity(portico)
  */
-export function getActivity(portico: Portico): ActivityInfo {
-  const activity = snapshot(portico.state.activity)
-  const target = getActivityTarget(portico)
-  const adapter = target ? portico.internal.adapters.get(target.namespace) : undefined
-  return memo(portico, 'activity', [activity, target?.caipAddress, target?.network], () => {
-    if (!target) return { ...EMPTY, available: false }
-    const explorer = (hash: string) => adapter?.getTransactionExplorerUrl?.({ hash, network: target.network })
-    const own = activity.caipAddress === target.caipAddress
-    const transactions = own ? activity.transactions : []
-    const indexed = new Set(transactions.map((transaction) => transaction.metadata.hash.toLowerCase()))
-    const from = target.address.toLowerCase()
-    const pending = activity.pending.filter(
-      (entry) =>
-        entry.caipNetworkId === target.network.caipNetworkId &&
-        entry.from.toLowerCase() === from &&
-        !indexed.has(entry.hash.toLowerCase()),
-    )
-    const items = [
-      ...pending.map((entry) => pendingItem(entry, explorer(entry.hash))),
-      ...transactions.map((transaction) => transactionItem(transaction, explorer(transaction.metadata.hash))),
-    ]
-    const loaded = own && activity.loaded
-    const hasMore = own && activity.next !== undefined
-    return {
-      available: true,
-      items,
-      loading: own && activity.loading,
-      loaded,
-      empty: loaded && items.length === 0 && !hasMore,
-      hasMore,
-      error: own ? activity.error : undefined,
-    }
-  })
-}
-export function watchActivity(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['activity', 'chains', 'modal'], parameters)
-}
+export const getActivity = activity.get
+/** Calls `onChange(activity, previous)` when the Activity tab's rows or paging change; returns the unsubscribe. */
+export const watchActivity = activity.watch
 
 const EMPTY: ActivityInfo = {
   available: false,
@@ -166,23 +163,19 @@ export interface AccountTabsInfo {
   current: AccountTab
 }
 
+const accountTabs = /* @__PURE__ */ defineSelector((portico: Portico): AccountTabsInfo => {
+  const { modal, chains } = portico.state
+  const namespace = modal.activeChain
+  const selected = namespace ? chains[namespace]?.accountState.currentTab : undefined
+  const tabs: AccountTab[] = getActivityTarget(portico) ? ['Tokens', 'Activity'] : ['Tokens']
+  return { tabs, current: selected && tabs.includes(selected) ? selected : 'Tokens' }
+})
 /**
  * The Account view's tabs for the active account (SPEC §2, §3 `currentTab`).
  *
  * @example
  * const { tabs, current } = getAccountTabs(portico)
  */
-export function getAccountTabs(portico: Portico): AccountTabsInfo {
-  const { modal, chains } = snapshot(portico.state)
-  const namespace = modal.activeChain
-  const account = namespace ? chains[namespace]?.accountState : undefined
-  const activity = getActivityTarget(portico) !== undefined
-  return memo(portico, 'accountTabs', [account?.currentTab, activity], () => {
-    const tabs: AccountTab[] = activity ? ['Tokens', 'Activity'] : ['Tokens']
-    const selected = account?.currentTab
-    return { tabs, current: selected && tabs.includes(selected) ? selected : 'Tokens' }
-  })
-}
-export function watchAccountTabs(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['chains', 'modal'], parameters)
-}
+export const getAccountTabs = accountTabs.get
+/** Calls `onChange(tabs, previous)` when the tabs offered or the one selected change; returns the unsubscribe. */
+export const watchAccountTabs = accountTabs.watch

@@ -1,9 +1,7 @@
-import { snapshot } from 'valtio/vanilla'
 import { hasApiServer } from '../api/client.js'
 import type { TokenBalance } from '../api/schemas.js'
-import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
+import { defineSelector } from '../selector.js'
 import { BALANCE_RETRY_GUARD_MS, PORTFOLIO_NAMESPACES } from './refreshTokenBalances.js'
 
 export interface TokenBalancesInfo {
@@ -20,36 +18,29 @@ export interface TokenBalancesInfo {
   retryAllowedAt: number | undefined
 }
 
+const tokenBalances = /* @__PURE__ */ defineSelector((portico: Portico): TokenBalancesInfo => {
+  const { modal, chains } = portico.state
+  const namespace = modal.activeChain
+  const account = namespace ? chains[namespace]?.accountState : undefined
+  const connected = account?.status === 'connected'
+  const tokens = connected ? (account?.tokenBalance ?? []) : []
+  const priced = tokens.filter((token) => token.price > 0)
+  const lastRetry = connected ? account?.lastRetry : undefined
+  return {
+    tokens,
+    loading: connected && Boolean(account?.balanceLoading),
+    totalValue: priced.length > 0 ? priced.reduce((sum, token) => sum + token.value, 0) : undefined,
+    portfolio: Boolean(namespace && hasApiServer(portico) && PORTFOLIO_NAMESPACES.includes(namespace)),
+    lastRetry,
+    retryAllowedAt: lastRetry === undefined ? undefined : lastRetry + BALANCE_RETRY_GUARD_MS,
+  }
+})
 /**
  * The token balances of the active account on its active network (SPEC §3 `tokenBalance`).
  *
  * @example
  * const { tokens, totalValue } = getTokenBalances(portico)
  */
-export function getTokenBalances(portico: Portico): TokenBalancesInfo {
-  const { modal, chains } = snapshot(portico.state)
-  const namespace = modal.activeChain
-  const account = namespace ? chains[namespace]?.accountState : undefined
-  const connected = account?.status === 'connected'
-  return memo(
-    portico,
-    'tokenBalances',
-    [namespace, connected, account?.tokenBalance, account?.balanceLoading, account?.lastRetry],
-    () => {
-      const tokens = connected ? (account?.tokenBalance ?? []) : []
-      const priced = tokens.filter((token) => token.price > 0)
-      const lastRetry = connected ? account?.lastRetry : undefined
-      return {
-        tokens,
-        loading: connected && Boolean(account?.balanceLoading),
-        totalValue: priced.length > 0 ? priced.reduce((sum, token) => sum + token.value, 0) : undefined,
-        portfolio: Boolean(namespace && hasApiServer(portico) && PORTFOLIO_NAMESPACES.includes(namespace)),
-        lastRetry,
-        retryAllowedAt: lastRetry === undefined ? undefined : lastRetry + BALANCE_RETRY_GUARD_MS,
-      }
-    },
-  )
-}
-export function watchTokenBalances(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['chains', 'modal'], parameters)
-}
+export const getTokenBalances = tokenBalances.get
+/** Calls `onChange(balances, previous)` when the active account's token balances change; returns the unsubscribe. */
+export const watchTokenBalances = tokenBalances.watch

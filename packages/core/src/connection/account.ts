@@ -1,9 +1,7 @@
-import { snapshot } from 'valtio/vanilla'
-import { memo } from '../memo.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { defineSelector } from '../selector.js'
 import type { AccountState, ConnectionError, ConnectionStatus } from '../state.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
 
 export interface AccountInfo {
   namespace: ChainNamespace | undefined
@@ -23,17 +21,10 @@ export interface AccountInfo {
   network: Network | undefined
 }
 
-/**
- * The account of the active namespace (or of `namespace`).
- *
- * @example
- * const { address, isConnected } = getAccount(portico)
- */
-export function getAccount(portico: Portico, namespace?: ChainNamespace): AccountInfo {
-  const modal = snapshot(portico.state.modal)
-  const target = namespace ?? modal.activeChain
-  const chain = target ? snapshot(portico.state.chains)[target] : undefined
-  return memo(portico, `account:${target}`, [target, chain], () => {
+const account = /* @__PURE__ */ defineSelector(
+  (portico: Portico, namespace?: ChainNamespace): AccountInfo => {
+    const target = namespace ?? portico.state.modal.activeChain
+    const chain = target ? portico.state.chains[target] : undefined
     const account = chain?.accountState
     const status = account?.status ?? 'disconnected'
     return {
@@ -51,11 +42,23 @@ export function getAccount(portico: Portico, namespace?: ChainNamespace): Accoun
       connector: account?.connectedWalletInfo,
       network: chain?.networkState.caipNetwork as Network | undefined,
     }
-  })
-}
-export function watchAccount(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['chains', 'modal'], parameters)
-}
+  },
+)
+/**
+ * The account of the active namespace (or of `namespace`).
+ *
+ * @example
+ * const { address, isConnected } = getAccount(portico)
+ */
+export const getAccount = account.get
+/**
+ * Calls `onChange(account, previous)` when the account of the active namespace (or of the
+ * `namespace` given after the parameters) changes; returns the unsubscribe.
+ *
+ * @example
+ * const stop = watchAccount(portico, { onChange: (account, previous) => console.log(previous.address, '→', account.address) })
+ */
+export const watchAccount = account.watch
 
 export interface ConnectionInfo {
   status: ConnectionStatus
@@ -63,20 +66,11 @@ export interface ConnectionInfo {
   error: ConnectionError | undefined
 }
 
+const connection = /* @__PURE__ */ defineSelector((portico: Portico): ConnectionInfo => {
+  const { status, connectingConnectorId, error } = portico.state.connection
+  return { status, connectingConnectorId, error }
+})
 /** Overall connection status and the attempt in progress or last failed. */
-export function getConnection(portico: Portico): ConnectionInfo {
-  const connection = snapshot(portico.state.connection)
-  return memo(
-    portico,
-    'connection',
-    [connection.status, connection.connectingConnectorId, connection.error],
-    () => ({
-      status: connection.status,
-      connectingConnectorId: connection.connectingConnectorId,
-      error: connection.error,
-    }),
-  )
-}
-export function watchConnection(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['connection'], parameters)
-}
+export const getConnection = connection.get
+/** Calls `onChange(connection, previous)` when the connection status or its error changes; returns the unsubscribe. */
+export const watchConnection = connection.watch

@@ -1,12 +1,10 @@
-import { snapshot } from 'valtio/vanilla'
 import type { Connector } from '../adapterKit/contract.js'
 import type { ConnectorSection } from '../config.js'
-import { memo } from '../memo.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { getRegistryWallets } from '../registry/walletRegistry.js'
+import { defineSelector } from '../selector.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
 
 /** SPEC §5: the legacy injected connector's name, hidden on desktop. */
 export const BROWSER_WALLET_NAME = 'Browser Wallet'
@@ -121,26 +119,15 @@ function sectionOf(connector: Connector): ConnectorSection | undefined {
   }
 }
 
-/**
- * The wallets to offer, in order: sections in the configured order then SPEC §9's default order;
- * recent wallets in their own section; featured wallet ids first among installed ones.
- *
- * @example
- * for (const { connector, section } of getConnectorList(portico)) render(connector)
- */
-export function getConnectorList(
-  portico: Portico,
-  parameters: { namespace?: ChainNamespace } = {},
-): readonly ConnectorListItem[] {
-  const connectors = snapshot(portico.state.connectors)
-  const { namespace } = parameters
-  const activeChain = portico.state.modal.activeChain
-  return memo(portico, `connectors:${namespace}`, [connectors, namespace, activeChain], () => {
+const connectorList = /* @__PURE__ */ defineSelector(
+  (portico: Portico, parameters: { namespace?: ChainNamespace } = {}): readonly ConnectorListItem[] => {
+    const { connectors, modal } = portico.state
+    const { namespace } = parameters
     const visible = (Object.entries(connectors.byNamespace) as [ChainNamespace, readonly Connector[]][])
       .filter(([candidate]) => !namespace || candidate === namespace)
       .flatMap(([, list]) => list)
       .filter((connector) => isConnectorVisible(portico, connector))
-    const all = mergeWallets(visible, activeChain)
+    const all = mergeWallets(visible, modal.activeChain)
     const featured = portico.options.featuredWalletIds
     const rank = ({ members }: (typeof all)[number]) => {
       const indexes = members
@@ -177,29 +164,29 @@ export function getConnectorList(
       if (section) add(section, wallet)
     }
     return portico.options.features.connectorTypeOrder.flatMap((section) => bySection.get(section) ?? [])
-  })
-}
-
+  },
+)
 /**
- * Every wallet AllWallets lists: the connectors in `getConnectorList` order, with registry wallets
- * the site features in the `featured` section, then the other registry wallets. A registry wallet
- * is left out when a connector already offers it (same id or reverse-domain id), when it is
- * excluded, or when it supports none of the site's namespaces (or not `namespace`).
+ * The wallets to offer, in order: sections in the configured order then SPEC §9's default order;
+ * recent wallets in their own section; featured wallet ids first among installed ones.
  *
  * @example
- * for (const item of getWalletList(portico)) render('wallet' in item ? item.wallet : item.connector)
+ * for (const { connector, section } of getConnectorList(portico)) render(connector)
  */
-export function getWalletList(
-  portico: Portico,
-  parameters: { namespace?: ChainNamespace } = {},
-): readonly WalletListItem[] {
-  const { namespace } = parameters
-  const connectorList = getConnectorList(portico, namespace ? { namespace } : {})
-  const registry = getRegistryWallets(portico)
-  const connectors = snapshot(portico.state.connectors)
-  const networks = snapshot(portico.state.networks)
-  return memo(portico, `walletList:${namespace}`, [connectorList, registry, connectors, networks], () => {
+export const getConnectorList = connectorList.get
+/**
+ * Calls `onChange(list, previous)` when the wallets to offer change (those of `getConnectorList`
+ * with the parameters given after the watch parameters); returns the unsubscribe.
+ */
+export const watchConnectors = connectorList.watch
+
+const walletList = /* @__PURE__ */ defineSelector(
+  (portico: Portico, parameters: { namespace?: ChainNamespace } = {}): readonly WalletListItem[] => {
+    const { namespace } = parameters
+    const connectorList = getConnectorList(portico, namespace ? { namespace } : {})
+    const registry = getRegistryWallets(portico)
     if (registry.length === 0) return connectorList
+    const { connectors, networks } = portico.state
     const offered = new Set<string>()
     for (const list of Object.values(connectors.byNamespace))
       for (const connector of list ?? []) {
@@ -236,8 +223,23 @@ export function getWalletList(
     const beforeFeatured = connectorList.filter((item) => order.indexOf(item.section) <= featuredAt)
     const afterFeatured = connectorList.filter((item) => order.indexOf(item.section) > featuredAt)
     return [...beforeFeatured, ...featured, ...afterFeatured, ...rest]
-  })
-}
+  },
+)
+/**
+ * Every wallet AllWallets lists: the connectors in `getConnectorList` order, with registry wallets
+ * the site features in the `featured` section, then the other registry wallets. A registry wallet
+ * is left out when a connector already offers it (same id or reverse-domain id), when it is
+ * excluded, or when it supports none of the site's namespaces (or not `namespace`).
+ *
+ * @example
+ * for (const item of getWalletList(portico)) render('wallet' in item ? item.wallet : item.connector)
+ */
+export const getWalletList = walletList.get
+/**
+ * Calls `onChange(list, previous)` when the wallets AllWallets lists change (those of
+ * `getWalletList` with the parameters given after the watch parameters); returns the unsubscribe.
+ */
+export const watchWalletList = walletList.watch
 
 /** The wallets of `getWalletList` whose name contains `query` (case-insensitive), in list order. */
 export function searchConnectors(
@@ -250,10 +252,4 @@ export function searchConnectors(
   return list.filter((item) =>
     ('wallet' in item ? item.wallet : item.connector).name.toLowerCase().includes(query),
   )
-}
-
-/** Calls `onChange` when the wallets or the registry list change; returns the unsubscribe. */
-export function watchConnectors(portico: Portico, parameters: WatchParameters): () => void {
-  // The modal too: a multi-chain wallet's row stands for the active namespace.
-  return watchAreas(portico, ['connectors', 'walletRegistry', 'modal'], parameters)
 }

@@ -1,8 +1,22 @@
-import { snapshot } from 'valtio/vanilla'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
+import { defineSelector } from '../selector.js'
 
+const isSmartAccount = /* @__PURE__ */ defineSelector(
+  (portico: Portico, namespace?: ChainNamespace): boolean => {
+    const target = namespace ?? portico.state.modal.activeChain
+    const chain = target ? portico.state.chains[target] : undefined
+    if (chain?.accountState.status !== 'connected') return false
+    const { accountState, networkState } = chain
+    const network = networkState.caipNetwork
+    return (
+      accountState.connectedWalletInfo?.type === 'AUTH' &&
+      accountState.preferredAccountType === 'smartAccount' &&
+      network !== undefined &&
+      networkState.smartAccountEnabledNetworks.some((id) => String(id) === String(network.id))
+    )
+  },
+)
 /**
  * Whether the connected account of the active namespace (or of `namespace`) is a smart account:
  * only the embedded (AUTH) wallet has them, when its preferred account type is 'smartAccount',
@@ -12,19 +26,6 @@ import { type WatchParameters, watchAreas } from '../watch.js'
  * @example
  * getIsSmartAccount(portico) // false for a browser wallet
  */
-export function getIsSmartAccount(portico: Portico, namespace?: ChainNamespace): boolean {
-  const target = namespace ?? snapshot(portico.state.modal).activeChain
-  const chain = target ? snapshot(portico.state.chains)[target] : undefined
-  if (chain?.accountState.status !== 'connected') return false
-  const { accountState, networkState } = chain
-  const network = networkState.caipNetwork
-  return (
-    accountState.connectedWalletInfo?.type === 'AUTH' &&
-    accountState.preferredAccountType === 'smartAccount' &&
-    network !== undefined &&
-    networkState.smartAccountEnabledNetworks.some((id) => String(id) === String(network.id))
-  )
-}
-export function watchIsSmartAccount(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['chains', 'modal'], parameters)
-}
+export const getIsSmartAccount = isSmartAccount.get
+/** Calls `onChange(isSmartAccount, previous)` when it flips; returns the unsubscribe. */
+export const watchIsSmartAccount = isSmartAccount.watch

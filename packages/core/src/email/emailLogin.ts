@@ -1,9 +1,7 @@
-import { snapshot } from 'valtio/vanilla'
-import { memo } from '../memo.js'
 import type { Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
+import { defineSelector } from '../selector.js'
 import type { EmailLoginStatus } from '../state.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
 
 export interface EmailLoginInfo {
   /** Whether the site offers the e-mail login (an embedded wallet configured and `features.email` on). */
@@ -15,24 +13,22 @@ export interface EmailLoginInfo {
   accountEmail: string | undefined
 }
 
+const emailLogin = /* @__PURE__ */ defineSelector((portico: Portico): EmailLoginInfo => {
+  const { status, email, error, accountEmail } = portico.state.emailLogin
+  return {
+    enabled: portico.config.embeddedWallet !== undefined && portico.options.features.email,
+    status,
+    email,
+    error,
+    accountEmail,
+  }
+})
 /**
  * The e-mail login as the Connect and code views show it.
  *
  * @example
  * const { enabled, status } = getEmailLogin(portico)
  */
-export function getEmailLogin(portico: Portico): EmailLoginInfo {
-  const login = snapshot(portico.state.emailLogin)
-  return memo(portico, 'emailLogin', [login], () => ({
-    enabled: portico.config.embeddedWallet !== undefined && portico.options.features.email,
-    status: login.status,
-    email: login.email,
-    error: login.error,
-    accountEmail: login.accountEmail,
-  }))
-}
-
-/** Calls `onChange` when the e-mail login changes. Returns the unsubscribe. */
-export function watchEmailLogin(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['emailLogin'], parameters)
-}
+export const getEmailLogin = emailLogin.get
+/** Calls `onChange(login, previous)` when the e-mail login changes; returns the unsubscribe. */
+export const watchEmailLogin = emailLogin.watch

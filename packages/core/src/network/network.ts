@@ -1,8 +1,6 @@
-import { snapshot } from 'valtio/vanilla'
-import { memo } from '../memo.js'
 import type { Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
+import { defineSelector } from '../selector.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './types.js'
 
 export interface NetworkInfo {
@@ -20,17 +18,11 @@ export interface NetworkInfo {
   switchingNamespace: boolean
 }
 
-/**
- * The active network and the site's list.
- *
- * @example
- * const { network, supported } = getNetwork(portico)
- */
-export function getNetwork(portico: Portico): NetworkInfo {
-  const { modal, chains, networks, connection } = snapshot(portico.state)
+const network = /* @__PURE__ */ defineSelector((portico: Portico): NetworkInfo => {
+  const { modal, chains, networks, connection } = portico.state
   const namespace = modal.activeChain
   const networkState = namespace ? chains[namespace]?.networkState : undefined
-  return memo(portico, 'network', [namespace, networkState, networks, connection], () => ({
+  return {
     namespace,
     network: networkState?.caipNetwork as Network | undefined,
     supported: !networkState?.unsupportedCaipNetworkId,
@@ -39,8 +31,14 @@ export function getNetwork(portico: Portico): NetworkInfo {
     pendingNetworkId: connection.pendingNetworkId,
     switchError: connection.switchError,
     switchingNamespace: connection.switchingNamespace,
-  }))
-}
-export function watchNetwork(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['chains', 'modal', 'networks', 'connection'], parameters)
-}
+  }
+})
+/**
+ * The active network and the site's list.
+ *
+ * @example
+ * const { network, supported } = getNetwork(portico)
+ */
+export const getNetwork = network.get
+/** Calls `onChange(network, previous)` when the active network, its switch or the list changes; returns the unsubscribe. */
+export const watchNetwork = network.watch

@@ -1,20 +1,19 @@
-import { snapshot } from 'valtio/vanilla'
 import type { Portico } from '../portico.js'
+import { defineSelector } from '../selector.js'
 import type { Alert, Toast } from '../state.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
 
+const alert = /* @__PURE__ */ defineSelector(
+  (portico: Portico): Readonly<Alert> | undefined => portico.state.alert.current,
+)
 /** The alert banner shown now, if any. */
-export function getAlert(portico: Portico): Readonly<Alert> | undefined {
-  return snapshot(portico.state.alert).current
-}
-export function watchAlert(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['alert'], parameters)
-}
+export const getAlert = alert.get
+/** Calls `onChange(alert, previous)` when the alert shown changes; returns the unsubscribe. */
+export const watchAlert = alert.watch
 
+const toast = /* @__PURE__ */ defineSelector(
+  (portico: Portico): Readonly<Toast> | undefined => portico.state.toast.current,
+)
 /** The toast shown now, if any. */
-export function getToast(portico: Portico): Readonly<Toast> | undefined {
-  return snapshot(portico.state.toast).current
-}
-export function watchToast(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['toast'], parameters)
-}
+export const getToast = toast.get
+/** Calls `onChange(toast, previous)` when the toast shown changes; returns the unsubscribe. */
+export const watchToast = toast.watch

@@ -1,13 +1,12 @@
-import { snapshot } from 'valtio/vanilla'
+import { type Snapshot, snapshot } from 'valtio/vanilla'
 import type { TokenBalance } from '../api/schemas.js'
 import { getIsSmartAccount } from '../connection/smartAccount.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { ParseUnitsError, type ParseUnitsReason, parseUnits } from '../format/parseUnits.js'
-import { memo } from '../memo.js'
 import type { Network } from '../network/types.js'
-import type { Portico } from '../portico.js'
+import type { Portico, PorticoState } from '../portico.js'
+import { defineSelector } from '../selector.js'
 import type { SendState } from '../state.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
 import { isNativeToken, scaledPrice, toBaseUnits, tokenDecimals, usdOf, usdToNumber } from './amounts.js'
 
 /** The send form with what it is read against: the account's tokens, its network and address. */
@@ -25,38 +24,34 @@ export interface SendInfo extends Readonly<SendState> {
   isSmartAccount: boolean
 }
 
+const sendForm = /* @__PURE__ */ defineSelector((portico: Portico): SendInfo => {
+  const { send, modal, chains } = portico.state
+  const namespace = modal.activeChain
+  const chain = namespace ? chains[namespace] : undefined
+  const tokenBalances = chain?.accountState.tokenBalance ?? []
+  const network = chain?.networkState.caipNetwork as Network | undefined
+  const decimals = network?.nativeCurrency.decimals
+  return {
+    ...send,
+    token: currentToken(send.token, tokenBalances),
+    tokenBalances,
+    nativeToken: tokenBalances.find(isNativeToken),
+    address: chain?.accountState.status === 'connected' ? chain.accountState.address : undefined,
+    network,
+    feeAmount: send.fee !== undefined && decimals !== undefined ? formatUnits(send.fee, decimals) : undefined,
+    feeSymbol: network?.nativeCurrency.symbol,
+    isSmartAccount: getIsSmartAccount(portico),
+  }
+})
 /**
  * The send form and its context, for the Send views.
  *
  * @example
  * const { token, sendTokenAmount, tokenBalances } = getSend(portico)
  */
-export function getSend(portico: Portico): SendInfo {
-  const { send, modal, chains } = snapshot(portico.state)
-  const namespace = modal.activeChain
-  const chain = namespace ? chains[namespace] : undefined
-  const isSmartAccount = getIsSmartAccount(portico)
-  return memo(portico, 'send', [send, chain, isSmartAccount], () => {
-    const tokenBalances = chain?.accountState.tokenBalance ?? []
-    const network = chain?.networkState.caipNetwork as Network | undefined
-    const decimals = network?.nativeCurrency.decimals
-    return {
-      ...(send as SendState),
-      token: currentToken(send.token as TokenBalance | undefined, tokenBalances),
-      tokenBalances,
-      nativeToken: tokenBalances.find(isNativeToken),
-      address: chain?.accountState.status === 'connected' ? chain.accountState.address : undefined,
-      network,
-      feeAmount:
-        send.fee !== undefined && decimals !== undefined ? formatUnits(send.fee, decimals) : undefined,
-      feeSymbol: network?.nativeCurrency.symbol,
-      isSmartAccount,
-    }
-  })
-}
-export function watchSend(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['send', 'chains', 'modal'], parameters)
-}
+export const getSend = sendForm.get
+/** Calls `onChange(send, previous)` when the form or what it is read against changes; returns the unsubscribe. */
+export const watchSend = sendForm.watch
 
 /**
  * The first thing that stops a send, in the order the form is filled in. The view turns each into
@@ -208,9 +203,12 @@ function isShort(balance: bigint, fee: bigint): boolean {
   return balance === 0n || balance < fee
 }
 
-/** Reads the validation input from the instance (live state or a snapshot of it). */
+/** Reads the validation input from the instance, as it is now. */
 export function readSendInput(portico: Portico): SendCheckInput {
-  const { send, modal, chains } = snapshot(portico.state)
+  return sendInputOf(portico, snapshot(portico.state))
+}
+
+function sendInputOf(portico: Portico, { send, modal, chains }: Snapshot<PorticoState>): SendCheckInput {
   const namespace = modal.activeChain
   const chain = namespace ? chains[namespace] : undefined
   const connected = chain?.accountState.status === 'connected'
@@ -220,13 +218,17 @@ export function readSendInput(portico: Portico): SendCheckInput {
     address: connected ? chain?.accountState.address : undefined,
     network: chain?.networkState.caipNetwork as Network | undefined,
     unsupported: Boolean(chain?.networkState.unsupportedCaipNetworkId),
-    tokenBalances: chain?.accountState.tokenBalance ?? [],
+    tokenBalances: (chain?.accountState.tokenBalance ?? []) as readonly TokenBalance[],
     nativeBalance: chain?.accountState.balance,
     isSmartAccount: getIsSmartAccount(portico),
     isAddress: adapter?.send ? (address) => adapter.send?.isAddress(address) ?? false : undefined,
   }
 }
 
+// Validation reads the instance's own state: inside a read it is the read's snapshot.
+const sendValidation = /* @__PURE__ */ defineSelector(
+  (portico: Portico): SendValidation => checkSend(sendInputOf(portico, portico.state)),
+)
 /**
  * Whether the send form can be sent, and if not the first reason, as a typed key (SPEC §5
  * Sending): no token, no amount, an amount that is not a number or has too many decimals, zero,
@@ -237,31 +239,14 @@ export function readSendInput(portico: Portico): SendCheckInput {
  * @example
  * const { problem } = getSendValidation(portico) // 'noAmount'
  */
-export function getSendValidation(portico: Portico): SendValidation {
-  const { send, modal, chains } = snapshot(portico.state)
-  const namespace = modal.activeChain
-  const chain = namespace ? chains[namespace] : undefined
-  const isSmartAccount = getIsSmartAccount(portico)
-  return memo(portico, 'sendValidation', [send, chain, namespace, isSmartAccount], () =>
-    checkSend(readSendInput(portico)),
-  )
-}
-export function watchSendValidation(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['send', 'chains', 'modal'], parameters)
-}
+export const getSendValidation = sendValidation.get
+/** Calls `onChange(validation, previous)` when the form's first problem or amounts change; returns the unsubscribe. */
+export const watchSendValidation = sendValidation.watch
 
-/**
- * The most the form can send, in whole tokens (exact): the whole token balance, or for the native
- * token the balance minus the estimated fee, never below zero. Undefined while no token is chosen,
- * or for a native send before the fee is known.
- *
- * @example
- * setSendAmount(portico, { amount: getSendMax(portico) ?? '' })
- */
-export function getSendMax(portico: Portico): string | undefined {
-  const { send } = snapshot(portico.state)
-  const namespace = portico.state.modal.activeChain
-  const tokenBalances = namespace ? (portico.state.chains[namespace]?.accountState.tokenBalance ?? []) : []
+const sendMax = /* @__PURE__ */ defineSelector((portico: Portico): string | undefined => {
+  const { send, modal, chains } = portico.state
+  const namespace = modal.activeChain
+  const tokenBalances = namespace ? (chains[namespace]?.accountState.tokenBalance ?? []) : []
   const token = currentToken(send.token, tokenBalances)
   if (!token) return undefined
   const decimals = tokenDecimals(token)
@@ -270,4 +255,15 @@ export function getSendMax(portico: Portico): string | undefined {
   if (send.fee === undefined) return undefined
   const left = balance - send.fee
   return formatUnits(left > 0n ? left : 0n, decimals)
-}
+})
+/**
+ * The most the form can send, in whole tokens (exact): the whole token balance, or for the native
+ * token the balance minus the estimated fee, never below zero. Undefined while no token is chosen,
+ * or for a native send before the fee is known.
+ *
+ * @example
+ * setSendAmount(portico, { amount: getSendMax(portico) ?? '' })
+ */
+export const getSendMax = sendMax.get
+/** Calls `onChange(max, previous)` when the most the form can send changes; returns the unsubscribe. */
+export const watchSendMax = sendMax.watch

@@ -1,9 +1,7 @@
-import { snapshot } from 'valtio/vanilla'
-import { memo } from '../memo.js'
 import type { Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
+import { defineSelector } from '../selector.js'
 import type { SiwxStatus } from '../state.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
 import type { SiwxSession } from './types.js'
 
 export interface SiwxInfo {
@@ -18,6 +16,16 @@ export interface SiwxInfo {
   error: Notice | undefined
 }
 
+const siwx = /* @__PURE__ */ defineSelector((portico: Portico): SiwxInfo => {
+  const { status, session, error } = portico.state.siwx
+  return {
+    enabled: portico.config.siwx !== undefined,
+    required: portico.config.siwx?.required === true,
+    status,
+    session: session as SiwxSession | undefined,
+    error,
+  }
+})
 /**
  * Sign-in as the site and the modal see it: whether it is on, and the active account's session.
  *
@@ -25,18 +33,6 @@ export interface SiwxInfo {
  * const { session } = getSiwx(portico)
  * if (session) console.log(session.data.accountAddress, 'is signed in')
  */
-export function getSiwx(portico: Portico): SiwxInfo {
-  const siwx = snapshot(portico.state.siwx)
-  return memo(portico, 'siwx', [siwx], () => ({
-    enabled: portico.config.siwx !== undefined,
-    required: portico.config.siwx?.required === true,
-    status: siwx.status,
-    session: siwx.session as SiwxSession | undefined,
-    error: siwx.error,
-  }))
-}
-
-/** Calls `onChange` when sign-in changes. Returns the unsubscribe. */
-export function watchSiwx(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['siwx'], parameters)
-}
+export const getSiwx = siwx.get
+/** Calls `onChange(siwx, previous)` when sign-in changes; returns the unsubscribe. */
+export const watchSiwx = siwx.watch

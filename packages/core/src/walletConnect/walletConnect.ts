@@ -1,9 +1,7 @@
-import { snapshot } from 'valtio/vanilla'
-import { memo } from '../memo.js'
 import type { Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
+import { defineSelector } from '../selector.js'
 import type { WalletConnectStatus } from '../state.js'
-import { type WatchParameters, watchAreas } from '../watch.js'
 
 export interface WalletConnectInfo {
   /** Whether the site offers mobile wallets (a `walletConnect` configured). */
@@ -15,24 +13,22 @@ export interface WalletConnectInfo {
   error: Notice | undefined
 }
 
+const walletConnect = /* @__PURE__ */ defineSelector((portico: Portico): WalletConnectInfo => {
+  const { status, pairing, walletId, error } = portico.state.walletConnect
+  return {
+    enabled: portico.config.walletConnect !== undefined,
+    status,
+    pairing: pairing ? { uri: pairing.uri, expiresAt: pairing.expiresAt } : undefined,
+    walletId,
+    error,
+  }
+})
 /**
  * The WalletConnect pairing as ConnectingWalletConnectBasic shows it.
  *
  * @example
  * const { pairing } = getWalletConnect(portico)
  */
-export function getWalletConnect(portico: Portico): WalletConnectInfo {
-  const wc = snapshot(portico.state.walletConnect)
-  return memo(portico, 'walletConnect', [wc], () => ({
-    enabled: portico.config.walletConnect !== undefined,
-    status: wc.status,
-    pairing: wc.pairing ? { uri: wc.pairing.uri, expiresAt: wc.pairing.expiresAt } : undefined,
-    walletId: wc.walletId,
-    error: wc.error,
-  }))
-}
-
-/** Calls `onChange` when the pairing changes. Returns the unsubscribe. */
-export function watchWalletConnect(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['walletConnect'], parameters)
-}
+export const getWalletConnect = walletConnect.get
+/** Calls `onChange(walletConnect, previous)` when the pairing changes; returns the unsubscribe. */
+export const watchWalletConnect = walletConnect.watch

@@ -1,9 +1,9 @@
 import { closeModal } from '@portico/core'
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
+import { activeElementOf, trapTab } from '../components/focus.js'
 import { useModal } from '../hooks/useModal.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
-import { activeElementOf, trapTab } from './focus.js'
 import { ModalContent } from './ModalContent.js'
 import { preloadViews } from './views.js'
 

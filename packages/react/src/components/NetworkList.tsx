@@ -4,7 +4,7 @@ import { useAlert } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useT } from '../i18n/MessagesContext.js'
 import { noticeText } from '../i18n/messages.js'
-import { moveFocusInList } from '../Modal/focus.js'
+import { moveFocusInList } from './focus.js'
 import { CheckIcon } from './icons.js'
 import { NetworkIcon } from './NetworkIcon.js'
 

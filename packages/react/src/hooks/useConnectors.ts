@@ -1,5 +1,4 @@
 import { type ChainNamespace, type ConnectorListItem, getConnectorList, watchConnectors } from '@portico/core'
-import { useCallback } from 'react'
 import { usePorticoRead } from './usePorticoRead.js'
 
 /**
@@ -11,10 +10,5 @@ import { usePorticoRead } from './usePorticoRead.js'
  */
 export function useConnectors(parameters: { namespace?: ChainNamespace } = {}): readonly ConnectorListItem[] {
   const { namespace } = parameters
-  const read = useCallback(
-    (portico: Parameters<typeof getConnectorList>[0]) =>
-      getConnectorList(portico, namespace ? { namespace } : {}),
-    [namespace],
-  )
-  return usePorticoRead(read, watchConnectors)
+  return usePorticoRead(getConnectorList, watchConnectors, namespace ? { namespace } : {})
 }

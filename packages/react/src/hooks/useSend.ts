@@ -5,6 +5,7 @@ import {
   type SendInfo,
   type SendValidation,
   watchSend,
+  watchSendMax,
   watchSendValidation,
 } from '@portico/core'
 import { usePorticoRead } from './usePorticoRead.js'
@@ -16,4 +17,4 @@ export const useSend = (): SendInfo => usePorticoRead(getSend, watchSend)
 export const useSendValidation = (): SendValidation => usePorticoRead(getSendValidation, watchSendValidation)
 
 /** The most the form can send, exact, or undefined before it is known. */
-export const useSendMax = (): string | undefined => usePorticoRead(getSendMax, watchSend)
+export const useSendMax = (): string | undefined => usePorticoRead(getSendMax, watchSendMax)

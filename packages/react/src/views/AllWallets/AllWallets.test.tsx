@@ -70,6 +70,23 @@ describe('AllWallets with the wallet registry', () => {
     expect(rowNames()).toEqual(['Rabby', 'MetaMask', 'Rainbow', 'Ledger Live', 'Bad Icon'])
   })
 
+  test('a registry that arrives while the view is open is listed at once', async () => {
+    let deliver: (wallets: readonly RegistryWallet[]) => void = () => {}
+    const loaded = new Promise<readonly RegistryWallet[]>((resolve) => {
+      deliver = resolve
+    })
+    const { portico } = await renderPortico({ config: { walletRegistry: () => loaded } })
+    await open(portico, { route: { view: 'AllWallets' } })
+    expect(rowNames()).toEqual(['Rabby', 'MetaMask'])
+    await run(async () => {
+      deliver(registry)
+      await loaded
+    })
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['Rabby', 'MetaMask', 'Rainbow', 'Ledger Live', 'Bad Icon']),
+    )
+  })
+
   test('a wallet without a safe icon gets a letter tile coloured from its id; an https icon loads lazily', async () => {
     const { portico } = await renderPortico({ config: { walletRegistry: registry } })
     const view = await open(portico, { route: { view: 'AllWallets' } })

@@ -1,13 +1,13 @@
 import { connectWalletConnect, type RegistryWallet, searchConnectors, shakeModal } from '@portico/core'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { moveFocusInList } from '../../components/focus.js'
 import { SearchIcon } from '../../components/icons.js'
 import { useSelectWallet } from '../../components/useSelectWallet.js'
 import { WalletRow, walletTag } from '../../components/WalletRow.js'
-import { useConnectors } from '../../hooks/useConnectors.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
+import { useWalletList } from '../../hooks/useWalletList.js'
 import { useT } from '../../i18n/MessagesContext.js'
-import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { allWalletsCss } from './AllWallets.css.js'
 import { RegistryWalletRow } from './RegistryWalletRow.js'
@@ -21,7 +21,6 @@ export function AllWallets() {
   const portico = usePortico()
   const { route } = useRouter()
   const t = useT()
-  useConnectors()
   const select = useSelectWallet()
   const selectRegistryWallet = useCallback(
     (wallet: RegistryWallet) => {
@@ -37,6 +36,8 @@ export function AllWallets() {
   const input = useRef<HTMLInputElement>(null)
   const inputId = useId()
   const namespace = route.view === 'AllWallets' ? route.params?.namespace : undefined
+  // Re-rendered when the list changes: a wallet announced, the registry arriving.
+  useWalletList(namespace ? { namespace } : {})
   const items = searchConnectors(portico, namespace ? { query, namespace } : { query })
 
   // Focus the search field on arrival (done here rather than with autoFocus, which fires before

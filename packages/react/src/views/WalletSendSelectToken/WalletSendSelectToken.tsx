@@ -1,5 +1,6 @@
 import { goBack, setSendToken, type TokenBalance } from '@portico/core'
 import { useId, useState } from 'react'
+import { moveFocusInList } from '../../components/focus.js'
 import { SearchIcon } from '../../components/icons.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
 import { walletSendCss } from '../../components/walletSend.css.js'
@@ -8,7 +9,6 @@ import { useSend } from '../../hooks/useSend.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
-import { moveFocusInList } from '../../Modal/focus.js'
 import { useStyles } from '../../styles/StyleContext.js'
 
 function matches(token: TokenBalance, query: string): boolean {

@@ -1,0 +1,13 @@
+import { type ChainNamespace, getWalletList, type WalletListItem, watchWalletList } from '@portico/core'
+import { usePorticoRead } from './usePorticoRead.js'
+
+/**
+ * Every wallet AllWallets lists (the connectors, then the registry's), for one namespace when given.
+ *
+ * @example
+ * const wallets = useWalletList()
+ */
+export function useWalletList(parameters: { namespace?: ChainNamespace } = {}): readonly WalletListItem[] {
+  const { namespace } = parameters
+  return usePorticoRead(getWalletList, watchWalletList, namespace ? { namespace } : {})
+}
