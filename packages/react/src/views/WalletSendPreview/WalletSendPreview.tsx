@@ -1,5 +1,4 @@
-import { cancelSend, estimateSendFee, formatUnits, goBack, sendTokens } from '@portico/core'
-import { useEffect } from 'react'
+import { cancelSend, formatUnits, submitSend } from '@portico/core'
 import { AddressText } from '../../components/AddressText.js'
 import { FeeRow } from '../../components/FeeRow.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
@@ -30,16 +29,6 @@ export function WalletSendPreview() {
   const { token, address, network, error } = send
   const waiting = send.loading
   const { decimal } = separatorsOf(locale)
-
-  // A review reached before the form's estimate came back still shows the fee.
-  const needsFee = send.fee === undefined && !send.feeLoading && !send.feeError && send.token !== undefined
-  useEffect(() => {
-    if (needsFee) void estimateSendFee(portico)
-  }, [portico, needsFee])
-
-  const submit = () => {
-    sendTokens(portico).catch((reason: unknown) => portico.internal.logger.warn('send: not sent', reason))
-  }
 
   return (
     <div className="send">
@@ -92,15 +81,7 @@ export function WalletSendPreview() {
         </p>
       )}
       <div className="buttons">
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => {
-            // The wallet may still show the request; the modal stops waiting for it.
-            cancelSend(portico)
-            goBack(portico)
-          }}
-        >
+        <button type="button" className="button secondary" onClick={() => cancelSend(portico)}>
           {t('sendCancel')}
         </button>
         <button
@@ -108,7 +89,7 @@ export function WalletSendPreview() {
           className="button"
           disabled={waiting || problem !== undefined}
           aria-busy={waiting ? 'true' : undefined}
-          onClick={submit}
+          onClick={() => void submitSend(portico)}
         >
           {waiting && <span className="spinner" aria-hidden="true" />}
           {waiting ? t('sendConfirmInWallet') : problem ? t(PROBLEM_LABELS[problem]) : t('sendConfirm')}

@@ -1,4 +1,4 @@
-import { goBack, setSendToken, type TokenBalance } from '@portico/core'
+import { chooseSendToken, type TokenBalance } from '@portico/core'
 import { useId, useState } from 'react'
 import { SearchIcon } from '../../components/icons.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
@@ -32,11 +32,6 @@ export function WalletSendSelectToken() {
   const [query, setQuery] = useState('')
   const searchId = useId()
   const shown = tokenBalances.filter((token) => matches(token, query))
-
-  const choose = (token: TokenBalance) => {
-    setSendToken(portico, { token })
-    goBack(portico)
-  }
 
   return (
     <div>
@@ -72,7 +67,7 @@ export function WalletSendSelectToken() {
                   data-list-item
                   aria-current={current ? 'true' : undefined}
                   aria-label={t('tokenRow', { name: token.name, balance: amount, symbol: token.symbol })}
-                  onClick={() => choose(token)}
+                  onClick={() => chooseSendToken(portico, { token })}
                 >
                   <TokenPicture token={token} />
                   <span className="token-name">
