@@ -12,7 +12,6 @@ import { createChainState } from './network/createChainState.js'
 import type { ChainNamespace } from './network/types.js'
 import type { Portico, PorticoInternal, PorticoState } from './portico.js'
 import { watchWalletRegistryNeed } from './registry/refreshWalletRegistry.js'
-import { watchSendForm } from './send/modal/watchSendForm.js'
 import { createSendState } from './send/resetSend.js'
 import { watchSiwxAccount } from './siwx/checkSiwx.js'
 import { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
@@ -119,6 +118,7 @@ export function createPortico(config: PorticoConfig): Portico {
     activityRequest: 0,
     sendFeeRequest: 0,
     sendAttempt: 0,
+    stopSendForm: undefined,
     siwxCheck: 0,
     siwxAttempt: 0,
     emailLoginAttempt: 0,
@@ -186,7 +186,6 @@ export function createPortico(config: PorticoConfig): Portico {
   }
 
   internal.cleanups.push(watchAccountViewOpening(portico))
-  internal.cleanups.push(watchSendForm(portico))
   if (config.siwx) internal.cleanups.push(watchSiwxAccount(portico))
   internal.cleanups.push(watchEmbeddedApprovals(portico))
   if (config.walletRegistry) internal.cleanups.push(watchWalletRegistryNeed(portico))

@@ -6,6 +6,7 @@ import { initialize } from '../initialize.js'
 import { navigate } from '../modal/navigate.js'
 import { openModal } from '../modal/openModal.js'
 import type { Portico } from '../portico.js'
+import { startSendForm } from '../send/modal/watchSendForm.js'
 import { setSendAmount } from '../send/setSendAmount.js'
 import { setSendReceiver } from '../send/setSendReceiver.js'
 import { setSendToken } from '../send/setSendToken.js'
@@ -84,10 +85,12 @@ export function fillSendForm(portico: Portico, token: TokenBalance, amount: stri
 }
 
 /**
- * Opens the modal on the send form, as the Account view's Send button does, and waits for the
- * balance read that opening it starts; the account keeps ETH and USDC afterwards.
+ * Opens the modal on the send form, as the Account view's Send button does, with the form's flow
+ * started as the send views start it, and waits for the balance read that opening it starts; the
+ * account holds `balances` afterwards.
  */
 export async function openSendForm(portico: Portico, balances: readonly TokenBalance[]) {
+  startSendForm(portico)
   openModal(portico)
   navigate(portico, { view: 'WalletSend' })
   await flush()

@@ -19,7 +19,7 @@ import { getSend } from '../send.js'
 import { setSendAmount } from '../setSendAmount.js'
 import { setSendReceiver } from '../setSendReceiver.js'
 import { setSendToken } from '../setSendToken.js'
-import { FEE_ESTIMATE_DEBOUNCE_MS } from './watchSendForm.js'
+import { FEE_ESTIMATE_DEBOUNCE_MS, startSendForm } from './watchSendForm.js'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -29,6 +29,7 @@ const estimates = (handle: { calls: { method: string; parameters: unknown }[] })
   handle.calls.filter((call) => call.method === 'estimateFee')
 
 function openForm(portico: Portico) {
+  startSendForm(portico)
   openModal(portico)
   navigate(portico, { view: 'WalletSend' })
 }
@@ -99,9 +100,24 @@ describe('watchSendForm: the send form while it is on screen', () => {
 
   test('picks nothing while the form is not on screen', async () => {
     const { portico } = await connected()
+    startSendForm(portico)
     openModal(portico)
     navigate(portico, { view: 'Account' })
     expect(getSend(portico).token).toBeUndefined()
+  })
+
+  test('runs once however often it is started, and only once started', async () => {
+    const { portico, handle } = await connected()
+    vi.useFakeTimers()
+    openModal(portico)
+    navigate(portico, { view: 'WalletSend' })
+    // Nothing renders the send views yet: a site that only connects never runs the flow.
+    expect(getSend(portico).token).toBeUndefined()
+    startSendForm(portico)
+    startSendForm(portico)
+    expect(getSend(portico).token?.symbol).toBe('ETH')
+    await vi.advanceTimersByTimeAsync(FEE_ESTIMATE_DEBOUNCE_MS)
+    expect(estimates(handle)).toHaveLength(1)
   })
 
   test(`typing pauses ${FEE_ESTIMATE_DEBOUNCE_MS} ms before the fee is estimated, once, for the last value`, async () => {
@@ -196,6 +212,7 @@ describe('watchSendForm: the send form while it is on screen', () => {
     vi.useFakeTimers()
     openForm(portico)
     destroy(portico)
+    setSendAmount(portico, { amount: '0.1' })
     await vi.advanceTimersByTimeAsync(FEE_ESTIMATE_DEBOUNCE_MS)
     expect(estimates(handle)).toHaveLength(0)
   })

@@ -1,6 +1,8 @@
 // The send form's own rules while it is on screen (SPEC §2 WalletSend, WalletSendSelectToken,
 // WalletSendPreview): balances read when it opens, the first token chosen, the fee estimated again
-// after typing pauses. Core runs them from the router, so no view has to.
+// after typing pauses. Core runs them from the router, so no view has to. The UI that renders the
+// send views starts it (`startSendForm`) rather than `createPortico`, so a site that only connects
+// never loads the send code.
 
 import { subscribe } from 'valtio/vanilla'
 import type { TokenBalance } from '../../api/schemas.js'
@@ -36,12 +38,30 @@ export function getFirstSendToken(portico: Portico): TokenBalance | undefined {
 }
 
 /**
+ * Runs the send form's flow on this instance from now on (see `watchSendForm`). A UI that renders
+ * the send views calls it when one of them first shows; later calls do nothing, and `destroy`
+ * stops it.
+ *
+ * @example
+ * useEffect(() => startSendForm(portico), [portico])
+ */
+export function startSendForm(portico: Portico): void {
+  const { internal } = portico
+  if (internal.stopSendForm) return
+  const stop = watchSendForm(portico)
+  internal.stopSendForm = stop
+  internal.cleanups.push(() => {
+    stop()
+    internal.stopSendForm = undefined
+  })
+}
+
+/**
  * Runs the send form's flow while one of its views is on screen: when it opens, the token
  * balances are read (caches honoured); while no token is chosen, the first one is
  * (`getFirstSendToken`); each change of token, amount or receiver drops the estimate in flight
  * and estimates the fee again `FEE_ESTIMATE_DEBOUNCE_MS` after the last one. Leaving the views or
- * closing the modal stops it and drops what is pending. Returns the unsubscribe; `createPortico`
- * registers it with the instance's cleanups.
+ * closing the modal pauses it and drops what is pending. Returns the unsubscribe.
  */
 export function watchSendForm(portico: Portico): () => void {
   const { state, internal } = portico

@@ -7,6 +7,7 @@ import { TokenPicture } from '../../components/TokenPicture.js'
 import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendValidation } from '../../hooks/useSend.js'
+import { useSendForm } from '../../hooks/useSendForm.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
@@ -21,6 +22,7 @@ import { useStyles } from '../../styles/StyleContext.js'
 export function WalletSendPreview() {
   useStyles(walletSendCss)
   const portico = usePortico()
+  useSendForm()
   const t = useT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()

@@ -5,6 +5,7 @@ import { TokenPicture } from '../../components/TokenPicture.js'
 import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend } from '../../hooks/useSend.js'
+import { useSendForm } from '../../hooks/useSendForm.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
@@ -25,6 +26,7 @@ function matches(token: TokenBalance, query: string): boolean {
 export function WalletSendSelectToken() {
   useStyles(walletSendCss)
   const portico = usePortico()
+  useSendForm()
   const t = useT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()
