@@ -54,8 +54,9 @@ export async function estimateSendFee(
   const target = resolveSendTarget(portico, parameters.token)
   const amount = parameters.amount ?? 0n
   const to = parameters.to ?? target.address
-  if (amount < 0n) throw new SendValidationError('invalidAmount', { details: 'The amount is negative.' })
-  if (!target.send.isAddress(to))
+  if (typeof amount !== 'bigint' || amount < 0n)
+    throw new SendValidationError('invalidAmount', { details: `Not a base-unit amount: ${String(amount)}` })
+  if (typeof to !== 'string' || !target.send.isAddress(to))
     throw new SendValidationError('invalidAddress', { details: `Receiver ${to}` })
   return target.send.estimateFee({
     address: target.address,

@@ -169,6 +169,8 @@ describe('sendTokens (the domain action)', () => {
   test.each([
     ['zeroAmount', { to: RECEIVER, amount: 0n }],
     ['invalidAmount', { to: RECEIVER, amount: -1n }],
+    // From plain JavaScript: a number of whole tokens is not base units.
+    ['invalidAmount', { to: RECEIVER, amount: 1 as unknown as bigint }],
     ['insufficientFunds', { to: RECEIVER, amount: parseUnits('1.2346', 18) }],
     ['insufficientFunds', { to: RECEIVER, amount: 100_500_001n, token: usdc('100.5') }],
     ['noReceiver', { to: '', amount: 1n }],

@@ -94,13 +94,18 @@ export async function sendTokens(
   const { to, amount, token } = parameters
   const target = resolveSendTarget(portico, token)
   const { network, address, send } = target
+  // Plain JavaScript callers may pass a number or a string; base units are only ever a bigint.
+  if (typeof amount !== 'bigint')
+    throw new SendValidationError('invalidAmount', {
+      details: `The amount is a ${typeof amount}, not a bigint.`,
+    })
   if (amount < 0n) throw new SendValidationError('invalidAmount', { details: 'The amount is negative.' })
   if (amount === 0n) throw new SendValidationError('zeroAmount')
   if (target.balance !== undefined && amount > target.balance)
     throw new SendValidationError('insufficientFunds', {
       details: `${amount} is more than the balance, ${target.balance} (base units).`,
     })
-  if (to.trim() === '') throw new SendValidationError('noReceiver')
+  if (typeof to !== 'string' || to.trim() === '') throw new SendValidationError('noReceiver')
   if (!send.isAddress(to)) throw new SendValidationError('invalidAddress', { details: `Receiver ${to}` })
   if (!target.connectorId) throw new NotConnectedError(target.namespace)
 
