@@ -1,5 +1,12 @@
-import { navigate, pasteSendReceiver, reviewSend, setSendAmount, setSendReceiver } from '@portico/core'
-import { type FormEvent, useId } from 'react'
+import {
+  navigate,
+  pasteSendReceiver,
+  reviewSend,
+  setSendAmount,
+  setSendReceiver,
+  startSendForm,
+} from '@portico/core'
+import { type FormEvent, useEffect, useId } from 'react'
 import { FeeRow } from '../../components/FeeRow.js'
 import { ChevronIcon } from '../../components/icons.js'
 import { PROBLEM_LABELS } from '../../components/sendTexts.js'
@@ -7,7 +14,6 @@ import { TokenPicture } from '../../components/TokenPicture.js'
 import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendMax, useSendValidation } from '../../hooks/useSend.js'
-import { useSendForm } from '../../hooks/useSendForm.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import type { Translate } from '../../i18n/messages.js'
@@ -22,7 +28,9 @@ import { useStyles } from '../../styles/StyleContext.js'
 export function WalletSend() {
   useStyles(walletSendCss)
   const portico = usePortico()
-  useSendForm()
+  // Core runs the send form (first token, balances, fee) while a send view is on screen. Started
+  // here, not from a shared hook, so its code stays in the send views' chunk.
+  useEffect(() => startSendForm(portico), [portico])
   const t = useT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()

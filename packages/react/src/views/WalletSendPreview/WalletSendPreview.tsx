@@ -1,4 +1,5 @@
-import { cancelSend, formatUnits, submitSend } from '@portico/core'
+import { cancelSend, formatUnits, startSendForm, submitSend } from '@portico/core'
+import { useEffect } from 'react'
 import { AddressText } from '../../components/AddressText.js'
 import { FeeRow } from '../../components/FeeRow.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
@@ -7,7 +8,6 @@ import { TokenPicture } from '../../components/TokenPicture.js'
 import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend, useSendValidation } from '../../hooks/useSend.js'
-import { useSendForm } from '../../hooks/useSendForm.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
@@ -22,7 +22,8 @@ import { useStyles } from '../../styles/StyleContext.js'
 export function WalletSendPreview() {
   useStyles(walletSendCss)
   const portico = usePortico()
-  useSendForm()
+  // Core's send form flow, started as in WalletSend.
+  useEffect(() => startSendForm(portico), [portico])
   const t = useT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()

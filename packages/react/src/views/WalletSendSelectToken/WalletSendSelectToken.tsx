@@ -1,11 +1,10 @@
-import { chooseSendToken, type TokenBalance } from '@portico/core'
-import { useId, useState } from 'react'
+import { chooseSendToken, startSendForm, type TokenBalance } from '@portico/core'
+import { useEffect, useId, useState } from 'react'
 import { SearchIcon } from '../../components/icons.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
 import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSend } from '../../hooks/useSend.js'
-import { useSendForm } from '../../hooks/useSendForm.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
@@ -26,7 +25,8 @@ function matches(token: TokenBalance, query: string): boolean {
 export function WalletSendSelectToken() {
   useStyles(walletSendCss)
   const portico = usePortico()
-  useSendForm()
+  // Core's send form flow, started as in WalletSend.
+  useEffect(() => startSendForm(portico), [portico])
   const t = useT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()
