@@ -118,6 +118,7 @@ export function createPortico(config: PorticoConfig): Portico {
     activityRequest: 0,
     sendFeeRequest: 0,
     sendAttempt: 0,
+    stopSendForm: undefined,
     siwxCheck: 0,
     siwxAttempt: 0,
     emailLoginAttempt: 0,

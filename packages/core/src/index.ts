@@ -222,10 +222,28 @@ export type {
 export { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './registry/refreshWalletRegistry.js'
 export { getRegistryWallets, watchRegistryWallets } from './registry/walletRegistry.js'
 export type { WatchParameters } from './selector.js'
-export type { CancelSendReturnType } from './send/cancelSend.js'
-export { cancelSend } from './send/cancelSend.js'
-export type { EstimateSendFeeReturnType } from './send/estimateSendFee.js'
+export type {
+  EstimateSendFeeErrorType,
+  EstimateSendFeeParameters,
+  EstimateSendFeeReturnType,
+} from './send/estimateSendFee.js'
 export { estimateSendFee } from './send/estimateSendFee.js'
+export type { CancelSendReturnType } from './send/modal/cancelSend.js'
+export { cancelSend } from './send/modal/cancelSend.js'
+export type { ChooseSendTokenParameters, ChooseSendTokenReturnType } from './send/modal/chooseSendToken.js'
+export { chooseSendToken } from './send/modal/chooseSendToken.js'
+export type { FinishSendReturnType } from './send/modal/finishSend.js'
+export { finishSend } from './send/modal/finishSend.js'
+export type {
+  PasteSendReceiverParameters,
+  PasteSendReceiverReturnType,
+} from './send/modal/pasteSendReceiver.js'
+export { pasteSendReceiver } from './send/modal/pasteSendReceiver.js'
+export type { ReviewSendReturnType } from './send/modal/reviewSend.js'
+export { reviewSend } from './send/modal/reviewSend.js'
+export type { SubmitSendReturnType } from './send/modal/submitSend.js'
+export { submitSend } from './send/modal/submitSend.js'
+export { FEE_ESTIMATE_DEBOUNCE_MS, startSendForm } from './send/modal/watchSendForm.js'
 export type { ResetSendParameters, ResetSendReturnType } from './send/resetSend.js'
 export { resetSend } from './send/resetSend.js'
 export type { SendCheckInput, SendInfo, SendProblem, SendValidation } from './send/send.js'
@@ -237,14 +255,18 @@ export {
   watchSendMax,
   watchSendValidation,
 } from './send/send.js'
-export type { SendTokensErrorType, SendTokensReturnType } from './send/sendTokens.js'
+export type {
+  SendConfirmationTimeoutErrorType,
+  SendUnavailableErrorType,
+  SendValidationErrorType,
+} from './send/sendErrors.js'
 export {
-  SEND_CONFIRMATION_TIMEOUT_MS,
   SendConfirmationTimeoutError,
   SendUnavailableError,
   SendValidationError,
-  sendTokens,
-} from './send/sendTokens.js'
+} from './send/sendErrors.js'
+export type { SendTokensErrorType, SendTokensParameters, SendTokensReturnType } from './send/sendTokens.js'
+export { SEND_CONFIRMATION_TIMEOUT_MS, sendTokens } from './send/sendTokens.js'
 export type { SetSendAmountParameters, SetSendAmountReturnType } from './send/setSendAmount.js'
 export { setSendAmount } from './send/setSendAmount.js'
 export type { SetSendReceiverParameters, SetSendReceiverReturnType } from './send/setSendReceiver.js'

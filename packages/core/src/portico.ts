@@ -74,6 +74,8 @@ export interface PorticoInternal {
   sendFeeRequest: number
   /** Incremented by every send and by `cancelSend`; a wallet answer for an older send leaves the form alone. */
   sendAttempt: number
+  /** Stops the send form's flow once `startSendForm` started it. */
+  stopSendForm: (() => void) | undefined
   /** Incremented by every sign-in check and account change; an older check's answer is dropped. */
   siwxCheck: number
   /** Incremented by every sign-in request and cancel; an older request's answer is dropped. */

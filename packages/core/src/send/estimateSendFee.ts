@@ -1,77 +1,69 @@
-import { toUserMessage } from '../notices/messages.js'
+import type { FeeEstimate } from '../adapterKit/contract.js'
+import type { TokenBalance } from '../api/schemas.js'
+import type {
+  NotConnectedErrorType,
+  ProviderRequestErrorType,
+  ProviderTimeoutErrorType,
+  TransactionWouldFailErrorType,
+  WrongNetworkErrorType,
+} from '../errors/base.js'
 import type { Portico } from '../portico.js'
+import { resolveSendTarget } from './resolveSendTarget.js'
 import {
-  isNativeToken,
-  scaledPrice,
-  toBaseUnits,
-  tokenContract,
-  tokenDecimals,
-  usdOf,
-  usdToNumber,
-} from './amounts.js'
-import { checkSend, currentToken, readSendInput } from './send.js'
+  type SendUnavailableErrorType,
+  SendValidationError,
+  type SendValidationErrorType,
+} from './sendErrors.js'
 
-export type EstimateSendFeeReturnType = undefined
+export type EstimateSendFeeParameters = {
+  /** The receiver; the account itself when left out (a fee can show before a receiver is typed). */
+  to?: string | undefined
+  /** In the token's base units; 0 when left out. */
+  amount?: bigint | undefined
+  /** One of the account's tokens on the active network; the network's own currency when left out. */
+  token?: TokenBalance | undefined
+}
+
+/** The fee in the native currency's base units, with the namespace's breakdown (EVM: gas, gasPrice). */
+export type EstimateSendFeeReturnType = FeeEstimate
+
+export type EstimateSendFeeErrorType =
+  | NotConnectedErrorType
+  | SendUnavailableErrorType
+  | SendValidationErrorType
+  | TransactionWouldFailErrorType
+  | WrongNetworkErrorType
+  | ProviderTimeoutErrorType
+  | ProviderRequestErrorType
 
 /**
- * Asks the adapter what the send in the form would cost and stores the fee, the gas price and
- * their USD values (SPEC §3 gasPrice, gasPriceInUSD, networkBalanceInUSD). The caller debounces it
- * while the visitor types; an estimate that a newer one, a token change or a reset has overtaken
- * is dropped. Until the amount and receiver are valid, the fee of a transfer to the account itself
- * of an amount it holds is estimated, so the fee shows early.
+ * What sending `amount` of a token (or of the network's own currency) from the active account to
+ * `to` would cost in fees, as the adapter estimates it. Nothing is stored: the modal's send form
+ * keeps its own estimate, re-estimated as the visitor types.
  *
  * @example
- * await estimateSendFee(portico)
+ * const { fee } = await estimateSendFee(portico, {
+ *   to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ *   amount: parseUnits('0.01', 18),
+ * })
  */
-export async function estimateSendFee(portico: Portico): Promise<EstimateSendFeeReturnType> {
-  const { state, internal } = portico
-  const namespace = state.modal.activeChain
-  const chain = namespace ? state.chains[namespace] : undefined
-  const adapter = namespace ? internal.adapters.get(namespace) : undefined
-  const input = readSendInput(portico)
-  const token = currentToken(input.send.token, input.tokenBalances)
-  const { address, network } = input
-  const send = state.send
-  if (!chain || !adapter?.send || !address || !network || !token || input.unsupported) return
-
-  const validation = checkSend(input)
-  const balance = toBaseUnits(token.quantity.numeric, tokenDecimals(token))
-  const amount = validation.amount !== undefined && validation.amount <= balance ? validation.amount : 0n
-  const to = input.isAddress?.(input.send.receiverAddress) ? input.send.receiverAddress : address
-  const contract = tokenContract(token)
-
-  const request = ++internal.sendFeeRequest
-  send.feeLoading = true
-  send.feeError = undefined
-  try {
-    const estimate = await adapter.send.estimateFee({
-      address,
-      network,
-      to,
-      amount,
-      ...(contract ? { token: contract } : {}),
-      ...(chain.connectorId ? { connectorId: chain.connectorId } : {}),
-    })
-    if (internal.sendFeeRequest !== request) return
-    send.fee = estimate.fee
-    send.gasPrice = estimate.breakdown?.gasPrice
-    const native = input.tokenBalances.find(isNativeToken)
-    const price = native ? scaledPrice(native.price) : undefined
-    const decimals = network.nativeCurrency.decimals
-    send.gasPriceInUSD = price ? usdToNumber(usdOf(estimate.fee, decimals, price)) : undefined
-    const nativeNumeric = input.nativeBalance ?? native?.quantity.numeric
-    send.networkBalanceInUSD =
-      price && nativeNumeric !== undefined
-        ? usdToNumber(usdOf(toBaseUnits(nativeNumeric, decimals), decimals, price))
-        : undefined
-  } catch (error) {
-    if (internal.sendFeeRequest !== request) return
-    internal.logger.warn(`send: fee estimate on ${network.caipNetworkId} failed`, error)
-    send.fee = undefined
-    send.gasPrice = undefined
-    send.gasPriceInUSD = undefined
-    send.feeError = toUserMessage(error)
-  } finally {
-    if (internal.sendFeeRequest === request) send.feeLoading = false
-  }
+export async function estimateSendFee(
+  portico: Portico,
+  parameters: EstimateSendFeeParameters = {},
+): Promise<EstimateSendFeeReturnType> {
+  const target = resolveSendTarget(portico, parameters.token)
+  const amount = parameters.amount ?? 0n
+  const to = parameters.to ?? target.address
+  if (typeof amount !== 'bigint' || amount < 0n)
+    throw new SendValidationError('invalidAmount', { details: `Not a base-unit amount: ${String(amount)}` })
+  if (typeof to !== 'string' || !target.send.isAddress(to))
+    throw new SendValidationError('invalidAddress', { details: `Receiver ${to}` })
+  return target.send.estimateFee({
+    address: target.address,
+    network: target.network,
+    to,
+    amount,
+    ...(target.contract ? { token: target.contract } : {}),
+    ...(target.connectorId ? { connectorId: target.connectorId } : {}),
+  })
 }

@@ -1,217 +1,172 @@
 import { addPendingTransaction } from '../activity/addPendingTransaction.js'
-import { fetchActivity } from '../activity/fetchActivity.js'
 import { settlePendingTransaction } from '../activity/settlePendingTransaction.js'
-import { refreshBalance } from '../balances/refreshBalance.js'
-import { refreshTokenBalances } from '../balances/refreshTokenBalances.js'
-import { BaseError, SendFailedError, UserRejectedRequestError } from '../errors/base.js'
+import type { TokenBalance } from '../api/schemas.js'
+import {
+  NotConnectedError,
+  type NotConnectedErrorType,
+  type ProviderRequestErrorType,
+  type ProviderTimeoutErrorType,
+  type SendFailedErrorType,
+  type TransactionWouldFailErrorType,
+  UserRejectedRequestError,
+  type UserRejectedRequestErrorType,
+  type WrongNetworkErrorType,
+} from '../errors/base.js'
 import { formatUnits } from '../format/formatUnits.js'
-import { replaceRoute } from '../modal/replaceRoute.js'
-import { MESSAGES, type Notice, toUserMessage } from '../notices/messages.js'
-import { showToast } from '../notices/showToast.js'
 import type { Portico } from '../portico.js'
 import type { SentTransaction } from '../state.js'
 import { withTimeout } from '../timeout.js'
-import { tokenContract, tokenDecimals } from './amounts.js'
-import { checkSend, currentToken, readSendInput, type SendProblem } from './send.js'
+import { resolveSendTarget } from './resolveSendTarget.js'
+import {
+  SendConfirmationTimeoutError,
+  type SendConfirmationTimeoutErrorType,
+  type SendUnavailableErrorType,
+  SendValidationError,
+  type SendValidationErrorType,
+} from './sendErrors.js'
 
 /** How long a sent transaction is watched for inclusion (SPEC §9 lists 4 min among its times). */
 export const SEND_CONFIRMATION_TIMEOUT_MS = 4 * 60_000
 
-// SPEC §5: a send without a valid amount or receiver says 'Please enter a valid amount and receiver address'.
-const AMOUNT_OR_RECEIVER_PROBLEMS = new Set<SendProblem>([
-  'noAmount',
-  'invalidAmount',
-  'tooManyDecimals',
-  'zeroAmount',
-  'noReceiver',
-  'invalidAddress',
-])
-
-/** The form cannot be sent as it is; `problem` is the first reason (see `getSendValidation`). */
-export class SendValidationError extends BaseError {
-  override name = 'SendValidationError' as const
-  readonly problem: SendProblem
-  constructor(problem: SendProblem) {
-    super(
-      AMOUNT_OR_RECEIVER_PROBLEMS.has(problem)
-        ? MESSAGES.enterAmountAndReceiver
-        : 'The send form is not complete or not valid.',
-      { details: `First problem: ${problem}` },
-    )
-    this.problem = problem
-  }
+export type SendTokensParameters = {
+  /** The receiver's address, checked with the adapter's `send.isAddress`. */
+  to: string
+  /** In the token's base units (wei for ETH): `parseUnits('0.5', 18)`. */
+  amount: bigint
+  /**
+   * One of the account's tokens on the active network (`getTokenBalances(portico).tokens`); the
+   * network's own currency when left out.
+   */
+  token?: TokenBalance | undefined
+  /**
+   * Called once the wallet has sent the transaction, before it is confirmed: the transaction as
+   * Activity lists it (pending), with its explorer link.
+   */
+  onSent?: ((transaction: SentTransaction) => void) | undefined
 }
-export type SendValidationErrorType = SendValidationError & { name: 'SendValidationError' }
 
-export type SendTokensReturnType =
-  | { status: 'sent'; hash: string; confirmation: SentTransaction['status'] }
-  | { status: 'rejected' | 'failed' }
-export type SendTokensErrorType = SendValidationError
+/** The transaction once the chain included it: `success`, or `reverted` when it failed on chain. */
+export type SendTokensReturnType = SentTransaction & { status: 'success' | 'reverted' }
+
+export type SendTokensErrorType =
+  | NotConnectedErrorType
+  | SendUnavailableErrorType
+  | SendValidationErrorType
+  | UserRejectedRequestErrorType
+  | WrongNetworkErrorType
+  | TransactionWouldFailErrorType
+  | SendFailedErrorType
+  | ProviderTimeoutErrorType
+  | ProviderRequestErrorType
+  | SendConfirmationTimeoutErrorType
 
 /**
- * Sends what the form says. It checks the form (SPEC §5; on an unsupported chain it shows
- * 'Unsupported chain', SPEC §8), asks the wallet, and once the wallet returns the hash shows
- * 'Transaction started', moves from the preview to `WalletSendConfirmed` and lists the transaction
- * as pending in Activity. It then waits for inclusion (bounded), settles it and refreshes the
- * balances and the activity. A rejection in the wallet keeps the form and says so; any other
- * failure shows 'Something went wrong' (SPEC §8) and keeps the form too.
+ * Sends `amount` of a token (or of the network's own currency) from the active account to `to`,
+ * and waits until the chain includes it. It checks the request first (`SendValidationError`:
+ * an amount of zero or more than the balance, a missing or invalid receiver, a token of another
+ * network, an unsupported chain), asks the wallet, lists the transaction as pending in Activity
+ * as soon as the wallet returns its hash, and settles it there once included (bounded by
+ * `SEND_CONFIRMATION_TIMEOUT_MS`). It shows nothing: the modal's `submitSend` turns the outcome
+ * into views and notices.
+ *
+ * Rejects with `UserRejectedRequestError` when the visitor declines in the wallet,
+ * `WrongNetworkError` when the wallet is on another network, `SendFailedError` (with the text the
+ * adapter wants shown) or `TransactionWouldFailError` when the chain refuses it, and
+ * `SendConfirmationTimeoutError` (with the `hash`) when it was sent but not seen in time.
  *
  * @example
- * const result = await sendTokens(portico)
- * if (result.status === 'sent') console.log(result.hash)
+ * try {
+ *   const { hash, status } = await sendTokens(portico, {
+ *     to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+ *     amount: parseUnits('0.01', 18),
+ *   })
+ * } catch (error) {
+ *   const e = error as SendTokensErrorType
+ *   if (e.name === 'UserRejectedRequestError') console.log('declined in the wallet')
+ *   else if (e.name === 'SendConfirmationTimeoutError') console.log('sent, not yet seen', e.hash)
+ * }
  */
-export async function sendTokens(portico: Portico): Promise<SendTokensReturnType> {
-  const { state, internal } = portico
-  const input = readSendInput(portico)
-  const { problem, amount } = checkSend(input)
-  if (problem === 'unsupportedChain')
-    showToast(portico, { message: { key: 'sendUnsupportedChain' }, variant: 'error' })
-  if (problem && AMOUNT_OR_RECEIVER_PROBLEMS.has(problem))
-    showToast(portico, { message: { key: 'enterAmountAndReceiver' }, variant: 'error' })
-  if (problem) throw new SendValidationError(problem)
-  const namespace = state.modal.activeChain
-  const chain = namespace ? state.chains[namespace] : undefined
-  const adapter = namespace ? internal.adapters.get(namespace) : undefined
-  const token = currentToken(input.send.token, input.tokenBalances)
-  const { address, network } = input
-  const to = input.send.receiverAddress
-  if (!namespace || !chain?.connectorId || !address || !network || !token || amount === undefined)
-    throw new SendValidationError('notConnected')
+export async function sendTokens(
+  portico: Portico,
+  parameters: SendTokensParameters,
+): Promise<SendTokensReturnType> {
+  const { internal } = portico
+  const { to, amount, token } = parameters
+  const target = resolveSendTarget(portico, token)
+  const { network, address, send } = target
+  // Plain JavaScript callers may pass a number or a string; base units are only ever a bigint.
+  if (typeof amount !== 'bigint')
+    throw new SendValidationError('invalidAmount', {
+      details: `The amount is a ${typeof amount}, not a bigint.`,
+    })
+  if (amount < 0n) throw new SendValidationError('invalidAmount', { details: 'The amount is negative.' })
+  if (amount === 0n) throw new SendValidationError('zeroAmount')
+  if (target.balance !== undefined && amount > target.balance)
+    throw new SendValidationError('insufficientFunds', {
+      details: `${amount} is more than the balance, ${target.balance} (base units).`,
+    })
+  if (typeof to !== 'string' || to.trim() === '') throw new SendValidationError('noReceiver')
+  if (!send.isAddress(to)) throw new SendValidationError('invalidAddress', { details: `Receiver ${to}` })
+  if (!target.connectorId) throw new NotConnectedError(target.namespace)
 
-  const form = state.send
-  if (form.loading) return { status: 'failed' }
-  const attempt = ++internal.sendAttempt
-  // False once the form was reset (disconnect, another account or namespace) or the visitor
-  // cancelled while the wallet was open: the answer then belongs to no form on screen.
-  const current = () => state.send === form && internal.sendAttempt === attempt
-  form.loading = true
-  form.step = 'confirming'
-  form.error = undefined
-  const contract = tokenContract(token)
+  const properties = { network: network.caipNetworkId }
   let hash: string
   try {
-    if (!adapter?.send) throw new SendUnavailableError(namespace)
-    hash = await adapter.send.send({
-      connectorId: chain.connectorId,
+    hash = await send.send({
+      connectorId: target.connectorId,
       address,
       network,
       to,
       amount,
-      ...(contract ? { token: contract } : {}),
+      ...(target.contract ? { token: target.contract } : {}),
     })
   } catch (error) {
-    const onScreen = current()
-    if (onScreen) {
-      form.loading = false
-      form.step = 'form'
-    }
-    if (error instanceof UserRejectedRequestError) {
-      if (onScreen) form.error = { kind: 'rejected', message: toUserMessage(error) }
-      internal.track({
-        type: 'track',
-        event: 'SEND_REJECTED',
-        properties: { network: network.caipNetworkId },
-      })
-      return { status: 'rejected' }
-    }
-    internal.logger.warn(`send: sending on ${network.caipNetworkId} failed`, error)
-    // A send the visitor walked away from fails quietly: nothing on screen is waiting for it.
-    if (onScreen) {
-      // An adapter that says what to tell the visitor is heard (SPEC §8, Solana); else the generic text.
-      const message: Notice =
-        error instanceof SendFailedError ? toUserMessage(error) : { key: 'somethingWentWrong' }
-      showToast(portico, { message, variant: 'error' })
-      form.error = { kind: 'failed', message: toUserMessage(error) }
-    }
-    internal.track({ type: 'track', event: 'SEND_ERROR', properties: { network: network.caipNetworkId } })
-    return { status: 'failed' }
+    const rejected =
+      error instanceof UserRejectedRequestError ||
+      (error as { name?: unknown }).name === 'UserRejectedRequestError'
+    internal.track({ type: 'track', event: rejected ? 'SEND_REJECTED' : 'SEND_ERROR', properties })
+    throw error
   }
+  internal.track({ type: 'track', event: 'SEND_SUCCESS', properties })
 
   const sent: SentTransaction = {
     hash,
     caipNetworkId: network.caipNetworkId,
     from: address,
     to,
-    amount: formatUnits(amount, tokenDecimals(token)),
-    symbol: token.symbol,
+    amount: formatUnits(amount, target.decimals),
+    symbol: target.symbol,
     status: 'pending',
-    explorerUrl: adapter.getTransactionExplorerUrl?.({ hash, network }),
+    explorerUrl: target.adapter.getTransactionExplorerUrl?.({ hash, network }),
   }
-  showToast(portico, { message: { key: 'transactionStarted' }, variant: 'success' })
-  internal.track({ type: 'track', event: 'SEND_SUCCESS', properties: { network: network.caipNetworkId } })
-  const onScreen = current()
-  if (onScreen) {
-    // The form is done: a new send starts empty, on the same token.
-    internal.sendFeeRequest++
-    Object.assign(form, {
-      loading: false,
-      step: 'sent',
-      sent,
-      sendTokenAmount: '',
-      receiverAddress: '',
-      receiverProfileName: undefined,
-      receiverProfileImage: undefined,
-      fee: undefined,
-      gasPrice: undefined,
-      gasPriceInUSD: undefined,
-      feeLoading: false,
-    })
-  }
-  // Only move on if the visitor is still looking at the preview they sent from.
-  if (onScreen && state.router.route.view === 'WalletSendPreview')
-    replaceRoute(portico, { view: 'WalletSendConfirmed', params: { hash } })
   try {
     addPendingTransaction(portico, {
       hash,
-      caipNetworkId: network.caipNetworkId,
-      from: address,
+      caipNetworkId: sent.caipNetworkId,
+      from: sent.from,
       to,
       amount: sent.amount,
       symbol: sent.symbol,
     })
   } catch (error) {
-    internal.logger.warn('send: the sent transaction cannot be listed as pending', error)
+    // The send happened; only its line in Activity is missing, so the caller still hears of it.
+    internal.logger.warn(`send: ${hash} cannot be listed as pending`, error)
   }
+  parameters.onSent?.({ ...sent })
 
-  let confirmation: SentTransaction['status'] = 'unknown'
+  let status: 'success' | 'reverted'
   try {
-    if (!adapter.send) throw new SendUnavailableError(namespace)
     // The adapter bounds its own wait; this bounds it again in case an adapter does not.
     const receipt = await withTimeout(
-      adapter.send.waitForTransaction({ hash, network, timeoutMs: SEND_CONFIRMATION_TIMEOUT_MS }),
+      send.waitForTransaction({ hash, network, timeoutMs: SEND_CONFIRMATION_TIMEOUT_MS }),
       SEND_CONFIRMATION_TIMEOUT_MS + 5_000,
-      () => new SendConfirmationTimeoutError(SEND_CONFIRMATION_TIMEOUT_MS),
+      () => new SendConfirmationTimeoutError({ hash, timeoutMs: SEND_CONFIRMATION_TIMEOUT_MS + 5_000 }),
     )
-    confirmation = receipt.status
-    settlePendingTransaction(portico, { hash, status: receipt.status })
+    status = receipt.status
   } catch (error) {
-    internal.logger.warn(`send: ${hash} was not seen on ${network.caipNetworkId} in time`, error)
+    if (error instanceof SendConfirmationTimeoutError) throw error
+    throw new SendConfirmationTimeoutError({ hash, timeoutMs: SEND_CONFIRMATION_TIMEOUT_MS, cause: error })
   }
-  if (state.send.sent?.hash === hash) state.send.sent.status = confirmation
-  await Promise.allSettled([
-    refreshBalance(portico, { namespace }),
-    refreshTokenBalances(portico, { force: true, namespace }),
-    fetchActivity(portico, { refresh: true }),
-  ])
-  return { status: 'sent', hash, confirmation }
-}
-
-/** The adapter of this namespace cannot send. */
-export class SendUnavailableError extends BaseError {
-  override name = 'SendUnavailableError' as const
-  constructor(namespace: string) {
-    super('Sending is not available on this network.', { details: `Namespace ${namespace}` })
-  }
-}
-export type SendUnavailableErrorType = SendUnavailableError & { name: 'SendUnavailableError' }
-
-/** The chain did not report the transaction within the wait. */
-export class SendConfirmationTimeoutError extends BaseError {
-  override name = 'SendConfirmationTimeoutError' as const
-  constructor(timeoutMs: number) {
-    super('The transaction was not confirmed in time.', { details: `Waited ${timeoutMs} ms.` })
-  }
-}
-export type SendConfirmationTimeoutErrorType = SendConfirmationTimeoutError & {
-  name: 'SendConfirmationTimeoutError'
+  settlePendingTransaction(portico, { hash, status })
+  return { ...sent, status }
 }

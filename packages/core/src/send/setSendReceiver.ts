@@ -1,7 +1,10 @@
 import type { Portico } from '../portico.js'
 
 export type SetSendReceiverParameters = {
-  /** The receiver's address as typed or pasted; surrounding spaces are dropped. */
+  /**
+   * The receiver's address as typed or pasted; spaces and line breaks are dropped (an address has
+   * none, and one copied from a page often carries some).
+   */
   address: string
   profileName?: string | undefined
   profileImage?: string | undefined
@@ -20,7 +23,7 @@ export function setSendReceiver(
   parameters: SetSendReceiverParameters,
 ): SetSendReceiverReturnType {
   const { send } = portico.state
-  send.receiverAddress = parameters.address.trim()
+  send.receiverAddress = parameters.address.replace(/\s+/g, '')
   send.receiverProfileName = parameters.profileName
   send.receiverProfileImage = parameters.profileImage
   send.error = undefined

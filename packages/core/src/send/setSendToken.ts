@@ -6,7 +6,7 @@ export type SetSendTokenReturnType = undefined
 
 /**
  * Chooses the token to send. The last fee estimate was for another token, so it is dropped; the
- * caller estimates again.
+ * send form's flow (`watchSendForm`) estimates again while the form is on screen.
  *
  * @example
  * setSendToken(portico, { token: getSend(portico).tokenBalances[0] })

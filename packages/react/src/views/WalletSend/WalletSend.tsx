@@ -1,10 +1,10 @@
 import {
-  estimateSendFee,
   navigate,
-  refreshTokenBalances,
+  pasteSendReceiver,
+  reviewSend,
   setSendAmount,
   setSendReceiver,
-  setSendToken,
+  startSendForm,
 } from '@portico/core'
 import { type FormEvent, useEffect, useId } from 'react'
 import { FeeRow } from '../../components/FeeRow.js'
@@ -20,16 +20,17 @@ import type { Translate } from '../../i18n/messages.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 
-/** How long typing pauses before the network fee is estimated again. */
-export const FEE_ESTIMATE_DEBOUNCE_MS = 400
-
 /**
  * The send form: the token with its balance, the amount (with its USD value and Max), the
  * receiver, the network fee, and one button that names the first problem or leads to the review.
+ * Core runs the form while it is on screen (its first token, the balances, the fee estimate).
  */
 export function WalletSend() {
   useStyles(walletSendCss)
   const portico = usePortico()
+  // Core runs the send form (first token, balances, fee) while a send view is on screen. Started
+  // here, not from a shared hook, so its code stays in the send views' chunk.
+  useEffect(() => startSendForm(portico), [portico])
   const t = useT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()
@@ -42,27 +43,7 @@ export function WalletSend() {
   const amountHintId = useId()
   const receiverHintId = useId()
 
-  const { token, tokenBalances } = send
-  const tokenKey = token ? `${token.chainId}/${token.address ?? ''}` : undefined
-  const firstToken = tokenBalances[0]
-
-  // The balances may be older than the modal; reading them honours the caches.
-  useEffect(() => {
-    void refreshTokenBalances(portico)
-  }, [portico])
-
-  // Start on the network's own token, which is listed first.
-  useEffect(() => {
-    if (!token && firstToken) setSendToken(portico, { token: firstToken })
-  }, [portico, token, firstToken])
-
-  // What the fee depends on; typing pauses before it is estimated again.
-  const estimateFor = tokenKey ? [tokenKey, send.sendTokenAmount, send.receiverAddress].join('|') : undefined
-  useEffect(() => {
-    if (estimateFor === undefined) return
-    const timer = setTimeout(() => void estimateSendFee(portico), FEE_ESTIMATE_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [portico, estimateFor])
+  const { token } = send
 
   const { problem, amountError } = validation
   const amountMessage =
@@ -79,15 +60,10 @@ export function WalletSend() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!problem) navigate(portico, { view: 'WalletSendPreview' })
+    reviewSend(portico)
   }
 
-  const paste = () => {
-    navigator.clipboard.readText().then(
-      (text) => setSendReceiver(portico, { address: text }),
-      (error: unknown) => portico.internal.logger.warn('send: cannot read the clipboard', error),
-    )
-  }
+  const paste = () => void pasteSendReceiver(portico, { text: navigator.clipboard.readText() })
 
   return (
     <form className="send" onSubmit={submit} noValidate>
@@ -182,9 +158,7 @@ export function WalletSend() {
             value={send.receiverAddress}
             aria-invalid={addressInvalid ? 'true' : undefined}
             aria-describedby={addressInvalid || validation.toSelf ? receiverHintId : undefined}
-            onChange={(event) =>
-              setSendReceiver(portico, { address: event.target.value.replace(/\s+/g, '') })
-            }
+            onChange={(event) => setSendReceiver(portico, { address: event.target.value })}
             onKeyDown={(event) => {
               // An address is one line: Enter submits the form, as in the amount field.
               if (event.key === 'Enter') {

@@ -1,4 +1,4 @@
-import { replaceRoute } from '@portico/core'
+import { finishSend } from '@portico/core'
 import { AddressText } from '../../components/AddressText.js'
 import { CheckIcon, ExternalLinkIcon, WarningIcon } from '../../components/icons.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
@@ -71,11 +71,7 @@ export function WalletSendConfirmed() {
           <span className="visually-hidden">{t('opensInNewTab')}</span>
         </a>
       )}
-      <button
-        type="button"
-        className="button wide primary"
-        onClick={() => replaceRoute(portico, { view: 'Account', resetHistory: true })}
-      >
+      <button type="button" className="button wide primary" onClick={() => finishSend(portico)}>
         {t('sendDone')}
       </button>
     </div>

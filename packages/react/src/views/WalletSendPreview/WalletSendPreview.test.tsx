@@ -1,12 +1,5 @@
-import {
-  connect,
-  estimateSendFee,
-  getSend,
-  setSendAmount,
-  setSendReceiver,
-  UserRejectedRequestError,
-} from '@portico/core'
-import { cleanup, fireEvent } from '@testing-library/react'
+import { connect, getSend, setSendAmount, setSendReceiver, UserRejectedRequestError } from '@portico/core'
+import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { ADDRESS } from '../../testkit/createTestPortico.testkit.js'
 import { open, renderPortico, run } from '../../testkit/render.testkit.js'
@@ -32,12 +25,14 @@ async function previewView() {
     test.portico.state.router.route = { view: 'WalletSend' }
   })
   await view.findByRole('button', { name: /^Token: ETH/ })
-  await run(async () => {
+  await run(() => {
     setSendAmount(test.portico, { amount: '0.5' })
     setSendReceiver(test.portico, { address: RECEIVER })
-    await estimateSendFee(test.portico)
   })
-  await run(() => fireEvent.click(view.getByRole('button', { name: 'Review' })))
+  // A native send waits for the fee, which core estimates once typing pauses.
+  const review = (await view.findByRole('button', { name: 'Review' })) as HTMLButtonElement
+  await waitFor(() => expect(review.disabled).toBe(false))
+  await run(() => fireEvent.click(review))
   await view.findByRole('dialog', { name: 'Review send' })
   await view.findByRole('button', { name: 'Send' })
   return { ...test, view, controls }

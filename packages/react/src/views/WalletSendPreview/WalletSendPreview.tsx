@@ -1,4 +1,4 @@
-import { cancelSend, estimateSendFee, formatUnits, goBack, sendTokens } from '@portico/core'
+import { cancelSend, formatUnits, startSendForm, submitSend } from '@portico/core'
 import { useEffect } from 'react'
 import { AddressText } from '../../components/AddressText.js'
 import { FeeRow } from '../../components/FeeRow.js'
@@ -22,6 +22,8 @@ import { useStyles } from '../../styles/StyleContext.js'
 export function WalletSendPreview() {
   useStyles(walletSendCss)
   const portico = usePortico()
+  // Core's send form flow, started as in WalletSend.
+  useEffect(() => startSendForm(portico), [portico])
   const t = useT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()
@@ -30,16 +32,6 @@ export function WalletSendPreview() {
   const { token, address, network, error } = send
   const waiting = send.loading
   const { decimal } = separatorsOf(locale)
-
-  // A review reached before the form's estimate came back still shows the fee.
-  const needsFee = send.fee === undefined && !send.feeLoading && !send.feeError && send.token !== undefined
-  useEffect(() => {
-    if (needsFee) void estimateSendFee(portico)
-  }, [portico, needsFee])
-
-  const submit = () => {
-    sendTokens(portico).catch((reason: unknown) => portico.internal.logger.warn('send: not sent', reason))
-  }
 
   return (
     <div className="send">
@@ -92,15 +84,7 @@ export function WalletSendPreview() {
         </p>
       )}
       <div className="buttons">
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => {
-            // The wallet may still show the request; the modal stops waiting for it.
-            cancelSend(portico)
-            goBack(portico)
-          }}
-        >
+        <button type="button" className="button secondary" onClick={() => cancelSend(portico)}>
           {t('sendCancel')}
         </button>
         <button
@@ -108,7 +92,7 @@ export function WalletSendPreview() {
           className="button"
           disabled={waiting || problem !== undefined}
           aria-busy={waiting ? 'true' : undefined}
-          onClick={submit}
+          onClick={() => void submitSend(portico)}
         >
           {waiting && <span className="spinner" aria-hidden="true" />}
           {waiting ? t('sendConfirmInWallet') : problem ? t(PROBLEM_LABELS[problem]) : t('sendConfirm')}

@@ -1,5 +1,5 @@
-import { goBack, setSendToken, type TokenBalance } from '@portico/core'
-import { useId, useState } from 'react'
+import { chooseSendToken, startSendForm, type TokenBalance } from '@portico/core'
+import { useEffect, useId, useState } from 'react'
 import { moveFocusInList } from '../../components/focus.js'
 import { SearchIcon } from '../../components/icons.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
@@ -25,6 +25,8 @@ function matches(token: TokenBalance, query: string): boolean {
 export function WalletSendSelectToken() {
   useStyles(walletSendCss)
   const portico = usePortico()
+  // Core's send form flow, started as in WalletSend.
+  useEffect(() => startSendForm(portico), [portico])
   const t = useT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()
@@ -32,11 +34,6 @@ export function WalletSendSelectToken() {
   const [query, setQuery] = useState('')
   const searchId = useId()
   const shown = tokenBalances.filter((token) => matches(token, query))
-
-  const choose = (token: TokenBalance) => {
-    setSendToken(portico, { token })
-    goBack(portico)
-  }
 
   return (
     <div>
@@ -72,7 +69,7 @@ export function WalletSendSelectToken() {
                   data-list-item
                   aria-current={current ? 'true' : undefined}
                   aria-label={t('tokenRow', { name: token.name, balance: amount, symbol: token.symbol })}
-                  onClick={() => choose(token)}
+                  onClick={() => chooseSendToken(portico, { token })}
                 >
                   <TokenPicture token={token} />
                   <span className="token-name">
