@@ -9,7 +9,7 @@ import { setAccountTab } from '../modal/setAccountTab.js'
 import { switchNetwork } from '../network/switchNetwork.js'
 import type { Portico } from '../portico.js'
 import { type FakeAdapterHandle, flush, setup } from '../testing/fakeAdapter.testkit.js'
-import { getAccountTabs, getActivity } from './activity.js'
+import { getAccountTabs, getActivity, watchActivity } from './activity.js'
 import {
   addPendingTransaction,
   InvalidPendingTransactionError,
@@ -344,5 +344,22 @@ describe('pending transactions', () => {
       InvalidPendingTransactionError,
     )
     expect(portico.state.activity.pending).toEqual([])
+  })
+})
+
+describe('watchActivity', () => {
+  test('watchActivity still reports changes after the list was reset', async () => {
+    server.reply(() => page([tx(1)], null))
+    const { portico } = await connected()
+    const changes = vi.fn()
+    const unwatch = watchActivity(portico, { onChange: changes })
+    await fetchActivity(portico, { reset: true })
+    await flush()
+    const afterFirst = changes.mock.calls.length
+    expect(afterFirst).toBeGreaterThan(0)
+    await fetchActivity(portico, { reset: true })
+    await flush()
+    expect(changes.mock.calls.length).toBeGreaterThan(afterFirst)
+    unwatch()
   })
 })
