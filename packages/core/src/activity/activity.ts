@@ -32,7 +32,7 @@ export interface ActivityItem {
 }
 
 export interface ActivityInfo {
-  /** Whether activity can be shown: a server, the `history` feature and a namespace with activity. */
+  /** Whether activity can be shown: the `history` feature and an activity service that serves the network. */
   available: boolean
   /** Pending rows first, then the server's, newest first. */
   items: readonly ActivityItem[]
@@ -184,5 +184,6 @@ export function getAccountTabs(portico: Portico): AccountTabsInfo {
   })
 }
 export function watchAccountTabs(portico: Portico, parameters: WatchParameters): () => void {
-  return watchAreas(portico, ['chains', 'modal'], parameters)
+  // `activity` too: a network the activity service refuses loses its tab with a reset of the list.
+  return watchAreas(portico, ['activity', 'chains', 'modal'], parameters)
 }

@@ -1,10 +1,10 @@
 import { snapshot } from 'valtio/vanilla'
-import { hasApiServer } from '../api/client.js'
 import type { TokenBalance } from '../api/schemas.js'
+import { getService } from '../api/services.js'
 import { memo } from '../memo.js'
 import type { Portico } from '../portico.js'
 import { type WatchParameters, watchAreas } from '../watch.js'
-import { BALANCE_RETRY_GUARD_MS, PORTFOLIO_NAMESPACES } from './refreshTokenBalances.js'
+import { BALANCE_RETRY_GUARD_MS } from './refreshTokenBalances.js'
 
 export interface TokenBalancesInfo {
   /** Native token first; empty until fetched. */
@@ -13,7 +13,10 @@ export interface TokenBalancesInfo {
   loading: boolean
   /** Sum of the USD values; undefined when no token has a known price. Display only. */
   totalValue: number | undefined
-  /** Whether the balances come from a Portico server (with prices and tokens) or the native balance alone. */
+  /**
+   * Whether the balances come from a portfolio service (the Portico server's or the site's, with
+   * prices and tokens) or from the wallet's adapter alone.
+   */
   portfolio: boolean
   /** Set after a failed fetch: when it failed (SPEC §3 `lastRetry`) and when a retry is allowed. */
   lastRetry: number | undefined
@@ -31,10 +34,12 @@ export function getTokenBalances(portico: Portico): TokenBalancesInfo {
   const namespace = modal.activeChain
   const account = namespace ? chains[namespace]?.accountState : undefined
   const connected = account?.status === 'connected'
+  const network = namespace ? chains[namespace]?.networkState.caipNetwork : undefined
+  const portfolio = Boolean(network && getService(portico, 'portfolio', network))
   return memo(
     portico,
     'tokenBalances',
-    [namespace, connected, account?.tokenBalance, account?.balanceLoading, account?.lastRetry],
+    [namespace, connected, account?.tokenBalance, account?.balanceLoading, account?.lastRetry, portfolio],
     () => {
       const tokens = connected ? (account?.tokenBalance ?? []) : []
       const priced = tokens.filter((token) => token.price > 0)
@@ -43,7 +48,7 @@ export function getTokenBalances(portico: Portico): TokenBalancesInfo {
         tokens,
         loading: connected && Boolean(account?.balanceLoading),
         totalValue: priced.length > 0 ? priced.reduce((sum, token) => sum + token.value, 0) : undefined,
-        portfolio: Boolean(namespace && hasApiServer(portico) && PORTFOLIO_NAMESPACES.includes(namespace)),
+        portfolio,
         lastRetry,
         retryAllowedAt: lastRetry === undefined ? undefined : lastRetry + BALANCE_RETRY_GUARD_MS,
       }
