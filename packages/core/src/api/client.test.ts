@@ -5,7 +5,7 @@ import { dismissAlert } from '../notices/showAlert.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 import { API_TIMEOUT_MS, hasApiServer, requestApi } from './client.js'
 import { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './clientErrors.js'
-import { closedPortUrl, startTestApiServer } from './clientTestServer.testkit.js'
+import { closedPortUrl, startTestApiServer } from '../testing/apiTestServer.testkit.js'
 
 const okSchema = z.object({ ok: z.boolean() })
 let server: Awaited<ReturnType<typeof startTestApiServer>>

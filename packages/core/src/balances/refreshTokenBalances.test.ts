@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startTestApiServer, type TestReply } from '../api/clientTestServer.testkit.js'
+import { startTestApiServer, type TestReply } from '../testing/apiTestServer.testkit.js'
 import type { TokenBalance } from '../api/schemas.js'
 import { ChainNotServedError } from '../api/services.js'
 import { connect } from '../connection/connect.js'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { closedPortUrl, startTestApiServer } from '../api/clientTestServer.testkit.js'
+import { closedPortUrl, startTestApiServer } from '../testing/apiTestServer.testkit.js'
 import { openModal } from '../modal/openModal.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
