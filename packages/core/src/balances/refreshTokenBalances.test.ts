@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startTestApiServer, type TestReply } from '../testing/apiTestServer.testkit.js'
 import type { TokenBalance } from '../api/schemas.js'
 import { ChainNotServedError } from '../api/services.js'
 import { connect } from '../connection/connect.js'
@@ -9,6 +8,7 @@ import { switchNetwork } from '../network/switchNetwork.js'
 import { dismissToast } from '../notices/showToast.js'
 import type { Portico } from '../portico.js'
 import { createMemoryStorage } from '../storage/storage.js'
+import { startTestApiServer, type TestReply } from '../testing/apiTestServer.testkit.js'
 import {
   type FakeAdapterHandle,
   fakeAdapter,
