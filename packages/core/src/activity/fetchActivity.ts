@@ -1,6 +1,6 @@
 import { ServerUnavailableError } from '../api/clientErrors.js'
-import type { Transaction } from '../api/schemas.js'
-import { checkTransactionsPage, getService, isChainNotServed } from '../api/services.js'
+import { historyResponseSchema, type Transaction } from '../api/schemas.js'
+import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
 import { toUserMessage } from '../notices/messages.js'
@@ -87,12 +87,15 @@ export async function fetchActivity(
   state.activity.loading = true
   state.activity.error = undefined
   try {
-    const page = checkTransactionsPage(
-      await service.getTransactions({
-        address,
-        network,
-        cursor: refresh ? undefined : state.activity.next,
-      }),
+    const answer = await service.getTransactions({
+      address,
+      network,
+      cursor: refresh ? undefined : state.activity.next,
+    })
+    const page = checkAnswer(
+      historyResponseSchema,
+      { data: answer.data, next: answer.next ?? null },
+      'activity',
     )
     if (!current()) return
     const activity = state.activity

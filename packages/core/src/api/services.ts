@@ -5,21 +5,15 @@
  * refusal (`ChainNotServedError`, the server's `UNSUPPORTED_CHAIN`) is remembered for the session,
  * so a network is asked about once.
  */
-import * as z from 'zod/mini'
-import type { ActivityService, TransactionsPage } from '../activity/activityService.js'
+import type * as z from 'zod/mini'
+import type { ActivityService } from '../activity/activityService.js'
 import type { PortfolioService } from '../balances/portfolioService.js'
-import { BaseError, InvalidResponseError } from '../errors/base.js'
+import { BaseError, type BaseErrorOptions, InvalidResponseError } from '../errors/base.js'
 import type { Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { hasApiServer, requestApi } from './client.js'
 import { ApiRequestError } from './clientErrors.js'
-import {
-  balanceResponseSchema,
-  historyResponseSchema,
-  type TokenBalance,
-  type Transaction,
-  tokenBalanceSchema,
-} from './schemas.js'
+import { balanceResponseSchema, historyResponseSchema } from './schemas.js'
 import type { PorticoServices, ResolvedServices, ServiceName } from './serviceTypes.js'
 
 /**
@@ -28,19 +22,15 @@ import type { PorticoServices, ResolvedServices, ServiceName } from './serviceTy
  */
 export class ChainNotServedError extends BaseError {
   override name = 'ChainNotServedError' as const
-  /** The network refused (CAIP-2). */
-  readonly caipNetworkId: string
-  constructor(parameters: {
-    caipNetworkId: string
-    service: ServiceName
-    details?: string
-    cause?: unknown
-  }) {
-    super(`The ${parameters.service} service does not serve ${parameters.caipNetworkId}.`, {
-      ...(parameters.details ? { details: parameters.details } : {}),
-      cause: parameters.cause,
-    })
-    this.caipNetworkId = parameters.caipNetworkId
+  /**
+   * @param caipNetworkId The network refused (CAIP-2).
+   * @example throw new ChainNotServedError(network.caipNetworkId)
+   */
+  constructor(
+    readonly caipNetworkId: string,
+    options: BaseErrorOptions = {},
+  ) {
+    super(`The service does not serve ${caipNetworkId}.`, options)
   }
 }
 export type ChainNotServedErrorType = ChainNotServedError & { name: 'ChainNotServedError' }
@@ -79,7 +69,7 @@ export function getService<K extends ServiceName>(
     if (service.supports && !service.supports(network)) return undefined
   } catch (error) {
     // A site's `supports` that throws is read as "not served" rather than breaking the modal.
-    portico.internal.logger.warn(`${name} service: supports(${network.caipNetworkId}) threw`, error)
+    portico.internal.logger.warn(`${name} service: supports threw`, error)
     return undefined
   }
   return services[name]
@@ -98,32 +88,16 @@ export function isChainNotServed(
   // By name, not `instanceof`: a site's service may throw the class of another copy of core.
   if (!(error instanceof Error) || error.name !== 'ChainNotServedError') return false
   const { notServed } = servicesOf(portico)
-  if (!notServed[name].has(network.caipNetworkId))
-    portico.internal.logger.warn(
-      `${name} service: ${network.caipNetworkId} is not served; not asked again this session`,
-      error,
-    )
+  portico.internal.logger.warn(`${name} service: ${network.caipNetworkId} not served`, error)
   notServed[name].add(network.caipNetworkId)
   return true
 }
 
-const tokenBalancesSchema = z.array(tokenBalanceSchema)
-
-/** A service's balances once they match the server contract; a malformed answer is a failure. */
-export function checkBalances(balances: unknown): TokenBalance[] {
-  const parsed = tokenBalancesSchema.safeParse(balances)
+/** `value` once it matches the server contract: a service's malformed answer is a failure. */
+export function checkAnswer<T>(schema: z.ZodMiniType<T>, value: unknown, service: ServiceName): T {
+  const parsed = schema.safeParse(value)
   if (!parsed.success)
-    throw new InvalidResponseError('portfolio service answer', { details: parsed.error.message })
-  return parsed.data
-}
-
-/** A service's page of transactions once it matches the server contract. */
-export function checkTransactionsPage(page: TransactionsPage): { data: Transaction[]; next: string | null } {
-  const parsed = historyResponseSchema.safeParse(
-    typeof page === 'object' && page !== null ? { data: page.data, next: page.next ?? null } : page,
-  )
-  if (!parsed.success)
-    throw new InvalidResponseError('activity service answer', { details: parsed.error.message })
+    throw new InvalidResponseError(`${service} service answer`, { details: parsed.error.message })
   return parsed.data
 }
 
@@ -136,45 +110,32 @@ export function checkTransactionsPage(page: TransactionsPage): { data: Transacti
 function createServerServices(portico: Portico): Required<PorticoServices> {
   const refused = new Set<string>()
   const supports = (network: Network) => !refused.has(network.caipNetworkId)
-  const notServed = (name: ServiceName, network: Network, error: unknown): unknown => {
-    if (!(error instanceof ApiRequestError) || error.apiCode !== 'UNSUPPORTED_CHAIN') return error
-    refused.add(network.caipNetworkId)
-    return new ChainNotServedError({
-      caipNetworkId: network.caipNetworkId,
-      service: name,
-      details: error.serverMessage,
-      cause: error,
-    })
+  const ask = async <T>(
+    route: string,
+    parameters: { address: string; network: Network; cursor?: string | undefined },
+    schema: z.ZodMiniType<T>,
+  ): Promise<T> => {
+    const { caipNetworkId } = parameters.network
+    try {
+      return await requestApi(portico, {
+        path: `/v1/account/${encodeURIComponent(parameters.address)}/${route}`,
+        query: { chainId: caipNetworkId, cursor: parameters.cursor },
+        schema,
+      })
+    } catch (error) {
+      if (!(error instanceof ApiRequestError) || error.apiCode !== 'UNSUPPORTED_CHAIN') throw error
+      refused.add(caipNetworkId)
+      throw new ChainNotServedError(caipNetworkId, { details: error.serverMessage, cause: error })
+    }
   }
   return {
     portfolio: {
       supports,
-      getBalances: async ({ address, network }) => {
-        try {
-          const response = await requestApi(portico, {
-            path: `/v1/account/${encodeURIComponent(address)}/balance`,
-            query: { chainId: network.caipNetworkId },
-            schema: balanceResponseSchema,
-          })
-          return response.balances
-        } catch (error) {
-          throw notServed('portfolio', network, error)
-        }
-      },
+      getBalances: async (parameters) => (await ask('balance', parameters, balanceResponseSchema)).balances,
     },
     activity: {
       supports,
-      getTransactions: async ({ address, network, cursor }) => {
-        try {
-          return await requestApi(portico, {
-            path: `/v1/account/${encodeURIComponent(address)}/history`,
-            query: { chainId: network.caipNetworkId, cursor },
-            schema: historyResponseSchema,
-          })
-        } catch (error) {
-          throw notServed('activity', network, error)
-        }
-      },
+      getTransactions: (parameters) => ask('history', parameters, historyResponseSchema),
     },
   }
 }

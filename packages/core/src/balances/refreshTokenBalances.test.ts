@@ -380,6 +380,18 @@ describe('portfolio service', () => {
     expect(getTokenBalances(portico).portfolio).toBe(true)
   })
 
+  test('a supports() that throws reads as not served, and the wallet’s balance shows', async () => {
+    const portfolio: PortfolioService = {
+      supports: () => {
+        throw new Error('the site’s bug')
+      },
+      getBalances: async () => [eth()],
+    }
+    const { portico } = await connected({ noServer: true, services: { portfolio } })
+    expect(getTokenBalances(portico)).toMatchObject({ portfolio: false })
+    expect(getTokenBalances(portico).tokens.map((token) => token.price)).toEqual([0])
+  })
+
   test('an answer that breaks the server contract is a failure, as from the server', async () => {
     const portfolio: PortfolioService = {
       getBalances: async () => [{ ...eth(), quantity: { decimals: '18', numeric: '-1' } }],
@@ -395,7 +407,7 @@ describe('portfolio service', () => {
     const portfolio: PortfolioService = {
       getBalances: async ({ network }) => {
         calls++
-        throw new ChainNotServedError({ caipNetworkId: network.caipNetworkId, service: 'portfolio' })
+        throw new ChainNotServedError(network.caipNetworkId)
       },
     }
     const { portico } = await connected({ noServer: true, services: { portfolio } })

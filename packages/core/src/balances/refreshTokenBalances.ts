@@ -1,6 +1,6 @@
 import type { Adapter, AdapterTokenBalance } from '../adapterKit/contract.js'
-import type { TokenBalance } from '../api/schemas.js'
-import { checkBalances, getService, isChainNotServed } from '../api/services.js'
+import { balanceResponseSchema, type TokenBalance } from '../api/schemas.js'
+import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
@@ -95,7 +95,8 @@ export async function refreshTokenBalances(
       try {
         const answer = await service.getBalances({ address, network })
         if (!current()) return
-        const balances = keepListedBalances(checkBalances(answer), network)
+        const checked = checkAnswer(balanceResponseSchema, { balances: answer }, 'portfolio')
+        const balances = keepListedBalances(checked.balances, network)
         account.tokenBalance = balances
         account.lastRetry = undefined
         const { storage } = internal
