@@ -30,8 +30,8 @@ export interface TransactionsPage {
  */
 export interface ActivityService {
   /**
-   * Whether it keeps transactions for this network; asked before the Activity tab is offered.
-   * All networks when omitted.
+   * Whether it keeps transactions for this network; all of them when omitted. Asked on every read
+   * of the Account view's tabs: keep it cheap. A network it does not serve has no Activity tab.
    */
   supports?(network: Network): boolean
   /**

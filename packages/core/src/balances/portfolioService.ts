@@ -22,9 +22,9 @@ export type GetPortfolioParameters = {
  */
 export interface PortfolioService {
   /**
-   * Whether it keeps balances for this network; asked before each fetch, so a site can say up
-   * front which networks it serves. All of them when omitted. A network it does not serve falls
-   * back to the adapter's balances, as without a service.
+   * Whether it keeps balances for this network, so a site can say up front which networks it
+   * serves; all of them when omitted. Asked on every read of the balances: keep it cheap. A network
+   * it does not serve shows the adapter's balances, as without a service.
    */
   supports?(network: Network): boolean
   /**
