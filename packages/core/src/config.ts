@@ -1,4 +1,5 @@
 import type { AdapterFactory, Logger } from './adapterKit/contract.js'
+import type { PorticoServices } from './api/serviceTypes.js'
 import type { EmbeddedWallet } from './email/types.js'
 import type { CaipNetworkId, Network } from './network/types.js'
 import type { SiwxConfig } from './siwx/types.js'
@@ -124,6 +125,12 @@ export interface PorticoConfig {
    * also lets a configured Portico server refresh it; without one, no registry is shown or fetched.
    */
   walletRegistry?: readonly RegistryWallet[] | (() => Promise<readonly RegistryWallet[]>)
+  /**
+   * The site's own portfolio and activity services, used instead of the Portico server's (each
+   * one left out keeps the server's when `apiUrl` is set). See `PortfolioService` and
+   * `ActivityService`.
+   */
+  services?: PorticoServices
 }
 
 /** The config after defaults are applied. */

@@ -3,6 +3,11 @@
 export type { AccountTabsInfo, ActivityInfo, ActivityItem } from './activity/activity.js'
 export { getAccountTabs, getActivity, watchAccountTabs, watchActivity } from './activity/activity.js'
 export type {
+  ActivityService,
+  GetTransactionsParameters,
+  TransactionsPage,
+} from './activity/activityService.js'
+export type {
   AddPendingTransactionParameters,
   AddPendingTransactionReturnType,
 } from './activity/addPendingTransaction.js'
@@ -12,7 +17,7 @@ export {
   PENDING_TRANSACTIONS_LIMIT,
 } from './activity/addPendingTransaction.js'
 export type { FetchActivityParameters, FetchActivityReturnType } from './activity/fetchActivity.js'
-export { ACTIVITY_NAMESPACES, fetchActivity } from './activity/fetchActivity.js'
+export { fetchActivity } from './activity/fetchActivity.js'
 export type { ResetActivityParameters } from './activity/resetActivity.js'
 export { resetActivity } from './activity/resetActivity.js'
 export type {
@@ -41,6 +46,10 @@ export type { CallApiParameters, RequestApiParameters } from './api/client.js'
 export { API_TIMEOUT_MS, callApi, hasApiServer, requestApi } from './api/client.js'
 export { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './api/clientErrors.js'
 export type { ApiErrorCode, TokenBalance, Transaction, Transfer } from './api/schemas.js'
+export type { ChainNotServedErrorType } from './api/services.js'
+export { ChainNotServedError } from './api/services.js'
+export type { PorticoServices } from './api/serviceTypes.js'
+export type { GetPortfolioParameters, PortfolioService } from './balances/portfolioService.js'
 export type { RefreshAccountAssetsParameters } from './balances/refreshAccountAssets.js'
 export { refreshAccountAssets } from './balances/refreshAccountAssets.js'
 export type { RefreshBalanceParameters } from './balances/refreshBalance.js'
@@ -53,7 +62,6 @@ export {
   BALANCE_RETRY_GUARD_MS,
   NATIVE_BALANCE_CACHE_MS,
   PORTFOLIO_CACHE_MS,
-  PORTFOLIO_NAMESPACES,
   refreshTokenBalances,
 } from './balances/refreshTokenBalances.js'
 export type { TokenBalancesInfo } from './balances/tokenBalances.js'

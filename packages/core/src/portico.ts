@@ -1,4 +1,5 @@
 import type { Adapter, Logger } from './adapterKit/contract.js'
+import type { ResolvedServices } from './api/serviceTypes.js'
 import type { Features, PorticoConfig, ResolvedOptions } from './config.js'
 import type { ChainNamespace, Network } from './network/types.js'
 import type {
@@ -86,6 +87,8 @@ export interface PorticoInternal {
   walletConnectPairing: AbortController | undefined
   /** The other namespaces of a multi-chain wallet connecting after the picked one (tests await it). */
   siblingConnection: Promise<void> | undefined
+  /** The portfolio and activity services, resolved on first use, and the networks they refused. */
+  services?: ResolvedServices
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>

@@ -5,16 +5,17 @@
 // happy-dom window by hand, loads react-dom/client only after that (it checks for a DOM when it
 // loads), and hydrates the exact server markup, failing on any hydration warning.
 import { createMemoryStorage, createPortico, type PorticoConfig } from '@portico/core'
+import { fakeAdapter } from '@portico/core/testing'
 import { renderToString } from 'react-dom/server'
 import { afterAll, expect, test, vi } from 'vitest'
 import { ConnectButton } from './ConnectButton/ConnectButton.js'
 import { PorticoEmbed } from './PorticoEmbed/PorticoEmbed.js'
 import { PorticoProvider } from './PorticoProvider/PorticoProvider.js'
-import { createFakeAdapter, ethereum, optimism } from './testkit/createTestPortico.testkit.js'
+import { ethereum, optimism, wallets } from './testkit/createTestPortico.testkit.js'
 
 const config = (): PorticoConfig => ({
   networks: [ethereum, optimism],
-  adapters: [() => createFakeAdapter().adapter],
+  adapters: [fakeAdapter('eip155', wallets).factory],
   storage: createMemoryStorage(),
   isMobile: () => false,
   ssr: true,

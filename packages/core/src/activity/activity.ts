@@ -31,7 +31,7 @@ export interface ActivityItem {
 }
 
 export interface ActivityInfo {
-  /** Whether activity can be shown: a server, the `history` feature and a namespace with activity. */
+  /** Whether activity can be shown: the `history` feature and an activity service that serves the network. */
   available: boolean
   /** Pending rows first, then the server's, newest first. */
   items: readonly ActivityItem[]
@@ -164,10 +164,12 @@ export interface AccountTabsInfo {
 }
 
 const accountTabs = /* @__PURE__ */ defineSelector((portico: Portico): AccountTabsInfo => {
-  const { modal, chains } = portico.state
+  // `activity` is read too: a network the activity service refuses loses its tab with a reset of the list.
+  const { modal, chains, activity } = portico.state
   const namespace = modal.activeChain
   const selected = namespace ? chains[namespace]?.accountState.currentTab : undefined
-  const tabs: AccountTab[] = getActivityTarget(portico) ? ['Tokens', 'Activity'] : ['Tokens']
+  const served = activity !== undefined && getActivityTarget(portico) !== undefined
+  const tabs: AccountTab[] = served ? ['Tokens', 'Activity'] : ['Tokens']
   return { tabs, current: selected && tabs.includes(selected) ? selected : 'Tokens' }
 })
 /**

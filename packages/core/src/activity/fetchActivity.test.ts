@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startTestApiServer, type TestReply } from '../api/clientTestServer.testkit.js'
 import type { Transaction, Transfer } from '../api/schemas.js'
 import { connect } from '../connection/connect.js'
 import { disconnect } from '../connection/disconnect.js'
@@ -8,8 +7,10 @@ import { openModal } from '../modal/openModal.js'
 import { setAccountTab } from '../modal/setAccountTab.js'
 import { switchNetwork } from '../network/switchNetwork.js'
 import type { Portico } from '../portico.js'
+import { startTestApiServer, type TestReply } from '../testing/apiTestServer.testkit.js'
 import { type FakeAdapterHandle, flush, setup } from '../testing/fakeAdapter.testkit.js'
-import { getAccountTabs, getActivity } from './activity.js'
+import { getAccountTabs, getActivity, watchAccountTabs, watchActivity } from './activity.js'
+import type { ActivityService } from './activityService.js'
 import {
   addPendingTransaction,
   InvalidPendingTransactionError,
@@ -344,5 +345,113 @@ describe('pending transactions', () => {
       InvalidPendingTransactionError,
     )
     expect(portico.state.activity.pending).toEqual([])
+  })
+})
+
+describe('activity service', () => {
+  test("a site's own service replaces the server's: its pages with the cursor, and no request to the server", async () => {
+    const asked: { network: string; address: string; cursor: string | undefined }[] = []
+    const activity: ActivityService = {
+      getTransactions: async ({ address, network, cursor }) => {
+        asked.push({ network: network.caipNetworkId, address, cursor })
+        return cursor === 'c2' ? { data: [tx(3)] } : { data: [tx(1), tx(2)], next: 'c2' }
+      },
+    }
+    const { portico } = await connected({ services: { activity } })
+    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'Activity'])
+    await fetchActivity(portico)
+    await fetchActivity(portico)
+    expect(asked).toEqual([
+      { network: 'eip155:1', address: ADDRESS, cursor: undefined },
+      { network: 'eip155:1', address: ADDRESS, cursor: 'c2' },
+    ])
+    expect(getActivity(portico)).toMatchObject({ available: true, hasMore: false })
+    expect(getActivity(portico).items.map((item) => item.id)).toEqual(['tx-1', 'tx-2', 'tx-3'])
+    expect(historyRequests()).toEqual([])
+
+    // Without a server too; and a network its supports() leaves out has no Activity tab.
+    const alone = await connected({
+      noServer: true,
+      services: { activity: { ...activity, supports: (network) => network.caipNetworkId !== 'eip155:10' } },
+    })
+    expect(getAccountTabs(alone.portico).tabs).toEqual(['Tokens', 'Activity'])
+    await switchNetwork(alone.portico, { networkId: 'eip155:10' })
+    expect(getAccountTabs(alone.portico).tabs).toEqual(['Tokens'])
+    expect(getActivity(alone.portico).available).toBe(false)
+  })
+
+  test('a malformed page from a service is reported, not shown', async () => {
+    const activity: ActivityService = {
+      getTransactions: async () =>
+        ({ data: [{ ...tx(1), metadata: { ...tx(1).metadata, hash: 7 } }] }) as never,
+    }
+    const { portico } = await connected({ noServer: true, services: { activity } })
+    await fetchActivity(portico)
+    expect(getActivity(portico)).toMatchObject({
+      items: [],
+      error: { message: { key: 'transactionsFailed' } },
+    })
+  })
+
+  test('a network the server refuses (UNSUPPORTED_CHAIN) loses its Activity tab, without an error, and is not asked again', async () => {
+    // The balances of eip155:10 never arrive, so only the history route can teach that it is not served.
+    server.reply((request) => {
+      const other = request.query.chainId === 'eip155:10'
+      if (request.path.endsWith('/balance')) return other ? 'hang' : { status: 200, body: { balances: [] } }
+      return other
+        ? { status: 400, body: { error: { code: 'UNSUPPORTED_CHAIN', message: 'no eip155:10' } } }
+        : page([tx(1)], null)
+    })
+    const { portico } = await connected()
+    await switchNetwork(portico, { networkId: 'eip155:10' })
+    openModal(portico)
+    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'Activity'])
+    const tabChanges = vi.fn()
+    const unwatch = watchAccountTabs(portico, { onChange: tabChanges })
+    setAccountTab(portico, { tab: 'Activity' })
+    await vi.waitFor(() => expect(getAccountTabs(portico).tabs).toEqual(['Tokens']))
+    unwatch()
+    // The readers were told, and the list shows no error: there is nothing to show here.
+    expect(tabChanges).toHaveBeenCalled()
+    expect(getAccountTabs(portico).current).toBe('Tokens')
+    expect(getActivity(portico)).toMatchObject({ available: false, error: undefined })
+    expect(portico.state.alert.current).toBeUndefined()
+    await fetchActivity(portico, { reset: true })
+    expect(historyRequests().map((request) => request.query.chainId)).toEqual(['eip155:10'])
+
+    // The served network keeps its tab and its list.
+    await switchNetwork(portico, { networkId: 'eip155:1' })
+    expect(getAccountTabs(portico)).toEqual({ tabs: ['Tokens', 'Activity'], current: 'Activity' })
+    await vi.waitFor(() => expect(getActivity(portico).items.map((item) => item.id)).toEqual(['tx-1']))
+  })
+
+  test('a network whose balances the server refused offers no Activity tab', async () => {
+    server.reply((request) =>
+      request.query.chainId === 'eip155:10'
+        ? { status: 400, body: { error: { code: 'UNSUPPORTED_CHAIN', message: 'no eip155:10' } } }
+        : page([], null),
+    )
+    const { portico } = await connected()
+    await switchNetwork(portico, { networkId: 'eip155:10' })
+    await vi.waitFor(() =>
+      expect(server.requests.filter((request) => request.path.endsWith('/balance'))).toHaveLength(2),
+    )
+    await vi.waitFor(() => expect(getAccountTabs(portico).tabs).toEqual(['Tokens']))
+    expect(historyRequests()).toEqual([])
+  })
+
+  test('watchActivity still reports changes after the list was reset', async () => {
+    server.reply(() => page([tx(1)], null))
+    const { portico } = await connected()
+    const changes = vi.fn()
+    const unwatch = watchActivity(portico, { onChange: changes })
+    await fetchActivity(portico, { reset: true })
+    await flush()
+    const afterFirst = changes.mock.calls.length
+    expect(afterFirst).toBeGreaterThan(0)
+    await fetchActivity(portico, { reset: true })
+    await flush()
+    expect(changes.mock.calls.length).toBeGreaterThan(afterFirst)
+    unwatch()
   })
 })

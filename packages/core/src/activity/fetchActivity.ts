@@ -1,14 +1,11 @@
-import { hasApiServer, requestApi } from '../api/client.js'
 import { ServerUnavailableError } from '../api/clientErrors.js'
 import { historyResponseSchema, type Transaction } from '../api/schemas.js'
+import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
 import { toUserMessage } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
 import { resetActivity } from './resetActivity.js'
-
-/** SPEC §9 "Chain namespaces": the namespaces a Portico server keeps activity for. */
-export const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 export type FetchActivityParameters = {
   /** Empties the list and starts again from the first page; otherwise the next page is fetched. */
@@ -38,8 +35,7 @@ export function getActivityTarget(
     chain.accountState.status !== 'connected' ||
     chain.networkState.unsupportedCaipNetworkId ||
     !options.features.history ||
-    !hasApiServer(portico) ||
-    !ACTIVITY_NAMESPACES.includes(namespace)
+    !getService(portico, 'activity', network)
   )
     return undefined
   return { namespace, address, network, caipAddress: toCaipAddress(network.caipNetworkId, address) }
@@ -55,8 +51,10 @@ export function needsFirstActivityPage(portico: Portico): boolean {
 }
 
 /**
- * Loads the active account's transactions from the Portico server (SPEC §7 transactions fetch):
- * the first page, or the next one with the cursor. Only with a server and the `history` feature.
+ * Loads the active account's transactions from the activity service (the site's
+ * `services.activity`, or the Portico server's; SPEC §7 transactions fetch): the first page, or the
+ * next one with the cursor. Only with a service that serves the network and the `history` feature;
+ * a network the service refuses (`ChainNotServedError`) loses its Activity tab for the session.
  * Transactions of other networks and those whose transfers are all spam NFTs are dropped (SPEC §5).
  * A failure leaves 'Failed to fetch transactions' in `state.activity.error` (SPEC §8); a reply
  * for an older account or network is dropped.
@@ -73,6 +71,8 @@ export async function fetchActivity(
   const target = getActivityTarget(portico)
   if (!target) return
   const { address, network, caipAddress } = target
+  const service = getService(portico, 'activity', network)
+  if (!service) return
   const refresh =
     Boolean(parameters.refresh) && state.activity.caipAddress === caipAddress && state.activity.loaded
   if (parameters.reset || state.activity.caipAddress !== caipAddress) resetActivity(portico, { caipAddress })
@@ -87,11 +87,16 @@ export async function fetchActivity(
   state.activity.loading = true
   state.activity.error = undefined
   try {
-    const page = await requestApi(portico, {
-      path: `/v1/account/${encodeURIComponent(address)}/history`,
-      query: { chainId: network.caipNetworkId, cursor: refresh ? undefined : state.activity.next },
-      schema: historyResponseSchema,
+    const answer = await service.getTransactions({
+      address,
+      network,
+      cursor: refresh ? undefined : state.activity.next,
     })
+    const page = checkAnswer(
+      historyResponseSchema,
+      { data: answer.data, next: answer.next ?? null },
+      'activity',
+    )
     if (!current()) return
     const activity = state.activity
     const shown = refresh ? [] : activity.transactions
@@ -114,6 +119,12 @@ export async function fetchActivity(
       activity.pending = activity.pending.filter((pending) => !indexed.has(pending.hash.toLowerCase()))
   } catch (error) {
     if (!current()) return
+    if (isChainNotServed(portico, 'activity', network, error)) {
+      // Not a failure: the network has no activity here. The reset tells the Activity tab's
+      // readers, which then no longer offer it.
+      resetActivity(portico)
+      return
+    }
     internal.logger.warn(`activity: cannot fetch ${caipAddress}`, error)
     state.activity.error = {
       message: { key: 'transactionsFailed' },

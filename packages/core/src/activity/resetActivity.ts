@@ -25,5 +25,9 @@ export type ResetActivityParameters = { caipAddress?: CaipAddress | undefined }
 export function resetActivity(portico: Portico, parameters: ResetActivityParameters = {}): void {
   const { state, internal } = portico
   internal.activityRequest++
-  state.activity = { ...createActivityState(parameters.caipAddress), pending: state.activity.pending }
+  // In place: `watchActivity` subscribes to this object, and a replaced one would no longer tell it.
+  Object.assign(state.activity, {
+    ...createActivityState(parameters.caipAddress),
+    pending: state.activity.pending,
+  })
 }

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import * as z from 'zod/mini'
 import { InvalidResponseError } from '../errors/base.js'
 import { dismissAlert } from '../notices/showAlert.js'
+import { closedPortUrl, startTestApiServer } from '../testing/apiTestServer.testkit.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 import { API_TIMEOUT_MS, hasApiServer, requestApi } from './client.js'
 import { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './clientErrors.js'
-import { closedPortUrl, startTestApiServer } from './clientTestServer.testkit.js'
 
 const okSchema = z.object({ ok: z.boolean() })
 let server: Awaited<ReturnType<typeof startTestApiServer>>

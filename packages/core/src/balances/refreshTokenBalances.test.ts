@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { startTestApiServer, type TestReply } from '../api/clientTestServer.testkit.js'
 import type { TokenBalance } from '../api/schemas.js'
+import { ChainNotServedError } from '../api/services.js'
 import { connect } from '../connection/connect.js'
 import { disconnect } from '../connection/disconnect.js'
 import { openModal } from '../modal/openModal.js'
@@ -8,7 +8,16 @@ import { switchNetwork } from '../network/switchNetwork.js'
 import { dismissToast } from '../notices/showToast.js'
 import type { Portico } from '../portico.js'
 import { createMemoryStorage } from '../storage/storage.js'
-import { type FakeAdapterHandle, flush, setup } from '../testing/fakeAdapter.testkit.js'
+import { startTestApiServer, type TestReply } from '../testing/apiTestServer.testkit.js'
+import {
+  type FakeAdapterHandle,
+  fakeAdapter,
+  flush,
+  setup,
+  testConnector,
+  testNetwork,
+} from '../testing/fakeAdapter.testkit.js'
+import type { PortfolioService } from './portfolioService.js'
 import { BALANCE_RETRY_GUARD_MS, PORTFOLIO_CACHE_MS, refreshTokenBalances } from './refreshTokenBalances.js'
 import { getTokenBalances } from './tokenBalances.js'
 
@@ -300,5 +309,165 @@ describe('refreshTokenBalances', () => {
     expect(getTokenBalances(portico).tokens).toHaveLength(1)
     await disconnect(portico)
     expect(getTokenBalances(portico).tokens).toEqual([])
+  })
+})
+
+const POLKADOT_ADDRESS = '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'
+const unsupportedChain = (chainId: string): TestReply => ({
+  status: 400,
+  body: { error: { code: 'UNSUPPORTED_CHAIN', message: `This server has no chain ${chainId}.` } },
+})
+
+/** A site on Ethereum and Polkadot with a wallet in each, connected to both. */
+async function evmAndPolkadot(overrides: Parameters<typeof setup>[0] = {}) {
+  const evm = fakeAdapter('eip155')
+  const dot = fakeAdapter('polkadot', [testConnector('app.talisman', { namespace: 'polkadot' })])
+  dot.handle.nextConnect = { address: POLKADOT_ADDRESS, accounts: [POLKADOT_ADDRESS], chainId: 'relay' }
+  const test = await setup({
+    networks: [testNetwork(1, 'eip155', 'Ethereum'), testNetwork('relay', 'polkadot', 'Polkadot')],
+    adapters: [evm.factory, dot.factory],
+    ...overrides,
+  })
+  announce(evm.handle)
+  announce(dot.handle)
+  await connect(test.portico, { connectorId: 'io.metamask' })
+  await flush()
+  await settled(test.portico)
+  await switchNetwork(test.portico, { networkId: 'polkadot:relay' })
+  await connect(test.portico, { connectorId: 'app.talisman', namespace: 'polkadot' })
+  await flush()
+  await vi.waitFor(() => expect(test.portico.state.chains.polkadot?.accountState.balanceLoading).toBe(false))
+  return { ...test, evm: evm.handle, dot: dot.handle }
+}
+
+describe('portfolio service', () => {
+  test("a site's own service replaces the server's: its balances, and no request to the server", async () => {
+    const asked: string[] = []
+    const portfolio: PortfolioService = {
+      getBalances: async ({ address, network }) => {
+        asked.push(`${network.caipNetworkId}:${address}`)
+        return [eth(network.caipNetworkId), usdc(network.caipNetworkId)]
+      },
+    }
+    const { portico } = await connected({ services: { portfolio } })
+    expect(asked).toEqual([`eip155:1:${ADDRESS}`])
+    expect(server.requests).toEqual([])
+    expect(getTokenBalances(portico)).toMatchObject({ portfolio: true, totalValue: 3013 })
+    expect(getTokenBalances(portico).tokens.map((token) => token.symbol)).toEqual(['ETH', 'USDC'])
+
+    // It works without a server as well.
+    const alone = await connected({ noServer: true, services: { portfolio } })
+    expect(getTokenBalances(alone.portico).tokens.map((token) => token.symbol)).toEqual(['ETH', 'USDC'])
+    expect(server.requests).toEqual([])
+  })
+
+  test('a network its supports() leaves out shows the wallet’s balance and is not asked', async () => {
+    const asked: string[] = []
+    const portfolio: PortfolioService = {
+      supports: (network) => network.caipNetworkId === 'eip155:10',
+      getBalances: async ({ network }) => {
+        asked.push(network.caipNetworkId)
+        return [eth(network.caipNetworkId)]
+      },
+    }
+    const { portico } = await connected({ noServer: true, services: { portfolio } })
+    expect(asked).toEqual([])
+    expect(getTokenBalances(portico)).toMatchObject({ portfolio: false })
+    expect(getTokenBalances(portico).tokens.map((token) => token.price)).toEqual([0])
+    await switchNetwork(portico, { networkId: 'eip155:10' })
+    await vi.waitFor(() => expect(getTokenBalances(portico).tokens[0]?.price).toBe(2000))
+    expect(asked).toEqual(['eip155:10'])
+    expect(getTokenBalances(portico).portfolio).toBe(true)
+  })
+
+  test('a supports() that throws reads as not served, and the wallet’s balance shows', async () => {
+    const portfolio: PortfolioService = {
+      supports: () => {
+        throw new Error('the site’s bug')
+      },
+      getBalances: async () => [eth()],
+    }
+    const { portico } = await connected({ noServer: true, services: { portfolio } })
+    expect(getTokenBalances(portico)).toMatchObject({ portfolio: false })
+    expect(getTokenBalances(portico).tokens.map((token) => token.price)).toEqual([0])
+  })
+
+  test('an answer that breaks the server contract is a failure, as from the server', async () => {
+    const portfolio: PortfolioService = {
+      getBalances: async () => [{ ...eth(), quantity: { decimals: '18', numeric: '-1' } }],
+    }
+    const { portico } = await connected({ noServer: true, services: { portfolio } })
+    expect(portico.state.toast.current?.message).toEqual({ key: 'tokenBalanceUnavailable' })
+    expect(portico.state.chains.eip155?.accountState.lastRetry).toBeGreaterThanOrEqual(T0)
+    expect(getTokenBalances(portico).tokens.map((token) => [token.symbol, token.price])).toEqual([['ETH', 0]])
+  })
+
+  test('ChainNotServedError from a service: the wallet’s balances, no toast, and that network is not asked again', async () => {
+    let calls = 0
+    const portfolio: PortfolioService = {
+      getBalances: async ({ network }) => {
+        calls++
+        throw new ChainNotServedError(network.caipNetworkId)
+      },
+    }
+    const { portico } = await connected({ noServer: true, services: { portfolio } })
+    expect(calls).toBe(1)
+    expect(portico.state.toast.current).toBeUndefined()
+    expect(portico.state.chains.eip155?.accountState.lastRetry).toBeUndefined()
+    expect(getTokenBalances(portico)).toMatchObject({ portfolio: false })
+    expect(getTokenBalances(portico).tokens.map((token) => token.quantity.numeric)).toEqual(['1.2345'])
+    await refreshTokenBalances(portico, { force: true })
+    expect(calls).toBe(1)
+  })
+
+  test('a network the server refuses (UNSUPPORTED_CHAIN) falls back to the wallet without a toast, once a session', async () => {
+    server.reply((request) =>
+      request.query.chainId === 'eip155:10' ? unsupportedChain('eip155:10') : balances(eth(), usdc()),
+    )
+    const { portico } = await connected()
+    expect(balanceRequests()).toHaveLength(1)
+    await switchNetwork(portico, { networkId: 'eip155:10' })
+    await vi.waitFor(() => expect(balanceRequests()).toHaveLength(2))
+    await settled(portico)
+    expect(getTokenBalances(portico)).toMatchObject({ portfolio: false, lastRetry: undefined })
+    expect(getTokenBalances(portico).tokens.map((token) => [token.chainId, token.price])).toEqual([
+      ['eip155:10', 0],
+    ])
+    expect(portico.state.toast.current).toBeUndefined()
+    expect(portico.state.alert.current).toBeUndefined()
+
+    // Not asked again: neither forced nor after switching away and back; the served network still is.
+    await refreshTokenBalances(portico, { force: true })
+    await switchNetwork(portico, { networkId: 'eip155:1' })
+    await settled(portico)
+    await refreshTokenBalances(portico, { force: true })
+    await switchNetwork(portico, { networkId: 'eip155:10' })
+    await settled(portico)
+    expect(balanceRequests().map((request) => request.query.chainId)).toEqual([
+      'eip155:1',
+      'eip155:10',
+      'eip155:1',
+    ])
+  })
+
+  test('a namespace the server does not serve is asked once, then its balances come from the adapter', async () => {
+    server.reply((request) =>
+      request.query.chainId?.startsWith('polkadot:')
+        ? unsupportedChain(request.query.chainId)
+        : balances(eth()),
+    )
+    const { portico } = await evmAndPolkadot({ apiUrl: server.url, projectId: 'p1' })
+    expect(balanceRequests().map((request) => request.query.chainId)).toEqual(['eip155:1', 'polkadot:relay'])
+    expect(getTokenBalances(portico)).toMatchObject({ portfolio: false })
+    expect(getTokenBalances(portico).tokens.map((token) => token.chainId)).toEqual(['polkadot:relay'])
+    expect(portico.state.toast.current).toBeUndefined()
+
+    await refreshTokenBalances(portico, { force: true })
+    await switchNetwork(portico, { networkId: 'eip155:1' })
+    await settled(portico)
+    await switchNetwork(portico, { networkId: 'polkadot:relay' })
+    await refreshTokenBalances(portico, { force: true })
+    expect(balanceRequests().map((request) => request.query.chainId)).toEqual(['eip155:1', 'polkadot:relay'])
+    expect(getTokenBalances(portico).tokens.map((token) => token.chainId)).toEqual(['polkadot:relay'])
   })
 })

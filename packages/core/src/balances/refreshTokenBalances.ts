@@ -1,14 +1,12 @@
 import type { Adapter, AdapterTokenBalance } from '../adapterKit/contract.js'
-import { hasApiServer, requestApi } from '../api/client.js'
 import { balanceResponseSchema, type TokenBalance } from '../api/schemas.js'
+import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
 import { showToast } from '../notices/showToast.js'
 import type { Portico } from '../portico.js'
 
-/** SPEC §9 "Chain namespaces": the namespaces a Portico server keeps a portfolio for. */
-export const PORTFOLIO_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 /** SPEC §9 "Balance retry guard": after a failed fetch, none for 30 s. */
 export const BALANCE_RETRY_GUARD_MS = 30_000
 /** SPEC §9 "Caches": portfolio 30 s. */
@@ -26,8 +24,11 @@ export type RefreshTokenBalancesReturnType = undefined
 
 /**
  * Fills `accountState.tokenBalance` for the connected account on its active network: from the
- * Portico server's portfolio when one is configured, otherwise from the adapter: the native balance
- * and, when it can read them (`getTokenBalances`), its token balances (price 0). Fresh cached balances (30 s) are used without a request unless `force` is set. On a
+ * portfolio service (the site's `services.portfolio`, or the Portico server's) when it serves the
+ * network, otherwise from the adapter: the native balance and, when it can read them
+ * (`getTokenBalances`), its token balances (price 0). A network the service refuses
+ * (`ChainNotServedError`) falls back to the adapter at once and is not asked about again this
+ * session. Fresh cached balances (30 s) are used without a request unless `force` is set. On a
  * failure `lastRetry` is stored, 'Token Balance Unavailable' is shown once and no fetch happens for
  * 30 s (SPEC §4, §8); the native balance still shows. A reply for an older account or network is
  * dropped.
@@ -70,9 +71,10 @@ export async function refreshTokenBalances(
   // SPEC §4 / §8: a retry is refused for 30 s after a failure, forced or not.
   if (account.lastRetry !== undefined && Date.now() - account.lastRetry < BALANCE_RETRY_GUARD_MS) return
 
-  const portfolio = hasApiServer(portico) && PORTFOLIO_NAMESPACES.includes(namespace)
-  // Without a server, an adapter that reads token balances from the chain itself lists them too.
-  const fromAdapter = !portfolio && adapter.getTokenBalances !== undefined
+  const service = getService(portico, 'portfolio', network)
+  let portfolio = service !== undefined
+  // Without a service, an adapter that reads token balances from the chain itself lists them too.
+  let fromAdapter = !portfolio && adapter.getTokenBalances !== undefined
   if (!parameters.force) {
     const cached =
       portfolio || fromAdapter ? readPortfolioCache(portico, owner) : readNativeCache(portico, owner, network)
@@ -89,15 +91,12 @@ export async function refreshTokenBalances(
   account.balanceLoading = true
   internal.tokenBalanceFetching.add(namespace)
   try {
-    if (portfolio) {
+    if (service) {
       try {
-        const response = await requestApi(portico, {
-          path: `/v1/account/${encodeURIComponent(address)}/balance`,
-          query: { chainId: network.caipNetworkId },
-          schema: balanceResponseSchema,
-        })
+        const answer = await service.getBalances({ address, network })
         if (!current()) return
-        const balances = keepListedBalances(response.balances, network)
+        const checked = checkAnswer(balanceResponseSchema, { balances: answer }, 'portfolio')
+        const balances = keepListedBalances(checked.balances, network)
         account.tokenBalance = balances
         account.lastRetry = undefined
         const { storage } = internal
@@ -108,7 +107,11 @@ export async function refreshTokenBalances(
         return
       } catch (error) {
         if (!current()) return
-        failed(portico, namespace, error)
+        if (isChainNotServed(portico, 'portfolio', network, error)) {
+          // Not a failure: this network's balances come from the adapter, as without a service.
+          portfolio = false
+          fromAdapter = adapter.getTokenBalances !== undefined
+        } else failed(portico, namespace, error)
       }
     }
     if (fromAdapter) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { closedPortUrl, startTestApiServer } from '../api/clientTestServer.testkit.js'
 import { openModal } from '../modal/openModal.js'
+import { closedPortUrl, startTestApiServer } from '../testing/apiTestServer.testkit.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
 import { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './refreshWalletRegistry.js'

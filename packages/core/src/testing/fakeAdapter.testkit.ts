@@ -5,6 +5,7 @@ import type {
   Connector,
   ConnectResult,
   FeeEstimate,
+  SendParameters,
 } from '../adapterKit/contract.js'
 import type { PorticoConfig } from '../config.js'
 import { createPortico } from '../createPortico.js'
@@ -32,7 +33,21 @@ export function testConnector(id: string, overrides: Partial<Connector> = {}): C
   return { id, name: id, type: 'ANNOUNCED', namespace: 'eip155', rdns: id, installed: true, ...overrides }
 }
 
-/** A scripted in-memory adapter for core's state-logic tests; the EVM adapter has real-chain tests. */
+/**
+ * A wallet request a test answers itself: made while its `next…` answer was 'hang'. The request's
+ * parameters are also spread onto it (`waiting.send[0].to`).
+ */
+export interface WaitingRequest<T> {
+  parameters: unknown
+  resolve: (value: T) => void
+  reject: (error: unknown) => void
+}
+
+/**
+ * A scripted in-memory adapter for core's state-logic tests and react's view tests; the EVM and
+ * Solana adapters have real-chain tests. Each wallet request answers what its `next…` field says;
+ * one set to 'hang' waits in `waiting` until the test settles it (or forever).
+ */
 export interface FakeAdapterHandle {
   context: AdapterContext | undefined
   adapter: Adapter | undefined
@@ -53,20 +68,78 @@ export interface FakeAdapterHandle {
   nextReceipt: 'success' | 'reverted' | Error | 'hang'
   /** What `signMessage` answers next: a signature, an error to throw, or 'hang'. */
   nextSignature: string | Error | 'hang'
+  /** The requests made while their answer was 'hang', oldest first, for the test to settle. */
+  waiting: {
+    connect: WaitingRequest<ConnectResult>[]
+    send: (SendParameters & { connectorId: string } & WaitingRequest<string>)[]
+    waitForTransaction: WaitingRequest<{ status: 'success' | 'reverted' }>[]
+    estimateFee: WaitingRequest<FeeEstimate>[]
+    signMessage: WaitingRequest<string>[]
+    reconnect: WaitingRequest<ConnectResult | undefined>[]
+  }
+  /** The wallet's account: what `approve` connects. */
+  account: string
+  /** The wallet's network id: set by a successful `switchNetwork`, used by `approve`. */
+  chainId: number | string
+  /** Connects the oldest waiting `connect` with `account`, on `chainId` unless another is given. */
+  approve: (chainId?: number | string) => void
+  /** Fails the oldest waiting `connect` with `error`. */
+  reject: (error: unknown) => void
 }
 
 export type FakeAdapterOptions = {
   /** Adds the send capability (`isAddress`, `estimateFee`, `send`, `waitForTransaction`). */
   send?: boolean
+  /** Explorer links from the network's `blockExplorers` (address and transaction pages). */
+  explorers?: boolean
+  /** The account connected (`0x1111…` by default). */
+  account?: string
+  /** The native balance in wei (1.2345 ETH by default). */
+  balance?: bigint
+  /** The wallet's network id at first (1 by default). */
+  chainId?: number | string
 }
 
 /** 0x followed by 40 hex digits: enough of an address check for state-logic tests. */
 export const isTestAddress = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address)
 
-function answer<T>(next: T | Error | 'hang'): Promise<T> {
-  if (next === 'hang') return new Promise<T>(() => {})
+/** Answers what `next` says; 'hang' leaves the request in `queue` for the test to settle. */
+function answer<T>(next: T | Error | 'hang', queue: WaitingRequest<T>[], parameters: unknown): Promise<T> {
+  if (next === 'hang')
+    return new Promise<T>((resolve, reject) =>
+      queue.push({ ...(parameters as object), parameters, resolve, reject }),
+    )
   if (next instanceof Error) return Promise.reject(next)
   return Promise.resolve(next)
+}
+
+/** Gives a fake adapter the send capability (also after the instance was created). */
+export function addSendCapability(handle: FakeAdapterHandle): void {
+  const adapter = handle.adapter
+  if (!adapter) throw new Error('The fake adapter is made when its instance is created: create it first.')
+  const record = (method: string, parameters: unknown) => handle.calls.push({ method, parameters })
+  adapter.send = {
+    isAddress: isTestAddress,
+    estimateFee: (parameters) => {
+      record('estimateFee', parameters)
+      return answer(handle.nextFee, handle.waiting.estimateFee, parameters)
+    },
+    send: (parameters) => {
+      record('send', parameters)
+      return answer(handle.nextSend, handle.waiting.send as WaitingRequest<string>[], parameters)
+    },
+    waitForTransaction: (parameters) => {
+      record('waitForTransaction', parameters)
+      return answer(
+        handle.nextReceipt === 'hang' || handle.nextReceipt instanceof Error
+          ? handle.nextReceipt
+          : { status: handle.nextReceipt },
+        handle.waiting.waitForTransaction,
+        parameters,
+      )
+    },
+  }
+  adapter.getTransactionExplorerUrl ??= ({ hash }) => `https://explorer.example/tx/${hash}`
 }
 
 export function fakeAdapter(
@@ -74,24 +147,36 @@ export function fakeAdapter(
   connectors: Connector[] = [testConnector('io.metamask')],
   options: FakeAdapterOptions = {},
 ) {
+  const account = options.account ?? '0x1111111111111111111111111111111111111111'
   const handle: FakeAdapterHandle = {
     context: undefined,
     adapter: undefined,
     calls: [],
     connectors,
-    nextConnect: {
-      address: '0x1111111111111111111111111111111111111111',
-      accounts: ['0x1111111111111111111111111111111111111111'],
-      chainId: 1,
-    },
+    nextConnect: { address: account, accounts: [account], chainId: options.chainId ?? 1 },
     nextReconnect: undefined,
     switchError: undefined,
     disconnectError: undefined,
-    balance: 1_234_500_000_000_000_000n,
+    balance: options.balance ?? 1_234_500_000_000_000_000n,
     nextFee: { fee: 21_000_000_000_000n, breakdown: { gas: 21_000n, gasPrice: 1_000_000_000n } },
     nextSend: `0x${'cd'.repeat(32)}`,
     nextReceipt: 'success',
     nextSignature: `0x${'ab'.repeat(65)}`,
+    waiting: {
+      connect: [],
+      send: [],
+      waitForTransaction: [],
+      estimateFee: [],
+      signMessage: [],
+      reconnect: [],
+    },
+    account,
+    chainId: options.chainId ?? 1,
+    approve: (chainId) =>
+      handle.waiting.connect
+        .shift()
+        ?.resolve({ address: account, accounts: [account], chainId: chainId ?? handle.chainId }),
+    reject: (error) => handle.waiting.connect.shift()?.reject(error),
   }
   const factory: AdapterFactory = (context) => {
     handle.context = context
@@ -101,16 +186,13 @@ export function fakeAdapter(
       start: () => record('start', undefined),
       destroy: () => record('destroy', undefined),
       getConnectors: () => handle.connectors.map((connector) => ({ ...connector, namespace })),
-      connect: async (parameters) => {
+      connect: (parameters) => {
         record('connect', parameters)
-        const next = handle.nextConnect
-        if (next === 'hang') return new Promise<ConnectResult>(() => {})
-        if (next instanceof Error) throw next
-        return next
+        return answer(handle.nextConnect, handle.waiting.connect, parameters)
       },
-      reconnect: async (parameters) => {
+      reconnect: (parameters) => {
         record('reconnect', parameters)
-        return answer(handle.nextReconnect)
+        return answer(handle.nextReconnect, handle.waiting.reconnect, parameters)
       },
       disconnect: async (parameters) => {
         record('disconnect', parameters)
@@ -119,35 +201,25 @@ export function fakeAdapter(
       switchNetwork: async (parameters) => {
         record('switchNetwork', parameters)
         if (handle.switchError) throw handle.switchError
+        handle.chainId = parameters.network.id
       },
-      signMessage: async (parameters) => {
+      signMessage: (parameters) => {
         record('signMessage', parameters)
-        return answer(handle.nextSignature)
+        return answer(handle.nextSignature, handle.waiting.signMessage, parameters)
       },
       getBalance: async (parameters) => {
         record('getBalance', parameters)
         return { value: handle.balance, decimals: 18, symbol: 'ETH' }
       },
     }
-    if (options.send) {
-      adapter.send = {
-        isAddress: isTestAddress,
-        estimateFee: (parameters) => {
-          record('estimateFee', parameters)
-          return answer(handle.nextFee)
-        },
-        send: (parameters) => {
-          record('send', parameters)
-          return answer(handle.nextSend)
-        },
-        waitForTransaction: (parameters) => {
-          record('waitForTransaction', parameters)
-          return answer(handle.nextReceipt).then((status) => ({ status }))
-        },
-      }
-      adapter.getTransactionExplorerUrl = ({ hash }) => `https://explorer.example/tx/${hash}`
+    if (options.explorers) {
+      adapter.getAddressExplorerUrl = ({ address, network }) =>
+        network.blockExplorers ? `${network.blockExplorers.default.url}/address/${address}` : undefined
+      adapter.getTransactionExplorerUrl = ({ hash, network }) =>
+        network.blockExplorers ? `${network.blockExplorers.default.url}/tx/${hash}` : undefined
     }
     handle.adapter = adapter
+    if (options.send) addSendCapability(handle)
     return adapter
   }
   return { factory, handle }

@@ -11,17 +11,12 @@ import {
   type WatchParameters,
   watchTheme,
 } from '@portico/core'
+import { fakeAdapter } from '@portico/core/testing'
 import { act, cleanup, render } from '@testing-library/react'
 import { useCallback } from 'react'
 import { afterEach, expect, test } from 'vitest'
 import { PorticoProvider } from '../PorticoProvider/PorticoProvider.js'
-import {
-  createFakeAdapter,
-  createTestPortico,
-  ethereum,
-  optimism,
-  wallets,
-} from '../testkit/createTestPortico.testkit.js'
+import { createTestPortico, ethereum, optimism, wallets } from '../testkit/createTestPortico.testkit.js'
 import { useConnectors } from './useConnectors.js'
 import { usePorticoRead } from './usePorticoRead.js'
 
@@ -81,16 +76,11 @@ test('a component holds one subscription and re-renders only when its read chang
 })
 
 test('useConnectors for one namespace follows that namespace’s list as the adapter announces wallets', async () => {
-  const fake = createFakeAdapter()
-  let emit: AdapterContext['emit'] = () => {}
+  const fake = fakeAdapter('eip155', wallets)
+  const emit: AdapterContext['emit'] = (event) => fake.handle.context?.emit(event)
   const portico = createPortico({
     networks: [ethereum, optimism],
-    adapters: [
-      (context) => {
-        emit = context.emit
-        return fake.adapter
-      },
-    ],
+    adapters: [fake.factory],
     isMobile: () => false,
     storage: createMemoryStorage(),
     ssr: true,

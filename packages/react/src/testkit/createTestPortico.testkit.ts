@@ -1,12 +1,12 @@
 import {
   type Adapter,
   type Connector,
-  type ConnectResult,
   createMemoryStorage,
   createPortico,
   type Network,
   type PorticoConfig,
 } from '@portico/core'
+import { type FakeAdapterHandle, fakeAdapter } from '@portico/core/testing'
 
 export const ethereum: Network = {
   id: 1,
@@ -47,63 +47,54 @@ export const wallets: Connector[] = [
   },
 ]
 
-type Deferred = { resolve: (result: ConnectResult) => void; reject: (error: unknown) => void }
-
-/**
- * An in-memory EVM-like adapter for UI tests: the test decides when and how each wallet request
- * settles, and every call is recorded. Real wallets are tested in adapter-evm against a real chain.
- */
-export function createFakeAdapter(options: { connectors?: Connector[]; chainId?: number } = {}) {
-  const calls = { connect: [] as string[], switchNetwork: [] as string[], disconnect: [] as string[] }
-  const pending: Deferred[] = []
-  let chainId = options.chainId ?? 1
-  const adapter: Adapter = {
-    namespace: 'eip155',
-    start: () => {},
-    destroy: () => {},
-    getConnectors: () => options.connectors ?? wallets,
-    connect: ({ connectorId }) => {
-      calls.connect.push(connectorId)
-      return new Promise<ConnectResult>((resolve, reject) => pending.push({ resolve, reject }))
-    },
-    reconnect: async () => undefined,
-    disconnect: async ({ connectorId }) => {
-      calls.disconnect.push(connectorId)
-    },
-    switchNetwork: async ({ network }) => {
-      calls.switchNetwork.push(network.caipNetworkId)
-      chainId = Number(network.id)
-    },
-    signMessage: async () => '0x',
-    getBalance: async () => ({ value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH' }),
-    getAddressExplorerUrl: ({ address, network }) =>
-      network.blockExplorers ? `${network.blockExplorers.default.url}/address/${address}` : undefined,
-    getTransactionExplorerUrl: ({ hash, network }) =>
-      network.blockExplorers ? `${network.blockExplorers.default.url}/tx/${hash}` : undefined,
-  }
+/** The connector ids (or network ids) of the wallet requests a view made, by method. */
+function callsOf(handle: FakeAdapterHandle) {
+  const of = (method: string) => handle.calls.filter((call) => call.method === method)
   return {
-    adapter,
-    calls,
-    /** Settles the oldest wallet request with the test account on `chainId` (default: current). */
-    approve: (onChainId?: number) =>
-      pending.shift()?.resolve({ address: ADDRESS, accounts: [ADDRESS], chainId: onChainId ?? chainId }),
-    reject: (error: unknown) => pending.shift()?.reject(error),
+    get connect() {
+      return of('connect').map((call) => (call.parameters as { connectorId: string }).connectorId)
+    },
+    get disconnect() {
+      return of('disconnect').map((call) => (call.parameters as { connectorId: string }).connectorId)
+    },
+    get switchNetwork() {
+      return of('switchNetwork').map(
+        (call) => (call.parameters as { network: Network }).network.caipNetworkId,
+      )
+    },
   }
 }
 
-/** A fresh instance on a fake adapter, memory storage and desktop detection. */
+/**
+ * A fresh instance on core's fake adapter (`@portico/core/testing`), memory storage and desktop
+ * detection. Wallet requests wait until the test settles them: `approve(chainId?)` and
+ * `reject(error)` answer the oldest connect. Real wallets are tested in adapter-evm on a real chain.
+ */
 export function createTestPortico(
   options: { connectors?: Connector[]; config?: Partial<PorticoConfig>; adapters?: boolean } = {},
 ) {
-  const fake = createFakeAdapter(options.connectors ? { connectors: options.connectors } : {})
+  const { factory, handle } = fakeAdapter('eip155', options.connectors ?? wallets, {
+    account: ADDRESS,
+    balance: 1_234_567_000_000_000_000n,
+    explorers: true,
+  })
+  handle.nextConnect = 'hang'
   const portico = createPortico({
     networks: [ethereum, optimism],
-    adapters: options.adapters === false ? [] : [() => fake.adapter],
+    adapters: options.adapters === false ? [] : [factory],
     isMobile: () => false,
     storage: createMemoryStorage(),
     ssr: true,
     logger: { debug: () => {}, warn: () => {}, error: () => {} },
     ...options.config,
   })
-  return { portico, ...fake }
+  return {
+    portico,
+    handle,
+    /** The adapter object, for a test that changes how one of its methods answers (none with `adapters: false`). */
+    adapter: handle.adapter as Adapter,
+    calls: callsOf(handle),
+    approve: handle.approve,
+    reject: handle.reject,
+  }
 }

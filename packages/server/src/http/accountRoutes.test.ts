@@ -87,6 +87,27 @@ describe('the account routes', () => {
     expect(apiErrorSchema.parse(await response.json()).error.code).toBe('UPSTREAM_ERROR')
   })
 
+  it('refuses a chain it does not serve with UNSUPPORTED_CHAIN, on both routes, whatever its namespace', async () => {
+    const polkadot = '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'
+    const bitcoin = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+    for (const [address, chainId] of [
+      [account, 'eip155:137'],
+      [polkadot, 'polkadot:91b171bb158e2d3848fa23a9f1c25182'],
+      [bitcoin, 'bip122:000000000019d6689c085ae165831e93'],
+    ]) {
+      for (const route of ['balance', 'history']) {
+        const response = await get(`/v1/account/${address}/${route}?projectId=wallet&chainId=${chainId}`)
+        expect(response.status, `${route} on ${chainId}`).toBe(400)
+        const { error } = apiErrorSchema.parse(await response.json())
+        expect(error.code).toBe('UNSUPPORTED_CHAIN')
+        expect(error.message).toContain(chainId)
+      }
+    }
+    // A bad address on a chain of a served namespace is still a bad request.
+    const bad = await get(`/v1/account/${bitcoin}/balance?projectId=wallet&chainId=eip155:${CHAIN_ID}`)
+    expect(apiErrorSchema.parse(await bad.json()).error.code).toBe('BAD_REQUEST')
+  })
+
   it('answers the history the indexer recorded in the shared schema, and refuses a bad cursor', async () => {
     const recipient = ANVIL_ADDRESSES[1] as `0x${string}`
     const wallet = createWalletClient({

@@ -306,6 +306,19 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     return address
   }
 
+  // The portfolio and the history read EVM and Solana chains only. A chain of another namespace is
+  // refused as one this server does not serve, which the client remembers for the session and
+  // asks no more about, rather than as a bad EVM address.
+  const refuseUnservedNamespace = (c: Context<AppEnv>) => {
+    const chainId = c.req.query('chainId')
+    if (!chainId || /^\d+$/.test(chainId) || chainId.startsWith('eip155:') || isSolanaNetworkId(chainId))
+      return
+    throw new ApiRefusal(
+      'UNSUPPORTED_CHAIN',
+      `This server keeps balances and history for eip155 and solana chains only, not for ${chainId}.`,
+    )
+  }
+
   // Checked before the chain is looked up, as for EVM, so a bad address is a 400 on any chain id.
   const solanaAccountAddress = (c: Context<AppEnv>): string | undefined => {
     if (!isSolanaNetworkId(c.req.query('chainId') ?? '')) return undefined
@@ -333,6 +346,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   }
 
   app.get('/v1/account/:address/balance', async (c) => {
+    refuseUnservedNamespace(c)
     const solanaAddress = solanaAccountAddress(c)
     if (solanaAddress !== undefined) {
       const chain = findChain(config.chains, c.req.query('chainId'))
@@ -356,6 +370,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   })
 
   app.get('/v1/account/:address/history', async (c) => {
+    refuseUnservedNamespace(c)
     const solanaAddress = solanaAccountAddress(c)
     if (solanaAddress !== undefined) {
       const chain = findChain(config.chains, c.req.query('chainId'))

@@ -5,11 +5,11 @@ import {
   type TokenBalance,
   type Transaction,
 } from '@portico/core'
+import { type TestReply as Reply, startTestApiServer } from '@portico/core/testing'
 import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { ADDRESS } from '../../testkit/createTestPortico.testkit.js'
 import { open, renderPortico, run } from '../../testkit/render.testkit.js'
-import { type Reply, startAccountTestServer } from './accountTestServer.testkit.js'
 
 const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
@@ -51,9 +51,9 @@ function tx(n: number, direction: 'in' | 'out', minutesAgo: number): Transaction
   }
 }
 
-let server: Awaited<ReturnType<typeof startAccountTestServer>>
+let server: Awaited<ReturnType<typeof startTestApiServer>>
 beforeEach(async () => {
-  server = await startAccountTestServer()
+  server = await startTestApiServer()
 })
 afterEach(async () => {
   cleanup()

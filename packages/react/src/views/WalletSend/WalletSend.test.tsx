@@ -21,7 +21,7 @@ const USDC: TokenBalance = {
 /** Connected with 1.234567 ETH on an adapter that can send, the Send view open. */
 async function sendView(options: { locale?: 'en' | 'de' } = {}) {
   const test = await renderPortico(options)
-  const controls = addSendCapabilities(test.adapter)
+  const controls = addSendCapabilities(test)
   await run(async () => {
     const connecting = connect(test.portico, { connectorId: 'io.rabby' })
     test.approve()

@@ -13,7 +13,7 @@ const HASH = `0x${'ab'.repeat(32)}`
 /** Connected, on the Send view with 0.5 ETH to RECEIVER filled in, then on the review. */
 async function previewView() {
   const test = await renderPortico()
-  const controls = addSendCapabilities(test.adapter)
+  const controls = addSendCapabilities(test)
   await run(async () => {
     const connecting = connect(test.portico, { connectorId: 'io.rabby' })
     test.approve()

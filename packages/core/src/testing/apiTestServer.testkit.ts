@@ -16,8 +16,9 @@ export interface RecordedRequest {
 }
 
 /**
- * A real HTTP server on loopback for the API client's tests: each test decides the replies, and
- * every request is recorded. Answers with the CORS headers a Portico server sends.
+ * A real HTTP server on loopback standing in for a Portico server in core's and react's tests:
+ * each test decides the replies, and every request is recorded. Answers with the CORS headers a
+ * Portico server sends, so a page (happy-dom) can read them too.
  */
 export async function startTestApiServer() {
   const requests: RecordedRequest[] = []
@@ -33,7 +34,10 @@ export async function startTestApiServer() {
       const url = new URL(incoming.url ?? '/', 'http://127.0.0.1')
       response.setHeader('access-control-allow-origin', '*')
       if (incoming.method === 'OPTIONS') {
-        response.setHeader('access-control-allow-headers', 'content-type')
+        response.setHeader(
+          'access-control-allow-headers',
+          incoming.headers['access-control-request-headers'] ?? 'content-type, authorization',
+        )
         response.writeHead(204).end()
         return
       }
