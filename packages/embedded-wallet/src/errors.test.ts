@@ -1,3 +1,4 @@
+import { BaseError as CoreEntryBaseError } from '@portico/core'
 import { BaseError } from '@portico/core/errors'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import {
@@ -117,6 +118,11 @@ describe("the embedded wallet's errors", () => {
   ])('$name is a core BaseError with its literal name', ({ error, name }) => {
     expect(error).toBeInstanceOf(BaseError)
     expect(error.name).toBe(name)
+  })
+
+  it("is the same BaseError as core's main entry's, so one instanceof covers both", () => {
+    expect(BaseError).toBe(CoreEntryBaseError)
+    expect(new FrameLoadError()).toBeInstanceOf(CoreEntryBaseError)
   })
 
   it('keeps the codes, status and data the page and the frame read', () => {
