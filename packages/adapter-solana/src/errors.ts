@@ -8,23 +8,30 @@ import {
 
 /** `defineSolanaNetwork` was given an id or RPC URL that cannot name a cluster. */
 export class InvalidSolanaNetworkError extends BaseError {
-  override name = 'InvalidSolanaNetworkError'
+  override name = 'InvalidSolanaNetworkError' as const
   constructor(options: BaseErrorOptions = {}) {
     super('This is not a valid Solana network.', options)
   }
 }
+export type InvalidSolanaNetworkErrorType = InvalidSolanaNetworkError & { name: 'InvalidSolanaNetworkError' }
 
 /** The adapter's transaction options break SPEC §5's sign-and-send rules. */
 export class InvalidSolanaTransactionOptionsError extends BaseError {
-  override name = 'InvalidSolanaTransactionOptionsError'
+  override name = 'InvalidSolanaTransactionOptionsError' as const
   constructor(options: BaseErrorOptions = {}) {
     super('The Solana transaction options are not valid.', options)
   }
 }
+export type InvalidSolanaTransactionOptionsErrorType = InvalidSolanaTransactionOptionsError & {
+  name: 'InvalidSolanaTransactionOptionsError'
+}
 
 /** The connected account does not list the cluster: Solana wallets cannot be asked to switch. */
 export class SolanaChainNotSupportedError extends UnrecognizedChainError {
-  override name = 'SolanaChainNotSupportedError'
+  override name = 'SolanaChainNotSupportedError' as const
+}
+export type SolanaChainNotSupportedErrorType = SolanaChainNotSupportedError & {
+  name: 'SolanaChainNotSupportedError'
 }
 
 /**
@@ -33,11 +40,12 @@ export class SolanaChainNotSupportedError extends UnrecognizedChainError {
  * its text because it is a `SendFailedError`.
  */
 export class SolanaSendFailedError extends SendFailedError {
-  override name = 'SolanaSendFailedError'
+  override name = 'SolanaSendFailedError' as const
   constructor(options: BaseErrorOptions = {}) {
     super(MESSAGES.solanaSendFailed, { code: 5000, ...options })
   }
 }
+export type SolanaSendFailedErrorType = SolanaSendFailedError & { name: 'SolanaSendFailedError' }
 
 /** Why a Solana send cannot be made as asked; each has its own sentence. */
 export type SolanaSendProblem =
@@ -68,21 +76,23 @@ const PROBLEM_MESSAGES: Record<SolanaSendProblem, string> = {
 
 /** A Solana send checked before the wallet is asked: `problem` says what is wrong. */
 export class SolanaSendValidationError extends BaseError {
-  override name = 'SolanaSendValidationError'
+  override name = 'SolanaSendValidationError' as const
   readonly problem: SolanaSendProblem
   constructor(problem: SolanaSendProblem, options: BaseErrorOptions = {}) {
     super(PROBLEM_MESSAGES[problem], options)
     this.problem = problem
   }
 }
+export type SolanaSendValidationErrorType = SolanaSendValidationError & { name: 'SolanaSendValidationError' }
 
 /**
  * The adapter's network code (balances, fees, sends), loaded on first use to keep a page's first
  * download small, could not be loaded; the next request tries again.
  */
 export class SolanaAdapterLoadError extends BaseError {
-  override name = 'SolanaAdapterLoadError'
+  override name = 'SolanaAdapterLoadError' as const
   constructor(options: BaseErrorOptions = {}) {
     super('The Solana network code could not be loaded. Please try again.', options)
   }
 }
+export type SolanaAdapterLoadErrorType = SolanaAdapterLoadError & { name: 'SolanaAdapterLoadError' }

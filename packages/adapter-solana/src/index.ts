@@ -2,7 +2,15 @@
 
 export type { DiscoveryTarget } from './createDiscovery.js'
 export { getWalletConnectorId } from './createDiscovery.js'
-export type { SolanaSendProblem } from './errors.js'
+export type {
+  InvalidSolanaNetworkErrorType,
+  InvalidSolanaTransactionOptionsErrorType,
+  SolanaAdapterLoadErrorType,
+  SolanaChainNotSupportedErrorType,
+  SolanaSendFailedErrorType,
+  SolanaSendProblem,
+  SolanaSendValidationErrorType,
+} from './errors.js'
 export {
   InvalidSolanaNetworkError,
   InvalidSolanaTransactionOptionsError,

@@ -12,6 +12,19 @@ export {
   createEmbeddedWalletProvider,
   type EmbeddedWalletProvider,
 } from './client/createEmbeddedWalletProvider.js'
+export type {
+  FrameLoadErrorType,
+  FrameNotSetErrorType,
+  FrameRequestAbortedErrorType,
+  FrameRequestErrorType,
+  FrameTimeoutErrorType,
+  FrameVersionMismatchErrorType,
+  InvalidFrameUrlErrorType,
+  RpcResultFormatErrorType,
+  UnexpectedFrameReplyErrorType,
+  UnsupportedRpcMethodErrorType,
+  UntrustedFrameMessageErrorType,
+} from './client/errors.js'
 export {
   FRAME_ERROR_TEXTS,
   FrameLoadError,
@@ -31,5 +44,6 @@ export {
   createEmbeddedWallet,
   type PorticoEmbeddedWallet,
 } from './createEmbeddedWallet.js'
+export type { EmbeddedWalletErrorType, InvalidFrameMessageErrorType } from './protocol/errors.js'
 export { EmbeddedWalletError, InvalidFrameMessageError } from './protocol/errors.js'
 export { PROTOCOL_VERSION } from './protocol/version.js'

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { BaseError } from '@portico/core/errors'
 import * as z from 'zod'
 import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
 import { type ServerConfig, serverConfigSchema } from './config.js'
 
 /** The configuration could not be read or is invalid; the message names the file and every bad field. */
-export class ConfigError extends Error {
-  override name = 'ConfigError'
+export class ConfigError extends BaseError {
+  override name = 'ConfigError' as const
 }
+export type ConfigErrorType = ConfigError & { name: 'ConfigError' }
 
 export interface LoadConfigParameters {
   /** A JSON config file; `env.PORTICO_CONFIG` when omitted, and none when neither is set. */

@@ -3,7 +3,7 @@
 
 export type { CreateSiwxOptions } from './createSiwx.js'
 export { createSiwx, SIWX_DEFAULT_EXPIRATION_MS } from './createSiwx.js'
-export type { SiwxRefusalReason } from './errors.js'
+export type { SiwxMessageErrorType, SiwxRefusalReason, SiwxVerificationErrorType } from './errors.js'
 export { SiwxMessageError, SiwxVerificationError } from './errors.js'
 export {
   assertSiwxMessageData,

@@ -9,23 +9,27 @@ import {
 
 /** The visitor (or the site) stopped waiting for a wallet before it answered the pairing. */
 export class WalletConnectAbortedError extends BaseError {
-  override name = 'WalletConnectAbortedError'
+  override name = 'WalletConnectAbortedError' as const
   constructor(options: BaseErrorOptions = {}) {
     super('The WalletConnect pairing was cancelled.', options)
   }
 }
+export type WalletConnectAbortedErrorType = WalletConnectAbortedError & { name: 'WalletConnectAbortedError' }
 
 /** The service was destroyed; make a new one to pair again. */
 export class WalletConnectDestroyedError extends BaseError {
-  override name = 'WalletConnectDestroyedError'
+  override name = 'WalletConnectDestroyedError' as const
   constructor() {
     super('This WalletConnect service was destroyed.')
   }
 }
+export type WalletConnectDestroyedErrorType = WalletConnectDestroyedError & {
+  name: 'WalletConnectDestroyedError'
+}
 
 /** The relay did not accept a pairing in time, so no QR code or link could be made. */
 export class WalletConnectRelayError extends BaseError {
-  override name = 'WalletConnectRelayError'
+  override name = 'WalletConnectRelayError' as const
   readonly relayUrl: string
   constructor(options: BaseErrorOptions & { relayUrl: string; timeoutMs?: number }) {
     const { relayUrl, timeoutMs, ...rest } = options
@@ -39,18 +43,22 @@ export class WalletConnectRelayError extends BaseError {
     this.relayUrl = relayUrl
   }
 }
+export type WalletConnectRelayErrorType = WalletConnectRelayError & { name: 'WalletConnectRelayError' }
 
 /** The wallet turned the session down for a reason other than the visitor refusing (unsupported chains…). */
 export class WalletConnectProposalError extends BaseError {
-  override name = 'WalletConnectProposalError'
+  override name = 'WalletConnectProposalError' as const
   constructor(options: BaseErrorOptions = {}) {
     super('The wallet did not accept the connection.', options)
   }
 }
+export type WalletConnectProposalErrorType = WalletConnectProposalError & {
+  name: 'WalletConnectProposalError'
+}
 
 /** A wallet's JSON-RPC error with no core class of its own; keeps the wallet's code and data. */
 export class WalletConnectRequestError extends ProviderRequestError {
-  override name = 'WalletConnectRequestError'
+  override name = 'WalletConnectRequestError' as const
   readonly data: unknown
   constructor(message: string, options: BaseErrorOptions & { data?: unknown }) {
     const { data, ...rest } = options
@@ -58,15 +66,19 @@ export class WalletConnectRequestError extends ProviderRequestError {
     this.data = data
   }
 }
+export type WalletConnectRequestErrorType = WalletConnectRequestError & { name: 'WalletConnectRequestError' }
 
 /** The request's chain is not part of the approved session. */
 export class WalletConnectChainNotApprovedError extends UnrecognizedChainError {
-  override name = 'WalletConnectChainNotApprovedError'
+  override name = 'WalletConnectChainNotApprovedError' as const
   readonly chainId: string
   constructor(chainId: string, approved: readonly string[]) {
     super({ details: `${chainId} is not in the session (approved: ${approved.join(', ') || 'none'}).` })
     this.chainId = chainId
   }
+}
+export type WalletConnectChainNotApprovedErrorType = WalletConnectChainNotApprovedError & {
+  name: 'WalletConnectChainNotApprovedError'
 }
 
 interface WireError {

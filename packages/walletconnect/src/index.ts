@@ -14,6 +14,14 @@ export {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_STORAGE_PREFIX,
 } from './createWalletConnectParameters.js'
+export type {
+  WalletConnectAbortedErrorType,
+  WalletConnectChainNotApprovedErrorType,
+  WalletConnectDestroyedErrorType,
+  WalletConnectProposalErrorType,
+  WalletConnectRelayErrorType,
+  WalletConnectRequestErrorType,
+} from './errors.js'
 export {
   WalletConnectAbortedError,
   WalletConnectChainNotApprovedError,

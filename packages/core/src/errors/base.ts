@@ -1,7 +1,8 @@
 export interface BaseErrorOptions {
   cause?: unknown
   details?: string
-  code?: number
+  /** A wallet's EIP-1193 / JSON-RPC number, or a server contract's code (`RATE_LIMITED`). */
+  code?: number | string
 }
 
 /**
@@ -14,7 +15,11 @@ export class BaseError extends Error {
   override name: string = 'PorticoError'
   readonly shortMessage: string
   readonly details: string | undefined
-  readonly code: number | undefined
+  /**
+   * What a wallet or a server calls this refusal: EIP-1193 / JSON-RPC numbers for a wallet (4001), the
+   * server contract's codes for an HTTP refusal (`RATE_LIMITED`, as Node's own errors name theirs).
+   */
+  readonly code: number | string | undefined
 
   constructor(shortMessage: string, options: BaseErrorOptions = {}) {
     super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
@@ -62,7 +67,8 @@ export type UserRejectedRequestErrorType = UserRejectedRequestError & { name: 'U
 
 /** EIP-1193 4902: the wallet does not know the chain. */
 export class UnrecognizedChainError extends BaseError {
-  override name = 'UnrecognizedChainError' as const
+  // A string, not the literal: adapters subclass it under their own name (the `…Type` narrows).
+  override name: string = 'UnrecognizedChainError'
   constructor(options: BaseErrorOptions = {}) {
     super('The wallet does not recognise this network.', { code: 4902, ...options })
   }
@@ -80,7 +86,8 @@ export type InvalidChainIdErrorType = InvalidChainIdError & { name: 'InvalidChai
 
 /** A wallet request failed for a reason other than the visitor declining. */
 export class ProviderRequestError extends BaseError {
-  override name = 'ProviderRequestError' as const
+  // A string, not the literal: adapters subclass it under their own name (the `…Type` narrows).
+  override name: string = 'ProviderRequestError'
   constructor(message: string, options: BaseErrorOptions = {}) {
     super(message, { code: 5000, ...options })
   }
@@ -183,6 +190,7 @@ export type WrongNetworkErrorType = WrongNetworkError & { name: 'WrongNetworkErr
  * 'Something went wrong'. Adapters throw it, or a subclass, with the reason as `cause`.
  */
 export class SendFailedError extends BaseError {
-  override name = 'SendFailedError' as const
+  // A string, not the literal: adapters subclass it under their own name (the `…Type` narrows).
+  override name: string = 'SendFailedError'
 }
 export type SendFailedErrorType = SendFailedError & { name: 'SendFailedError' }

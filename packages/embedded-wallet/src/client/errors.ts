@@ -15,15 +15,16 @@ export const FRAME_ERROR_TEXTS = {
 
 /** SPEC §8: the frame did not load (the iframe failed, or no FRAME_READY came in time). */
 export class FrameLoadError extends EmbeddedWalletError {
-  override name = 'FrameLoadError'
+  override name = 'FrameLoadError' as const
   constructor(options: EmbeddedWalletErrorOptions = {}) {
     super(FRAME_ERROR_TEXTS.loadFailed, options)
   }
 }
+export type FrameLoadErrorType = FrameLoadError & { name: 'FrameLoadError' }
 
 /** The frame speaks another major protocol version than this page. */
 export class FrameVersionMismatchError extends EmbeddedWalletError {
-  override name = 'FrameVersionMismatchError'
+  override name = 'FrameVersionMismatchError' as const
   readonly frameVersion: string
   readonly clientVersion: string
   constructor(options: { frameVersion: string; clientVersion: string }) {
@@ -34,10 +35,11 @@ export class FrameVersionMismatchError extends EmbeddedWalletError {
     this.clientVersion = options.clientVersion
   }
 }
+export type FrameVersionMismatchErrorType = FrameVersionMismatchError & { name: 'FrameVersionMismatchError' }
 
 /** SPEC §8: the frame answered with an ERROR reply; the message is the frame's own, or a default. */
 export class FrameRequestError extends EmbeddedWalletError {
-  override name = 'FrameRequestError'
+  override name = 'FrameRequestError' as const
   readonly type: string
   /** What the wallet added to its refusal (EIP-1193 `data`): a node's error, the part of a batch that was sent. */
   readonly data: unknown
@@ -49,10 +51,11 @@ export class FrameRequestError extends EmbeddedWalletError {
     this.data = options.data
   }
 }
+export type FrameRequestErrorType = FrameRequestError & { name: 'FrameRequestError' }
 
 /** SPEC §8: a pending request was cut short on this side, not answered by the frame. */
 export class FrameRequestAbortedError extends EmbeddedWalletError {
-  override name = 'FrameRequestAbortedError'
+  override name = 'FrameRequestAbortedError' as const
   readonly type: string
   /**
    * EIP-1193 4001 for a wallet request: it is aborted because the visitor closed the view that
@@ -68,10 +71,11 @@ export class FrameRequestAbortedError extends EmbeddedWalletError {
     this.code = options.type === 'APP_RPC_REQUEST' ? 4001 : undefined
   }
 }
+export type FrameRequestAbortedErrorType = FrameRequestAbortedError & { name: 'FrameRequestAbortedError' }
 
 /** SPEC §9: the frame did not answer a request in time. */
 export class FrameTimeoutError extends EmbeddedWalletError {
-  override name = 'FrameTimeoutError'
+  override name = 'FrameTimeoutError' as const
   readonly type: string
   readonly timeoutMs: number
   constructor(options: { type: string; timeoutMs: number }) {
@@ -82,26 +86,29 @@ export class FrameTimeoutError extends EmbeddedWalletError {
     this.timeoutMs = options.timeoutMs
   }
 }
+export type FrameTimeoutErrorType = FrameTimeoutError & { name: 'FrameTimeoutError' }
 
 /** SPEC §8: there is no frame to talk to (it was removed or destroyed), or no page to host it. */
 export class FrameNotSetError extends EmbeddedWalletError {
-  override name = 'FrameNotSetError'
+  override name = 'FrameNotSetError' as const
   constructor(details?: string, options: { cause?: unknown } = {}) {
     super(FRAME_ERROR_TEXTS.notSet, details ? { details, ...options } : options)
   }
 }
+export type FrameNotSetErrorType = FrameNotSetError & { name: 'FrameNotSetError' }
 
 /** The frame URL cannot be pinned to an origin (not http or https). */
 export class InvalidFrameUrlError extends EmbeddedWalletError {
-  override name = 'InvalidFrameUrlError'
+  override name = 'InvalidFrameUrlError' as const
   constructor(frameUrl: string) {
     super('The embedded wallet frame URL must be an http or https URL.', { details: `Got ${frameUrl}` })
   }
 }
+export type InvalidFrameUrlErrorType = InvalidFrameUrlError & { name: 'InvalidFrameUrlError' }
 
 /** A message claiming to be from the frame came from another origin or another window; it was dropped. */
 export class UntrustedFrameMessageError extends EmbeddedWalletError {
-  override name = 'UntrustedFrameMessageError'
+  override name = 'UntrustedFrameMessageError' as const
   readonly origin: string
   constructor(options: { origin: string; reason: 'origin' | 'source' }) {
     super('Dropped a message that did not come from the embedded wallet frame.', {
@@ -111,10 +118,13 @@ export class UntrustedFrameMessageError extends EmbeddedWalletError {
     this.origin = options.origin
   }
 }
+export type UntrustedFrameMessageErrorType = UntrustedFrameMessageError & {
+  name: 'UntrustedFrameMessageError'
+}
 
 /** A reply named an id that is not pending, or answered a request of another type; it was dropped. */
 export class UnexpectedFrameReplyError extends EmbeddedWalletError {
-  override name = 'UnexpectedFrameReplyError'
+  override name = 'UnexpectedFrameReplyError' as const
   constructor(options: { id: string; type: string; expected?: string }) {
     super('Dropped a frame reply that answers no pending request.', {
       details: options.expected
@@ -123,10 +133,11 @@ export class UnexpectedFrameReplyError extends EmbeddedWalletError {
     })
   }
 }
+export type UnexpectedFrameReplyErrorType = UnexpectedFrameReplyError & { name: 'UnexpectedFrameReplyError' }
 
 /** The frame answered an RPC call with a value that is not in the SPEC §5 format. */
 export class RpcResultFormatError extends EmbeddedWalletError {
-  override name = 'RpcResultFormatError'
+  override name = 'RpcResultFormatError' as const
   readonly method: string
   constructor(options: { method: string; expected: string }) {
     super(`The embedded wallet returned a malformed ${options.method} result.`, {
@@ -136,13 +147,15 @@ export class RpcResultFormatError extends EmbeddedWalletError {
     this.method = options.method
   }
 }
+export type RpcResultFormatErrorType = RpcResultFormatError & { name: 'RpcResultFormatError' }
 
 /** EIP-1193 4200: the embedded wallet does not serve this method. */
 export class UnsupportedRpcMethodError extends EmbeddedWalletError {
-  override name = 'UnsupportedRpcMethodError'
+  override name = 'UnsupportedRpcMethodError' as const
   readonly method: string
   constructor(method: string) {
     super('The embedded wallet does not support this method.', { details: `Method ${method}`, code: 4200 })
     this.method = method
   }
 }
+export type UnsupportedRpcMethodErrorType = UnsupportedRpcMethodError & { name: 'UnsupportedRpcMethodError' }

@@ -1,4 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2'
+import { BaseError } from '@portico/core/errors'
 import { base64urlnopad } from '@scure/base'
 import * as z from 'zod/mini'
 
@@ -21,19 +22,20 @@ export function sessionIdOf(token: string): string {
 }
 
 /** A refusal of the server's auth API: the server's code and message, and the HTTP status. */
-export class AuthApiError extends Error {
+export class AuthApiError extends BaseError {
+  // A string, not the literal: each refusal code has its own subclass and name.
   override name: string = 'AuthApiError'
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly status: number,
-  ) {
-    super(message)
+  declare readonly code: string
+  readonly status: number
+  constructor(message: string, code: string, status: number) {
+    super(message, { code })
+    this.status = status
   }
 }
+export type AuthApiErrorType = AuthApiError & { name: 'AuthApiError' }
 /** A second login for one e-mail within 30 s (429); `retryAfterSeconds` from `Retry-After`. */
 export class EmailCooldownError extends AuthApiError {
-  override name = 'EmailCooldownError'
+  override name = 'EmailCooldownError' as const
   constructor(
     message: string,
     status: number,
@@ -42,50 +44,62 @@ export class EmailCooldownError extends AuthApiError {
     super(message, 'EMAIL_COOLDOWN', status)
   }
 }
+export type EmailCooldownErrorType = EmailCooldownError & { name: 'EmailCooldownError' }
 /** The address was sent the day's most mails (429); the server's `Retry-After` is hours away. */
 export class EmailLimitError extends AuthApiError {
-  override name = 'EmailLimitError'
+  override name = 'EmailLimitError' as const
 }
+export type EmailLimitErrorType = EmailLimitError & { name: 'EmailLimitError' }
 /** The e-mail address was refused as malformed. */
 export class EmailInvalidError extends AuthApiError {
-  override name = 'EmailInvalidError'
+  override name = 'EmailInvalidError' as const
 }
+export type EmailInvalidErrorType = EmailInvalidError & { name: 'EmailInvalidError' }
 /** The server could not send the mail. */
 export class MailFailedError extends AuthApiError {
-  override name = 'MailFailedError'
+  override name = 'MailFailedError' as const
 }
+export type MailFailedErrorType = MailFailedError & { name: 'MailFailedError' }
 /** The one-time code is wrong. */
 export class OtpInvalidError extends AuthApiError {
-  override name = 'OtpInvalidError'
+  override name = 'OtpInvalidError' as const
 }
+export type OtpInvalidErrorType = OtpInvalidError & { name: 'OtpInvalidError' }
 /** The one-time code is older than 10 minutes or was used. */
 export class OtpExpiredError extends AuthApiError {
-  override name = 'OtpExpiredError'
+  override name = 'OtpExpiredError' as const
 }
+export type OtpExpiredErrorType = OtpExpiredError & { name: 'OtpExpiredError' }
 /** Five wrong codes were tried; a new login must start. */
 export class OtpAttemptsExceededError extends AuthApiError {
-  override name = 'OtpAttemptsExceededError'
+  override name = 'OtpAttemptsExceededError' as const
 }
+export type OtpAttemptsExceededErrorType = OtpAttemptsExceededError & { name: 'OtpAttemptsExceededError' }
 /** The device has not been approved by the link in its mail. */
 export class DeviceNotApprovedError extends AuthApiError {
-  override name = 'DeviceNotApprovedError'
+  override name = 'DeviceNotApprovedError' as const
 }
+export type DeviceNotApprovedErrorType = DeviceNotApprovedError & { name: 'DeviceNotApprovedError' }
 /** The session token is unknown, expired or signed out. */
 export class AuthSessionInvalidError extends AuthApiError {
-  override name = 'AuthSessionInvalidError'
+  override name = 'AuthSessionInvalidError' as const
 }
+export type AuthSessionInvalidErrorType = AuthSessionInvalidError & { name: 'AuthSessionInvalidError' }
 /** The user already has a stored seed (a second device made one first). */
 export class WalletExistsError extends AuthApiError {
-  override name = 'WalletExistsError'
+  override name = 'WalletExistsError' as const
 }
+export type WalletExistsErrorType = WalletExistsError & { name: 'WalletExistsError' }
 /** The new e-mail address already belongs to another user. */
 export class EmailTakenError extends AuthApiError {
-  override name = 'EmailTakenError'
+  override name = 'EmailTakenError' as const
 }
+export type EmailTakenErrorType = EmailTakenError & { name: 'EmailTakenError' }
 /** The request did not come from the server's own origin. */
 export class OriginNotAllowedError extends AuthApiError {
-  override name = 'OriginNotAllowedError'
+  override name = 'OriginNotAllowedError' as const
 }
+export type OriginNotAllowedErrorType = OriginNotAllowedError & { name: 'OriginNotAllowedError' }
 
 const ERROR_CLASSES: Record<string, new (message: string, code: string, status: number) => AuthApiError> = {
   EMAIL_LIMIT: EmailLimitError,

@@ -2,6 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { hkdf } from '@noble/hashes/hkdf'
 import { sha256 } from '@noble/hashes/sha2'
+import { BaseError } from '@portico/core/errors'
 import { base58 } from '@scure/base'
 import { type Address, bytesToHex, type Hex, hexToBytes } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -17,12 +18,13 @@ export interface FrameKeys {
 }
 
 /** A seed whose length is not 32 bytes, or that is not hex when given as a string. */
-export class InvalidSeedError extends Error {
+export class InvalidSeedError extends BaseError {
   override name = 'InvalidSeedError' as const
   constructor(detail: string) {
     super(`The wallet seed is invalid: ${detail}.`)
   }
 }
+export type InvalidSeedErrorType = InvalidSeedError & { name: 'InvalidSeedError' }
 
 const SEED_LENGTH = 32
 const EVM_INFO = 'portico/eip155'

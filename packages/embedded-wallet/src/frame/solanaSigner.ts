@@ -41,21 +41,27 @@ export const SOLANA_SEND_FAILED_MESSAGE = 'Failed to send transaction. Please tr
 
 /** The node refused a signed Solana transaction, or could not be reached; `data` holds its JSON-RPC error. */
 export class SolanaSendTransactionError extends FrameRpcError {
-  override name = 'SolanaSendTransactionError'
+  override name = 'SolanaSendTransactionError' as const
   constructor(code: number, nodeError: unknown, options?: { cause?: unknown }) {
     super(SOLANA_SEND_FAILED_MESSAGE, code, { ...options, data: nodeError })
   }
 }
+export type SolanaSendTransactionErrorType = SolanaSendTransactionError & {
+  name: 'SolanaSendTransactionError'
+}
 
 /** The transaction does not need this wallet's signature, so signing it would do nothing (EIP-1193 4100). */
 export class NotATransactionSignerError extends FrameRpcError {
-  override name = 'NotATransactionSignerError'
+  override name = 'NotATransactionSignerError' as const
   constructor(address: string, index?: number) {
     super(
       `This wallet (${address}) is not a required signer of the transaction${index === undefined ? '' : ` at index ${index}`}.`,
       4100,
     )
   }
+}
+export type NotATransactionSignerErrorType = NotATransactionSignerError & {
+  name: 'NotATransactionSignerError'
 }
 
 // SPEC §5: a Solana message signature needs the message and the signer's public key.

@@ -1,29 +1,18 @@
-export interface EmbeddedWalletErrorOptions {
-  cause?: unknown
-  details?: string
-  code?: number
-}
+import { BaseError, type BaseErrorOptions } from '@portico/core/errors'
+
+export type EmbeddedWalletErrorOptions = BaseErrorOptions
 
 /**
- * Every error of `@portico/embedded-wallet`: a stable `name`, one short sentence, optional details
- * and an EIP-1193 `code` where one exists. It mirrors `@portico/core`'s BaseError so callers can
- * treat both alike without this entry importing core (the protocol imports only zod).
+ * Every error of `@portico/embedded-wallet`: core's `BaseError` (a stable `name`, one short
+ * sentence, optional details, an EIP-1193 `code` where one exists, `walk()` through causes), so
+ * callers treat both alike. It comes from `@portico/core/errors`, which holds the error classes
+ * alone, so the protocol and the frame stay free of core's state and browser code.
  */
-export class EmbeddedWalletError extends Error {
-  override name = 'EmbeddedWalletError'
-  readonly shortMessage: string
-  readonly details: string | undefined
-  readonly code: number | undefined
-
-  constructor(shortMessage: string, options: EmbeddedWalletErrorOptions = {}) {
-    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
-      cause: options.cause,
-    })
-    this.shortMessage = shortMessage
-    this.details = options.details
-    this.code = options.code
-  }
+export class EmbeddedWalletError extends BaseError {
+  // A string, not the literal: every error of this package subclasses it under its own name.
+  override name: string = 'EmbeddedWalletError'
 }
+export type EmbeddedWalletErrorType = EmbeddedWalletError & { name: 'EmbeddedWalletError' }
 
 /**
  * A message between the page and the frame did not match the protocol. `field` names the first
@@ -31,7 +20,7 @@ export class EmbeddedWalletError extends Error {
  * could still be read, so the frame can answer an ERROR reply to a request it cannot serve.
  */
 export class InvalidFrameMessageError extends EmbeddedWalletError {
-  override name = 'InvalidFrameMessageError'
+  override name = 'InvalidFrameMessageError' as const
   readonly field: string
   readonly messageId: string | undefined
   readonly messageType: string | undefined
@@ -54,3 +43,4 @@ export class InvalidFrameMessageError extends EmbeddedWalletError {
     this.messageType = options.messageType
   }
 }
+export type InvalidFrameMessageErrorType = InvalidFrameMessageError & { name: 'InvalidFrameMessageError' }

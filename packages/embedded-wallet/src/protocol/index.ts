@@ -1,5 +1,6 @@
 // `@portico/embedded-wallet/protocol`: the messages between a page and the embedded-wallet frame.
-// One source of truth for both sides; imports only zod.
+// One source of truth for both sides; imports only zod and core's error classes (`@portico/core/errors`).
+export type { EmbeddedWalletErrorType, InvalidFrameMessageErrorType } from './errors.js'
 export { EmbeddedWalletError, type EmbeddedWalletErrorOptions, InvalidFrameMessageError } from './errors.js'
 export { isSignedMessage, isTransactionHash, SIGNED_MESSAGE, TRANSACTION_HASH } from './formats.js'
 export {

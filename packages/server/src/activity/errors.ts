@@ -1,8 +1,9 @@
 /** Errors of the activity history and indexer. */
+import { BaseError } from '@portico/core/errors'
 
 /** A history cursor this server did not hand out for this account and chain. */
-export class InvalidCursorError extends Error {
-  override name = 'InvalidCursorError'
+export class InvalidCursorError extends BaseError {
+  override name = 'InvalidCursorError' as const
 
   constructor(cause?: unknown) {
     super('The cursor is not one this server returned for this account and chain; start again without it.', {
@@ -10,10 +11,11 @@ export class InvalidCursorError extends Error {
     })
   }
 }
+export type InvalidCursorErrorType = InvalidCursorError & { name: 'InvalidCursorError' }
 
 /** Another indexer took over the chain while a round was running; the round's writes were dropped. */
-export class LeaseLostError extends Error {
-  override name = 'LeaseLostError'
+export class LeaseLostError extends BaseError {
+  override name = 'LeaseLostError' as const
   readonly chainId: string
 
   constructor(chainId: string) {
@@ -21,3 +23,4 @@ export class LeaseLostError extends Error {
     this.chainId = chainId
   }
 }
+export type LeaseLostErrorType = LeaseLostError & { name: 'LeaseLostError' }

@@ -2,6 +2,7 @@
  * `POST /e` (SPEC §7): the modal's analytics. The body is what `createAnalytics` in
  * `@portico/core` posts: a JSON array of `{ eventId, url, domain, timestamp, props }`.
  */
+import { BaseError } from '@portico/core/errors'
 import type { Kysely } from 'kysely'
 import * as z from 'zod'
 import type { Database } from '../db/schema.js'
@@ -89,9 +90,10 @@ export type AnalyticsEventInput = z.infer<typeof analyticsEventSchema>
 export const analyticsBodySchema = z.array(analyticsEventSchema).max(MAX_EVENTS_PER_REQUEST)
 
 /** The body of `POST /e` is not what the client sends; the message says what is wrong. */
-export class InvalidAnalyticsError extends Error {
-  override name = 'InvalidAnalyticsError'
+export class InvalidAnalyticsError extends BaseError {
+  override name = 'InvalidAnalyticsError' as const
 }
+export type InvalidAnalyticsErrorType = InvalidAnalyticsError & { name: 'InvalidAnalyticsError' }
 
 /** Checks a parsed body and returns the events, or throws `InvalidAnalyticsError` naming the bad fields. */
 export function parseAnalyticsBody(body: unknown): AnalyticsEventInput[] {

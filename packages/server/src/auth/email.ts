@@ -4,11 +4,13 @@
  * no real one does, and keeping the case let one inbox be two accounts with two cool-downs and two
  * daily caps. Rows stored before (local part as typed) are lower-cased by migration 007.
  */
+import { BaseError } from '@portico/core/errors'
 
 /** The address is not one the server can mail a code to. */
-export class InvalidEmailError extends Error {
-  override name = 'InvalidEmailError'
+export class InvalidEmailError extends BaseError {
+  override name = 'InvalidEmailError' as const
 }
+export type InvalidEmailErrorType = InvalidEmailError & { name: 'InvalidEmailError' }
 
 // A practical subset of RFC 5322: a dot-atom local part and a domain of dotted DNS labels ending in a
 // letter TLD. Quoted local parts and IP-literal domains are refused; they are not worth the risk here.

@@ -2,13 +2,15 @@
  * Sends the e-mail login's mails over SMTP (nodemailer). Mail texts live here, so what a person
  * receives can be read in one place.
  */
+import { BaseError } from '@portico/core/errors'
 import nodemailer from 'nodemailer'
 import type { ServerConfig } from '../config.js'
 
 /** A mail could not be handed to the SMTP server. */
-export class MailDeliveryError extends Error {
-  override name = 'MailDeliveryError'
+export class MailDeliveryError extends BaseError {
+  override name = 'MailDeliveryError' as const
 }
+export type MailDeliveryErrorType = MailDeliveryError & { name: 'MailDeliveryError' }
 
 export interface Mail {
   to: string

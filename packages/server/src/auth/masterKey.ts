@@ -4,11 +4,13 @@
  * can never be mistaken for, or turned into, a wallet key.
  */
 import { hkdfSync } from 'node:crypto'
+import { BaseError } from '@portico/core/errors'
 
 /** The master key is not 32 bytes of hex or base64. */
-export class InvalidMasterKeyError extends Error {
-  override name = 'InvalidMasterKeyError'
+export class InvalidMasterKeyError extends BaseError {
+  override name = 'InvalidMasterKeyError' as const
 }
+export type InvalidMasterKeyErrorType = InvalidMasterKeyError & { name: 'InvalidMasterKeyError' }
 
 /** The keys derived from the master key, one per purpose. */
 export interface AuthKeys {

@@ -5,6 +5,7 @@
  * not decrypt. Plain seeds and data keys exist only in memory, for the duration of one call.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { BaseError } from '@portico/core/errors'
 
 /** What is stored for one seed: base64 texts, none of them secret without the master key. */
 export interface SealedSeed {
@@ -17,9 +18,10 @@ export interface SealedSeed {
 }
 
 /** A stored seed did not decrypt: another master key, or the row was altered. */
-export class SeedDecryptionError extends Error {
-  override name = 'SeedDecryptionError'
+export class SeedDecryptionError extends BaseError {
+  override name = 'SeedDecryptionError' as const
 }
+export type SeedDecryptionErrorType = SeedDecryptionError & { name: 'SeedDecryptionError' }
 
 const IV_BYTES = 12
 

@@ -4,6 +4,7 @@
  * exit code instead of exiting.
  */
 import { parseArgs } from 'node:util'
+import { BaseError } from '@portico/core/errors'
 import type { Kysely } from 'kysely'
 import { createIndexer } from '../activity/createIndexer.js'
 import { countEvents, listEvents } from '../analytics/queryEvents.js'
@@ -51,8 +52,8 @@ An origin is scheme://host[:port] without a path, e.g. https://example.com; "*" 
 `
 
 /** A mistake on the command line; reported with the usage hint. */
-class UsageError extends Error {
-  override name = 'UsageError'
+class UsageError extends BaseError {
+  override name = 'UsageError' as const
 }
 
 function waitForSignal(): Promise<string> {

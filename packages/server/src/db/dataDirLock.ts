@@ -5,11 +5,13 @@
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { BaseError } from '@portico/core/errors'
 
 /** The data directory is in use by another live process. */
-export class DataDirLockedError extends Error {
-  override name = 'DataDirLockedError'
+export class DataDirLockedError extends BaseError {
+  override name = 'DataDirLockedError' as const
 }
+export type DataDirLockedErrorType = DataDirLockedError & { name: 'DataDirLockedError' }
 
 export interface DataDirLock {
   release(): void

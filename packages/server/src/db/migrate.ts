@@ -1,3 +1,4 @@
+import { BaseError } from '@portico/core/errors'
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
 import type { Logger } from '../logger.js'
 import { DataDirLockedError } from './dataDirLock.js'
@@ -24,9 +25,10 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }
 
 /** A migration failed; the database is left at the last migration that succeeded. */
-export class MigrationError extends Error {
-  override name = 'MigrationError'
+export class MigrationError extends BaseError {
+  override name = 'MigrationError' as const
 }
+export type MigrationErrorType = MigrationError & { name: 'MigrationError' }
 
 /**
  * Brings the database to the latest schema and returns the names of the migrations it applied.

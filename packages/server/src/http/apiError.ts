@@ -1,4 +1,5 @@
 import type { ApiError, ApiErrorCode } from '@portico/core/api'
+import { BaseError } from '@portico/core/errors'
 
 /** HTTP status of each refusal code. */
 export const STATUS_OF: Record<
@@ -43,22 +44,23 @@ export const STATUS_OF: Record<
 
 /**
  * A refusal that becomes a `{ error: { code, message } }` response (`apiErrorSchema`) with the
- * code's status. Thrown anywhere in a handler; the app turns it into the response.
+ * code's status. Thrown anywhere in a handler; the app turns it into the response. Its `code` is
+ * the contract's string, as the client's `ApiRequestError.apiCode` reads it back.
  */
-export class ApiRefusal extends Error {
-  override name = 'ApiRefusal'
+export class ApiRefusal extends BaseError {
+  override name = 'ApiRefusal' as const
+  declare readonly code: ApiErrorCode
   readonly status: (typeof STATUS_OF)[ApiErrorCode]
+  readonly headers: Record<string, string>
 
-  constructor(
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message)
+  constructor(code: ApiErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message, { code })
     this.status = STATUS_OF[code]
+    this.headers = headers
   }
 
   toBody(): ApiError {
     return { error: { code: this.code, message: this.message } }
   }
 }
+export type ApiRefusalType = ApiRefusal & { name: 'ApiRefusal' }

@@ -1,12 +1,12 @@
 /**
- * Errors of the portfolio and the indexer's chain reads. `UpstreamError` extends viem's
- * `BaseError`, so the HTTP layer answers it like any failed RPC call: 502 UPSTREAM_ERROR.
+ * Errors of the portfolio and the indexer's chain reads. The HTTP layer answers `UpstreamError`
+ * with 502 UPSTREAM_ERROR and its `shortMessage`, which names the chain and what failed.
  */
-import { BaseError } from 'viem'
+import { BaseError } from '@portico/core/errors'
 
-/** The chain's JSON-RPC endpoint did not answer, timed out or answered an error. */
+/** The chain's JSON-RPC endpoint did not answer, timed out or answered an error; `cause` is the node's failure. */
 export class UpstreamError extends BaseError {
-  override name = 'UpstreamError'
+  override name = 'UpstreamError' as const
   /** CAIP-2 id of the chain whose node failed. */
   readonly chainId: string
 
@@ -14,14 +14,12 @@ export class UpstreamError extends BaseError {
     const reason = parameters.cause instanceof Error ? describe(parameters.cause) : undefined
     super(
       `The RPC node of ${parameters.chainId} failed while ${parameters.action}${reason ? `: ${reason}` : '.'}`,
-      {
-        ...(parameters.cause instanceof Error ? { cause: parameters.cause } : {}),
-        name: 'UpstreamError',
-      },
+      parameters.cause instanceof Error ? { cause: parameters.cause } : {},
     )
     this.chainId = parameters.chainId
   }
 }
+export type UpstreamErrorType = UpstreamError & { name: 'UpstreamError' }
 
 function describe(error: Error): string {
   const short = (error as { shortMessage?: unknown }).shortMessage

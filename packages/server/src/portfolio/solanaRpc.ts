@@ -2,6 +2,7 @@
  * A small Solana JSON-RPC client for the portfolio and the activity: one HTTP request per batch,
  * answers in request order, u64 numbers kept exact. The server reads only; it never signs or sends.
  */
+import { BaseError } from '@portico/core/errors'
 import type { ChainConfig } from '../config.js'
 import { UpstreamError } from './errors.js'
 
@@ -14,15 +15,15 @@ export const TOKEN_PROGRAM_ADDRESS = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D
 export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 
 /** A JSON-RPC error a Solana node answered to one request of a batch. */
-export class SolanaRpcError extends Error {
-  override name = 'SolanaRpcError'
-  readonly code: number
+export class SolanaRpcError extends BaseError {
+  override name = 'SolanaRpcError' as const
+  declare readonly code: number
 
   constructor(method: string, code: number, message: string) {
-    super(`${method} answered ${code}: ${message}`)
-    this.code = code
+    super(`${method} answered ${code}: ${message}`, { code })
   }
 }
+export type SolanaRpcErrorType = SolanaRpcError & { name: 'SolanaRpcError' }
 
 /** One call of a batch. */
 export interface SolanaRpcCall {

@@ -1,7 +1,10 @@
 /** A project's allowed origin is not of the form scheme://host[:port]. */
-export class InvalidOriginError extends Error {
-  override name = 'InvalidOriginError'
+import { BaseError } from '@portico/core/errors'
+
+export class InvalidOriginError extends BaseError {
+  override name = 'InvalidOriginError' as const
 }
+export type InvalidOriginErrorType = InvalidOriginError & { name: 'InvalidOriginError' }
 
 /**
  * Checks one allowed origin and returns it in the form browsers send in the `Origin` header

@@ -1,6 +1,7 @@
 /**
  * Projects: an id a site puts in its Portico config, a name, and the origins whose pages may use it.
  */
+import { BaseError } from '@portico/core/errors'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { normaliseOrigin } from './origins.js'
@@ -13,27 +14,30 @@ export interface Project {
 }
 
 /** No project has this id. */
-export class ProjectNotFoundError extends Error {
-  override name = 'ProjectNotFoundError'
+export class ProjectNotFoundError extends BaseError {
+  override name = 'ProjectNotFoundError' as const
   constructor(readonly projectId: string) {
     super(`There is no project "${projectId}". List projects with: portico-server project list`)
   }
 }
+export type ProjectNotFoundErrorType = ProjectNotFoundError & { name: 'ProjectNotFoundError' }
 
 /** A project with this id exists already. */
-export class ProjectExistsError extends Error {
-  override name = 'ProjectExistsError'
+export class ProjectExistsError extends BaseError {
+  override name = 'ProjectExistsError' as const
   constructor(readonly projectId: string) {
     super(
       `A project "${projectId}" exists already. Change its origins with: portico-server project origins ${projectId} --origin …`,
     )
   }
 }
+export type ProjectExistsErrorType = ProjectExistsError & { name: 'ProjectExistsError' }
 
 /** The project's id or name cannot be used. */
-export class InvalidProjectError extends Error {
-  override name = 'InvalidProjectError'
+export class InvalidProjectError extends BaseError {
+  override name = 'InvalidProjectError' as const
 }
+export type InvalidProjectErrorType = InvalidProjectError & { name: 'InvalidProjectError' }
 
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 

@@ -2,14 +2,18 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { RegistryWallet } from '@portico/core'
 import { REGISTRY_WALLETS, registryWalletSchema } from '@portico/core/api'
+import { BaseError } from '@portico/core/errors'
 import type { ServerConfig } from '../config.js'
 
 /** The configured wallet registry file cannot be read or holds an entry the contract refuses. */
-export class InvalidWalletRegistryError extends Error {
-  override name = 'InvalidWalletRegistryError'
+export class InvalidWalletRegistryError extends BaseError {
+  override name = 'InvalidWalletRegistryError' as const
   constructor(file: string, reason: string) {
     super(`The wallet registry file ${file} cannot be used: ${reason}`)
   }
+}
+export type InvalidWalletRegistryErrorType = InvalidWalletRegistryError & {
+  name: 'InvalidWalletRegistryError'
 }
 
 /**
