@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url'
 import { createTestAdapterContext } from '@portico/test'
-import { build } from 'esbuild'
+import { bundleEntry, coreImportsOf } from '@portico/test/adapters'
 import { expect, it } from 'vitest'
 import * as entry from './index.js'
 
@@ -19,58 +18,21 @@ it('exports exactly the public API', () => {
 })
 
 it('uses nothing of core but its public entry and the adapter kit, as an outside adapter would', async () => {
-  const { readdir, readFile } = await import('node:fs/promises')
-  const directory = new URL('./', import.meta.url)
-  const imported = new Set<string>()
-  for (const file of await readdir(directory)) {
-    if (!file.endsWith('.ts')) continue
-    const source = await readFile(new URL(file, directory), 'utf8')
-    for (const [, specifier] of source.matchAll(/from '(@portico\/core[^']*)'/g)) imported.add(specifier!)
-  }
-  expect([...imported].sort()).toEqual(['@portico/core', '@portico/core/adapter-kit'])
+  expect(await coreImportsOf(new URL('./', import.meta.url))).toEqual([
+    '@portico/core',
+    '@portico/core/adapter-kit',
+  ])
 })
 
-/**
- * Bundles the entry for a browser as a site would (code splitting on; core and viem left out, a
- * site shares them) and lists the adapter's own modules in what loads with the entry (its chunk
- * and the chunks it imports statically) and in the chunks behind `import()`.
- */
-async function bundleEntry() {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./index.ts', import.meta.url))],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    minify: true,
-    write: false,
-    metafile: true,
-    outdir: fileURLToPath(new URL('../.bundle-test', import.meta.url)),
-    conditions: ['@portico/source'],
-    external: ['@portico/core', 'viem'],
-    logLevel: 'silent',
-  })
-  const outputs = result.metafile.outputs
-  const entryOutput = Object.keys(outputs).find((path) => outputs[path]!.entryPoint)!
-  const eager = new Set<string>()
-  const visit = (path: string) => {
-    if (eager.has(path) || !outputs[path]) return
-    eager.add(path)
-    for (const imported of outputs[path]!.imports)
-      if (imported.kind === 'import-statement') visit(imported.path)
-  }
-  visit(entryOutput)
-  const modulesOf = (paths: Iterable<string>) =>
-    [...paths]
-      .flatMap((path) => Object.keys(outputs[path]!.inputs))
-      .map((input) => input.replace(/^.*?src\//, ''))
-      .sort()
-  const lazy = Object.keys(outputs).filter((path) => !eager.has(path) && path.endsWith('.js'))
+/** The adapter's own modules in what loads with the entry and in the chunks behind `import()`. */
+async function bundleModules() {
+  const { eager, lazy } = await bundleEntry(new URL('./index.ts', import.meta.url), ['@portico/core', 'viem'])
+  const modulesOf = (inputs: string[]) => inputs.map((input) => input.replace(/^.*?src\//, ''))
   return { eager: modulesOf(eager), lazy: modulesOf(lazy) }
 }
 
 it('loads the send code (fee estimates, transfers, receipts) on first use, not with the entry', async () => {
-  const { eager, lazy } = await bundleEntry()
+  const { eager, lazy } = await bundleModules()
   expect(eager).toContain('evm.ts')
   expect(eager).toContain('createSendCapability.ts')
   expect(eager).not.toContain('send.ts')
