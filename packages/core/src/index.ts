@@ -95,15 +95,28 @@ export {
 } from './connection/connectors.js'
 export type { DisconnectParameters, DisconnectReturnType } from './connection/disconnect.js'
 export { disconnect } from './connection/disconnect.js'
+export type { SelectWalletParameters } from './connection/modal/selectWallet.js'
+export { selectWallet } from './connection/modal/selectWallet.js'
 export { removeAdapter } from './connection/removeAdapter.js'
 export { RECONNECT_BOUND_MS } from './connection/restoreConnections.js'
-export type { SignMessageParameters } from './connection/signMessage.js'
+export type {
+  SignMessageErrorType,
+  SignMessageParameters,
+  SignMessageReturnType,
+} from './connection/signMessage.js'
 export { signMessage } from './connection/signMessage.js'
 export { getIsSmartAccount, watchIsSmartAccount } from './connection/smartAccount.js'
 export { canSend, getWalletFeatures, watchWalletFeatures } from './connection/walletFeatures.js'
 export { createPortico, InvalidConfigError } from './createPortico.js'
 export { destroy } from './destroy.js'
-export type { ConnectEmailParameters, ConnectEmailReturnType } from './email/connectEmail.js'
+export type {
+  ConnectEmailErrorType,
+  ConnectEmailParameters,
+  ConnectEmailReturnType,
+  EmailCooldownErrorType,
+  EmbeddedWalletNotConfiguredErrorType,
+  InvalidEmailErrorType,
+} from './email/connectEmail.js'
 export {
   connectEmail,
   EMAIL_ADDRESS,
@@ -116,16 +129,33 @@ export {
 } from './email/connectEmail.js'
 export type { EmailLoginInfo } from './email/emailLogin.js'
 export { getEmailLogin, watchEmailLogin } from './email/emailLogin.js'
-export type { SubmitEmailOtpParameters } from './email/submitEmailOtp.js'
+export type { ChangeEmailParameters } from './email/modal/changeEmail.js'
+export { changeEmail } from './email/modal/changeEmail.js'
+export type { StartEmailLoginParameters } from './email/modal/startEmailLogin.js'
+export { startEmailLogin } from './email/modal/startEmailLogin.js'
+export type { VerifyEmailCodeParameters } from './email/modal/verifyEmailCode.js'
+export { verifyEmailCode } from './email/modal/verifyEmailCode.js'
+export type {
+  DeviceStillNotApprovedErrorType,
+  InvalidOtpErrorType,
+  SubmitEmailOtpErrorType,
+  SubmitEmailOtpParameters,
+  SubmitEmailOtpReturnType,
+} from './email/submitEmailOtp.js'
 export {
   clearEmailLoginCache,
+  DeviceStillNotApprovedError,
   InvalidOtpError,
   resetEmailLogin,
   submitEmailOtp,
 } from './email/submitEmailOtp.js'
 // Types
 export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './email/types.js'
-export type { UpdateEmailParameters, UpdateEmailReturnType } from './email/updateEmail.js'
+export type {
+  UpdateEmailErrorType,
+  UpdateEmailParameters,
+  UpdateEmailReturnType,
+} from './email/updateEmail.js'
 export { updateEmail } from './email/updateEmail.js'
 export type { BaseErrorOptions } from './errors/base.js'
 // Errors and user-facing texts
@@ -171,6 +201,8 @@ export { setAccountTab } from './modal/setAccountTab.js'
 export type { SetThemeParameters } from './modal/setTheme.js'
 export { setTheme } from './modal/setTheme.js'
 export { SHAKE_DURATION_MS, shakeModal } from './modal/shakeModal.js'
+export type { Abandon, ViewRule } from './modal/subViews.js'
+export { CLOSE_ABANDONS, canGoBack, SUB_VIEWS } from './modal/subViews.js'
 export { addNetwork } from './network/addNetwork.js'
 // Networks, formatting
 export {
@@ -186,6 +218,8 @@ export {
   toCaipNetworkId,
 } from './network/caip.js'
 export { DEFAULT_ACCOUNT_TYPES } from './network/createChainState.js'
+export type { SelectNetworkParameters } from './network/modal/selectNetwork.js'
+export { selectNetwork } from './network/modal/selectNetwork.js'
 export type { NetworkInfo } from './network/network.js'
 export { getNetwork, watchNetwork } from './network/network.js'
 export { removeNetwork } from './network/removeNetwork.js'
@@ -194,7 +228,7 @@ export type {
   SwitchNetworkParameters,
   SwitchNetworkReturnType,
 } from './network/switchNetwork.js'
-export { switchNetwork } from './network/switchNetwork.js'
+export { describeSwitchError, switchErrorCode, switchNetwork } from './network/switchNetwork.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './network/types.js'
 export type { MessageKey, Notice } from './notices/messages.js'
 export {
@@ -248,8 +282,9 @@ export type { SetSendReceiverParameters, SetSendReceiverReturnType } from './sen
 export { setSendReceiver } from './send/setSendReceiver.js'
 export type { SetSendTokenParameters, SetSendTokenReturnType } from './send/setSendToken.js'
 export { setSendToken } from './send/setSendToken.js'
-export { cancelSiwx } from './siwx/cancelSiwx.js'
 export { checkSiwx } from './siwx/checkSiwx.js'
+export { cancelSiwx } from './siwx/modal/cancelSiwx.js'
+export { signIn } from './siwx/modal/signIn.js'
 export type {
   RequestSiwxSignatureErrorType,
   RequestSiwxSignatureReturnType,
@@ -307,14 +342,23 @@ export type { Storage } from './storage/storage.js'
 export { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
 export type { TypedStorage } from './storage/typedStorage.js'
 export { createTypedStorage } from './storage/typedStorage.js'
-export type { ConnectWalletConnectParameters } from './walletConnect/connectWalletConnect.js'
+export type {
+  ConnectWalletConnectErrorType,
+  ConnectWalletConnectParameters,
+  ConnectWalletConnectReturnType,
+  WalletConnectNoAccountErrorType,
+  WalletConnectNotConfiguredErrorType,
+} from './walletConnect/connectWalletConnect.js'
 export {
   cancelWalletConnect,
   connectWalletConnect,
   WALLET_CONNECT_CONNECTOR_ID,
+  WalletConnectNoAccountError,
   WalletConnectNotConfiguredError,
 } from './walletConnect/connectWalletConnect.js'
 export { WALLET_CONNECT_ICON } from './walletConnect/icon.js'
+export type { SelectMobileWalletParameters } from './walletConnect/modal/selectMobileWallet.js'
+export { selectMobileWallet } from './walletConnect/modal/selectMobileWallet.js'
 export type {
   RegistryWallet,
   WalletConnect,

@@ -3,6 +3,7 @@ import { startTestApiServer, type TestReply } from '../api/clientTestServer.test
 import type { TokenBalance } from '../api/schemas.js'
 import { connect } from '../connection/connect.js'
 import { disconnect } from '../connection/disconnect.js'
+import { selectWallet } from '../connection/modal/selectWallet.js'
 import { openModal } from '../modal/openModal.js'
 import { switchNetwork } from '../network/switchNetwork.js'
 import { dismissToast } from '../notices/showToast.js'
@@ -102,7 +103,7 @@ describe('refreshTokenBalances', () => {
     const test = await setup({ apiUrl: server.url, projectId: 'p1' })
     announce(test.handle)
     openModal(test.portico)
-    await connect(test.portico, { connectorId: 'io.metamask' })
+    await selectWallet(test.portico, { connectorId: 'io.metamask' })
     expect(test.portico.state.router.route.view).toBe('Account')
     await settled(test.portico)
     expect(balanceRequests()).toHaveLength(1)
