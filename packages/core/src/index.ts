@@ -186,6 +186,7 @@ export { isSafeImageUrl } from './format/safeImageUrl.js'
 export { initialize, RECONNECT_TIMEOUT_MS } from './initialize.js'
 export { closeModal, isSiwxCloseRefused } from './modal/closeModal.js'
 export { getDefaultRoute } from './modal/getDefaultRoute.js'
+export { getIsMobile } from './modal/getIsMobile.js'
 export { goBack } from './modal/goBack.js'
 // Reads and change feeds
 export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } from './modal/modal.js'
