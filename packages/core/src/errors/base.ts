@@ -62,7 +62,8 @@ export type UserRejectedRequestErrorType = UserRejectedRequestError & { name: 'U
 
 /** EIP-1193 4902: the wallet does not know the chain. */
 export class UnrecognizedChainError extends BaseError {
-  override name = 'UnrecognizedChainError' as const
+  // Widened: adapters subclass it under their own name, and stay this error for core.
+  override name: string = 'UnrecognizedChainError'
   constructor(options: BaseErrorOptions = {}) {
     super('The wallet does not recognise this network.', { code: 4902, ...options })
   }
@@ -80,7 +81,8 @@ export type InvalidChainIdErrorType = InvalidChainIdError & { name: 'InvalidChai
 
 /** A wallet request failed for a reason other than the visitor declining. */
 export class ProviderRequestError extends BaseError {
-  override name = 'ProviderRequestError' as const
+  // Widened: adapters subclass it under their own name, and stay this error for core.
+  override name: string = 'ProviderRequestError'
   constructor(message: string, options: BaseErrorOptions = {}) {
     super(message, { code: 5000, ...options })
   }
@@ -183,6 +185,7 @@ export type WrongNetworkErrorType = WrongNetworkError & { name: 'WrongNetworkErr
  * 'Something went wrong'. Adapters throw it, or a subclass, with the reason as `cause`.
  */
 export class SendFailedError extends BaseError {
-  override name = 'SendFailedError' as const
+  // Widened: adapters subclass it under their own name, and stay this error for core.
+  override name: string = 'SendFailedError'
 }
 export type SendFailedErrorType = SendFailedError & { name: 'SendFailedError' }
