@@ -93,7 +93,11 @@ export {
   searchConnectors,
   watchConnectors,
 } from './connection/connectors.js'
-export type { DisconnectParameters, DisconnectReturnType } from './connection/disconnect.js'
+export type {
+  DisconnectErrorType,
+  DisconnectParameters,
+  DisconnectReturnType,
+} from './connection/disconnect.js'
 export { disconnect } from './connection/disconnect.js'
 export type { SelectWalletParameters } from './connection/modal/selectWallet.js'
 export { selectWallet } from './connection/modal/selectWallet.js'
