@@ -364,6 +364,7 @@ export {
 export { WALLET_CONNECT_ICON } from './walletConnect/icon.js'
 export type { SelectMobileWalletParameters } from './walletConnect/modal/selectMobileWallet.js'
 export { selectMobileWallet } from './walletConnect/modal/selectMobileWallet.js'
+export { showPairing } from './walletConnect/modal/showPairing.js'
 export type {
   RegistryWallet,
   WalletConnect,

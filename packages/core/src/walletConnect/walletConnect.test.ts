@@ -21,6 +21,7 @@ import {
   WalletConnectNotConfiguredError,
 } from './connectWalletConnect.js'
 import { selectMobileWallet } from './modal/selectMobileWallet.js'
+import { showPairing } from './modal/showPairing.js'
 import type {
   WalletConnect,
   WalletConnectAuthRequest,
@@ -155,6 +156,19 @@ describe('selectMobileWallet: pairing in the modal (SPEC §2 ConnectingWalletCon
     expect(getWalletConnect(portico).enabled).toBe(false)
     await selectMobileWallet(portico)
     expect(portico.state.modal.shake).toBe(true)
+  })
+  test('the view shown directly starts its pairing once; not again while one is under way or has failed', async () => {
+    const { portico, wc } = await start()
+    openModal(portico, { route: { view: 'ConnectingWalletConnectBasic' } })
+    showPairing(portico)
+    expect(getWalletConnect(portico).status).toBe('pairing')
+    wc.pair('wc:abc@2?relay-protocol=irn&symKey=1')
+    showPairing(portico)
+    expect(wc.aborted()).toBe(false)
+    wc.refuse()
+    await flush()
+    showPairing(portico)
+    expect(getWalletConnect(portico).status).toBe('error')
   })
 })
 

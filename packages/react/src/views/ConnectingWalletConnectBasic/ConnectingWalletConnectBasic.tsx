@@ -5,6 +5,7 @@ import {
   getWalletConnect,
   type RegistryWallet,
   selectMobileWallet,
+  showPairing,
   watchWalletConnect,
 } from '@portico/core'
 import { useEffect } from 'react'
@@ -70,12 +71,11 @@ export function ConnectingWalletConnectBasic() {
   const wallet = walletId ? getRegistryWallets(portico).find((entry) => entry.id === walletId) : undefined
   const link = walletLink(wallet, wc.pairing?.uri, mobile)
 
-  // Opened directly (the opening rules, or a site's openModal): the pairing starts here.
+  // Opened directly (the opening rules, or a site's openModal): core starts the pairing when the
+  // view appears, not again when a pairing that just connected is idle for a moment.
   useEffect(() => {
-    if (wc.enabled && wc.status === 'idle') {
-      void selectMobileWallet(portico, walletId ? { walletId } : {})
-    }
-  }, [portico, wc.enabled, wc.status, walletId])
+    showPairing(portico, walletId ? { walletId } : {})
+  }, [portico, walletId])
 
   if (!wc.enabled) {
     return (
