@@ -206,8 +206,8 @@ export { setAccountTab } from './modal/setAccountTab.js'
 export type { SetThemeParameters } from './modal/setTheme.js'
 export { setTheme } from './modal/setTheme.js'
 export { SHAKE_DURATION_MS, shakeModal } from './modal/shakeModal.js'
-export type { Abandon, ViewRule } from './modal/subViews.js'
-export { CLOSE_ABANDONS, canGoBack, SUB_VIEWS } from './modal/subViews.js'
+export type { Abandon } from './modal/subViews.js'
+export { BACK_ABANDONS, CLOSE_ABANDONS, canGoBack, SUB_VIEWS } from './modal/subViews.js'
 export { addNetwork } from './network/addNetwork.js'
 // Networks, formatting
 export {

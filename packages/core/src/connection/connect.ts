@@ -1,11 +1,11 @@
 import type { Connector } from '../adapterKit/contract.js'
 import { createCancellation } from '../cancellation.js'
+import { asProviderError } from '../errors/asProviderError.js'
 import {
   BaseError,
   type BaseErrorType,
   ConnectorNotFoundError,
   type ConnectorNotFoundErrorType,
-  ProviderRequestError,
   type ProviderRequestErrorType,
   ProviderTimeoutError,
   type ProviderTimeoutErrorType,
@@ -125,9 +125,7 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
       event: 'CONNECT_ERROR',
       properties: { message: connection.error.message, name: connector.name },
     })
-    throw error instanceof BaseError
-      ? error
-      : new ProviderRequestError(error instanceof Error ? error.message : String(error), { cause: error })
+    throw asProviderError(error)
   }
   if (attempt !== internal.connectAttempt) throw new RequestCancelledError()
   internal.connectCancel = undefined

@@ -1,5 +1,5 @@
+import { asProviderError } from '../errors/asProviderError.js'
 import {
-  BaseError,
   type BaseErrorType,
   RequestCancelledError,
   type RequestCancelledErrorType,
@@ -80,9 +80,7 @@ export async function updateEmail(
     if (aborted) throw new RequestCancelledError({ cause: error })
     if (cancelled)
       throw error instanceof UserRejectedRequestError ? error : new UserRejectedRequestError({ cause: error })
-    throw error instanceof BaseError
-      ? error
-      : new BaseError(error instanceof Error ? error.message : String(error), { cause: error })
+    throw asProviderError(error)
   }
   internal.storage.set('email', newEmail)
   state.emailLogin.accountEmail = newEmail

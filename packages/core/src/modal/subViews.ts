@@ -8,37 +8,38 @@ import type { View } from './routes.js'
 /** Something a view has started that leaving it abandons. */
 export type Abandon = 'connect' | 'walletConnect' | 'emailLogin' | 'embeddedApprovals'
 
-export interface ViewRule {
-  /** Reached from another view: it offers Back even when it was opened directly. */
-  subView: boolean
-  /** What going back from it abandons (its late answer is then ignored). */
-  back: readonly Abandon[]
-}
-
 /**
- * The back and close rules of each view (SPEC §2), in one table: which views show Back with no
- * history, and which attempt going back from them abandons. Closing abandons every attempt
- * (`CLOSE_ABANDONS`). Views not listed are first views that abandon nothing.
+ * The back and close rules of SPEC §2, in one place. `SUB_VIEWS`: views reached from another one,
+ * which offer Back even when opened directly. `BACK_ABANDONS`: what going back from a view
+ * abandons (its late answer is then ignored). `CLOSE_ABANDONS`: what closing abandons, whatever
+ * the view. Views in none of them are first views that abandon nothing.
  */
-export const SUB_VIEWS: Readonly<Partial<Record<View, ViewRule>>> = {
-  AllWallets: { subView: true, back: [] },
-  ConnectingExternal: { subView: true, back: ['connect'] },
-  ConnectingWalletConnectBasic: { subView: false, back: ['walletConnect'] },
-  EmailVerifyOtp: { subView: true, back: ['emailLogin'] },
-  EmailVerifyDevice: { subView: true, back: ['emailLogin'] },
-  UpdateEmail: { subView: true, back: ['emailLogin'] },
+export const SUB_VIEWS: ReadonlySet<View> = new Set<View>([
+  'AllWallets',
+  'ConnectingExternal',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'UpdateEmail',
+  'UpdateEmailVerify',
+  'Networks',
+  'WalletSend',
+  'WalletSendSelectToken',
+  'WalletSendPreview',
+  'WalletSendConfirmed',
+  'WalletReceive',
+])
+
+export const BACK_ABANDONS: Readonly<Partial<Record<View, readonly Abandon[]>>> = {
+  ConnectingExternal: ['connect'],
+  ConnectingWalletConnectBasic: ['walletConnect'],
+  EmailVerifyOtp: ['emailLogin'],
+  EmailVerifyDevice: ['emailLogin'],
+  UpdateEmail: ['emailLogin'],
   // The frame's code screen lies over this view: its request is refused when the view goes.
-  UpdateEmailVerify: { subView: true, back: ['embeddedApprovals', 'emailLogin'] },
-  ApproveTransaction: { subView: false, back: ['embeddedApprovals'] },
-  Networks: { subView: true, back: [] },
-  WalletSend: { subView: true, back: [] },
-  WalletSendSelectToken: { subView: true, back: [] },
-  WalletSendPreview: { subView: true, back: [] },
-  WalletSendConfirmed: { subView: true, back: [] },
-  WalletReceive: { subView: true, back: [] },
+  UpdateEmailVerify: ['embeddedApprovals', 'emailLogin'],
+  ApproveTransaction: ['embeddedApprovals'],
 }
 
-/** What closing the modal abandons, whatever the view. */
 export const CLOSE_ABANDONS: readonly Abandon[] = ['embeddedApprovals', 'connect', 'walletConnect']
 
 const ABANDON: Record<Abandon, (portico: Portico) => void> = {
@@ -52,8 +53,8 @@ const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   embeddedApprovals: rejectEmbeddedApprovals,
 }
 
-/** Runs the abandons of a way out (`back` of the current view, or `CLOSE_ABANDONS`). */
-export function abandon(portico: Portico, what: readonly Abandon[]): void {
+/** Runs the abandons of a way out (`BACK_ABANDONS` of the current view, or `CLOSE_ABANDONS`). */
+export function abandon(portico: Portico, what: readonly Abandon[] = []): void {
   for (const item of what) ABANDON[item](portico)
 }
 
@@ -65,5 +66,5 @@ export function abandon(portico: Portico, what: readonly Abandon[]): void {
  */
 export function canGoBack(portico: Portico): boolean {
   const { route, history } = portico.state.router
-  return history.length > 0 || SUB_VIEWS[route.view]?.subView === true
+  return history.length > 0 || SUB_VIEWS.has(route.view)
 }

@@ -1,13 +1,12 @@
 import { refreshAccountAssets } from '../balances/refreshAccountAssets.js'
 import { refreshBalance } from '../balances/refreshBalance.js'
+import { asProviderError } from '../errors/asProviderError.js'
 import {
-  BaseError,
   type BaseErrorType,
   InvalidChainIdError,
   type InvalidChainIdErrorType,
   NetworkNotFoundError,
   type NetworkNotFoundErrorType,
-  ProviderRequestError,
   type ProviderRequestErrorType,
   type ProviderTimeoutErrorType,
   UnrecognizedChainError,
@@ -91,9 +90,7 @@ export async function switchNetwork(
     }
   } catch (error) {
     connection.switchError = describeSwitchError(error)
-    throw error instanceof BaseError
-      ? error
-      : new ProviderRequestError(error instanceof Error ? error.message : String(error), { cause: error })
+    throw asProviderError(error)
   } finally {
     connection.pendingNetworkId = undefined
     if (otherNamespace) connection.switchingNamespace = false

@@ -6,10 +6,10 @@ import {
 } from '../api/clientErrors.js'
 import { createCancellation } from '../cancellation.js'
 import { getIsSmartAccount } from '../connection/smartAccount.js'
+import { asProviderError } from '../errors/asProviderError.js'
 import {
   BaseError,
   type BaseErrorType,
-  ProviderRequestError,
   type ProviderRequestErrorType,
   type ProviderTimeoutErrorType,
   RequestCancelledError,
@@ -140,9 +140,7 @@ export async function requestSiwxSignature(portico: Portico): Promise<RequestSiw
     const message = describeFailure(error, phase, isSmartAccount)
     setSiwxState(portico, { status: 'needed', caipAddress, session: undefined, error: message })
     internal.track({ type: 'track', event: 'SIWX_AUTH_ERROR', properties })
-    throw error instanceof BaseError
-      ? error
-      : new ProviderRequestError(error instanceof Error ? error.message : String(error), { cause: error })
+    throw asProviderError(error)
   }
   internal.siwxCancel = undefined
   setSiwxState(portico, { status: 'signedIn', caipAddress, session, error: undefined })

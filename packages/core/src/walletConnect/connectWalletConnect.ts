@@ -1,9 +1,9 @@
 import { cancelReconnect } from '../connection/cancelReconnect.js'
 import { type ConnectErrorType, connect } from '../connection/connect.js'
+import { asProviderError } from '../errors/asProviderError.js'
 import {
   BaseError,
   type BaseErrorType,
-  ProviderRequestError,
   type ProviderRequestErrorType,
   type ProviderTimeoutErrorType,
   RequestCancelledError,
@@ -150,9 +150,7 @@ export async function connectWalletConnect(
           : { key: 'connectionFailed' }
     fail(message)
     internal.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message, name: 'WalletConnect' } })
-    throw error instanceof BaseError
-      ? error
-      : new ProviderRequestError(error instanceof Error ? error.message : String(error), { cause: error })
+    throw asProviderError(error)
   }
   stillCurrent()
   state.walletConnect.status = 'connecting'

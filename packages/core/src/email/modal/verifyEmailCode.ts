@@ -24,31 +24,24 @@ export async function verifyEmailCode(
 ): Promise<void> {
   const { state, internal } = portico
   const email = state.emailLogin.email ?? ''
-  try {
-    const outcome = await submitEmailOtp(portico, parameters)
-    if (outcome.status === 'connected') {
-      showConnected(portico, outcome.namespace)
-      return
-    }
-  } catch (error) {
-    if (!(error instanceof RequestCancelledError)) internal.logger.debug('e-mail login: code refused', error)
-    return
-  }
-  navigate(portico, { view: 'EmailVerifyDevice', params: { email } })
-  void waitForDevice(portico, requireEmbeddedWallet(portico), internal.emailLoginAttempt, async () => {
-    // The device was approved: the code the visitor typed logs in now; a failure goes back to the code view.
+  const verify = async (approved: boolean): Promise<void> => {
     try {
       const outcome = await submitEmailOtp(portico, parameters)
-      if (outcome.status === 'connected') {
-        showConnected(portico, outcome.namespace)
-        return
-      }
-      throw new DeviceStillNotApprovedError()
+      if (outcome.status === 'connected') return showConnected(portico, outcome.namespace)
+      if (approved) throw new DeviceStillNotApprovedError()
+      navigate(portico, { view: 'EmailVerifyDevice', params: { email } })
+      // Once the device is approved from the mailed link, the same code logs in without being typed again.
+      void waitForDevice(portico, requireEmbeddedWallet(portico), internal.emailLoginAttempt, () =>
+        verify(true),
+      )
     } catch (error) {
       if (error instanceof RequestCancelledError) return
-      internal.logger.warn('e-mail login: the code did not log in after the device was approved', error)
+      internal.logger.debug('e-mail login: code refused', error)
+      if (!approved) return
+      // After the approval, a failure goes back to the code view with the reason.
       Object.assign(state.emailLogin, { status: 'awaitingOtp', error: emailLoginMessage(error) })
       replaceRoute(portico, { view: 'EmailVerifyOtp', params: { email } })
     }
-  })
+  }
+  await verify(false)
 }

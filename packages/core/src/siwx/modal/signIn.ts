@@ -26,19 +26,15 @@ export async function signIn(portico: Portico): Promise<void> {
     closeModal(portico)
   } catch (error) {
     if (error instanceof RequestCancelledError) return
-    // Nothing to sign with (no sign-in configured, no account): there is no view to show it on.
-    if (error instanceof SiwxNotEnabledError || error instanceof SiwxPrerequisiteError) {
-      internal.logger.warn('sign-in: cannot start', error)
-      dismissToast(portico)
-      return
-    }
     internal.logger.warn('sign-in: not signed in', error)
+    dismissToast(portico)
+    // Nothing to sign with (no sign-in configured, no account): there is no view to show it on.
+    if (error instanceof SiwxNotEnabledError || error instanceof SiwxPrerequisiteError) return
     if (error instanceof ApiRequestError)
       showApiAlert(portico, { apiCode: error.apiCode, status: error.status })
     if (!state.modal.open || state.router.route.view !== 'SIWXSignMessage')
       openModal(portico, { route: { view: 'SIWXSignMessage' } })
     const message = state.siwx.error
     if (message) showToast(portico, { message, variant: 'error' })
-    else dismissToast(portico)
   }
 }
