@@ -1,6 +1,7 @@
 // A site without React drives Portico through @portico/core's actions and reads, with its own UI.
 import {
   type CaipNetworkId,
+  type ConnectErrorType,
   connect,
   disconnect,
   formatDisplayAmount,
@@ -9,6 +10,7 @@ import {
   getConnection,
   getConnectorList,
   getNetwork,
+  type SwitchNetworkErrorType,
   switchNetwork,
   watchAccount,
   watchConnection,
@@ -28,6 +30,39 @@ const wallets = element<HTMLUListElement>('wallets')
 const status = element<HTMLParagraphElement>('status')
 const networkSelect = element<HTMLSelectElement>('network')
 const disconnectButton = element<HTMLButtonElement>('disconnect')
+const outcome = element<HTMLParagraphElement>('outcome')
+
+// Core's actions reject with typed errors: a refusal in the wallet is a UserRejectedRequestError
+// (EIP-1193 4001), told apart by its `name` (safe even with two copies of the package on a page).
+async function connectWallet(connectorId: string, name: string) {
+  outcome.textContent = ''
+  try {
+    const { address } = await connect(portico, { connectorId })
+    outcome.textContent = `${name} connected ${address}.`
+  } catch (e) {
+    const error = e as ConnectErrorType
+    if (error.name === 'UserRejectedRequestError')
+      outcome.textContent = `You declined the connection in ${name}.`
+    else if (error.name === 'RequestCancelledError') outcome.textContent = ''
+    else outcome.textContent = `${name} did not connect: ${error.shortMessage}`
+  }
+}
+
+async function chooseNetwork(networkId: CaipNetworkId) {
+  outcome.textContent = ''
+  try {
+    const { network } = await switchNetwork(portico, { networkId })
+    outcome.textContent = `Switched to ${network.name}.`
+  } catch (e) {
+    const error = e as SwitchNetworkErrorType
+    outcome.textContent =
+      error.name === 'UserRejectedRequestError'
+        ? 'You declined the network switch in your wallet.'
+        : `The network did not change: ${error.shortMessage}`
+    // The select goes back to the network the wallet is still on.
+    renderStatus()
+  }
+}
 
 function renderWallets() {
   wallets.replaceChildren(
@@ -36,7 +71,7 @@ function renderWallets() {
       const button = document.createElement('button')
       button.type = 'button'
       button.textContent = `Connect ${connector.name}`
-      button.addEventListener('click', () => void connect(portico, { connectorId: connector.id }))
+      button.addEventListener('click', () => void connectWallet(connector.id, connector.name))
       item.append(button)
       return item
     }),
@@ -68,7 +103,7 @@ function renderStatus() {
 }
 
 networkSelect.addEventListener('change', () => {
-  void switchNetwork(portico, { networkId: networkSelect.value as CaipNetworkId })
+  void chooseNetwork(networkSelect.value as CaipNetworkId)
 })
 disconnectButton.addEventListener('click', () => void disconnect(portico))
 

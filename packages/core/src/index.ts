@@ -102,17 +102,34 @@ export {
   watchConnectors,
   watchWalletList,
 } from './connection/connectors.js'
-export type { DisconnectParameters, DisconnectReturnType } from './connection/disconnect.js'
+export type {
+  DisconnectErrorType,
+  DisconnectParameters,
+  DisconnectReturnType,
+} from './connection/disconnect.js'
 export { disconnect } from './connection/disconnect.js'
+export type { SelectWalletParameters } from './connection/modal/selectWallet.js'
+export { selectWallet } from './connection/modal/selectWallet.js'
 export { removeAdapter } from './connection/removeAdapter.js'
 export { RECONNECT_BOUND_MS } from './connection/restoreConnections.js'
-export type { SignMessageParameters } from './connection/signMessage.js'
+export type {
+  SignMessageErrorType,
+  SignMessageParameters,
+  SignMessageReturnType,
+} from './connection/signMessage.js'
 export { signMessage } from './connection/signMessage.js'
 export { getIsSmartAccount, watchIsSmartAccount } from './connection/smartAccount.js'
 export { canSend, getWalletFeatures, watchWalletFeatures } from './connection/walletFeatures.js'
 export { createPortico, InvalidConfigError } from './createPortico.js'
 export { destroy } from './destroy.js'
-export type { ConnectEmailParameters, ConnectEmailReturnType } from './email/connectEmail.js'
+export type {
+  ConnectEmailErrorType,
+  ConnectEmailParameters,
+  ConnectEmailReturnType,
+  EmailCooldownErrorType,
+  EmbeddedWalletNotConfiguredErrorType,
+  InvalidEmailErrorType,
+} from './email/connectEmail.js'
 export {
   connectEmail,
   EMAIL_ADDRESS,
@@ -125,16 +142,33 @@ export {
 } from './email/connectEmail.js'
 export type { EmailLoginInfo } from './email/emailLogin.js'
 export { getEmailLogin, watchEmailLogin } from './email/emailLogin.js'
-export type { SubmitEmailOtpParameters } from './email/submitEmailOtp.js'
+export type { ChangeEmailParameters } from './email/modal/changeEmail.js'
+export { changeEmail } from './email/modal/changeEmail.js'
+export type { StartEmailLoginParameters } from './email/modal/startEmailLogin.js'
+export { startEmailLogin } from './email/modal/startEmailLogin.js'
+export type { VerifyEmailCodeParameters } from './email/modal/verifyEmailCode.js'
+export { verifyEmailCode } from './email/modal/verifyEmailCode.js'
+export type {
+  DeviceStillNotApprovedErrorType,
+  InvalidOtpErrorType,
+  SubmitEmailOtpErrorType,
+  SubmitEmailOtpParameters,
+  SubmitEmailOtpReturnType,
+} from './email/submitEmailOtp.js'
 export {
   clearEmailLoginCache,
+  DeviceStillNotApprovedError,
   InvalidOtpError,
   resetEmailLogin,
   submitEmailOtp,
 } from './email/submitEmailOtp.js'
 // Types
 export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './email/types.js'
-export type { UpdateEmailParameters, UpdateEmailReturnType } from './email/updateEmail.js'
+export type {
+  UpdateEmailErrorType,
+  UpdateEmailParameters,
+  UpdateEmailReturnType,
+} from './email/updateEmail.js'
 export { updateEmail } from './email/updateEmail.js'
 export type { BaseErrorOptions } from './errors/base.js'
 // Errors and user-facing texts
@@ -165,6 +199,7 @@ export { isSafeImageUrl } from './format/safeImageUrl.js'
 export { initialize, RECONNECT_TIMEOUT_MS } from './initialize.js'
 export { closeModal, isSiwxCloseRefused } from './modal/closeModal.js'
 export { getDefaultRoute } from './modal/getDefaultRoute.js'
+export { getIsMobile } from './modal/getIsMobile.js'
 export { goBack } from './modal/goBack.js'
 // Reads and change feeds
 export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } from './modal/modal.js'
@@ -180,6 +215,8 @@ export { setAccountTab } from './modal/setAccountTab.js'
 export type { SetThemeParameters } from './modal/setTheme.js'
 export { setTheme } from './modal/setTheme.js'
 export { SHAKE_DURATION_MS, shakeModal } from './modal/shakeModal.js'
+export type { Abandon } from './modal/subViews.js'
+export { BACK_ABANDONS, CLOSE_ABANDONS, canGoBack, SUB_VIEWS } from './modal/subViews.js'
 export { addNetwork } from './network/addNetwork.js'
 // Networks, formatting
 export {
@@ -195,6 +232,8 @@ export {
   toCaipNetworkId,
 } from './network/caip.js'
 export { DEFAULT_ACCOUNT_TYPES } from './network/createChainState.js'
+export type { SelectNetworkParameters } from './network/modal/selectNetwork.js'
+export { selectNetwork } from './network/modal/selectNetwork.js'
 export type { NetworkInfo } from './network/network.js'
 export { getNetwork, watchNetwork } from './network/network.js'
 export { removeNetwork } from './network/removeNetwork.js'
@@ -203,7 +242,7 @@ export type {
   SwitchNetworkParameters,
   SwitchNetworkReturnType,
 } from './network/switchNetwork.js'
-export { switchNetwork } from './network/switchNetwork.js'
+export { describeSwitchError, switchErrorCode, switchNetwork } from './network/switchNetwork.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './network/types.js'
 export type { MessageKey, Notice } from './notices/messages.js'
 export {
@@ -281,8 +320,9 @@ export type { SetSendReceiverParameters, SetSendReceiverReturnType } from './sen
 export { setSendReceiver } from './send/setSendReceiver.js'
 export type { SetSendTokenParameters, SetSendTokenReturnType } from './send/setSendToken.js'
 export { setSendToken } from './send/setSendToken.js'
-export { cancelSiwx } from './siwx/cancelSiwx.js'
 export { checkSiwx } from './siwx/checkSiwx.js'
+export { cancelSiwx } from './siwx/modal/cancelSiwx.js'
+export { signIn } from './siwx/modal/signIn.js'
 export type {
   RequestSiwxSignatureErrorType,
   RequestSiwxSignatureReturnType,
@@ -340,14 +380,24 @@ export type { Storage } from './storage/storage.js'
 export { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
 export type { TypedStorage } from './storage/typedStorage.js'
 export { createTypedStorage } from './storage/typedStorage.js'
-export type { ConnectWalletConnectParameters } from './walletConnect/connectWalletConnect.js'
+export type {
+  ConnectWalletConnectErrorType,
+  ConnectWalletConnectParameters,
+  ConnectWalletConnectReturnType,
+  WalletConnectNoAccountErrorType,
+  WalletConnectNotConfiguredErrorType,
+} from './walletConnect/connectWalletConnect.js'
 export {
   cancelWalletConnect,
   connectWalletConnect,
   WALLET_CONNECT_CONNECTOR_ID,
+  WalletConnectNoAccountError,
   WalletConnectNotConfiguredError,
 } from './walletConnect/connectWalletConnect.js'
 export { WALLET_CONNECT_ICON } from './walletConnect/icon.js'
+export type { SelectMobileWalletParameters } from './walletConnect/modal/selectMobileWallet.js'
+export { selectMobileWallet } from './walletConnect/modal/selectMobileWallet.js'
+export { showPairing } from './walletConnect/modal/showPairing.js'
 export type {
   RegistryWallet,
   WalletConnect,

@@ -8,7 +8,8 @@ import { disconnect } from './connection/disconnect.js'
 import { RECONNECT_BOUND_MS } from './connection/restoreConnections.js'
 import { createPortico } from './createPortico.js'
 import { destroy } from './destroy.js'
-import { connectEmail, EMBEDDED_WALLET_CONNECTOR_ID } from './email/connectEmail.js'
+import { EMBEDDED_WALLET_CONNECTOR_ID } from './email/connectEmail.js'
+import { startEmailLogin } from './email/modal/startEmailLogin.js'
 import type { EmbeddedWallet } from './email/types.js'
 import { initialize, RECONNECT_TIMEOUT_MS } from './initialize.js'
 import { openModal } from './modal/openModal.js'
@@ -367,7 +368,7 @@ describe('a reconnect that does not answer in 3 s is not a "no"', () => {
     } as unknown as EmbeddedWallet
     const reload = await slowReload([EMBEDDED], { embeddedWallet })
     await vi.advanceTimersByTimeAsync(RECONNECT_TIMEOUT_MS)
-    await connectEmail(reload.portico, { email: 'ada@example.com' })
+    await startEmailLogin(reload.portico, { email: 'ada@example.com' })
     expect(reload.signal()?.aborted).toBe(true)
     reload.answer(BACK)
     await vi.advanceTimersByTimeAsync(0)

@@ -61,6 +61,8 @@ export interface PorticoInternal {
   isMobile: () => boolean
   /** Incremented by every connect and cancel; a result from an older attempt is ignored. */
   connectAttempt: number
+  /** Ends the wait of the connect attempt in progress (a cancel, or a newer attempt). */
+  connectCancel: (() => void) | undefined
   /** Incremented per balance fetch per namespace, for the same reason. */
   balanceRequest: Partial<Record<ChainNamespace, number>>
   /** Incremented per token balance fetch per namespace; an older reply is dropped. */
@@ -81,6 +83,8 @@ export interface PorticoInternal {
   siwxCheck: number
   /** Incremented by every sign-in request and cancel; an older request's answer is dropped. */
   siwxAttempt: number
+  /** Ends the wait of the sign-in request in progress (a cancel, or an account change). */
+  siwxCancel: (() => void) | undefined
   /** Incremented by every e-mail login step and reset; an older step's answer is dropped. */
   emailLoginAttempt: number
   /** The WalletConnect pairing in progress, aborted when the visitor leaves its view. */

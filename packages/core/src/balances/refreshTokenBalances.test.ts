@@ -3,6 +3,7 @@ import type { TokenBalance } from '../api/schemas.js'
 import { ChainNotServedError } from '../api/services.js'
 import { connect } from '../connection/connect.js'
 import { disconnect } from '../connection/disconnect.js'
+import { selectWallet } from '../connection/modal/selectWallet.js'
 import { openModal } from '../modal/openModal.js'
 import { switchNetwork } from '../network/switchNetwork.js'
 import { dismissToast } from '../notices/showToast.js'
@@ -111,7 +112,7 @@ describe('refreshTokenBalances', () => {
     const test = await setup({ apiUrl: server.url, projectId: 'p1' })
     announce(test.handle)
     openModal(test.portico)
-    await connect(test.portico, { connectorId: 'io.metamask' })
+    await selectWallet(test.portico, { connectorId: 'io.metamask' })
     expect(test.portico.state.router.route.view).toBe('Account')
     await settled(test.portico)
     expect(balanceRequests()).toHaveLength(1)

@@ -1,123 +1,141 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
-import { ProviderTimeoutError } from '../errors/base.js'
+import {
+  ConnectorNotFoundError,
+  ProviderRequestError,
+  ProviderTimeoutError,
+  RequestCancelledError,
+  UserRejectedRequestError,
+} from '../errors/base.js'
 import { initialize } from '../initialize.js'
-import { goBack } from '../modal/goBack.js'
 import { openModal } from '../modal/openModal.js'
+import type { Portico } from '../portico.js'
 import { flush, rejected, setup } from '../testing/fakeAdapter.testkit.js'
 import { getAccount } from './account.js'
 import { cancelConnect } from './cancelConnect.js'
-import { connect } from './connect.js'
+import { type ConnectErrorType, connect } from './connect.js'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
-describe('connect', () => {
-  test('shows the connecting view, then Account with address, network and balance', async () => {
-    const { portico } = await setup()
-    await initialize(portico)
-    openModal(portico)
+/** The modal's part of the state: a domain action leaves it as it was. */
+const modalPart = (portico: Portico) =>
+  JSON.parse(
+    JSON.stringify({
+      route: portico.state.router.route,
+      history: portico.state.router.history,
+      open: portico.state.modal.open,
+      shake: portico.state.modal.shake,
+      alert: portico.state.alert.current,
+      toast: portico.state.toast.current,
+    }),
+  )
+
+async function opened() {
+  const context = await setup()
+  await initialize(context.portico)
+  openModal(context.portico)
+  return { ...context, before: modalPart(context.portico) }
+}
+
+describe('connect (domain action)', () => {
+  test('resolves the account and connects, leaving the modal where it was', async () => {
+    const { portico, before } = await opened()
     const pending = connect(portico, { connectorId: 'io.metamask' })
-    expect(portico.state.router.route).toEqual({
-      view: 'ConnectingExternal',
-      params: { connectorId: 'io.metamask', namespace: 'eip155' },
-    })
     expect(portico.state.connection.status).toBe('connecting')
-    await pending
+    await expect(pending).resolves.toEqual({
+      connectorId: 'io.metamask',
+      namespace: 'eip155',
+      address: ADDRESS,
+      caipAddress: `eip155:1:${ADDRESS}`,
+    })
     await flush()
-    const account = getAccount(portico)
-    expect(account.status).toBe('connected')
-    expect(account.address).toBe(ADDRESS)
-    expect(account.caipAddress).toBe(`eip155:1:${ADDRESS}`)
-    expect(account.network?.caipNetworkId).toBe('eip155:1')
-    expect(account.balance).toBe('1.2345')
-    expect(account.balanceSymbol).toBe('ETH')
-    expect(portico.state.router.route.view).toBe('Account')
-    expect(portico.state.router.history).toEqual([])
+    expect(getAccount(portico).status).toBe('connected')
+    expect(modalPart(portico)).toEqual(before)
   })
 
-  test('a rejection in the wallet leaves the view with a retryable "Connection declined"', async () => {
-    const { portico, handle } = await setup()
-    await initialize(portico)
-    openModal(portico)
+  test('a refusal in the wallet rejects with UserRejectedRequestError (4001) the caller can catch', async () => {
+    const { portico, handle, before } = await opened()
     handle.nextConnect = rejected()
-    await connect(portico, { connectorId: 'io.metamask' })
+    const error = (await connect(portico, { connectorId: 'io.metamask' }).catch((e) => e)) as ConnectErrorType
+    expect(error.name).toBe('UserRejectedRequestError')
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect(error.code).toBe(4001)
     expect(portico.state.connection.status).toBe('disconnected')
     expect(portico.state.connection.error).toEqual({
       kind: 'rejected',
       message: { key: 'connectionDeclined' },
     })
-    expect(portico.state.router.route.view).toBe('ConnectingExternal')
-    handle.nextConnect = { address: ADDRESS, accounts: [ADDRESS], chainId: 1 }
-    await connect(portico, { connectorId: 'io.metamask' })
-    expect(portico.state.connection.status).toBe('connected')
-    expect(portico.state.connection.error).toBeUndefined()
-    // the retry did not push a second connecting view
-    expect(portico.state.router.route.view).toBe('Account')
+    expect(modalPart(portico)).toEqual(before)
   })
 
-  test('a wallet that times out gives a timeout error, not a hang', async () => {
-    const { portico, handle } = await setup()
-    await initialize(portico)
+  test('a wallet that does not answer in time rejects with ProviderTimeoutError', async () => {
+    const { portico, handle, before } = await opened()
     handle.nextConnect = new ProviderTimeoutError({ timeoutMs: 240_000 })
-    await connect(portico, { connectorId: 'io.metamask' })
+    await expect(connect(portico, { connectorId: 'io.metamask' })).rejects.toBeInstanceOf(
+      ProviderTimeoutError,
+    )
     expect(portico.state.connection.error?.kind).toBe('timeout')
+    expect(modalPart(portico)).toEqual(before)
   })
 
-  test('an answer after the visitor went back is ignored', async () => {
-    const { portico, handle } = await setup()
-    await initialize(portico)
-    openModal(portico)
+  test('an unknown connector rejects with ConnectorNotFoundError and changes nothing', async () => {
+    const { portico, before } = await opened()
+    await expect(connect(portico, { connectorId: 'nope' })).rejects.toBeInstanceOf(ConnectorNotFoundError)
+    expect(portico.state.connection.status).toBe('disconnected')
+    expect(modalPart(portico)).toEqual(before)
+  })
+
+  test('a wallet failure that is not a Portico error rejects as ProviderRequestError with it as cause', async () => {
+    const { portico, handle } = await opened()
+    const crash = new Error('extension crashed')
+    handle.nextConnect = crash
+    const error = await connect(portico, { connectorId: 'io.metamask' }).catch((e) => e)
+    expect(error).toBeInstanceOf(ProviderRequestError)
+    expect(error.walk()).toBe(crash)
+    expect(portico.state.connection.error?.kind).toBe('failed')
+  })
+
+  test('an attempt cancelled while the wallet never answers rejects with RequestCancelledError at once', async () => {
+    const { portico, handle, before } = await opened()
+    handle.nextConnect = 'hang'
+    const pending = connect(portico, { connectorId: 'io.metamask' })
+    cancelConnect(portico)
+    await expect(pending).rejects.toBeInstanceOf(RequestCancelledError)
+    expect(portico.state.connection.status).toBe('disconnected')
+    expect(modalPart(portico)).toEqual(before)
+  })
+
+  test('an attempt cancelled while the wallet is asked rejects with RequestCancelledError, even if the wallet then accepts', async () => {
+    const { portico, handle, before } = await opened()
     let answer: (value: unknown) => void = () => {}
     handle.adapter!.connect = () =>
       new Promise((resolve) => {
         answer = resolve as (value: unknown) => void
       })
     const pending = connect(portico, { connectorId: 'io.metamask' })
-    goBack(portico)
+    cancelConnect(portico)
     answer({ address: ADDRESS, accounts: [ADDRESS], chainId: 1 })
-    expect(await pending).toEqual({ connected: false })
+    await expect(pending).rejects.toBeInstanceOf(RequestCancelledError)
     expect(portico.state.connection.status).toBe('disconnected')
-    expect(portico.state.router.route.view).toBe('Connect')
+    expect(modalPart(portico)).toEqual(before)
   })
 
-  test('a rejection after a cancel is ignored', async () => {
-    const { portico, handle } = await setup()
-    await initialize(portico)
+  test('an attempt replaced by a newer one rejects with RequestCancelledError; its refusal is not recorded', async () => {
+    const { portico, handle } = await opened()
     let fail: (error: unknown) => void = () => {}
     handle.adapter!.connect = () =>
       new Promise((_, reject) => {
         fail = reject
       })
-    const pending = connect(portico, { connectorId: 'io.metamask' })
-    cancelConnect(portico)
-    fail(rejected())
-    await pending
+    const first = connect(portico, { connectorId: 'io.metamask' })
+    const firstFail = fail
+    const second = connect(portico, { connectorId: 'io.metamask' })
+    firstFail(rejected())
+    await expect(first).rejects.toBeInstanceOf(RequestCancelledError)
     expect(portico.state.connection.error).toBeUndefined()
-  })
-
-  test('an unknown connector is refused with a typed error', async () => {
-    const { portico } = await setup()
-    await initialize(portico)
-    await expect(connect(portico, { connectorId: 'nope' })).rejects.toThrow('not available')
-  })
-
-  test('connecting on a network the site does not list opens UnsupportedChain', async () => {
-    const { portico, handle } = await setup()
-    await initialize(portico)
-    openModal(portico)
-    handle.nextConnect = { address: ADDRESS, accounts: [ADDRESS], chainId: 56 }
-    await connect(portico, { connectorId: 'io.metamask' })
-    expect(portico.state.router.route.view).toBe('UnsupportedChain')
-    expect(portico.state.chains.eip155?.networkState.unsupportedCaipNetworkId).toBe('eip155:56')
-  })
-
-  test('allowUnsupportedChain keeps Account for an unlisted network', async () => {
-    const { portico, handle } = await setup({ allowUnsupportedChain: true })
-    await initialize(portico)
-    openModal(portico)
-    handle.nextConnect = { address: ADDRESS, accounts: [ADDRESS], chainId: 56 }
-    await connect(portico, { connectorId: 'io.metamask' })
-    expect(portico.state.router.route.view).toBe('Account')
+    expect(portico.state.connection.status).toBe('connecting')
+    fail(rejected())
+    await expect(second).rejects.toBeInstanceOf(UserRejectedRequestError)
   })
 })
 

@@ -1,12 +1,20 @@
 import type { Connector } from '../adapterKit/contract.js'
+import { createCancellation } from '../cancellation.js'
+import { asProviderError } from '../errors/asProviderError.js'
 import {
   BaseError,
+  type BaseErrorType,
   ConnectorNotFoundError,
+  type ConnectorNotFoundErrorType,
+  type ProviderRequestErrorType,
   ProviderTimeoutError,
+  type ProviderTimeoutErrorType,
+  RequestCancelledError,
+  type RequestCancelledErrorType,
   UserRejectedRequestError,
+  type UserRejectedRequestErrorType,
 } from '../errors/base.js'
-import { checkUnsupportedChain } from '../network/checkUnsupportedChain.js'
-import type { ChainNamespace } from '../network/types.js'
+import type { CaipAddress, ChainNamespace } from '../network/types.js'
 import { toUserMessage } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
 import type { ConnectionError } from '../state.js'
@@ -20,8 +28,24 @@ export type ConnectParameters = {
   /** Picks the namespace when one wallet offers connectors in several (multi-chain wallets). */
   namespace?: ChainNamespace
 }
-export type ConnectReturnType = { connected: boolean }
-export type ConnectErrorType = ConnectorNotFoundError
+export type ConnectReturnType = {
+  connectorId: string
+  namespace: ChainNamespace
+  address: string
+  caipAddress: CaipAddress | undefined
+}
+/**
+ * What `connect` rejects with: the wallet is not there, the visitor declined (EIP-1193 4001), the
+ * wallet did not answer in time, the attempt was cancelled or replaced by a newer one, or the
+ * wallet failed otherwise (an adapter's own `BaseError`).
+ */
+export type ConnectErrorType =
+  | ConnectorNotFoundErrorType
+  | UserRejectedRequestErrorType
+  | ProviderTimeoutErrorType
+  | ProviderRequestErrorType
+  | RequestCancelledErrorType
+  | BaseErrorType
 
 /** Finds a discovered connector by id across namespaces. */
 export function findConnector(
@@ -36,7 +60,8 @@ export function findConnector(
   return undefined
 }
 
-function describe(error: unknown): ConnectionError {
+/** How a failed attempt is recorded in `connection.error`, as keys the UI translates. */
+export function describeConnectError(error: unknown): ConnectionError {
   if (error instanceof UserRejectedRequestError)
     return { kind: 'rejected', message: { key: 'connectionDeclined' } }
   if (error instanceof ProviderTimeoutError) return { kind: 'timeout', message: toUserMessage(error) }
@@ -47,12 +72,18 @@ function describe(error: unknown): ConnectionError {
 }
 
 /**
- * Asks a wallet for access and shows the connecting view while waiting. On success the modal
- * moves to Account (or UnsupportedChain); on failure the view offers a retry. An attempt that
- * was cancelled (back, close, retry) is ignored when it settles.
+ * Asks a wallet for access. While it waits, `connection.status` is `connecting`; a failure is kept
+ * in `connection.error` (as a message key) and thrown. It never moves the modal: the modal's
+ * `selectWallet` does that. An attempt cancelled (`cancelConnect`, closing the modal) or replaced
+ * by a newer one rejects with `RequestCancelledError` and changes nothing.
  *
  * @example
- * await connect(portico, { connectorId: 'io.metamask' })
+ * try {
+ *   const { address } = await connect(portico, { connectorId: 'io.metamask' })
+ * } catch (e) {
+ *   const error = e as ConnectErrorType
+ *   if (error.name === 'UserRejectedRequestError') showDeclined()
+ * }
  */
 export async function connect(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
   const { state, internal } = portico
@@ -63,14 +94,10 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   // The visitor picked a wallet: a stored connection of this namespace still coming back is not wanted.
   cancelReconnect(portico, { namespaces: [connector.namespace] })
   const attempt = ++internal.connectAttempt
-  const { router, connection } = state
-  if (router.route.view !== 'ConnectingExternal' || router.route.params.connectorId !== connector.id) {
-    router.history.push(router.route)
-    router.route = {
-      view: 'ConnectingExternal',
-      params: { connectorId: connector.id, namespace: connector.namespace },
-    }
-  }
+  internal.connectCancel?.()
+  const cancellation = createCancellation()
+  internal.connectCancel = cancellation.cancel
+  const { connection } = state
   connection.connectingConnectorId = connector.id
   connection.error = undefined
   syncConnectionStatus(portico)
@@ -80,34 +107,42 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
     properties: { name: connector.name, platform: 'browser' },
   })
 
+  let result: Awaited<ReturnType<typeof adapter.connect>>
   try {
     const network = state.chains[connector.namespace]?.networkState.caipNetwork
-    const result = await adapter.connect({ connectorId: connector.id, ...(network ? { network } : {}) })
-    if (attempt !== internal.connectAttempt) return { connected: false }
-    connection.connectingConnectorId = undefined
-    applyConnection(portico, connector.namespace, connector, result)
-    if (!checkUnsupportedChain(portico, connector.namespace)) {
-      router.route = { view: 'Account' }
-      router.history = []
-    }
-    internal.siblingConnection = connectSiblings(portico, connector)
-    internal.track({
-      type: 'track',
-      event: 'CONNECT_SUCCESS',
-      properties: { method: 'browser', name: connector.name },
-    })
-    return { connected: true }
+    result = await Promise.race([
+      adapter.connect({ connectorId: connector.id, ...(network ? { network } : {}) }),
+      cancellation.promise,
+    ])
   } catch (error) {
-    if (attempt !== internal.connectAttempt) return { connected: false }
-    connection.error = describe(error)
+    if (attempt !== internal.connectAttempt)
+      throw error instanceof RequestCancelledError ? error : new RequestCancelledError({ cause: error })
+    internal.connectCancel = undefined
+    connection.error = describeConnectError(error)
     syncConnectionStatus(portico)
-    internal.logger.warn(`connect: ${connector.name} failed`, error)
     internal.track({
       type: 'track',
       event: 'CONNECT_ERROR',
       properties: { message: connection.error.message, name: connector.name },
     })
-    return { connected: false }
+    throw asProviderError(error)
+  }
+  if (attempt !== internal.connectAttempt) throw new RequestCancelledError()
+  internal.connectCancel = undefined
+  connection.connectingConnectorId = undefined
+  applyConnection(portico, connector.namespace, connector, result)
+  internal.siblingConnection = connectSiblings(portico, connector)
+  internal.track({
+    type: 'track',
+    event: 'CONNECT_SUCCESS',
+    properties: { method: 'browser', name: connector.name },
+  })
+  const chain = state.chains[connector.namespace]
+  return {
+    connectorId: connector.id,
+    namespace: connector.namespace,
+    address: chain?.accountState.address ?? result.address,
+    caipAddress: chain?.accountState.caipAddress,
   }
 }
 

@@ -13,6 +13,8 @@ import { clearConnection } from './clearConnection.js'
 
 export type DisconnectParameters = { namespace?: ChainNamespace }
 export type DisconnectReturnType = { failures: { namespace: ChainNamespace; error: unknown }[] }
+/** `disconnect` never rejects: a namespace whose wallet failed to disconnect is in `failures`. */
+export type DisconnectErrorType = never
 
 /** Connectors that hold several namespaces in one session: disconnecting one ends all (SPEC §4). */
 const SHARED_SESSION_TYPES = new Set(['WALLET_CONNECT', 'AUTH'])

@@ -10,6 +10,7 @@ import { fakeAdapter, flush, setup, testConnector, testNetwork } from '../testin
 import { siteSiwx } from '../testing/siteSiwx.testkit.js'
 import { connect } from './connect.js'
 import { getConnectorList } from './connectors.js'
+import { selectWallet } from './modal/selectWallet.js'
 
 const SOL_ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
 const EVM_ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -71,8 +72,9 @@ describe('multi-chain wallets (SPEC §3 MULTI_CHAIN)', () => {
   test('connecting it connects both namespaces; the picked one stays active, and switching shows each account', async () => {
     const { portico, evm, sol } = await twoNamespaces()
     openModal(portico)
-    await expect(connect(portico, { connectorId: 'dev.dual', namespace: 'eip155' })).resolves.toEqual({
-      connected: true,
+    await expect(connect(portico, { connectorId: 'dev.dual', namespace: 'eip155' })).resolves.toMatchObject({
+      connectorId: 'dev.dual',
+      namespace: 'eip155',
     })
     await portico.internal.siblingConnection
     const { chains, modal } = portico.state
@@ -95,7 +97,7 @@ describe('multi-chain wallets (SPEC §3 MULTI_CHAIN)', () => {
   test('a refusal in the other namespace leaves it out and keeps the picked one', async () => {
     const { portico, sol } = await twoNamespaces()
     sol.handle.nextConnect = new Error('the wallet has no Solana account')
-    await connect(portico, { connectorId: 'dev.dual', namespace: 'eip155' })
+    await selectWallet(portico, { connectorId: 'dev.dual', namespace: 'eip155' })
     await portico.internal.siblingConnection
     await flush()
     expect(portico.state.chains.eip155?.accountState.status).toBe('connected')

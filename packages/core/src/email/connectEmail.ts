@@ -1,7 +1,10 @@
 import { cancelReconnect } from '../connection/cancelReconnect.js'
-import { BaseError } from '../errors/base.js'
-import { navigate } from '../modal/navigate.js'
-import { replaceRoute } from '../modal/replaceRoute.js'
+import {
+  BaseError,
+  type BaseErrorType,
+  RequestCancelledError,
+  type RequestCancelledErrorType,
+} from '../errors/base.js'
 import type { ChainNamespace } from '../network/types.js'
 import { MESSAGES, type Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
@@ -77,14 +80,32 @@ export function emailLoginMessage(error: unknown): Notice {
 
 export type ConnectEmailParameters = { email: string }
 export type ConnectEmailReturnType = { action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }
+/**
+ * What `connectEmail` rejects with: no embedded wallet configured, not an e-mail address, within
+ * the 30 s cool-down, the attempt replaced or abandoned (`resetEmailLogin`), or the embedded
+ * wallet's own error (its server refused or could not be reached).
+ */
+export type ConnectEmailErrorType =
+  | EmbeddedWalletNotConfiguredErrorType
+  | InvalidEmailErrorType
+  | EmailCooldownErrorType
+  | RequestCancelledErrorType
+  | BaseErrorType
 
 /**
  * Starts an e-mail login (SPEC §5): checks the address and the 30 s cool-down before anything is
- * sent, asks the embedded wallet to send a one-time code, and shows the code view (or, for a new
- * device of a known user, the device approval view, which moves on to the code by itself).
+ * sent and asks the embedded wallet to send a one-time code. `emailLogin.status` becomes
+ * `awaitingOtp`, or `awaitingDevice` when a known user's new device must first be approved from
+ * the mailed link. A refusal is kept in `emailLogin.error` and thrown. It never moves the modal:
+ * the modal's `startEmailLogin` does.
  *
  * @example
- * await connectEmail(portico, { email: 'ada@example.com' })
+ * try {
+ *   const { action } = await connectEmail(portico, { email: 'ada@example.com' })
+ * } catch (e) {
+ *   const error = e as ConnectEmailErrorType
+ *   if (error.name === 'EmailCooldownError') showWait(error.seconds)
+ * }
  */
 export async function connectEmail(
   portico: Portico,
@@ -115,27 +136,15 @@ export async function connectEmail(
   try {
     ;({ action } = await service.connectEmail({ email }))
   } catch (error) {
-    if (attempt === internal.emailLoginAttempt)
-      Object.assign(state.emailLogin, { status: 'idle', error: emailLoginMessage(error) })
+    if (attempt !== internal.emailLoginAttempt) throw new RequestCancelledError({ cause: error })
+    Object.assign(state.emailLogin, { status: 'idle', error: emailLoginMessage(error) })
     throw error
   }
-  if (attempt !== internal.emailLoginAttempt) return { action }
+  if (attempt !== internal.emailLoginAttempt) throw new RequestCancelledError()
   internal.storage.set('lastEmailLoginTime', Date.now())
   internal.storage.set('email', email)
   internal.storage.set('emailLoginUsed', true)
-  if (action === 'VERIFY_DEVICE') {
-    state.emailLogin.status = 'awaitingDevice'
-    navigate(portico, { view: 'EmailVerifyDevice', params: { email } })
-    // An older server asks for the approval before the code; the code view follows it.
-    void waitForDevice(portico, service, attempt, () => {
-      state.emailLogin.error = undefined
-      state.emailLogin.status = 'awaitingOtp'
-      replaceRoute(portico, { view: 'EmailVerifyOtp', params: { email } })
-    })
-  } else {
-    state.emailLogin.status = 'awaitingOtp'
-    navigate(portico, { view: 'EmailVerifyOtp', params: { email } })
-  }
+  state.emailLogin.status = action === 'VERIFY_DEVICE' ? 'awaitingDevice' : 'awaitingOtp'
   return { action }
 }
 
@@ -145,8 +154,9 @@ export const DEVICE_APPROVAL_WAIT_MS = 10 * 60_000
 const QUICK_FAILURE_MS = 5_000
 
 /**
- * Keeps the EmailVerifyDevice view waiting until the new device is approved from the mailed link
- * (or the link expires, or the visitor leaves the login), then calls `onApproved`.
+ * Waits until the new device is approved from the mailed link (or the link expires, or the visitor
+ * leaves the login: `attempt` is no longer the current one), then calls `onApproved`. Meanwhile a
+ * failure is kept in `emailLogin.error` for the EmailVerifyDevice view.
  */
 export async function waitForDevice(
   portico: Portico,

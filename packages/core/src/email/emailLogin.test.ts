@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { disconnect } from '../connection/disconnect.js'
+import { RequestCancelledError } from '../errors/base.js'
 import { initialize } from '../initialize.js'
 import { goBack } from '../modal/goBack.js'
 import { navigate } from '../modal/navigate.js'
@@ -16,9 +17,12 @@ import {
   InvalidEmailError,
 } from './connectEmail.js'
 import { getEmailLogin } from './emailLogin.js'
-import { InvalidOtpError, submitEmailOtp } from './submitEmailOtp.js'
+import { changeEmail } from './modal/changeEmail.js'
+import { startEmailLogin } from './modal/startEmailLogin.js'
+import { verifyEmailCode } from './modal/verifyEmailCode.js'
+import { InvalidOtpError, resetEmailLogin, submitEmailOtp } from './submitEmailOtp.js'
 import type { EmbeddedWallet } from './types.js'
-import { updateEmail } from './updateEmail.js'
+import { type UpdateEmailErrorType, updateEmail } from './updateEmail.js'
 
 /**
  * The embedded wallet as core calls it (the `EmbeddedWallet` contract), scripted per test;
@@ -67,9 +71,7 @@ describe('e-mail login (SPEC §5)', () => {
     const { wallet, calls } = embedded()
     const { portico } = await start(wallet)
     expect(getEmailLogin(portico).enabled).toBe(true)
-    await expect(connectEmail(portico, { email: '  ada@example.com ' })).resolves.toEqual({
-      action: 'VERIFY_OTP',
-    })
+    await expect(startEmailLogin(portico, { email: '  ada@example.com ' })).resolves.toBeUndefined()
     expect(calls).toEqual(['connectEmail ada@example.com'])
     expect(portico.state.router.route).toEqual({
       view: 'EmailVerifyOtp',
@@ -85,7 +87,7 @@ describe('e-mail login (SPEC §5)', () => {
     vi.useFakeTimers({ now: Date.parse('2026-11-23T10:00:00Z'), toFake: ['Date'] })
     const { wallet, calls } = embedded()
     const { portico } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
     vi.setSystemTime(Date.now() + 10_500)
     const error = await connectEmail(portico, { email: 'ada@example.com' }).catch((reason: unknown) => reason)
     expect(error).toBeInstanceOf(EmailCooldownError)
@@ -120,6 +122,7 @@ describe('e-mail login (SPEC §5)', () => {
     })
     const { portico } = await start(wallet)
     await expect(connectEmail(portico, { email: 'ada@example.com' })).rejects.toThrow('mail server')
+    await expect(startEmailLogin(portico, { email: 'ada@example.com' })).resolves.toBeUndefined()
     expect(portico.state.router.route.view).toBe('Connect')
     expect(getEmailLogin(portico)).toMatchObject({
       status: 'idle',
@@ -131,7 +134,7 @@ describe('e-mail login (SPEC §5)', () => {
   test('a new device waits for the approval from the e-mail, then asks for the code', async () => {
     const { wallet, approveDevice } = embedded({ connectEmail: async () => ({ action: 'VERIFY_DEVICE' }) })
     const { portico } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
     expect(portico.state.router.route.view).toBe('EmailVerifyDevice')
     expect(getEmailLogin(portico).status).toBe('awaitingDevice')
     approveDevice()
@@ -154,7 +157,7 @@ describe('e-mail login (SPEC §5)', () => {
         }),
     })
     const { portico } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
     await vi.advanceTimersByTimeAsync(25_000)
     expect(waits).toBe(2)
     // A wait that simply ran out is not an error to show.
@@ -176,7 +179,7 @@ describe('e-mail login (SPEC §5)', () => {
       },
     })
     const { portico } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
     await vi.advanceTimersByTimeAsync(0)
     expect(getEmailLogin(portico).error).toEqual({
       key: 'walletError',
@@ -221,7 +224,7 @@ describe('e-mail login (SPEC §5)', () => {
         }),
     })
     const { portico } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
     goBack(portico)
     await vi.advanceTimersByTimeAsync(120_000)
     expect(waits).toBe(1)
@@ -230,8 +233,8 @@ describe('e-mail login (SPEC §5)', () => {
   test('the code is checked, then the embedded wallet connects through its AUTH connector', async () => {
     const { wallet, calls } = embedded()
     const { portico, handle } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
-    await submitEmailOtp(portico, { otp: '123 456' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
+    await verifyEmailCode(portico, { otp: '123 456' })
     expect(calls).toContain('connectOtp 123456')
     expect(handle.calls.find((call) => call.method === 'connect')?.parameters).toMatchObject({
       connectorId: EMBEDDED_WALLET_CONNECTOR_ID,
@@ -248,8 +251,8 @@ describe('e-mail login (SPEC §5)', () => {
       return { action: approved ? 'CONNECTED' : 'VERIFY_DEVICE' }
     }
     const { portico, handle } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
-    await submitEmailOtp(portico, { otp: '123456' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
+    await verifyEmailCode(portico, { otp: '123456' })
     expect(portico.state.router.route).toEqual({
       view: 'EmailVerifyDevice',
       params: { email: 'ada@example.com' },
@@ -279,8 +282,8 @@ describe('e-mail login (SPEC §5)', () => {
       return { action: 'VERIFY_DEVICE' }
     }
     const { portico, handle } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
-    await submitEmailOtp(portico, { otp: '123456' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
+    await verifyEmailCode(portico, { otp: '123456' })
     await flush()
     approved = true
     approveDevice()
@@ -299,7 +302,7 @@ describe('e-mail login (SPEC §5)', () => {
       },
     })
     const { portico } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
     await expect(submitEmailOtp(portico, { otp: '12345' })).rejects.toBeInstanceOf(InvalidOtpError)
     expect(calls).toEqual(['connectEmail ada@example.com'])
     await expect(submitEmailOtp(portico, { otp: '000000' })).rejects.toThrow('4 tries left')
@@ -314,7 +317,7 @@ describe('e-mail login (SPEC §5)', () => {
     const { wallet } = embedded()
     const { portico } = await start(wallet)
     navigate(portico, { view: 'Connect' })
-    await connectEmail(portico, { email: 'ada@example.com' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
     goBack(portico)
     expect(getEmailLogin(portico)).toMatchObject({ status: 'idle', email: undefined })
   })
@@ -326,8 +329,8 @@ describe('e-mail login (SPEC §5)', () => {
       },
     })
     const { portico } = await start(wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
-    await submitEmailOtp(portico, { otp: '123456' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
+    await verifyEmailCode(portico, { otp: '123456' })
     await flush()
     await disconnect(portico)
     expect(calls).toContain('signOut')
@@ -363,11 +366,11 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed i
   test("the modal starts the change and shows its verify view; the frame's success shows Account with the new e-mail", async () => {
     const change = changing()
     const { portico } = await start(change.wallet)
-    await connectEmail(portico, { email: 'ada@example.com' })
-    await submitEmailOtp(portico, { otp: '123456' })
+    await startEmailLogin(portico, { email: 'ada@example.com' })
+    await verifyEmailCode(portico, { otp: '123456' })
     navigate(portico, { view: 'UpdateEmail' })
     await expect(updateEmail(portico, { email: 'nope' })).rejects.toBeInstanceOf(InvalidEmailError)
-    const outcome = updateEmail(portico, { email: ' ada@new.example ' })
+    const outcome = changeEmail(portico, { email: ' ada@new.example ' })
     expect(change.calls).toEqual([`syncTheme ${portico.state.theme.themeMode}`, 'update ada@new.example'])
     // No code passes through the page: the view is only the area the frame's screen lies over.
     expect(portico.state.router.route).toEqual({
@@ -375,7 +378,7 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed i
       params: { email: 'ada@new.example' },
     })
     change.settle().resolve({ newEmail: 'ada@new.example' })
-    await expect(outcome).resolves.toEqual({ status: 'changed', email: 'ada@new.example' })
+    await expect(outcome).resolves.toBeUndefined()
     expect(portico.state.router.route.view).toBe('Account')
     expect(getEmailLogin(portico).accountEmail).toBe('ada@new.example')
     expect(portico.internal.storage.get('email')).toBe('ada@new.example')
@@ -389,9 +392,9 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed i
     const change = changing()
     const { portico } = await start(change.wallet)
     navigate(portico, { view: 'UpdateEmail' })
-    const outcome = updateEmail(portico, { email: 'ada@new.example' })
+    const outcome = changeEmail(portico, { email: 'ada@new.example' })
     change.settle().reject(Object.assign(new Error('The e-mail change was cancelled.'), { code: 4001 }))
-    await expect(outcome).resolves.toEqual({ status: 'cancelled' })
+    await expect(outcome).resolves.toBeUndefined()
     expect(portico.state.router.route.view).toBe('UpdateEmail')
     expect(getEmailLogin(portico).error).toBeUndefined()
     expect(portico.internal.storage.get('email')).toBeUndefined()
@@ -401,12 +404,9 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed i
     const change = changing()
     const { portico } = await start(change.wallet)
     navigate(portico, { view: 'UpdateEmail' })
-    const outcome = updateEmail(portico, { email: 'ada@new.example' })
+    const outcome = changeEmail(portico, { email: 'ada@new.example' })
     change.settle().reject(new Error('Five wrong codes were tried: ask for a new one.'))
-    await expect(outcome).resolves.toEqual({
-      status: 'failed',
-      reason: { key: 'walletError', params: { message: 'Five wrong codes were tried: ask for a new one.' } },
-    })
+    await expect(outcome).resolves.toBeUndefined()
     expect(portico.state.router.route.view).toBe('UpdateEmail')
     expect(getEmailLogin(portico).error).toEqual({
       key: 'walletError',
@@ -418,11 +418,83 @@ describe('changing the e-mail (SPEC §7 APP_UPDATE_EMAIL): the codes are typed i
     const change = changing()
     const { portico } = await start(change.wallet)
     navigate(portico, { view: 'UpdateEmail' })
-    const outcome = updateEmail(portico, { email: 'ada@new.example' })
+    const outcome = changeEmail(portico, { email: 'ada@new.example' })
     goBack(portico)
     expect(change.calls).toContain('rejectApprovals')
-    await expect(outcome).resolves.toEqual({ status: 'cancelled' })
+    await expect(outcome).resolves.toBeUndefined()
     expect(portico.state.router.route.view).toBe('UpdateEmail')
+  })
+  test('updateEmail (domain): a cancel in the frame rejects with UserRejectedRequestError, leaving the view alone', async () => {
+    const change = changing()
+    const { portico } = await start(change.wallet)
+    navigate(portico, { view: 'UpdateEmail' })
+    const outcome = updateEmail(portico, { email: 'ada@new.example' }).then(
+      () => undefined,
+      (e: unknown) => e as UpdateEmailErrorType,
+    )
+    change.settle().reject(Object.assign(new Error('The e-mail change was cancelled.'), { code: 4001 }))
+    const error = await outcome
+    expect(error?.name).toBe('UserRejectedRequestError')
+    expect(error?.code).toBe(4001)
+    expect(portico.state.router.route.view).toBe('UpdateEmail')
+    expect(portico.state.toast.current).toBeUndefined()
+  })
+
+  test('updateEmail (domain): an abandoned change rejects with RequestCancelledError; a success resolves the new e-mail without a toast', async () => {
+    const change = changing()
+    const { portico } = await start(change.wallet)
+    const abandoned = updateEmail(portico, { email: 'ada@new.example' })
+    resetEmailLogin(portico)
+    change.settle().reject(new Error('late'))
+    await expect(abandoned).rejects.toBeInstanceOf(RequestCancelledError)
+    const changed = updateEmail(portico, { email: 'ada@new.example' })
+    change.settle().resolve({ newEmail: 'ada@new.example' })
+    await expect(changed).resolves.toEqual({ email: 'ada@new.example' })
+    expect(getEmailLogin(portico).accountEmail).toBe('ada@new.example')
+    expect(portico.state.router.route.view).toBe('Connect')
+    expect(portico.state.toast.current).toBeUndefined()
+  })
+})
+
+describe('e-mail login domain actions: they never move the modal', () => {
+  test('connectEmail resolves the next step and records it; a replaced attempt rejects with RequestCancelledError', async () => {
+    let answer: (value: { action: 'VERIFY_OTP' }) => void = () => {}
+    const { wallet } = embedded({
+      connectEmail: () =>
+        new Promise((resolve) => {
+          answer = resolve
+        }),
+    })
+    const { portico } = await start(wallet)
+    const first = connectEmail(portico, { email: 'ada@example.com' })
+    resetEmailLogin(portico)
+    answer({ action: 'VERIFY_OTP' })
+    await expect(first).rejects.toBeInstanceOf(RequestCancelledError)
+    const second = connectEmail(portico, { email: 'ada@example.com' })
+    answer({ action: 'VERIFY_OTP' })
+    await expect(second).resolves.toEqual({ action: 'VERIFY_OTP' })
+    expect(getEmailLogin(portico).status).toBe('awaitingOtp')
+    expect(portico.state.router.route.view).toBe('Connect')
+  })
+
+  test('submitEmailOtp connects the embedded wallet and says where, or that the device must be approved first', async () => {
+    const { wallet } = embedded()
+    const { portico } = await start(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await expect(submitEmailOtp(portico, { otp: '123456' })).resolves.toMatchObject({
+      status: 'connected',
+      namespace: 'eip155',
+    })
+    expect(portico.state.connection.status).toBe('connected')
+    expect(portico.state.router.route.view).toBe('Connect')
+
+    const device = embedded({ connectOtp: async () => ({ action: 'VERIFY_DEVICE' }) })
+    const other = await start(device.wallet)
+    await expect(submitEmailOtp(other.portico, { otp: '123456' })).resolves.toEqual({
+      status: 'awaitingDevice',
+    })
+    expect(getEmailLogin(other.portico).status).toBe('awaitingDevice')
+    expect(other.portico.state.router.route.view).toBe('Connect')
   })
 })
 

@@ -1,16 +1,19 @@
-import { connect } from '../connection/connect.js'
-import { BaseError } from '../errors/base.js'
-import { navigate } from '../modal/navigate.js'
-import { replaceRoute } from '../modal/replaceRoute.js'
+import { type ConnectErrorType, connect } from '../connection/connect.js'
+import {
+  BaseError,
+  type BaseErrorType,
+  RequestCancelledError,
+  type RequestCancelledErrorType,
+} from '../errors/base.js'
+import type { ChainNamespace } from '../network/types.js'
 import { MESSAGES } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
 import {
   EMBEDDED_WALLET_CONNECTOR_ID,
+  type EmbeddedWalletNotConfiguredErrorType,
   emailLoginMessage,
   requireEmbeddedWallet,
-  waitForDevice,
 } from './connectEmail.js'
-import type { EmbeddedWallet } from './types.js'
 
 /** A one-time code is six digits. */
 export class InvalidOtpError extends BaseError {
@@ -22,18 +25,40 @@ export class InvalidOtpError extends BaseError {
 export type InvalidOtpErrorType = InvalidOtpError & { name: 'InvalidOtpError' }
 
 export type SubmitEmailOtpParameters = { otp: string }
+/**
+ * `connected`: the embedded wallet is connected in `namespace`. `awaitingDevice`: the code is
+ * right but this device of a known account must first be approved from the mailed link; submit the
+ * same code again once it is.
+ */
+export type SubmitEmailOtpReturnType =
+  | { status: 'connected'; namespace: ChainNamespace; address: string }
+  | { status: 'awaitingDevice' }
+/**
+ * What `submitEmailOtp` rejects with: no embedded wallet configured, a code that is not six digits,
+ * the embedded wallet's refusal (a wrong or expired code, its server unreachable), what `connect`
+ * throws for the embedded wallet, or the attempt replaced or abandoned (`resetEmailLogin`).
+ */
+export type SubmitEmailOtpErrorType =
+  | EmbeddedWalletNotConfiguredErrorType
+  | InvalidOtpErrorType
+  | RequestCancelledErrorType
+  | ConnectErrorType
+  | BaseErrorType
 
 /**
  * Checks the one-time code with the embedded wallet, then connects its wallet like any other
- * (through the AUTH connector of the EVM adapter), which shows Account. A wrong or expired code
- * stays on the code view with the reason. For a known account on a new device the code is right
- * but the device must be approved from the mailed link first: the EmailVerifyDevice view waits for
- * that, then the same code logs in without being typed again.
+ * (through the AUTH connector of the EVM adapter). A wrong or expired code leaves
+ * `emailLogin.status` at `awaitingOtp` with the reason in `emailLogin.error`, and is thrown. It
+ * never moves the modal: the modal's `verifyEmailCode` does.
  *
  * @example
- * await submitEmailOtp(portico, { otp: '123456' })
+ * const outcome = await submitEmailOtp(portico, { otp: '123456' })
+ * if (outcome.status === 'awaitingDevice') askToFollowTheLink()
  */
-export async function submitEmailOtp(portico: Portico, parameters: SubmitEmailOtpParameters): Promise<void> {
+export async function submitEmailOtp(
+  portico: Portico,
+  parameters: SubmitEmailOtpParameters,
+): Promise<SubmitEmailOtpReturnType> {
   const { state, internal } = portico
   const service = requireEmbeddedWallet(portico)
   const otp = parameters.otp.replace(/\s/g, '')
@@ -43,52 +68,30 @@ export async function submitEmailOtp(portico: Portico, parameters: SubmitEmailOt
     throw error
   }
   const attempt = ++internal.emailLoginAttempt
+  const stillCurrent = (cause?: unknown) => {
+    if (attempt !== internal.emailLoginAttempt) throw new RequestCancelledError({ cause })
+  }
   Object.assign(state.emailLogin, { status: 'verifying', error: undefined })
   try {
     const { action } = await service.connectOtp({ otp })
-    if (attempt !== internal.emailLoginAttempt) return
+    stillCurrent()
     if (action === 'VERIFY_DEVICE') {
-      const email = state.emailLogin.email ?? ''
       Object.assign(state.emailLogin, { status: 'awaitingDevice', error: undefined })
-      navigate(portico, { view: 'EmailVerifyDevice', params: { email } })
-      void waitForDevice(portico, service, attempt, () => finishAfterApproval(portico, service, otp, attempt))
-      return
+      return { status: 'awaitingDevice' }
     }
-    await connectEmbeddedWallet(portico, attempt)
+    const { namespace, address } = await connect(portico, { connectorId: EMBEDDED_WALLET_CONNECTOR_ID })
+    stillCurrent()
+    Object.assign(state.emailLogin, {
+      status: 'idle',
+      error: undefined,
+      accountEmail: state.emailLogin.email,
+    })
+    return { status: 'connected', namespace, address }
   } catch (error) {
-    if (attempt !== internal.emailLoginAttempt) return
+    if (error instanceof RequestCancelledError) throw error
+    stillCurrent(error)
     Object.assign(state.emailLogin, { status: 'awaitingOtp', error: emailLoginMessage(error) })
     throw error
-  }
-}
-
-async function connectEmbeddedWallet(portico: Portico, attempt: number): Promise<void> {
-  const { state, internal } = portico
-  await connect(portico, { connectorId: EMBEDDED_WALLET_CONNECTOR_ID })
-  if (attempt !== internal.emailLoginAttempt) return
-  Object.assign(state.emailLogin, { status: 'idle', error: undefined, accountEmail: state.emailLogin.email })
-}
-
-/** The device was approved: the code the visitor typed logs in now; a failure goes back to the code view. */
-async function finishAfterApproval(
-  portico: Portico,
-  service: EmbeddedWallet,
-  otp: string,
-  attempt: number,
-): Promise<void> {
-  const { state, internal } = portico
-  const email = state.emailLogin.email ?? ''
-  state.emailLogin.status = 'verifying'
-  try {
-    const { action } = await service.connectOtp({ otp })
-    if (attempt !== internal.emailLoginAttempt) return
-    if (action === 'VERIFY_DEVICE') throw new DeviceStillNotApprovedError()
-    await connectEmbeddedWallet(portico, attempt)
-  } catch (error) {
-    if (attempt !== internal.emailLoginAttempt) return
-    internal.logger.warn('e-mail login: the code did not log in after the device was approved', error)
-    Object.assign(state.emailLogin, { status: 'awaitingOtp', error: emailLoginMessage(error) })
-    replaceRoute(portico, { view: 'EmailVerifyOtp', params: { email } })
   }
 }
 

@@ -1,35 +1,50 @@
-import { navigate } from '../modal/navigate.js'
-import { replaceRoute } from '../modal/replaceRoute.js'
-import type { Notice } from '../notices/messages.js'
-import { showToast } from '../notices/showToast.js'
+import { asProviderError } from '../errors/asProviderError.js'
+import {
+  type BaseErrorType,
+  RequestCancelledError,
+  type RequestCancelledErrorType,
+  UserRejectedRequestError,
+  type UserRejectedRequestErrorType,
+} from '../errors/base.js'
 import type { Portico } from '../portico.js'
-import { EMAIL_ADDRESS, emailLoginMessage, InvalidEmailError, requireEmbeddedWallet } from './connectEmail.js'
+import {
+  EMAIL_ADDRESS,
+  type EmbeddedWalletNotConfiguredErrorType,
+  emailLoginMessage,
+  InvalidEmailError,
+  type InvalidEmailErrorType,
+  requireEmbeddedWallet,
+} from './connectEmail.js'
 
 export type UpdateEmailParameters = { email: string }
-
-/** How an e-mail change ended, as the page learns it from the embedded wallet. */
-export type UpdateEmailReturnType =
-  | { status: 'changed'; email: string }
-  | { status: 'cancelled' }
-  | { status: 'failed'; reason: Notice }
-
-// The embedded wallet's refusal when the visitor cancels on its screen (EIP-1193 4001), and the
-// client's when the view left and the change was aborted.
-function isCancel(error: unknown): boolean {
-  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown }
-  return code === 4001 || name === 'FrameRequestAbortedError'
-}
+export type UpdateEmailReturnType = { email: string }
+/**
+ * What `updateEmail` rejects with: no embedded wallet configured, not an e-mail address, the visitor
+ * cancelled on the wallet's screen (`UserRejectedRequestError`, EIP-1193 4001), the change was
+ * abandoned (the view left, `resetEmailLogin`), or the embedded wallet's own error.
+ */
+export type UpdateEmailErrorType =
+  | EmbeddedWalletNotConfiguredErrorType
+  | InvalidEmailErrorType
+  | UserRejectedRequestErrorType
+  | RequestCancelledErrorType
+  | BaseErrorType
 
 /**
  * Changes the embedded wallet's e-mail (SPEC §7 APP_UPDATE_EMAIL). The page only starts it: the
- * UpdateEmailVerify view shows while the wallet's frame lays its own screen over it, where the
- * visitor types the code sent to the current address and then the one sent to the new address. A
- * page that could take those codes could move the account to an address it owns. Afterwards
- * Account shows the new e-mail; a cancel returns to UpdateEmail, a failure too, with the reason.
+ * wallet's frame shows its own screen, where the visitor types the code sent to the current address
+ * and then the one sent to the new address (a page that could take those codes could move the
+ * account to an address it owns). Afterwards `emailLogin.accountEmail` is the new address. A
+ * failure is kept in `emailLogin.error` and thrown. It never moves the modal: the modal's
+ * `changeEmail` shows UpdateEmailVerify, where the frame lays its screen.
  *
  * @example
- * const outcome = await updateEmail(portico, { email: 'ada@new.example' })
- * if (outcome.status === 'changed') console.log(outcome.email)
+ * try {
+ *   const { email } = await updateEmail(portico, { email: 'ada@new.example' })
+ * } catch (e) {
+ *   const error = e as UpdateEmailErrorType
+ *   if (error.name === 'UserRejectedRequestError') return
+ * }
  */
 export async function updateEmail(
   portico: Portico,
@@ -47,39 +62,29 @@ export async function updateEmail(
   Object.assign(state.emailLogin, { status: 'verifying', email, error: undefined })
   // The frame's code screen lies over the modal's view: it takes the modal's light or dark mode.
   service.syncTheme?.({ themeMode: state.theme.themeMode, themeVariables: { ...state.theme.themeVariables } })
-  navigate(portico, { view: 'UpdateEmailVerify', params: { email } })
-  const stillShown = () =>
-    attempt === internal.emailLoginAttempt && state.router.route.view === 'UpdateEmailVerify'
+  let newEmail: string
   try {
-    const { newEmail } = await service.updateEmail({ email })
-    if (attempt === internal.emailLoginAttempt) {
-      internal.storage.set('email', newEmail)
-      Object.assign(state.emailLogin, {
-        status: 'idle',
-        email: undefined,
-        error: undefined,
-        accountEmail: newEmail,
-      })
-      if (state.router.route.view === 'UpdateEmailVerify')
-        replaceRoute(portico, { view: 'Account', resetHistory: true })
-      showToast(portico, {
-        message: { key: 'emailChanged', params: { email: newEmail } },
-        variant: 'success',
-      })
-    }
-    return { status: 'changed', email: newEmail }
+    ;({ newEmail } = await service.updateEmail({ email }))
   } catch (error) {
-    const cancelled = isCancel(error)
-    const reason = emailLoginMessage(error)
-    if (stillShown()) {
-      // Back to the address form, which says why when the change failed.
-      replaceRoute(portico, { view: 'UpdateEmail' })
-      Object.assign(state.emailLogin, {
-        status: 'idle',
-        email: undefined,
-        error: cancelled ? undefined : reason,
-      })
-    }
-    return cancelled ? { status: 'cancelled' } : { status: 'failed', reason }
+    if (attempt !== internal.emailLoginAttempt) throw new RequestCancelledError({ cause: error })
+    const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown }
+    // The client's refusal when the view left and the change was aborted.
+    const aborted = name === 'FrameRequestAbortedError'
+    // The embedded wallet's refusal when the visitor cancels on its screen (EIP-1193 4001).
+    const cancelled = code === 4001
+    Object.assign(state.emailLogin, {
+      status: 'idle',
+      email: undefined,
+      error: aborted || cancelled ? undefined : emailLoginMessage(error),
+    })
+    if (aborted) throw new RequestCancelledError({ cause: error })
+    if (cancelled)
+      throw error instanceof UserRejectedRequestError ? error : new UserRejectedRequestError({ cause: error })
+    throw asProviderError(error)
   }
+  internal.storage.set('email', newEmail)
+  state.emailLogin.accountEmail = newEmail
+  if (attempt === internal.emailLoginAttempt)
+    Object.assign(state.emailLogin, { status: 'idle', email: undefined, error: undefined })
+  return { email: newEmail }
 }

@@ -148,8 +148,8 @@ export type InvalidResponseErrorType = InvalidResponseError & { name: 'InvalidRe
 /** The result of a request made stale by a newer one or by the visitor leaving the view. */
 export class RequestCancelledError extends BaseError {
   override name = 'RequestCancelledError' as const
-  constructor() {
-    super('The request was cancelled.')
+  constructor(options: BaseErrorOptions = {}) {
+    super('The request was cancelled.', options)
   }
 }
 export type RequestCancelledErrorType = RequestCancelledError & { name: 'RequestCancelledError' }

@@ -1,9 +1,7 @@
-import { cancelConnect } from '../connection/cancelConnect.js'
-import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
 import type { Portico } from '../portico.js'
-import { cancelWalletConnect } from '../walletConnect/connectWalletConnect.js'
 import { getDefaultRoute } from './getDefaultRoute.js'
 import { shakeModal } from './shakeModal.js'
+import { abandon, CLOSE_ABANDONS } from './subViews.js'
 
 /** SPEC §2: the sign-in view cannot be closed while sign-in is required and no session exists. */
 export function isSiwxCloseRefused(portico: Portico): boolean {
@@ -27,11 +25,7 @@ export function closeModal(portico: Portico): void {
     shakeModal(portico)
     return
   }
-  // A request left waiting in the hidden frame would be approved, later, by someone who forgot it.
-  rejectEmbeddedApprovals(portico)
-  // Only an attempt the visitor started is abandoned; restoring stored connections goes on.
-  if (state.connection.connectingConnectorId !== undefined) cancelConnect(portico)
-  cancelWalletConnect(portico)
+  abandon(portico, CLOSE_ABANDONS)
   state.router.history = []
   if (portico.options.enableEmbedded) {
     state.router.route = getDefaultRoute(portico)

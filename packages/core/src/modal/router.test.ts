@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { connect } from '../connection/connect.js'
 import { createPortico } from '../createPortico.js'
+import { RequestCancelledError } from '../errors/base.js'
 import { initialize } from '../initialize.js'
 import { createMemoryStorage } from '../storage/storage.js'
 import { flush, setup, testNetwork } from '../testing/fakeAdapter.testkit.js'
@@ -10,6 +11,7 @@ import { goBack } from './goBack.js'
 import { navigate } from './navigate.js'
 import { openModal } from './openModal.js'
 import { shakeModal } from './shakeModal.js'
+import { canGoBack } from './subViews.js'
 
 afterEach(() => vi.useRealTimers())
 
@@ -186,4 +188,36 @@ test('two instances on one page share no state', async () => {
   openModal(a.portico)
   await flush()
   expect(b.portico.state.modal.open).toBe(false)
+})
+
+describe('back and close rules (SUB_VIEWS, SPEC §2)', () => {
+  test('a sub-view offers Back even when opened directly; a first view only with history', async () => {
+    const { portico } = await setup()
+    openModal(portico)
+    expect(canGoBack(portico)).toBe(false)
+    openModal(portico, { route: { view: 'Networks' } })
+    expect(canGoBack(portico)).toBe(true)
+    openModal(portico, { route: { view: 'ConnectingWalletConnectBasic' } })
+    expect(canGoBack(portico)).toBe(false)
+    navigate(portico, { view: 'Account' })
+    expect(canGoBack(portico)).toBe(true)
+  })
+
+  test('going back from the connecting view abandons the attempt; from another view it does not', async () => {
+    const { portico, handle } = await setup()
+    await initialize(portico)
+    openModal(portico)
+    handle.nextConnect = 'hang'
+    const pending = connect(portico, { connectorId: 'io.metamask' }).catch((error: unknown) => error)
+    navigate(portico, { view: 'AllWallets' })
+    goBack(portico)
+    expect(portico.state.connection.status).toBe('connecting')
+    navigate(portico, {
+      view: 'ConnectingExternal',
+      params: { connectorId: 'io.metamask', namespace: 'eip155' },
+    })
+    goBack(portico)
+    expect(portico.state.connection.status).toBe('disconnected')
+    expect(await pending).toBeInstanceOf(RequestCancelledError)
+  })
 })

@@ -2,14 +2,19 @@
 import { describe, expect, test } from 'vitest'
 import { connect } from '../connection/connect.js'
 import { removeAdapter } from '../connection/removeAdapter.js'
-import { InvalidChainIdError, ProviderRequestError, UnrecognizedChainError } from '../errors/base.js'
+import {
+  InvalidChainIdError,
+  NetworkNotFoundError,
+  ProviderTimeoutError,
+  UnrecognizedChainError,
+} from '../errors/base.js'
 import { initialize } from '../initialize.js'
 import { navigate } from '../modal/navigate.js'
 import { openModal } from '../modal/openModal.js'
 import { fakeAdapter, rejected, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import { getNetwork } from './network.js'
 import { removeNetwork } from './removeNetwork.js'
-import { switchNetwork } from './switchNetwork.js'
+import { type SwitchNetworkErrorType, switchNetwork } from './switchNetwork.js'
 
 async function connected() {
   const context = await setup()
@@ -30,18 +35,6 @@ describe('switchNetwork', () => {
     expect(portico.state.modal.selectedNetworkId).toBe('eip155:10')
   })
 
-  test('a switch made from the Networks view returns to the previous view; a failed one stays', async () => {
-    const { portico, handle } = await connected()
-    openModal(portico)
-    navigate(portico, { view: 'Networks' })
-    handle.switchError = rejected()
-    await switchNetwork(portico, { networkId: 'eip155:10' })
-    expect(portico.state.router.route.view).toBe('Networks')
-    handle.switchError = undefined
-    await switchNetwork(portico, { networkId: 'eip155:10' })
-    expect(portico.state.router.route.view).toBe('Account')
-  })
-
   test('only records the choice when not connected', async () => {
     const { portico, handle } = await setup()
     await initialize(portico)
@@ -50,32 +43,53 @@ describe('switchNetwork', () => {
     expect(getNetwork(portico).network?.caipNetworkId).toBe('eip155:10')
   })
 
-  test("a network not in the list shows 'Network Not Found'", async () => {
-    const { portico } = await setup()
-    await expect(switchNetwork(portico, { networkId: 'eip155:999' })).rejects.toThrow('Network Not Found')
-    expect(portico.state.alert.current?.message).toEqual({ key: 'networkNotFound' })
+  test('a refusal in the wallet rejects with UserRejectedRequestError and keeps the network, leaving the modal alone', async () => {
+    const { portico, handle } = await connected()
+    openModal(portico)
+    navigate(portico, { view: 'Networks' })
+    handle.switchError = rejected()
+    const error = (await switchNetwork(portico, { networkId: 'eip155:10' }).catch(
+      (e) => e,
+    )) as SwitchNetworkErrorType
+    expect(error.name).toBe('UserRejectedRequestError')
+    expect(error.code).toBe(4001)
+    expect(getNetwork(portico).network?.caipNetworkId).toBe('eip155:1')
+    expect(getNetwork(portico).switchError).toEqual({ key: 'switchDeclined' })
+    expect(portico.state.connection.pendingNetworkId).toBeUndefined()
+    expect(portico.state.router.route.view).toBe('Networks')
+    expect(portico.state.alert.current).toBeUndefined()
   })
 
   test.each([
-    [new UnrecognizedChainError(), 4902],
-    [new InvalidChainIdError(), 32603],
-    [new ProviderRequestError('boom'), 5000],
-  ])('a failed switch shows an alert with code %s', async (error, code) => {
-    const { portico, handle } = await connected()
-    handle.switchError = error
-    const result = await switchNetwork(portico, { networkId: 'eip155:10' })
-    expect(result.switched).toBe(false)
-    expect(portico.state.alert.current?.code).toBe(code)
-    expect(getNetwork(portico).network?.caipNetworkId).toBe('eip155:1')
-    expect(getNetwork(portico).switchError).toBeTruthy()
+    [new UnrecognizedChainError(), 'switchNotAdded'],
+    [new InvalidChainIdError(), 'switchInvalidChainId'],
+    [new ProviderTimeoutError({ timeoutMs: 1000 }), 'switchFailed'],
+  ])(
+    "a failed switch rejects with the wallet's error (%s) and records its message, without an alert",
+    async (failure, key) => {
+      const { portico, handle } = await connected()
+      handle.switchError = failure
+      await expect(switchNetwork(portico, { networkId: 'eip155:10' })).rejects.toBe(failure)
+      expect(getNetwork(portico).switchError).toEqual({ key })
+      expect(portico.state.alert.current).toBeUndefined()
+    },
+  )
+
+  test('a network not in the list rejects with NetworkNotFoundError, without an alert', async () => {
+    const { portico } = await setup()
+    await expect(switchNetwork(portico, { networkId: 'eip155:999' })).rejects.toBeInstanceOf(
+      NetworkNotFoundError,
+    )
+    expect(portico.state.alert.current).toBeUndefined()
   })
 
-  test('a declined switch shows no alert but says it was declined', async () => {
-    const { portico, handle } = await connected()
-    handle.switchError = rejected()
-    await switchNetwork(portico, { networkId: 'eip155:10' })
-    expect(portico.state.alert.current).toBeUndefined()
-    expect(getNetwork(portico).switchError).toEqual({ key: 'switchDeclined' })
+  test('a switch resolves the network and does not leave the Networks view', async () => {
+    const { portico } = await connected()
+    openModal(portico)
+    navigate(portico, { view: 'Networks' })
+    const { network } = await switchNetwork(portico, { networkId: 'eip155:10' })
+    expect(network.caipNetworkId).toBe('eip155:10')
+    expect(portico.state.router.route.view).toBe('Networks')
   })
 
   test('switching to another namespace sets the switching-namespace flag while it runs', async () => {
@@ -98,15 +112,6 @@ describe('switchNetwork', () => {
     expect(seen).toBe(true)
     expect(portico.state.connection.switchingNamespace).toBe(false)
     expect(portico.state.modal.activeChain).toBe('solana')
-  })
-
-  test('switching back to a listed network from UnsupportedChain shows Account', async () => {
-    const { portico, handle } = await connected()
-    handle.context!.emit({ type: 'chainChanged', connectorId: 'io.metamask', chainId: 137 })
-    expect(portico.state.router.route.view).toBe('UnsupportedChain')
-    await switchNetwork(portico, { networkId: 'eip155:10' })
-    expect(portico.state.router.route.view).toBe('Account')
-    expect(getNetwork(portico).supported).toBe(true)
   })
 })
 

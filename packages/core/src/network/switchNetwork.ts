@@ -1,38 +1,68 @@
 import { refreshAccountAssets } from '../balances/refreshAccountAssets.js'
 import { refreshBalance } from '../balances/refreshBalance.js'
+import { asProviderError } from '../errors/asProviderError.js'
 import {
+  type BaseErrorType,
   InvalidChainIdError,
+  type InvalidChainIdErrorType,
   NetworkNotFoundError,
+  type NetworkNotFoundErrorType,
+  type ProviderRequestErrorType,
+  type ProviderTimeoutErrorType,
   UnrecognizedChainError,
+  type UnrecognizedChainErrorType,
   UserRejectedRequestError,
+  type UserRejectedRequestErrorType,
 } from '../errors/base.js'
-import { goBack } from '../modal/goBack.js'
 import { ERROR_CODES, type Notice, SWITCH_NETWORK_MESSAGES } from '../notices/messages.js'
-import { showAlert } from '../notices/showAlert.js'
 import type { Portico } from '../portico.js'
 import { resetSend } from '../send/resetSend.js'
-import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 import { setWalletNetwork } from './setWalletNetwork.js'
-import type { CaipNetworkId } from './types.js'
+import type { CaipNetworkId, Network } from './types.js'
 
 export type SwitchNetworkParameters = { networkId: CaipNetworkId }
-export type SwitchNetworkReturnType = { switched: boolean }
-export type SwitchNetworkErrorType = NetworkNotFoundError
+export type SwitchNetworkReturnType = { network: Network }
+/**
+ * What `switchNetwork` rejects with: the network is not in the site's list, the visitor declined
+ * in the wallet (EIP-1193 4001), the wallet does not know the chain (4902) or reported an invalid
+ * chain id, did not answer in time, or failed otherwise.
+ */
+export type SwitchNetworkErrorType =
+  | NetworkNotFoundErrorType
+  | UserRejectedRequestErrorType
+  | UnrecognizedChainErrorType
+  | InvalidChainIdErrorType
+  | ProviderTimeoutErrorType
+  | ProviderRequestErrorType
+  | BaseErrorType
 
-function alertCode(error: unknown): number {
+/** The SPEC §8 "Codes" code of a failed switch: 4902, 32603, or 5000 for any other failure. */
+export function switchErrorCode(error: unknown): number {
   if (error instanceof UnrecognizedChainError) return ERROR_CODES.unrecognizedChain
   if (error instanceof InvalidChainIdError) return ERROR_CODES.invalidChainId
   return ERROR_CODES.default
 }
 
+/** The SPEC §8 text of a failed switch, by its code; a refusal has its own. */
+export function describeSwitchError(error: unknown): Notice {
+  if (error instanceof UserRejectedRequestError) return { key: 'switchDeclined' }
+  return { key: SWITCH_NETWORK_MESSAGES[switchErrorCode(error)] ?? 'somethingWentWrong' } as Notice
+}
+
 /**
  * Makes a listed network active. When that namespace is connected the wallet is asked to switch
- * (it may add the network first); otherwise the choice is only recorded. A switch made from the
- * Networks view returns to the previous view. A network that is not listed shows 'Network Not
- * Found' (SPEC §8).
+ * (it may add the network first); otherwise the choice is only recorded. While the wallet is asked,
+ * `connection.pendingNetworkId` names the network; a failure is kept in `connection.switchError`
+ * (a message key) and thrown. It never moves the modal or shows an alert: the modal's
+ * `selectNetwork` does.
  *
  * @example
- * await switchNetwork(portico, { networkId: 'eip155:10' })
+ * try {
+ *   await switchNetwork(portico, { networkId: 'eip155:10' })
+ * } catch (e) {
+ *   const error = e as SwitchNetworkErrorType
+ *   if (error.name === 'UserRejectedRequestError') showDeclined()
+ * }
  */
 export async function switchNetwork(
   portico: Portico,
@@ -40,13 +70,9 @@ export async function switchNetwork(
 ): Promise<SwitchNetworkReturnType> {
   const { state, internal } = portico
   const network = state.networks.find((candidate) => candidate.caipNetworkId === parameters.networkId)
-  if (!network) {
-    showAlert(portico, { message: { key: 'networkNotFound' } })
-    throw new NetworkNotFoundError(parameters.networkId)
-  }
+  const chain = network && state.chains[network.namespace]
+  if (!network || !chain) throw new NetworkNotFoundError(parameters.networkId)
   const { namespace } = network
-  const chain = state.chains[namespace]
-  if (!chain) throw new NetworkNotFoundError(parameters.networkId)
   const { connection, modal } = state
   const otherNamespace = modal.activeChain !== namespace
   if (otherNamespace) {
@@ -62,30 +88,19 @@ export async function switchNetwork(
       connection.pendingNetworkId = network.caipNetworkId
       await adapter.switchNetwork({ connectorId: chain.connectorId, network })
     }
-    modal.activeChain = namespace
-    internal.storage.set('activeNamespace', namespace)
-    chain.networkState.caipNetwork = network
-    setWalletNetwork(portico, namespace, network.id)
-    checkUnsupportedChain(portico, namespace)
-    // A switch made from the network picker is done: return to where the visitor came from.
-    if (state.router.route.view === 'Networks') goBack(portico)
-    internal.track({ type: 'track', event: 'SWITCH_NETWORK', properties: { network: network.caipNetworkId } })
-    void refreshBalance(portico, { namespace })
-    refreshAccountAssets(portico, { namespace })
-    return { switched: true }
   } catch (error) {
-    internal.logger.warn(`switchNetwork: ${network.caipNetworkId} failed`, error)
-    if (error instanceof UserRejectedRequestError) {
-      connection.switchError = { key: 'switchDeclined' }
-    } else {
-      const code = alertCode(error)
-      const message: Notice = { key: SWITCH_NETWORK_MESSAGES[code] ?? 'somethingWentWrong' } as Notice
-      connection.switchError = message
-      showAlert(portico, { message, code })
-    }
-    return { switched: false }
+    connection.switchError = describeSwitchError(error)
+    throw asProviderError(error)
   } finally {
     connection.pendingNetworkId = undefined
     if (otherNamespace) connection.switchingNamespace = false
   }
+  modal.activeChain = namespace
+  internal.storage.set('activeNamespace', namespace)
+  chain.networkState.caipNetwork = network
+  setWalletNetwork(portico, namespace, network.id)
+  internal.track({ type: 'track', event: 'SWITCH_NETWORK', properties: { network: network.caipNetworkId } })
+  void refreshBalance(portico, { namespace })
+  refreshAccountAssets(portico, { namespace })
+  return { network }
 }

@@ -30,6 +30,7 @@ export async function checkSiwx(portico: Portico): Promise<void> {
   const check = ++internal.siwxCheck
   // A sign-in in progress belongs to the account it started on.
   internal.siwxAttempt++
+  internal.siwxCancel?.()
   if (!caipAddress) {
     setSiwxState(portico, { status: 'idle', caipAddress: undefined, session: undefined, error: undefined })
     return

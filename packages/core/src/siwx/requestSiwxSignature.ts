@@ -1,15 +1,28 @@
-import { ApiRequestError, ServerUnavailableError } from '../api/clientErrors.js'
+import {
+  ApiRequestError,
+  type ApiRequestErrorType,
+  ServerUnavailableError,
+  type ServerUnavailableErrorType,
+} from '../api/clientErrors.js'
+import { createCancellation } from '../cancellation.js'
 import { getIsSmartAccount } from '../connection/smartAccount.js'
-import { BaseError, UserRejectedRequestError } from '../errors/base.js'
-import { closeModal } from '../modal/closeModal.js'
-import { openModal } from '../modal/openModal.js'
+import { asProviderError } from '../errors/asProviderError.js'
+import {
+  BaseError,
+  type BaseErrorType,
+  type ProviderRequestErrorType,
+  type ProviderTimeoutErrorType,
+  RequestCancelledError,
+  type RequestCancelledErrorType,
+  UserRejectedRequestError,
+  type UserRejectedRequestErrorType,
+} from '../errors/base.js'
 import { MESSAGES, type Notice, toUserMessage } from '../notices/messages.js'
-import { showApiAlert } from '../notices/showApiAlert.js'
-import { dismissToast, showToast } from '../notices/showToast.js'
 import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
 import { setSiwxState } from './checkSiwx.js'
-import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwxTimeout.js'
+import { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError, type SiwxTimeoutErrorType } from './siwxTimeout.js'
+import type { SiwxSession } from './types.js'
 
 /** Shown when the sign-in server cannot be reached while signing in. */
 export const SIWX_SERVER_UNAVAILABLE_MESSAGE = MESSAGES.siwxServerUnavailable
@@ -37,18 +50,41 @@ export class SiwxPrerequisiteError extends BaseError {
 }
 export type SiwxPrerequisiteErrorType = SiwxPrerequisiteError & { name: 'SiwxPrerequisiteError' }
 
-export type RequestSiwxSignatureReturnType = { signedIn: boolean }
-export type RequestSiwxSignatureErrorType = SiwxNotEnabledError | SiwxPrerequisiteError
+export type RequestSiwxSignatureReturnType = { session: SiwxSession }
+/**
+ * What `requestSiwxSignature` rejects with: sign-in is not configured or has no account, network
+ * or client to sign with; the visitor declined in the wallet (EIP-1193 4001) or the wallet failed
+ * or did not answer; the site's sign-in storage refused, could not be reached or did not answer
+ * (`ApiRequestError`, `ServerUnavailableError`, `SiwxTimeoutError`); the attempt was abandoned
+ * (`cancelSiwx`, an account change) or replaced.
+ */
+export type RequestSiwxSignatureErrorType =
+  | SiwxNotEnabledErrorType
+  | SiwxPrerequisiteErrorType
+  | UserRejectedRequestErrorType
+  | ProviderTimeoutErrorType
+  | ProviderRequestErrorType
+  | ApiRequestErrorType
+  | ServerUnavailableErrorType
+  | SiwxTimeoutErrorType
+  | RequestCancelledErrorType
+  | BaseErrorType
 
 /**
  * Signs the active account in (SPEC §4): writes the message, asks the wallet to sign it, and
- * hands the session to the storage, which verifies and keeps it. On success the modal closes;
- * on failure SIWXSignMessage shows again with the SPEC §8 toast ('Signature declined', or 'This
- * application might not support Smart Accounts' for a smart account). A result that arrives after
- * `cancelSiwx` or an account change is ignored.
+ * hands the session to the storage, which verifies and keeps it. `siwx.status` is `signing`
+ * meanwhile, then `signedIn`; a failure leaves `needed` with the SPEC §8 reason in `siwx.error`
+ * ('Signature declined', or 'This application might not support Smart Accounts' for a smart
+ * account) and is thrown. An attempt abandoned by `cancelSiwx` or an account change rejects with
+ * `RequestCancelledError`. It shows no toast and never moves the modal: the modal's `signIn` does.
  *
  * @example
- * const { signedIn } = await requestSiwxSignature(portico)
+ * try {
+ *   const { session } = await requestSiwxSignature(portico)
+ * } catch (e) {
+ *   const error = e as RequestSiwxSignatureErrorType
+ *   if (error.name === 'UserRejectedRequestError') showDeclined()
+ * }
  */
 export async function requestSiwxSignature(portico: Portico): Promise<RequestSiwxSignatureReturnType> {
   const { state, internal, config } = portico
@@ -65,13 +101,18 @@ export async function requestSiwxSignature(portico: Portico): Promise<RequestSiw
   if (!network || !adapter) throw new SiwxPrerequisiteError(MESSAGES.noActiveNetworkOrClient)
   const connectorId = chain.connectorId
   if (!connectorId) throw new SiwxPrerequisiteError(MESSAGES.noConnectionClient)
-
   const attempt = ++internal.siwxAttempt
+  internal.siwxCancel?.()
+  const cancellation = createCancellation()
+  internal.siwxCancel = cancellation.cancel
+  const stillCurrent = () => {
+    if (attempt !== internal.siwxAttempt) throw new RequestCancelledError()
+  }
   const isSmartAccount = getIsSmartAccount(portico, namespace)
   const properties = { network: network.caipNetworkId, isSmartAccount }
   setSiwxState(portico, { status: 'signing', caipAddress, session: undefined, error: undefined })
-  showToast(portico, { message: { key: 'authenticating' }, variant: 'loading' })
   let phase: 'message' | 'wallet' | 'storage' = 'message'
+  let session: SiwxSession
   try {
     const storageWait = <T>(promise: Promise<T>, what: string) =>
       withTimeout(promise, SIWX_CHECK_TIMEOUT_MS, () => new SiwxTimeoutError(what, SIWX_CHECK_TIMEOUT_MS))
@@ -79,46 +120,44 @@ export async function requestSiwxSignature(portico: Portico): Promise<RequestSiw
       siwx.createMessage({ chainId: network.caipNetworkId, accountAddress: address }),
       'writing the message',
     )
-    if (attempt !== internal.siwxAttempt) return { signedIn: false }
+    stillCurrent()
     phase = 'wallet'
     // The adapter bounds the wait for the wallet; Cancel stays available meanwhile.
-    const signature = await adapter.signMessage({ connectorId, address, message })
-    if (attempt !== internal.siwxAttempt) return { signedIn: false }
+    const signature = await Promise.race([
+      adapter.signMessage({ connectorId, address, message }),
+      cancellation.promise,
+    ])
+    stillCurrent()
     phase = 'storage'
-    const session = { data, message, signature }
+    session = { data, message, signature }
     await storageWait(siwx.addSession(session), 'keeping the session')
-    if (attempt !== internal.siwxAttempt) return { signedIn: false }
-    setSiwxState(portico, { status: 'signedIn', caipAddress, session, error: undefined })
-    dismissToast(portico)
-    closeModal(portico)
-    internal.track({ type: 'track', event: 'SIWX_AUTH_SUCCESS', properties })
-    return { signedIn: true }
+    stillCurrent()
   } catch (error) {
-    if (attempt !== internal.siwxAttempt) return { signedIn: false }
+    if (attempt !== internal.siwxAttempt)
+      throw error instanceof RequestCancelledError ? error : new RequestCancelledError({ cause: error })
+    internal.siwxCancel = undefined
     internal.logger.warn(`sign-in: failed while ${phase}`, error)
-    const message = describeFailure(portico, error, phase, isSmartAccount)
+    const message = describeFailure(error, phase, isSmartAccount)
     setSiwxState(portico, { status: 'needed', caipAddress, session: undefined, error: message })
-    if (!state.modal.open || state.router.route.view !== 'SIWXSignMessage')
-      openModal(portico, { route: { view: 'SIWXSignMessage' } })
-    showToast(portico, { message, variant: 'error' })
     internal.track({ type: 'track', event: 'SIWX_AUTH_ERROR', properties })
-    return { signedIn: false }
+    throw asProviderError(error)
   }
+  internal.siwxCancel = undefined
+  setSiwxState(portico, { status: 'signedIn', caipAddress, session, error: undefined })
+  internal.track({ type: 'track', event: 'SIWX_AUTH_SUCCESS', properties })
+  return { session }
 }
 
 /** The SPEC §8 text for a failed sign-in; a refusal by the session storage says what it refused. */
 function describeFailure(
-  portico: Portico,
   error: unknown,
   phase: 'message' | 'wallet' | 'storage',
   isSmartAccount: boolean,
 ): Notice {
   if (phase === 'wallet' || error instanceof UserRejectedRequestError)
     return { key: isSmartAccount ? 'smartAccountSignFailed' : 'signatureDeclined' }
-  if (error instanceof ApiRequestError) {
-    showApiAlert(portico, { apiCode: error.apiCode, status: error.status })
+  if (error instanceof ApiRequestError)
     return { key: 'walletError', params: { message: error.serverMessage } }
-  }
   if (error instanceof ServerUnavailableError) return { key: 'siwxServerUnavailable' }
   return toUserMessage(error)
 }

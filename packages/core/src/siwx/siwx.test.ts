@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ApiRequestError, ServerUnavailableError } from '../api/clientErrors.js'
-import { connect } from '../connection/connect.js'
 import { disconnect } from '../connection/disconnect.js'
 import { handleAdapterEvent } from '../connection/handleAdapterEvent.js'
+import { selectWallet } from '../connection/modal/selectWallet.js'
 import { initialize } from '../initialize.js'
 import { closeModal } from '../modal/closeModal.js'
 import { getDefaultRoute } from '../modal/getDefaultRoute.js'
@@ -13,7 +13,8 @@ import { MESSAGES } from '../notices/messages.js'
 import type { AnalyticsEvent } from '../portico.js'
 import { flush, rejected, setup } from '../testing/fakeAdapter.testkit.js'
 import { siteSiwx } from '../testing/siteSiwx.testkit.js'
-import { cancelSiwx } from './cancelSiwx.js'
+import { cancelSiwx } from './modal/cancelSiwx.js'
+import { signIn } from './modal/signIn.js'
 import { requestSiwxSignature, SiwxNotEnabledError, SiwxPrerequisiteError } from './requestSiwxSignature.js'
 import { getSiwx } from './siwx.js'
 import { SIWX_CHECK_TIMEOUT_MS } from './siwxTimeout.js'
@@ -27,7 +28,7 @@ async function connected(siwx: SiwxConfig) {
   portico.internal.track = (event) => events.push(event)
   await initialize(portico)
   openModal(portico)
-  await connect(portico, { connectorId: 'io.metamask' })
+  await selectWallet(portico, { connectorId: 'io.metamask' })
   await flush()
   await flush()
   return { portico, handle, events }
@@ -73,7 +74,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     const { portico } = await setup()
     await initialize(portico)
     openModal(portico)
-    await connect(portico, { connectorId: 'io.metamask' })
+    await selectWallet(portico, { connectorId: 'io.metamask' })
     await flush()
     expect(portico.state.router.route.view).toBe('Account')
     expect(getSiwx(portico).enabled).toBe(false)
@@ -86,7 +87,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     const { portico, handle } = await setup({ siwx: site.config })
     await initialize(portico)
     handle.nextConnect = { address: ADDRESS, accounts: [ADDRESS], chainId: 999 }
-    await connect(portico, { connectorId: 'io.metamask' })
+    await selectWallet(portico, { connectorId: 'io.metamask' })
     await flush()
     expect(site.called('getSessions')).toHaveLength(0)
     expect(getSiwx(portico).status).toBe('idle')
@@ -96,14 +97,14 @@ describe('sign-in after connecting (SPEC §4)', () => {
     const site = siteSiwx()
     const { portico, handle, events } = await connected(site.config)
     handle.nextSignature = `0x${'cd'.repeat(65)}`
-    const signing = requestSiwxSignature(portico)
+    const signing = signIn(portico)
     expect(portico.state.toast.current).toMatchObject({
       message: { key: 'authenticating' },
       variant: 'loading',
       autoClose: false,
     })
     expect(getSiwx(portico).status).toBe('signing')
-    await expect(signing).resolves.toEqual({ signedIn: true })
+    await expect(signing).resolves.toBeUndefined()
     const [add] = site.called('addSession')
     expect(add?.args[0]).toMatchObject({
       signature: `0x${'cd'.repeat(65)}`,
@@ -124,7 +125,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     const site = siteSiwx()
     const { portico, handle, events } = await connected(site.config)
     handle.nextSignature = rejected()
-    await expect(requestSiwxSignature(portico)).resolves.toEqual({ signedIn: false })
+    await expect(signIn(portico)).resolves.toBeUndefined()
     expect(portico.state.toast.current).toMatchObject({
       message: { key: 'signatureDeclined' },
       variant: 'error',
@@ -147,7 +148,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
       new Promise((_, reject) => {
         fail = reject
       })
-    const signing = requestSiwxSignature(portico)
+    const signing = signIn(portico)
     await flush()
     portico.state.modal.open = false
     fail(new Error('wallet crashed'))
@@ -164,7 +165,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     chain.accountState.preferredAccountType = 'smartAccount'
     chain.networkState.smartAccountEnabledNetworks = [1]
     handle.nextSignature = new Error('the account cannot sign')
-    await requestSiwxSignature(portico)
+    await signIn(portico)
     expect(portico.state.toast.current?.message).toEqual({ key: 'smartAccountSignFailed' })
   })
 
@@ -174,7 +175,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     site.failAdd(
       new ApiRequestError({ apiCode: 'SIWX_EXPIRED', status: 401, message: 'The message expired at 10:00.' }),
     )
-    await requestSiwxSignature(portico)
+    await signIn(portico)
     expect(portico.state.toast.current?.message).toEqual({
       key: 'walletError',
       params: { message: 'The message expired at 10:00.' },
@@ -187,7 +188,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     const site = siteSiwx()
     const { portico } = await connected(site.config)
     site.failAdd(new ServerUnavailableError({ details: 'down' }))
-    await requestSiwxSignature(portico)
+    await signIn(portico)
     expect(portico.state.toast.current?.message).toEqual({ key: 'siwxServerUnavailable' })
   })
 
@@ -196,7 +197,7 @@ describe('sign-in after connecting (SPEC §4)', () => {
     const { portico } = await setup({ siwx: site.config })
     await expect(requestSiwxSignature(portico)).rejects.toThrow(MESSAGES.noActiveCaipAddress)
     await initialize(portico)
-    await connect(portico, { connectorId: 'io.metamask' })
+    await selectWallet(portico, { connectorId: 'io.metamask' })
     await flush()
     const chain = portico.state.chains.eip155!
     const network = chain.networkState.caipNetwork
@@ -245,7 +246,7 @@ describe('cancel and close (SPEC §2, §4)', () => {
     const site = siteSiwx({ required: true })
     const { portico } = await connected(site.config)
     expect(getDefaultRoute(portico)).toEqual({ view: 'SIWXSignMessage' })
-    await requestSiwxSignature(portico)
+    await signIn(portico)
     expect(getDefaultRoute(portico)).toEqual({ view: 'Account' })
   })
 
@@ -264,11 +265,11 @@ describe('cancel and close (SPEC §2, §4)', () => {
       new Promise((resolve) => {
         answer = resolve
       })
-    const signing = requestSiwxSignature(portico)
+    const signing = signIn(portico)
     await flush()
     await cancelSiwx(portico)
     answer(`0x${'ef'.repeat(65)}`)
-    await expect(signing).resolves.toEqual({ signedIn: false })
+    await expect(signing).resolves.toBeUndefined()
     expect(site.called('addSession')).toHaveLength(0)
     expect(getSiwx(portico).status).toBe('needed')
   })
@@ -293,7 +294,7 @@ describe('initialisation failure (SPEC §4, §8)', () => {
     site.failGet('hang')
     const { portico } = await setup({ siwx: site.config })
     await initialize(portico)
-    const connecting = connect(portico, { connectorId: 'io.metamask' })
+    const connecting = selectWallet(portico, { connectorId: 'io.metamask' })
     await vi.advanceTimersByTimeAsync(0)
     await connecting
     await vi.advanceTimersByTimeAsync(SIWX_CHECK_TIMEOUT_MS - 100)
@@ -308,7 +309,7 @@ describe('network switch and disconnect', () => {
   test('switching to a network without a session asks again, for that network', async () => {
     const site = siteSiwx()
     const { portico } = await connected(site.config)
-    await requestSiwxSignature(portico)
+    await signIn(portico)
     expect(getSiwx(portico).status).toBe('signedIn')
     handleAdapterEvent(portico, 'eip155', { type: 'chainChanged', connectorId: 'io.metamask', chainId: 10 })
     await flush()
@@ -322,7 +323,7 @@ describe('network switch and disconnect', () => {
   test('disconnecting signs out; with signOutOnDisconnect false it does not', async () => {
     const site = siteSiwx()
     const { portico } = await connected(site.config)
-    await requestSiwxSignature(portico)
+    await signIn(portico)
     await disconnect(portico)
     expect(site.called('revokeSession')[0]?.args).toEqual(['eip155:1', ADDRESS])
     await flush()
@@ -330,7 +331,7 @@ describe('network switch and disconnect', () => {
 
     const keep = siteSiwx({ signOutOnDisconnect: false })
     const other = await connected(keep.config)
-    await requestSiwxSignature(other.portico)
+    await signIn(other.portico)
     await disconnect(other.portico)
     expect(keep.called('revokeSession')).toHaveLength(0)
     expect(keep.sessions.size).toBe(1)
@@ -348,7 +349,7 @@ describe('network switch and disconnect', () => {
       logger: { debug: () => {}, warn: () => {}, error: (_m, details) => errors.push(details) },
     })
     await initialize(portico)
-    await connect(portico, { connectorId: 'io.metamask' })
+    await selectWallet(portico, { connectorId: 'io.metamask' })
     await flush()
     await disconnect(portico)
     expect(portico.state.connection.status).toBe('disconnected')

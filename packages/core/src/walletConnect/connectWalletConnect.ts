@@ -1,7 +1,16 @@
 import { cancelReconnect } from '../connection/cancelReconnect.js'
-import { connect } from '../connection/connect.js'
-import { BaseError, UserRejectedRequestError } from '../errors/base.js'
-import { navigate } from '../modal/navigate.js'
+import { type ConnectErrorType, connect } from '../connection/connect.js'
+import { asProviderError } from '../errors/asProviderError.js'
+import {
+  BaseError,
+  type BaseErrorType,
+  type ProviderRequestErrorType,
+  type ProviderTimeoutErrorType,
+  RequestCancelledError,
+  type RequestCancelledErrorType,
+  UserRejectedRequestError,
+  type UserRejectedRequestErrorType,
+} from '../errors/base.js'
 import type { CaipNetworkId, ChainNamespace } from '../network/types.js'
 import { type Notice, toUserMessage } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
@@ -27,6 +36,17 @@ export type WalletConnectNotConfiguredErrorType = WalletConnectNotConfiguredErro
   name: 'WalletConnectNotConfiguredError'
 }
 
+/** The wallet approved a session with no account on any namespace this site has an adapter for. */
+export class WalletConnectNoAccountError extends BaseError {
+  override name = 'WalletConnectNoAccountError' as const
+  constructor() {
+    super('The wallet approved no account on the networks of this site.')
+  }
+}
+export type WalletConnectNoAccountErrorType = WalletConnectNoAccountError & {
+  name: 'WalletConnectNoAccountError'
+}
+
 function requireWalletConnect(portico: Portico): WalletConnect {
   const service = portico.config.walletConnect
   if (!service) throw new WalletConnectNotConfiguredError()
@@ -38,19 +58,47 @@ export type ConnectWalletConnectParameters = {
   walletId?: string
 }
 
+export type ConnectWalletConnectReturnType = {
+  /** The namespaces the session connected, the active one first. */
+  namespaces: ChainNamespace[]
+}
+
 /**
- * Pairs with a mobile wallet (SPEC §2 ConnectingWalletConnectBasic): shows the pairing as a QR code
- * (a new one when it expires), and once the wallet approves, connects every namespace the session
- * has accounts for through its adapter's WALLET_CONNECT connector, then shows Account. Leaving the
- * view abandons the pairing.
+ * What `connectWalletConnect` rejects with: no `walletConnect` configured, the wallet refused the
+ * pairing (EIP-1193 4001) or failed, a session with no usable account, the pairing abandoned
+ * (`cancelWalletConnect`, a newer pairing, closing the modal), or what `connect` threw for the
+ * session's accounts.
+ */
+export type ConnectWalletConnectErrorType =
+  | WalletConnectNotConfiguredErrorType
+  | WalletConnectNoAccountErrorType
+  | UserRejectedRequestErrorType
+  | ProviderTimeoutErrorType
+  | ProviderRequestErrorType
+  | RequestCancelledErrorType
+  | ConnectErrorType
+  | BaseErrorType
+
+/**
+ * Pairs with a mobile wallet: publishes the pairing in `walletConnect.pairing` (a new one when it
+ * expires, to show as a QR code or open as a link), and once the wallet approves, connects every
+ * namespace the session has accounts for through its adapter's WALLET_CONNECT connector (in basic
+ * mode the session's accounts are the connection). A failure is kept in `walletConnect.error` and
+ * thrown; an abandoned pairing rejects with `RequestCancelledError`. It never moves the modal: the
+ * modal's `selectMobileWallet` does.
  *
  * @example
- * void connectWalletConnect(portico, { walletId: 'me.rainbow' })
+ * try {
+ *   const { namespaces } = await connectWalletConnect(portico, { walletId: 'me.rainbow' })
+ * } catch (e) {
+ *   const error = e as ConnectWalletConnectErrorType
+ *   if (error.name === 'UserRejectedRequestError') showDeclined()
+ * }
  */
 export async function connectWalletConnect(
   portico: Portico,
   parameters: ConnectWalletConnectParameters = {},
-): Promise<{ connected: boolean }> {
+): Promise<ConnectWalletConnectReturnType> {
   const { state, internal } = portico
   const service = requireWalletConnect(portico)
   internal.walletConnectPairing?.abort()
@@ -59,12 +107,10 @@ export async function connectWalletConnect(
   const controller = new AbortController()
   internal.walletConnectPairing = controller
   const current = () => internal.walletConnectPairing === controller && !controller.signal.aborted
-
-  const route = state.router.route
-  const params = parameters.walletId ? { walletId: parameters.walletId } : undefined
-  if (route.view !== 'ConnectingWalletConnectBasic' || route.params?.walletId !== parameters.walletId) {
-    navigate(portico, { view: 'ConnectingWalletConnectBasic', ...(params ? { params } : {}) })
+  const stillCurrent = () => {
+    if (!current()) throw new RequestCancelledError()
   }
+
   Object.assign(state.walletConnect, {
     status: 'pairing',
     pairing: undefined,
@@ -77,72 +123,80 @@ export async function connectWalletConnect(
     properties: { name: parameters.walletId ?? 'WalletConnect', platform: 'qrcode' },
   })
 
+  const fail = (message: Notice) => {
+    internal.walletConnectPairing = undefined
+    Object.assign(state.walletConnect, { status: 'error', pairing: undefined, error: message })
+  }
+  let session: Awaited<ReturnType<WalletConnect['connect']>>
   try {
     // Written only when it applies, so a plain pairing starts without waiting.
     const authenticate = canSignInWhilePairing(portico) ? await signInWhilePairing(portico) : undefined
-    if (!current()) return { connected: false }
-    const session = await service.connect({
+    stillCurrent()
+    session = await service.connect({
       signal: controller.signal,
       onPairing: (pairing) => {
         if (current()) state.walletConnect.pairing = { uri: pairing.uri, expiresAt: pairing.expiresAt }
       },
       ...(authenticate ? { authenticate } : {}),
     })
-    if (!current()) return { connected: false }
-    state.walletConnect.status = 'connecting'
-    // Kept before the accounts connect, so the sign-in check that follows finds them.
-    if (session.signIns?.length) await keepSignIns(portico, session.signIns)
-    if (!current()) return { connected: false }
-    let connected = false
-    if (isBasicWalletConnect(portico)) {
-      // Basic mode: no adapter to connect through; the session's accounts are the connection.
-      connected = applyBasicSession(portico, session).length > 0
-      if (connected) {
-        state.router.route = { view: 'Account' }
-        state.router.history = []
-        internal.track({
-          type: 'track',
-          event: 'CONNECT_SUCCESS',
-          properties: { method: 'qrcode', name: session.peer.name },
-        })
-      }
-    } else {
-      // One session for every namespace: each adapter whose namespace the wallet approved connects
-      // its WALLET_CONNECT connector, which reads the session; the active namespace goes first.
-      const namespaces = [...internal.adapters.keys()].filter((namespace) =>
-        session.accounts.some((account) => account.startsWith(`${namespace}:`)),
-      )
-      const active = state.modal.activeChain
-      namespaces.sort((a, b) => Number(b === active) - Number(a === active))
-      for (const namespace of namespaces as ChainNamespace[]) {
-        const result = await connect(portico, { connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace })
-        connected ||= result.connected
-      }
-    }
-    if (!current()) return { connected }
-    internal.walletConnectPairing = undefined
-    Object.assign(state.walletConnect, { status: 'idle', pairing: undefined, error: undefined })
-    if (!connected) {
-      Object.assign(state.walletConnect, {
-        status: 'error',
-        error: state.connection.error?.message ?? { key: 'wcNoAccount' },
-      })
-    }
-    return { connected }
   } catch (error) {
-    if (!current()) return { connected: false }
-    internal.walletConnectPairing = undefined
+    if (!current())
+      throw error instanceof RequestCancelledError ? error : new RequestCancelledError({ cause: error })
     const message: Notice =
       error instanceof UserRejectedRequestError
         ? { key: 'connectionDeclined' }
         : error instanceof BaseError
           ? toUserMessage(error)
           : { key: 'connectionFailed' }
-    Object.assign(state.walletConnect, { status: 'error', pairing: undefined, error: message })
-    internal.logger.warn('connectWalletConnect: the pairing failed', error)
+    fail(message)
     internal.track({ type: 'track', event: 'CONNECT_ERROR', properties: { message, name: 'WalletConnect' } })
-    return { connected: false }
+    throw asProviderError(error)
   }
+  stillCurrent()
+  state.walletConnect.status = 'connecting'
+  // Kept before the accounts connect, so the sign-in check that follows finds them.
+  if (session.signIns?.length) await keepSignIns(portico, session.signIns)
+  stillCurrent()
+  const connected: ChainNamespace[] = []
+  let firstError: unknown
+  if (isBasicWalletConnect(portico)) {
+    // Basic mode: no adapter to connect through; the session's accounts are the connection.
+    connected.push(...applyBasicSession(portico, session))
+    if (connected.length > 0)
+      internal.track({
+        type: 'track',
+        event: 'CONNECT_SUCCESS',
+        properties: { method: 'qrcode', name: session.peer.name },
+      })
+  } else {
+    // One session for every namespace: each adapter whose namespace the wallet approved connects
+    // its WALLET_CONNECT connector, which reads the session; the active namespace goes first.
+    const namespaces = [...internal.adapters.keys()].filter((namespace) =>
+      session.accounts.some((account) => account.startsWith(`${namespace}:`)),
+    )
+    const active = state.modal.activeChain
+    namespaces.sort((a, b) => Number(b === active) - Number(a === active))
+    for (const namespace of namespaces as ChainNamespace[]) {
+      try {
+        await connect(portico, { connectorId: WALLET_CONNECT_CONNECTOR_ID, namespace })
+        connected.push(namespace)
+      } catch (error) {
+        // One namespace that does not connect leaves the others connected; it is logged.
+        internal.logger.warn(`connectWalletConnect: ${namespace} did not connect`, error)
+        firstError ??= error
+      }
+      stillCurrent()
+    }
+  }
+  stillCurrent()
+  if (connected.length === 0) {
+    const error = firstError ?? new WalletConnectNoAccountError()
+    fail(state.connection.error?.message ?? { key: 'wcNoAccount' })
+    throw error
+  }
+  internal.walletConnectPairing = undefined
+  Object.assign(state.walletConnect, { status: 'idle', pairing: undefined, error: undefined })
+  return { namespaces: connected }
 }
 
 /** Abandons a pairing in progress (the visitor left its view); a wallet that approves later is ignored. */

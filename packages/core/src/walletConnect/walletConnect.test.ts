@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { PorticoConfig } from '../config.js'
 import { disconnect } from '../connection/disconnect.js'
 import { RECONNECT_BOUND_MS } from '../connection/restoreConnections.js'
-import { UserRejectedRequestError } from '../errors/base.js'
+import { RequestCancelledError, UserRejectedRequestError } from '../errors/base.js'
 import { initialize, RECONNECT_TIMEOUT_MS } from '../initialize.js'
 import { closeModal } from '../modal/closeModal.js'
 import { goBack } from '../modal/goBack.js'
@@ -13,10 +13,15 @@ import type { SiwxSession } from '../siwx/types.js'
 import { flush, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import { siteSiwx } from '../testing/siteSiwx.testkit.js'
 import {
+  type ConnectWalletConnectErrorType,
+  cancelWalletConnect,
   connectWalletConnect,
   WALLET_CONNECT_CONNECTOR_ID,
+  WalletConnectNoAccountError,
   WalletConnectNotConfiguredError,
 } from './connectWalletConnect.js'
+import { selectMobileWallet } from './modal/selectMobileWallet.js'
+import { showPairing } from './modal/showPairing.js'
 import type {
   WalletConnect,
   WalletConnectAuthRequest,
@@ -101,10 +106,10 @@ async function start(overrides: Partial<PorticoConfig> = {}, authenticationChain
   return { portico, handle, wc }
 }
 
-describe('connectWalletConnect (SPEC §2 ConnectingWalletConnectBasic)', () => {
+describe('selectMobileWallet: pairing in the modal (SPEC §2 ConnectingWalletConnectBasic)', () => {
   test('shows the pairing, a new one when it expires, and connects the namespaces the wallet approved', async () => {
     const { portico, handle, wc } = await start()
-    const connecting = connectWalletConnect(portico, { walletId: 'me.rainbow' })
+    const connecting = selectMobileWallet(portico, { walletId: 'me.rainbow' })
     expect(portico.state.router.route).toEqual({
       view: 'ConnectingWalletConnectBasic',
       params: { walletId: 'me.rainbow' },
@@ -115,7 +120,7 @@ describe('connectWalletConnect (SPEC §2 ConnectingWalletConnectBasic)', () => {
     wc.pair('wc:second@2?relay-protocol=irn&symKey=2')
     expect(getWalletConnect(portico).pairing?.uri).toBe('wc:second@2?relay-protocol=irn&symKey=2')
     wc.approve([`eip155:1:${ACCOUNT}`, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7xKX'])
-    await expect(connecting).resolves.toEqual({ connected: true })
+    await expect(connecting).resolves.toBeUndefined()
     // Only the namespaces with an adapter connect; here that is eip155.
     expect(handle.calls.filter((call) => call.method === 'connect')).toHaveLength(1)
     expect(portico.state.router.route.view).toBe('Account')
@@ -124,31 +129,90 @@ describe('connectWalletConnect (SPEC §2 ConnectingWalletConnectBasic)', () => {
 
   test('a wallet that refuses leaves the view with the reason, ready to try again', async () => {
     const { portico, wc } = await start()
-    const connecting = connectWalletConnect(portico)
+    const connecting = selectMobileWallet(portico)
     wc.pair('wc:abc@2?relay-protocol=irn&symKey=1')
     wc.refuse()
-    await expect(connecting).resolves.toEqual({ connected: false })
+    await expect(connecting).resolves.toBeUndefined()
     expect(portico.state.router.route.view).toBe('ConnectingWalletConnectBasic')
     expect(getWalletConnect(portico)).toMatchObject({ status: 'error', error: { key: 'connectionDeclined' } })
   })
 
   test('going back abandons the pairing: it is aborted and a late approval is ignored', async () => {
     const { portico, handle, wc } = await start()
-    const connecting = connectWalletConnect(portico)
+    const connecting = selectMobileWallet(portico)
     wc.pair('wc:abc@2?relay-protocol=irn&symKey=1')
     goBack(portico)
     expect(wc.aborted()).toBe(true)
     wc.approve([`eip155:1:${ACCOUNT}`])
-    await expect(connecting).resolves.toEqual({ connected: false })
+    await expect(connecting).resolves.toBeUndefined()
     await flush()
     expect(handle.calls.some((call) => call.method === 'connect')).toBe(false)
     expect(getWalletConnect(portico)).toMatchObject({ status: 'idle', pairing: undefined })
   })
 
-  test('without walletConnect configured it says so', async () => {
+  test('without walletConnect configured it rejects with WalletConnectNotConfiguredError; the modal shakes', async () => {
     const { portico } = await setup()
     await expect(connectWalletConnect(portico)).rejects.toBeInstanceOf(WalletConnectNotConfiguredError)
     expect(getWalletConnect(portico).enabled).toBe(false)
+    await selectMobileWallet(portico)
+    expect(portico.state.modal.shake).toBe(true)
+  })
+  test('the view shown directly starts its pairing once; not again while one is under way or has failed', async () => {
+    const { portico, wc } = await start()
+    openModal(portico, { route: { view: 'ConnectingWalletConnectBasic' } })
+    showPairing(portico)
+    expect(getWalletConnect(portico).status).toBe('pairing')
+    wc.pair('wc:abc@2?relay-protocol=irn&symKey=1')
+    showPairing(portico)
+    expect(wc.aborted()).toBe(false)
+    wc.refuse()
+    await flush()
+    showPairing(portico)
+    expect(getWalletConnect(portico).status).toBe('error')
+  })
+})
+
+describe('connectWalletConnect (domain action)', () => {
+  test('resolves the connected namespaces and leaves the modal where it was', async () => {
+    const { portico, wc } = await start()
+    const connecting = connectWalletConnect(portico)
+    wc.pair('wc:abc@2?relay-protocol=irn&symKey=1')
+    wc.approve([`eip155:1:${ACCOUNT}`])
+    await expect(connecting).resolves.toEqual({ namespaces: ['eip155'] })
+    expect(portico.state.connection.status).toBe('connected')
+    expect(portico.state.router.route.view).toBe('Connect')
+  })
+
+  test('a wallet that refuses rejects with UserRejectedRequestError and records the reason', async () => {
+    const { portico, wc } = await start()
+    const connecting = connectWalletConnect(portico).then(
+      () => undefined,
+      (e: unknown) => e as ConnectWalletConnectErrorType,
+    )
+    wc.pair('wc:abc@2?relay-protocol=irn&symKey=1')
+    wc.refuse()
+    const error = await connecting
+    expect(error?.name).toBe('UserRejectedRequestError')
+    expect(getWalletConnect(portico)).toMatchObject({ status: 'error', error: { key: 'connectionDeclined' } })
+    expect(portico.state.router.route.view).toBe('Connect')
+  })
+
+  test('an abandoned pairing rejects with RequestCancelledError and a late approval connects nothing', async () => {
+    const { portico, handle, wc } = await start()
+    const connecting = connectWalletConnect(portico)
+    wc.pair('wc:abc@2?relay-protocol=irn&symKey=1')
+    cancelWalletConnect(portico)
+    wc.approve([`eip155:1:${ACCOUNT}`])
+    await expect(connecting).rejects.toBeInstanceOf(RequestCancelledError)
+    expect(handle.calls.some((call) => call.method === 'connect')).toBe(false)
+  })
+
+  test('a session with no account on a namespace of the site rejects with WalletConnectNoAccountError', async () => {
+    const { portico, wc } = await start()
+    const connecting = connectWalletConnect(portico)
+    wc.approve(['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7xKX'])
+    await expect(connecting).rejects.toBeInstanceOf(WalletConnectNoAccountError)
+    expect(getWalletConnect(portico)).toMatchObject({ status: 'error', error: { key: 'wcNoAccount' } })
   })
 })
 
@@ -171,7 +235,7 @@ describe('sign-in while pairing (SPEC §5, §7)', () => {
   test('asks the wallet to sign the site in on every network, the active one first, and keeps the sign-in', async () => {
     const site = siteSiwx()
     const { portico, handle, wc } = await start({ siwx: site.config })
-    const connecting = connectWalletConnect(portico)
+    const connecting = selectMobileWallet(portico)
     await flush()
     const request = wc.authenticate()
     expect(request).toMatchObject({
@@ -187,7 +251,7 @@ describe('sign-in while pairing (SPEC §5, §7)', () => {
     ])
     const account = ACCOUNT
     wc.approve([`eip155:1:${account}`], [signInFor(request!, account)])
-    await expect(connecting).resolves.toEqual({ connected: true })
+    await expect(connecting).resolves.toBeUndefined()
     await flush()
     await flush()
     // Kept before the account connected, so the check after connecting found it: no second signature.
@@ -202,11 +266,11 @@ describe('sign-in while pairing (SPEC §5, §7)', () => {
     const site = siteSiwx()
     site.failAdd(new Error('nonce already used'))
     const { portico, wc } = await start({ siwx: site.config })
-    const connecting = connectWalletConnect(portico)
+    const connecting = selectMobileWallet(portico)
     await flush()
     const account = ACCOUNT
     wc.approve([`eip155:1:${account}`], [signInFor(wc.authenticate()!, account)])
-    await expect(connecting).resolves.toEqual({ connected: true })
+    await expect(connecting).resolves.toBeUndefined()
     await flush()
     await flush()
     expect(getSiwx(portico).status).toBe('needed')
@@ -216,10 +280,10 @@ describe('sign-in while pairing (SPEC §5, §7)', () => {
   test('a wallet that only approved the session is asked to sign after connecting', async () => {
     const site = siteSiwx()
     const { portico, wc } = await start({ siwx: site.config })
-    const connecting = connectWalletConnect(portico)
+    const connecting = selectMobileWallet(portico)
     await flush()
     wc.approve([`eip155:1:${ACCOUNT}`])
-    await expect(connecting).resolves.toEqual({ connected: true })
+    await expect(connecting).resolves.toBeUndefined()
     await flush()
     await flush()
     expect(site.called('addSession')).toEqual([])
@@ -243,7 +307,7 @@ describe('sign-in while pairing (SPEC §5, §7)', () => {
   test('signs in on the first chain the wallet can when the active network is not one of them', async () => {
     const site = siteSiwx()
     const { portico, wc } = await start({ siwx: site.config }, ['eip155:10'])
-    void connectWalletConnect(portico)
+    void selectMobileWallet(portico)
     await flush()
     expect(wc.authenticate()?.chains).toEqual(['eip155:10'])
     expect(site.called('createMessage')[0]?.args[0]).toBe('eip155:10')
@@ -256,7 +320,7 @@ describe('sign-in while pairing (SPEC §5, §7)', () => {
       },
     })
     const { portico, wc } = await start({ siwx: site.config })
-    void connectWalletConnect(portico)
+    void selectMobileWallet(portico)
     await flush()
     expect(wc.authenticate()).toBeUndefined()
     wc.pair('wc:abc@2?relay-protocol=irn&symKey=1')
@@ -300,9 +364,9 @@ describe('basic WalletConnect mode: no adapters (SPEC §2, §4)', () => {
   test('shows the session’s accounts as connected, per namespace, and opens on Account afterwards', async () => {
     const { portico, wc } = await basic()
     openModal(portico)
-    const connecting = connectWalletConnect(portico)
+    const connecting = selectMobileWallet(portico)
     wc.approve([`eip155:10:${ACCOUNT}`, `solana:${SOLANA}:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU`])
-    await expect(connecting).resolves.toEqual({ connected: true })
+    await expect(connecting).resolves.toBeUndefined()
     const { chains, router } = portico.state
     expect(router.route.view).toBe('Account')
     expect(chains.eip155?.accountState).toMatchObject({
@@ -321,7 +385,7 @@ describe('basic WalletConnect mode: no adapters (SPEC §2, §4)', () => {
   test('a network the site does not list does not open UnsupportedChain', async () => {
     const { portico, wc } = await basic()
     openModal(portico)
-    const connecting = connectWalletConnect(portico)
+    const connecting = selectMobileWallet(portico)
     wc.approve([`eip155:1:${ACCOUNT}`])
     await connecting
     wc.emit({ type: 'chainChanged', chainId: 'eip155:137' })
@@ -331,7 +395,7 @@ describe('basic WalletConnect mode: no adapters (SPEC §2, §4)', () => {
 
   test('follows the wallet: new accounts, and the end of the session', async () => {
     const { portico, wc } = await basic()
-    const connecting = connectWalletConnect(portico)
+    const connecting = selectMobileWallet(portico)
     wc.approve([`eip155:1:${ACCOUNT}`])
     await connecting
     const other = '0x2222222222222222222222222222222222222222'
@@ -344,7 +408,7 @@ describe('basic WalletConnect mode: no adapters (SPEC §2, §4)', () => {
 
   test('disconnecting ends the session for every namespace; a reload restores a stored one', async () => {
     const { portico, wc, storage } = await basic()
-    const connecting = connectWalletConnect(portico)
+    const connecting = selectMobileWallet(portico)
     wc.approve([`eip155:1:${ACCOUNT}`, `solana:${SOLANA}:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU`])
     await connecting
 
@@ -375,7 +439,7 @@ describe('basic WalletConnect mode: no adapters (SPEC §2, §4)', () => {
     /** A paired page, then a reload whose service answers `reconnect` when the test says so. */
     async function slowBasicReload() {
       const { portico, wc, storage } = await basic()
-      const connecting = connectWalletConnect(portico)
+      const connecting = selectMobileWallet(portico)
       wc.approve([`eip155:1:${ACCOUNT}`])
       await connecting
       let answer: (session: WalletConnectConnection | undefined) => void = () => {}
@@ -429,7 +493,7 @@ describe('basic WalletConnect mode: no adapters (SPEC §2, §4)', () => {
     test('a new pairing meanwhile cancels the wait', async () => {
       const { portico, answer } = await slowBasicReload()
       await vi.advanceTimersByTimeAsync(RECONNECT_TIMEOUT_MS)
-      void connectWalletConnect(portico)
+      void selectMobileWallet(portico)
       await vi.advanceTimersByTimeAsync(0)
       expect(portico.state.chains.eip155?.accountState.status).toBe('disconnected')
       answer(SESSION)

@@ -1,4 +1,4 @@
-import { type ConnectResult, connect, initialize, RECONNECT_TIMEOUT_MS } from '@portico/core'
+import { type ConnectResult, initialize, RECONNECT_TIMEOUT_MS, selectWallet } from '@portico/core'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { useAccount } from '../hooks/useAccount.js'
@@ -26,7 +26,7 @@ describe('ConnectButton', () => {
 
   test('shows a busy state while the wallet is asked', async () => {
     const { portico } = await renderPortico()
-    await run(() => void connect(portico, { connectorId: 'io.rabby' }))
+    await run(() => void selectWallet(portico, { connectorId: 'io.rabby' }))
     const button = screen.getByRole('button', { name: 'Connecting…' })
     expect(button.getAttribute('aria-busy')).toBe('true')
   })
@@ -67,7 +67,7 @@ describe('ConnectButton', () => {
   test('shows the network, the native balance and the shortened address once connected', async () => {
     const { portico, approve } = await renderPortico()
     await run(async () => {
-      const connecting = connect(portico, { connectorId: 'io.rabby' })
+      const connecting = selectWallet(portico, { connectorId: 'io.rabby' })
       approve()
       await connecting
     })
@@ -83,7 +83,7 @@ describe('ConnectButton', () => {
   test('says Wrong network on an unlisted network and opens UnsupportedChain', async () => {
     const { portico, approve } = await renderPortico()
     await run(async () => {
-      const connecting = connect(portico, { connectorId: 'io.rabby' })
+      const connecting = selectWallet(portico, { connectorId: 'io.rabby' })
       approve(5)
       await connecting
     })

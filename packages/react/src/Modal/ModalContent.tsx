@@ -1,4 +1,11 @@
-import { closeModal, findConnector, getDefaultRoute, goBack, isSiwxCloseRefused } from '@portico/core'
+import {
+  canGoBack as canGoBackFrom,
+  closeModal,
+  findConnector,
+  getDefaultRoute,
+  goBack,
+  isSiwxCloseRefused,
+} from '@portico/core'
 import { useReducer } from 'react'
 import { BackIcon, CloseIcon } from '../components/icons.js'
 import { useConnectors } from '../hooks/useConnectors.js'
@@ -10,7 +17,7 @@ import { useT } from '../i18n/MessagesContext.js'
 import { Notices } from './Notices.js'
 import { ViewBoundary } from './ViewBoundary.js'
 import { ViewOutlet } from './ViewOutlet.js'
-import { forgetFailedViews, SUB_VIEWS, titleOf } from './views.js'
+import { forgetFailedViews, titleOf } from './views.js'
 
 /** Shown while a view's chunk loads (and while stored connections are restored). */
 function ViewSkeleton() {
@@ -45,7 +52,8 @@ export function ModalContent({ titleId, embedded = false }: { titleId: string; e
       : undefined
   const title = titleOf(route, connectorName, t)
   const [attempt, retry] = useReducer((n: number) => n + 1, 0)
-  const canGoBack = history.length > 0 || SUB_VIEWS.has(route.view)
+  // Core's back rules (SUB_VIEWS); re-read on every route change this component renders for.
+  const canGoBack = canGoBackFrom(portico)
   // In the page, closing only returns to Account or Connect (SPEC §2); offer it where that moves.
   const start = getDefaultRoute(portico)
   const atStart = history.length === 0 && route.view === start.view

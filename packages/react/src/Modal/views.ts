@@ -108,22 +108,6 @@ export function preloadViews(): () => void {
   return () => clearTimeout(timer)
 }
 
-/** Views reached from another view: they show a back button even when opened directly. */
-export const SUB_VIEWS: ReadonlySet<View> = new Set([
-  'AllWallets',
-  'EmailVerifyOtp',
-  'EmailVerifyDevice',
-  'UpdateEmail',
-  'UpdateEmailVerify',
-  'ConnectingExternal',
-  'Networks',
-  'WalletSend',
-  'WalletSendSelectToken',
-  'WalletSendPreview',
-  'WalletSendConfirmed',
-  'WalletReceive',
-])
-
 /** The heading of each view; the dialog is labelled by it. */
 export function titleOf(route: Route, connectorName: string | undefined, t: Translate): string {
   switch (route.view) {

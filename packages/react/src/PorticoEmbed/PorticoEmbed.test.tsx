@@ -1,4 +1,4 @@
-import { connect, initialize } from '@portico/core'
+import { initialize, selectWallet } from '@portico/core'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -86,7 +86,7 @@ describe('PorticoEmbed', () => {
   test('has no close button on the start view; elsewhere closing returns to it and stays shown', async () => {
     const { portico, approve } = await renderEmbed()
     await run(async () => {
-      const connecting = connect(portico, { connectorId: 'io.rabby' })
+      const connecting = selectWallet(portico, { connectorId: 'io.rabby' })
       approve()
       await connecting
     })
@@ -137,7 +137,7 @@ describe('PorticoEmbed', () => {
   test('is the only place the modal shows: the ConnectButton navigates it, no overlay opens', async () => {
     const { portico, approve } = await renderEmbed()
     await run(async () => {
-      const connecting = connect(portico, { connectorId: 'io.rabby' })
+      const connecting = selectWallet(portico, { connectorId: 'io.rabby' })
       approve()
       await connecting
     })
@@ -151,7 +151,7 @@ describe('PorticoEmbed', () => {
   test('disconnecting returns to Connect, still shown', async () => {
     const { portico, approve, calls } = await renderEmbed()
     await run(async () => {
-      const connecting = connect(portico, { connectorId: 'io.rabby' })
+      const connecting = selectWallet(portico, { connectorId: 'io.rabby' })
       approve()
       await connecting
     })

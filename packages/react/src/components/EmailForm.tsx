@@ -1,4 +1,4 @@
-import { connectEmail } from '@portico/core'
+import { startEmailLogin } from '@portico/core'
 import { type FormEvent, useId, useState } from 'react'
 import { useEmailLogin } from '../hooks/useEmailLogin.js'
 import { usePortico } from '../hooks/usePortico.js'
@@ -30,9 +30,7 @@ export function EmailForm() {
   const sending = status === 'sending'
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    connectEmail(portico, { email }).catch((reason: unknown) =>
-      portico.internal.logger.debug('e-mail login: not sent', reason),
-    )
+    void startEmailLogin(portico, { email })
   }
   return (
     <form className="email-form" onSubmit={submit} noValidate>

@@ -1,4 +1,4 @@
-import { type Network, switchNetwork } from '@portico/core'
+import { type Network, selectNetwork } from '@portico/core'
 import { useNetwork } from '../hooks/useNetwork.js'
 import { useAlert } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
@@ -28,9 +28,7 @@ export function NetworkList({ networks, markActive }: NetworkListProps) {
 
   // Core returns from the network picker once the switch is done and reports failures in state.
   const choose = (network: Network) => {
-    switchNetwork(portico, { networkId: network.caipNetworkId }).catch((error: unknown) =>
-      portico.internal.logger.warn('switchNetwork failed', error),
-    )
+    void selectNetwork(portico, { networkId: network.caipNetworkId })
   }
 
   return (

@@ -1,4 +1,4 @@
-import { connect, ProviderTimeoutError, UserRejectedRequestError } from '@portico/core'
+import { ProviderTimeoutError, selectWallet, UserRejectedRequestError } from '@portico/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ViewBoundary } from '../Modal/ViewBoundary.js'
@@ -42,7 +42,7 @@ async function german(options: Parameters<typeof renderPortico>[0] = {}) {
 async function connectedOn(chainId: number) {
   const test = await german()
   await run(async () => {
-    const connecting = connect(test.portico, { connectorId: 'io.rabby' })
+    const connecting = selectWallet(test.portico, { connectorId: 'io.rabby' })
     test.approve(chainId)
     await connecting
   })

@@ -1,10 +1,10 @@
 import {
-  connect,
   InvalidChainIdError,
   type Notice,
+  selectNetwork,
+  selectWallet,
   showApiAlert,
   showToast,
-  switchNetwork,
   UserRejectedRequestError,
 } from '@portico/core'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
@@ -40,7 +40,7 @@ async function connected(locale: Locale) {
   const test = await renderPortico({ locale })
   await screen.findByRole('button', { name: locale === 'de' ? 'Wallet verbinden' : 'Connect Wallet' })
   await run(async () => {
-    const connecting = connect(test.portico, { connectorId: 'io.rabby' })
+    const connecting = selectWallet(test.portico, { connectorId: 'io.rabby' })
     test.approve(1)
     await connecting
   })
@@ -65,12 +65,12 @@ describe.each(['en', 'de'] as const)('what core reports, shown in %s', (locale) 
     test.adapter.switchNetwork = async () => {
       throw new UserRejectedRequestError()
     }
-    await run(() => switchNetwork(test.portico, { networkId: 'eip155:10' }))
+    await run(() => selectNetwork(test.portico, { networkId: 'eip155:10' }))
     expect(view.getByRole('alert').textContent).toBe(text.switchDeclined)
     test.adapter.switchNetwork = async () => {
       throw new InvalidChainIdError()
     }
-    await run(() => switchNetwork(test.portico, { networkId: 'eip155:10' }))
+    await run(() => selectNetwork(test.portico, { networkId: 'eip155:10' }))
     const alerts = view.getAllByRole('alert')
     expect(alerts).toHaveLength(1)
     expect(alerts[0]?.textContent).toContain(text.switchInvalid)

@@ -1,6 +1,13 @@
 // The README's "Quick start: any site, no React", as a site copies it.
 import { defineEvmNetwork, evm } from '@portico/adapter-evm'
-import { connect, createPortico, getAccount, getConnectorList, watchAccount } from '@portico/core'
+import {
+  type ConnectErrorType,
+  connect,
+  createPortico,
+  getAccount,
+  getConnectorList,
+  watchAccount,
+} from '@portico/core'
 import { mainnet } from 'viem/chains'
 
 const portico = createPortico({ networks: [defineEvmNetwork(mainnet)], adapters: [evm()] })
@@ -8,7 +15,15 @@ const portico = createPortico({ networks: [defineEvmNetwork(mainnet)], adapters:
 for (const { connector } of getConnectorList(portico)) {
   const button = document.createElement('button')
   button.textContent = `Connect ${connector.name}`
-  button.onclick = () => connect(portico, { connectorId: connector.id })
+  button.onclick = async () => {
+    try {
+      await connect(portico, { connectorId: connector.id })
+    } catch (e) {
+      const error = e as ConnectErrorType
+      if (error.name === 'UserRejectedRequestError') console.log('declined in the wallet')
+      else console.log(`not connected: ${error.shortMessage}`)
+    }
+  }
   document.body.append(button)
 }
 watchAccount(portico, {

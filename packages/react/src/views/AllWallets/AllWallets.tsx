@@ -1,4 +1,4 @@
-import { connectWalletConnect, type RegistryWallet, searchConnectors, shakeModal } from '@portico/core'
+import { type RegistryWallet, searchConnectors, selectMobileWallet } from '@portico/core'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { moveFocusInList } from '../../components/focus.js'
 import { SearchIcon } from '../../components/icons.js'
@@ -25,10 +25,7 @@ export function AllWallets() {
   const selectRegistryWallet = useCallback(
     (wallet: RegistryWallet) => {
       // Pairs over WalletConnect; the connecting view opens the wallet by its link or shows the QR code.
-      connectWalletConnect(portico, { walletId: wallet.id }).catch((error: unknown) => {
-        portico.internal.logger.warn(`connect: cannot pair with ${wallet.name}`, error)
-        shakeModal(portico)
-      })
+      void selectMobileWallet(portico, { walletId: wallet.id })
     },
     [portico],
   )

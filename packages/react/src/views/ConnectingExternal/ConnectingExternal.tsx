@@ -1,4 +1,4 @@
-import { connect, findConnector } from '@portico/core'
+import { findConnector, selectWallet } from '@portico/core'
 import { Picture } from '../../components/Picture.js'
 import { useConnection } from '../../hooks/useConnection.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
@@ -26,9 +26,7 @@ export function ConnectingExternal() {
   const name = connector?.name ?? t('yourWallet')
   const failed = error !== undefined && connectingConnectorId === connectorId
   const retry = () => {
-    connect(portico, { connectorId, namespace }).catch((reason: unknown) =>
-      portico.internal.logger.warn('connect: retry failed', reason),
-    )
+    void selectWallet(portico, { connectorId, namespace })
   }
 
   return (

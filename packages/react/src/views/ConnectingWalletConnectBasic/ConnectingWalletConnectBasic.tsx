@@ -1,9 +1,11 @@
 import {
   buildWalletLink,
-  connectWalletConnect,
+  getIsMobile,
   getRegistryWallets,
   getWalletConnect,
   type RegistryWallet,
+  selectMobileWallet,
+  showPairing,
   watchWalletConnect,
 } from '@portico/core'
 import { useEffect } from 'react'
@@ -65,16 +67,15 @@ export function ConnectingWalletConnectBasic() {
   const wc = usePorticoRead(getWalletConnect, watchWalletConnect)
   const walletId = route.view === 'ConnectingWalletConnectBasic' ? route.params?.walletId : undefined
   const { copy, state: copyState } = useCopy(wc.pairing?.uri)
-  const mobile = portico.internal.isMobile()
+  const mobile = getIsMobile(portico)
   const wallet = walletId ? getRegistryWallets(portico).find((entry) => entry.id === walletId) : undefined
   const link = walletLink(wallet, wc.pairing?.uri, mobile)
 
-  // Opened directly (the opening rules, or a site's openModal): the pairing starts here.
+  // Opened directly (the opening rules, or a site's openModal): core starts the pairing when the
+  // view appears, not again when a pairing that just connected is idle for a moment.
   useEffect(() => {
-    if (wc.enabled && wc.status === 'idle') {
-      void connectWalletConnect(portico, walletId ? { walletId } : {})
-    }
-  }, [portico, wc.enabled, wc.status, walletId])
+    showPairing(portico, walletId ? { walletId } : {})
+  }, [portico, walletId])
 
   if (!wc.enabled) {
     return (
@@ -104,7 +105,7 @@ export function ConnectingWalletConnectBasic() {
           <button
             type="button"
             className="secondary-button"
-            onClick={() => void connectWalletConnect(portico, { walletId: wallet.id })}
+            onClick={() => void selectMobileWallet(portico, { walletId: wallet.id })}
           >
             {t('tryAgain')}
           </button>
@@ -147,7 +148,7 @@ export function ConnectingWalletConnectBasic() {
           <button
             type="button"
             className="secondary-button"
-            onClick={() => void connectWalletConnect(portico, walletId ? { walletId } : {})}
+            onClick={() => void selectMobileWallet(portico, walletId ? { walletId } : {})}
           >
             {t('tryAgain')}
           </button>

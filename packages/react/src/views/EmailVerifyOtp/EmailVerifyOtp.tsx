@@ -1,4 +1,4 @@
-import { connectEmail, getEmailCooldownSeconds, submitEmailOtp } from '@portico/core'
+import { getEmailCooldownSeconds, startEmailLogin, verifyEmailCode } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { emailViewsCss } from '../../components/emailViews.css.js'
 import { MailIcon } from '../../components/icons.js'
@@ -27,14 +27,10 @@ export function EmailVerifyOtp() {
   const { email } = route.params
   const verifying = status === 'verifying'
   const send = (otp: string) => {
-    submitEmailOtp(portico, { otp }).catch((reason: unknown) =>
-      portico.internal.logger.debug('e-mail login: code refused', reason),
-    )
+    void verifyEmailCode(portico, { otp })
   }
   const resend = () => {
-    connectEmail(portico, { email })
-      .then(() => setCooldown(getEmailCooldownSeconds(portico)))
-      .catch((reason: unknown) => portico.internal.logger.debug('e-mail login: not resent', reason))
+    void startEmailLogin(portico, { email }).then(() => setCooldown(getEmailCooldownSeconds(portico)))
   }
 
   return (

@@ -1,4 +1,4 @@
-import { cancelSiwx, requestSiwxSignature } from '@portico/core'
+import { cancelSiwx, signIn } from '@portico/core'
 import { Picture } from '../../components/Picture.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
@@ -23,14 +23,10 @@ export function SIWXSignMessage() {
   const wallet = connector?.name ?? t('yourWallet')
   const signing = status === 'signing'
   const sign = () => {
-    requestSiwxSignature(portico).catch((reason: unknown) =>
-      portico.internal.logger.warn('sign-in: cannot start', reason),
-    )
+    void signIn(portico)
   }
   const cancel = () => {
-    cancelSiwx(portico).catch((reason: unknown) =>
-      portico.internal.logger.warn('sign-in: cancel failed', reason),
-    )
+    void cancelSiwx(portico)
   }
 
   return (

@@ -1,4 +1,4 @@
-import { connect } from '@portico/core'
+import { selectWallet } from '@portico/core'
 import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { modal, renderPortico, run } from '../../testkit/render.testkit.js'
@@ -9,7 +9,7 @@ describe('UnsupportedChain', () => {
   test('explains the problem, lists the supported networks and switches to one', async () => {
     const { portico, approve, calls } = await renderPortico()
     await run(async () => {
-      const connecting = connect(portico, { connectorId: 'io.rabby' })
+      const connecting = selectWallet(portico, { connectorId: 'io.rabby' })
       approve(5)
       await connecting
     })
@@ -29,7 +29,7 @@ describe('UnsupportedChain', () => {
   test('Disconnect leaves the unsupported network by disconnecting', async () => {
     const { portico, approve, calls } = await renderPortico()
     await run(async () => {
-      const connecting = connect(portico, { connectorId: 'io.rabby' })
+      const connecting = selectWallet(portico, { connectorId: 'io.rabby' })
       approve(5)
       await connecting
     })

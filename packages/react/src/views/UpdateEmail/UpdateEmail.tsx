@@ -1,4 +1,4 @@
-import { updateEmail } from '@portico/core'
+import { changeEmail } from '@portico/core'
 import { type FormEvent, useId, useState } from 'react'
 import { EmbeddedFrameArea } from '../../components/EmbeddedFrameArea.js'
 import { emailViewsCss } from '../../components/emailViews.css.js'
@@ -20,9 +20,7 @@ export function UpdateEmail() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     // The outcome shows by itself: Account on success, this form again (with the reason) otherwise.
-    updateEmail(portico, { email }).catch((reason: unknown) =>
-      portico.internal.logger.debug('e-mail change: not started', reason),
-    )
+    void changeEmail(portico, { email })
   }
   return (
     <form className="email-view" onSubmit={submit} noValidate>

@@ -1,7 +1,7 @@
-import { disconnect } from '../connection/disconnect.js'
-import { closeModal } from '../modal/closeModal.js'
-import { dismissToast } from '../notices/showToast.js'
-import type { Portico } from '../portico.js'
+import { disconnect } from '../../connection/disconnect.js'
+import { closeModal } from '../../modal/closeModal.js'
+import { dismissToast } from '../../notices/showToast.js'
+import type { Portico } from '../../portico.js'
 
 /**
  * The visitor declines to sign in (SPEC §4): when sign-in is required the wallet is disconnected,
@@ -14,6 +14,7 @@ import type { Portico } from '../portico.js'
 export async function cancelSiwx(portico: Portico): Promise<void> {
   const { state, internal, config } = portico
   internal.siwxAttempt++
+  internal.siwxCancel?.()
   dismissToast(portico)
   if (state.siwx.status === 'signing') state.siwx.status = 'needed'
   if (config.siwx?.required) {
