@@ -1,4 +1,4 @@
-// `node scripts/importRules.mjs [--all] [react-src-dir]`: what @portico/react's sources may reach.
+// `node scripts/importRules.mjs [react-src-dir]`: what @portico/react's sources may reach.
 //
 // - views: a file under views/<View>/ imports from its own folder, and shared pieces only from
 //   components/, hooks/, i18n/ and styles/ (its tests from testkit/ too): never from another view's
@@ -7,7 +7,6 @@
 // - portico.internal: the React layer (test files aside) reads no `internal` property: what it
 //   needs of an instance is core's public API.
 //
-// A rule switched off in RULES is reported as off and checked only with `--all`.
 // Exits 1 and prints each import or read that breaks a rule.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -17,14 +16,6 @@ import ts from 'typescript'
 import { importsOf } from './importCycles.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-
-export const RULES = {
-  views: true,
-  // TODO(portico.internal): off until the React layer stops reading `portico.internal` (its logger
-  // and isMobile, moved behind core's public API in parallel work). Whoever merges that work
-  // switches this to true; `node scripts/importRules.mjs --all` lists what is left.
-  porticoInternal: false,
-}
 
 const SHARED = new Set(['components', 'hooks', 'i18n', 'styles'])
 const SOURCE = /\.(?:tsx?|jsx?|mts|cts)$/
@@ -109,19 +100,15 @@ export function porticoInternalProblems(src) {
   return problems
 }
 
-/** Runs the rules on `src`; `all` runs those switched off too. Returns the lines to print and whether any failed. */
-export function checkImportRules(src, { all = false } = {}) {
+/** Runs the rules on `src`. Returns the lines to print and whether any failed. */
+export function checkImportRules(src) {
   const lines = []
   let failed = false
   const rules = [
-    ['views', 'views import shared pieces only from components/, hooks/, i18n/, styles/', viewImportProblems],
-    ['porticoInternal', 'no `portico.internal` outside tests', porticoInternalProblems],
+    ['views import shared pieces only from components/, hooks/, i18n/, styles/', viewImportProblems],
+    ['no `portico.internal` outside tests', porticoInternalProblems],
   ]
-  for (const [name, title, check] of rules) {
-    if (!RULES[name] && !all) {
-      lines.push(`${title}: off (RULES.${name}; --all checks it)`)
-      continue
-    }
+  for (const [title, check] of rules) {
     const problems = check(src)
     if (problems.length === 0) {
       lines.push(`${title}: ok`)
@@ -140,10 +127,9 @@ export function checkImportRules(src, { all = false } = {}) {
 }
 
 function main(args) {
-  const all = args.includes('--all')
   const dir = args.find((arg) => !arg.startsWith('--'))
   const src = dir ? resolve(dir) : join(root, 'packages/react/src')
-  const { lines, failed } = checkImportRules(src, { all })
+  const { lines, failed } = checkImportRules(src)
   for (const line of lines) console.log(line)
   if (failed) process.exitCode = 1
 }

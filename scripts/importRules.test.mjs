@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, test } from 'vitest'
-import { checkImportRules, porticoInternalProblems, RULES, viewImportProblems } from './importRules.mjs'
+import { checkImportRules, porticoInternalProblems, viewImportProblems } from './importRules.mjs'
 
 const script = fileURLToPath(new URL('importRules.mjs', import.meta.url))
 const made = []
@@ -158,21 +158,14 @@ describe('the command', () => {
     )
   })
 
-  test('the portico.internal rule is off until switched on, and --all runs it', () => {
-    expect(RULES.porticoInternal).toBe(false)
-    const src = writeSrc(internalRead)
-    const off = run(src)
-    expect(off.status).toBe(0)
-    expect(off.stdout).toContain(
-      'no `portico.internal` outside tests: off (RULES.porticoInternal; --all checks it)',
-    )
-    const all = run('--all', src)
-    expect(all.status).toBe(1)
-    expect(all.stdout).toContain('views/A/A.tsx:1 reads `internal` (portico.internal)')
+  test('a read of portico.internal fails the check', () => {
+    const result = run(writeSrc(internalRead))
+    expect(result.status).toBe(1)
+    expect(result.stdout).toContain('views/A/A.tsx:1 reads `internal` (portico.internal)')
   })
 
   test('checkImportRules reports each rule', () => {
-    const { lines, failed } = checkImportRules(writeSrc(internalRead), { all: true })
+    const { lines, failed } = checkImportRules(writeSrc(internalRead))
     expect(failed).toBe(true)
     expect(lines[0]).toMatch(/: ok$/)
     expect(lines[1]).toBe('no `portico.internal` outside tests: 1 problem(s)')

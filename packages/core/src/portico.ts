@@ -52,7 +52,13 @@ export interface AnalyticsEvent {
   properties?: Record<string, unknown>
 }
 
-/** Non-reactive parts of an instance: adapters, timers, storage, counters. */
+/**
+ * Non-reactive parts of an instance: adapters, timers, storage, counters. Core's own bookkeeping,
+ * not an API: it changes without notice. UI layers and sites use the actions and reads (`getLogger`
+ * for the logger); the React layer's check in `scripts/importRules.mjs` fails on any use of it.
+ *
+ * @internal
+ */
 export interface PorticoInternal {
   adapters: Map<ChainNamespace, Adapter>
   storage: TypedStorage
@@ -110,6 +116,7 @@ export interface Portico {
   readonly state: PorticoState
   readonly options: ResolvedOptions
   readonly config: PorticoConfig
+  /** @internal Core's own bookkeeping (see `PorticoInternal`); not for sites or UI layers. */
   readonly internal: PorticoInternal
 }
 

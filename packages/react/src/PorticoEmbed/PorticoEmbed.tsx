@@ -1,4 +1,4 @@
-import { getModal, openModal } from '@portico/core'
+import { getLogger, getModal, openModal } from '@portico/core'
 import { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { activeElementOf } from '../components/focus.js'
@@ -43,7 +43,7 @@ export function PorticoEmbed({ className }: PorticoEmbedProps) {
       if (!getModal(portico).open) openModal(portico)
     } else if (!warned.current) {
       warned.current = true
-      portico.internal.logger.warn(
+      getLogger(portico).warn(
         '<PorticoEmbed/> renders nothing: create the instance with `enableEmbedded: true` to show the modal inline.',
       )
     }

@@ -1,4 +1,4 @@
-import type { Portico } from '@portico/core'
+import { getLogger, type Portico } from '@portico/core'
 import { useEffect, useMemo, useReducer } from 'react'
 import { en } from './en.js'
 import type { MessagesContextValue } from './MessagesContext.js'
@@ -33,7 +33,7 @@ export function useCatalogue(
         arrived()
       },
       (error: unknown) =>
-        portico.internal.logger.warn(`Portico: the '${locale}' texts could not be loaded`, error),
+        getLogger(portico).warn(`Portico: the '${locale}' texts could not be loaded`, error),
     )
   }, [portico, locale])
 

@@ -1,3 +1,4 @@
+import { getLogger } from '@portico/core'
 import { useEffect } from 'react'
 import { usePortico } from '../hooks/usePortico.js'
 import { useTheme } from '../hooks/useTheme.js'
@@ -16,6 +17,6 @@ export function useThemeProperties(element: HTMLElement | null | undefined): voi
     for (const name of THEME_PROPERTY_NAMES) element.style.removeProperty(name)
     for (const [name, value] of properties) element.style.setProperty(name, value)
     for (const { variable, reason } of refused)
-      portico.internal.logger.warn(`theme: ignored themeVariables.${variable}`, reason)
+      getLogger(portico).warn(`theme: ignored themeVariables.${variable}`, reason)
   }, [element, themeVariables, portico])
 }
