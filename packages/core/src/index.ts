@@ -1,4 +1,5 @@
-// Public entry of @portico/core. Names only, no `export *`.
+// Public entry of @portico/core: what sites and adapter authors use. Names only, no `export *`;
+// plumbing (HTTP helpers, storage layout, default orders, timings, message tables) stays inside.
 
 export type { AccountTabsInfo, ActivityInfo, ActivityItem } from './activity/activity.js'
 export { getAccountTabs, getActivity, watchAccountTabs, watchActivity } from './activity/activity.js'
@@ -11,15 +12,9 @@ export type {
   AddPendingTransactionParameters,
   AddPendingTransactionReturnType,
 } from './activity/addPendingTransaction.js'
-export {
-  addPendingTransaction,
-  InvalidPendingTransactionError,
-  PENDING_TRANSACTIONS_LIMIT,
-} from './activity/addPendingTransaction.js'
+export { addPendingTransaction, InvalidPendingTransactionError } from './activity/addPendingTransaction.js'
 export type { FetchActivityParameters, FetchActivityReturnType } from './activity/fetchActivity.js'
 export { fetchActivity } from './activity/fetchActivity.js'
-export type { ResetActivityParameters } from './activity/resetActivity.js'
-export { resetActivity } from './activity/resetActivity.js'
 export type {
   SettlePendingTransactionParameters,
   SettlePendingTransactionReturnType,
@@ -41,9 +36,8 @@ export type {
   SendParameters,
 } from './adapterKit/contract.js'
 export type { AnalyticsPayload } from './analytics/createAnalytics.js'
-export { ANALYTICS_FLUSH_MS, ANALYTICS_MAX_BATCH } from './analytics/createAnalytics.js'
 export type { CallApiParameters, RequestApiParameters } from './api/client.js'
-export { API_TIMEOUT_MS, callApi, hasApiServer, requestApi } from './api/client.js'
+export { callApi } from './api/client.js'
 export { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './api/clientErrors.js'
 export type { ApiErrorCode, TokenBalance, Transaction, Transfer } from './api/schemas.js'
 export type { ChainNotServedErrorType } from './api/services.js'
@@ -58,12 +52,7 @@ export type {
   RefreshTokenBalancesParameters,
   RefreshTokenBalancesReturnType,
 } from './balances/refreshTokenBalances.js'
-export {
-  BALANCE_RETRY_GUARD_MS,
-  NATIVE_BALANCE_CACHE_MS,
-  PORTFOLIO_CACHE_MS,
-  refreshTokenBalances,
-} from './balances/refreshTokenBalances.js'
+export { refreshTokenBalances } from './balances/refreshTokenBalances.js'
 export type { TokenBalancesInfo } from './balances/tokenBalances.js'
 export { getTokenBalances, watchTokenBalances } from './balances/tokenBalances.js'
 export type {
@@ -75,17 +64,8 @@ export type {
   ResolvedOptions,
   WalletFeature,
 } from './config.js'
-export {
-  DEFAULT_CONNECT_METHODS_ORDER,
-  DEFAULT_CONNECTOR_ORDER,
-  DEFAULT_FEATURES,
-  DEFAULT_WALLET_FEATURES_ORDER,
-  mergeOrder,
-  resolveFeatures,
-} from './config.js'
 export type { AccountInfo, ConnectionInfo } from './connection/account.js'
 export { getAccount, getConnection, watchAccount, watchConnection } from './connection/account.js'
-export { MAX_RECENT_WALLETS } from './connection/applyConnection.js'
 export { cancelConnect } from './connection/cancelConnect.js'
 // Actions
 export type { CancelReconnectParameters } from './connection/cancelReconnect.js'
@@ -94,10 +74,8 @@ export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './c
 export { connect, findConnector } from './connection/connect.js'
 export type { ConnectorListItem, RegistryWalletListItem, WalletListItem } from './connection/connectors.js'
 export {
-  BROWSER_WALLET_NAME,
   getConnectorList,
   getWalletList,
-  isConnectorVisible,
   searchConnectors,
   watchConnectors,
   watchWalletList,
@@ -119,7 +97,7 @@ export type {
 } from './connection/signMessage.js'
 export { signMessage } from './connection/signMessage.js'
 export { getIsSmartAccount, watchIsSmartAccount } from './connection/smartAccount.js'
-export { canSend, getWalletFeatures, watchWalletFeatures } from './connection/walletFeatures.js'
+export { getWalletFeatures, watchWalletFeatures } from './connection/walletFeatures.js'
 export { createPortico, InvalidConfigError } from './createPortico.js'
 export { destroy } from './destroy.js'
 export type {
@@ -132,8 +110,6 @@ export type {
 } from './email/connectEmail.js'
 export {
   connectEmail,
-  EMAIL_ADDRESS,
-  EMAIL_LOGIN_COOLDOWN_MS,
   EMBEDDED_WALLET_CONNECTOR_ID,
   EmailCooldownError,
   EmbeddedWalletNotConfiguredError,
@@ -155,13 +131,7 @@ export type {
   SubmitEmailOtpParameters,
   SubmitEmailOtpReturnType,
 } from './email/submitEmailOtp.js'
-export {
-  clearEmailLoginCache,
-  DeviceStillNotApprovedError,
-  InvalidOtpError,
-  resetEmailLogin,
-  submitEmailOtp,
-} from './email/submitEmailOtp.js'
+export { DeviceStillNotApprovedError, InvalidOtpError, submitEmailOtp } from './email/submitEmailOtp.js'
 // Types
 export type { EmailConnectAction, EmbeddedWallet, EmbeddedWalletUser } from './email/types.js'
 export type {
@@ -208,23 +178,20 @@ export type { NavigateParameters } from './modal/navigate.js'
 export { navigate } from './modal/navigate.js'
 export type { OpenModalParameters } from './modal/openModal.js'
 export { openModal } from './modal/openModal.js'
-export type { ReplaceRouteParameters } from './modal/replaceRoute.js'
-export { replaceRoute } from './modal/replaceRoute.js'
 export type { Route, View } from './modal/routes.js'
 export type { SetAccountTabParameters, SetAccountTabReturnType } from './modal/setAccountTab.js'
 export { setAccountTab } from './modal/setAccountTab.js'
 export type { SetThemeParameters } from './modal/setTheme.js'
 export { setTheme } from './modal/setTheme.js'
-export { SHAKE_DURATION_MS, shakeModal } from './modal/shakeModal.js'
+export { shakeModal } from './modal/shakeModal.js'
 export type { Abandon } from './modal/subViews.js'
-export { BACK_ABANDONS, CLOSE_ABANDONS, canGoBack, SUB_VIEWS } from './modal/subViews.js'
+export { canGoBack, SUB_VIEWS } from './modal/subViews.js'
 export { addNetwork } from './network/addNetwork.js'
 // Networks, formatting
 export {
   CAIP2_PATTERN,
   CAIP10_PATTERN,
   CHAIN_NAMESPACES,
-  findNetwork,
   isCaipNetworkId,
   isChainNamespace,
   parseCaipAddress,
@@ -232,7 +199,6 @@ export {
   toCaipAddress,
   toCaipNetworkId,
 } from './network/caip.js'
-export { DEFAULT_ACCOUNT_TYPES } from './network/createChainState.js'
 export type { SelectNetworkParameters } from './network/modal/selectNetwork.js'
 export { selectNetwork } from './network/modal/selectNetwork.js'
 export type { NetworkInfo } from './network/network.js'
@@ -243,31 +209,24 @@ export type {
   SwitchNetworkParameters,
   SwitchNetworkReturnType,
 } from './network/switchNetwork.js'
-export { describeSwitchError, switchErrorCode, switchNetwork } from './network/switchNetwork.js'
+export { switchNetwork } from './network/switchNetwork.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './network/types.js'
 export type { MessageKey, Notice } from './notices/messages.js'
-export {
-  API_ERROR_MESSAGES,
-  ERROR_CODES,
-  formatMessage,
-  MESSAGES,
-  SWITCH_NETWORK_MESSAGES,
-  toUserMessage,
-} from './notices/messages.js'
+export { formatMessage, MESSAGES } from './notices/messages.js'
 export { getAlert, getToast, watchAlert, watchToast } from './notices/notices.js'
 export type { ShowAlertParameters } from './notices/showAlert.js'
-export { ALERT_DURATION_MS, dismissAlert, showAlert } from './notices/showAlert.js'
+export { dismissAlert, showAlert } from './notices/showAlert.js'
 export type { ShowApiAlertParameters } from './notices/showApiAlert.js'
 export { showApiAlert } from './notices/showApiAlert.js'
 export type { ShowToastParameters } from './notices/showToast.js'
-export { dismissToast, showToast, TOAST_DURATION_MS } from './notices/showToast.js'
+export { showToast, TOAST_DURATION_MS } from './notices/showToast.js'
 export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
 export type {
   RefreshWalletRegistryErrorType,
   RefreshWalletRegistryParameters,
   RefreshWalletRegistryReturnType,
 } from './registry/refreshWalletRegistry.js'
-export { refreshWalletRegistry, WALLET_REGISTRY_TTL_MS } from './registry/refreshWalletRegistry.js'
+export { refreshWalletRegistry } from './registry/refreshWalletRegistry.js'
 export { getRegistryWallets, watchRegistryWallets } from './registry/walletRegistry.js'
 export type { WatchParameters } from './selector.js'
 export type {
@@ -292,8 +251,6 @@ export { reviewSend } from './send/modal/reviewSend.js'
 export type { SubmitSendReturnType } from './send/modal/submitSend.js'
 export { submitSend } from './send/modal/submitSend.js'
 export { FEE_ESTIMATE_DEBOUNCE_MS, startSendForm } from './send/modal/watchSendForm.js'
-export type { ResetSendParameters, ResetSendReturnType } from './send/resetSend.js'
-export { resetSend } from './send/resetSend.js'
 export type { SendCheckInput, SendInfo, SendProblem, SendValidation } from './send/send.js'
 export {
   getSend,
@@ -308,19 +265,13 @@ export type {
   SendUnavailableErrorType,
   SendValidationErrorType,
 } from './send/sendErrors.js'
-export {
-  SendConfirmationTimeoutError,
-  SendUnavailableError,
-  SendValidationError,
-} from './send/sendErrors.js'
+export { SendConfirmationTimeoutError, SendUnavailableError, SendValidationError } from './send/sendErrors.js'
 export type { SendTokensErrorType, SendTokensParameters, SendTokensReturnType } from './send/sendTokens.js'
-export { SEND_CONFIRMATION_TIMEOUT_MS, sendTokens } from './send/sendTokens.js'
+export { sendTokens } from './send/sendTokens.js'
 export type { SetSendAmountParameters, SetSendAmountReturnType } from './send/setSendAmount.js'
 export { setSendAmount } from './send/setSendAmount.js'
 export type { SetSendReceiverParameters, SetSendReceiverReturnType } from './send/setSendReceiver.js'
 export { setSendReceiver } from './send/setSendReceiver.js'
-export type { SetSendTokenParameters, SetSendTokenReturnType } from './send/setSendToken.js'
-export { setSendToken } from './send/setSendToken.js'
 export { checkSiwx } from './siwx/checkSiwx.js'
 export { cancelSiwx } from './siwx/modal/cancelSiwx.js'
 export { signIn } from './siwx/modal/signIn.js'
@@ -330,14 +281,12 @@ export type {
 } from './siwx/requestSiwxSignature.js'
 export {
   requestSiwxSignature,
-  SIWX_SERVER_UNAVAILABLE_MESSAGE,
   SiwxNotEnabledError,
   SiwxPrerequisiteError,
 } from './siwx/requestSiwxSignature.js'
 export type { SiwxInfo } from './siwx/siwx.js'
 export { getSiwx, watchSiwx } from './siwx/siwx.js'
-export { getSiwxAccount } from './siwx/siwxAccount.js'
-export { SIWX_CHECK_TIMEOUT_MS, SiwxTimeoutError } from './siwx/siwxTimeout.js'
+export { SiwxTimeoutError } from './siwx/siwxTimeout.js'
 export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './siwx/types.js'
 export type {
   AccountState,
@@ -375,7 +324,6 @@ export type {
   WalletRegistryState,
 } from './state.js'
 export type { StorageKey, StorageValue } from './storage/keys.js'
-export { STORAGE_PREFIX, STORAGE_VERSION, storageSchemas } from './storage/keys.js'
 // Storage
 export type { Storage } from './storage/storage.js'
 export { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
@@ -412,8 +360,4 @@ export type {
 export type { WalletConnectInfo } from './walletConnect/walletConnect.js'
 export { getWalletConnect, watchWalletConnect } from './walletConnect/walletConnect.js'
 export type { BuildWalletLinkParameters } from './walletConnect/walletLink.js'
-export {
-  buildWalletLink,
-  InvalidPairingUriError,
-  UnsafeWalletLinkError,
-} from './walletConnect/walletLink.js'
+export { buildWalletLink, InvalidPairingUriError, UnsafeWalletLinkError } from './walletConnect/walletLink.js'
