@@ -5,9 +5,10 @@ import { createAnalytics } from './analytics/createAnalytics.js'
 import { watchAccountViewOpening } from './balances/refreshAccountAssets.js'
 import { type PorticoConfig, resolveFeatures } from './config.js'
 import { handleAdapterEvent } from './connection/handleAdapterEvent.js'
-import { watchEmbeddedApprovals } from './email/watchEmbeddedApprovals.js'
+import { watchEmbeddedApprovals } from './email/modal/watchEmbeddedApprovals.js'
 import { BaseError } from './errors/base.js'
 import { initialize } from './initialize.js'
+import { followDomainEvent } from './modal/followDomainEvents.js'
 import { createChainState } from './network/createChainState.js'
 import type { ChainNamespace } from './network/types.js'
 import type { Portico, PorticoInternal, PorticoState } from './portico.js'
@@ -127,6 +128,7 @@ export function createPortico(config: PorticoConfig): Portico {
     walletConnectPairing: undefined,
     siblingConnection: undefined,
     apiAlertsShown: new Set(),
+    onDomainEvent: () => {},
     timers: {},
     nextId: 1,
     initialization: undefined,
@@ -155,6 +157,7 @@ export function createPortico(config: PorticoConfig): Portico {
       sdkVersion: config.sdkVersion ?? 'react-0.1.0',
     },
   }
+  internal.onDomainEvent = (event) => followDomainEvent(portico, event)
   internal.track = createAnalytics(portico)
 
   for (const factory of config.adapters ?? []) {

@@ -1,6 +1,7 @@
 import type { Adapter, Logger } from './adapterKit/contract.js'
 import type { ResolvedServices } from './api/serviceTypes.js'
 import type { Features, PorticoConfig, ResolvedOptions } from './config.js'
+import type { DomainEvent } from './domainEvents.js'
 import type { ChainNamespace, Network } from './network/types.js'
 import type {
   ActivityState,
@@ -101,6 +102,8 @@ export interface PorticoInternal {
   services?: ResolvedServices
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
+  /** Where domain code reports what the modal layer shows (`DomainEvent`). */
+  onDomainEvent: (event: DomainEvent) => void
   timers: Partial<Record<'shake' | 'alert' | 'toast', ReturnType<typeof setTimeout> | undefined>>
   nextId: number
   initialization: Promise<void> | undefined

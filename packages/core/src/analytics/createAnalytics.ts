@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '../api/schemas.js'
-import { showApiAlert } from '../notices/showApiAlert.js'
+import { reportDomainEvent } from '../domainEvents.js'
 import type { AnalyticsEvent, Portico } from '../portico.js'
 
 /** Events are sent together at most once a second (SPEC §9 time constants). */
@@ -58,7 +58,7 @@ export function createAnalytics(portico: Portico): (event: AnalyticsEvent) => vo
         // with every other server call through showApiAlert).
         const refusal = apiErrorSchema.safeParse(await response.json().catch(() => undefined))
         const apiCode = refusal.success ? refusal.data.error.code : 'ORIGIN_NOT_ALLOWED'
-        showApiAlert(portico, { apiCode, status: 403 })
+        reportDomainEvent(portico, { type: 'serverRefused', apiCode, status: 403 })
       })
       .catch((error: unknown) => internal.logger.debug('analytics: send failed', error))
       .finally(() => clearTimeout(giveUp))

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
+import { reportDomainEvent } from '../domainEvents.js'
 import { InvalidResponseError } from '../errors/base.js'
-import { showApiAlert } from '../notices/showApiAlert.js'
 import type { Portico } from '../portico.js'
 import { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './clientErrors.js'
 import { apiErrorSchema } from './schemas.js'
@@ -54,7 +54,7 @@ export async function requestApi<T>(portico: Portico, parameters: RequestApiPara
     return await callApi({ ...parameters, apiUrl, projectId })
   } catch (error) {
     if (error instanceof ApiRequestError)
-      showApiAlert(portico, { apiCode: error.apiCode, status: error.status })
+      reportDomainEvent(portico, { type: 'serverRefused', apiCode: error.apiCode, status: error.status })
     throw error
   }
 }

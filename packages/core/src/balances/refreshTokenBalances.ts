@@ -1,10 +1,10 @@
 import type { Adapter, AdapterTokenBalance } from '../adapterKit/contract.js'
 import { balanceResponseSchema, type TokenBalance } from '../api/schemas.js'
 import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
+import { reportDomainEvent } from '../domainEvents.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
-import { showToast } from '../notices/showToast.js'
 import type { Portico } from '../portico.js'
 
 /** SPEC §9 "Balance retry guard": after a failed fetch, none for 30 s. */
@@ -171,7 +171,7 @@ function failed(portico: Portico, namespace: ChainNamespace, error: unknown): vo
   portico.internal.logger.warn('token balances: fetch failed', error)
   const first = account.lastRetry === undefined
   account.lastRetry = Date.now()
-  if (first) showToast(portico, { message: { key: 'tokenBalanceUnavailable' }, variant: 'error' })
+  if (first) reportDomainEvent(portico, { type: 'balancesUnavailable' })
 }
 
 /**

@@ -1,4 +1,5 @@
 import { refreshAccountAssets } from '../balances/refreshAccountAssets.js'
+import { reportDomainEvent } from '../domainEvents.js'
 import { createAccountState } from '../network/createChainState.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
@@ -8,7 +9,7 @@ import { writeStoredConnections } from './writeStoredConnections.js'
 
 /**
  * Forgets a namespace's connection in state and storage, without talking to the wallet. When no
- * namespace stays connected the modal resets to Connect and closes (unless embedded).
+ * namespace stays connected the modal layer resets to Connect and closes (unless embedded).
  */
 export function clearConnection(portico: Portico, namespace: ChainNamespace): void {
   const { state, internal } = portico
@@ -30,9 +31,5 @@ export function clearConnection(portico: Portico, namespace: ChainNamespace): vo
   syncConnectionStatus(portico)
   // Empties the activity list of the account that left.
   refreshAccountAssets(portico, { namespace })
-  if (state.connection.status === 'disconnected') {
-    state.router.route = { view: 'Connect' }
-    state.router.history = []
-    if (!portico.options.enableEmbedded) state.modal.open = false
-  }
+  if (state.connection.status === 'disconnected') reportDomainEvent(portico, { type: 'allDisconnected' })
 }

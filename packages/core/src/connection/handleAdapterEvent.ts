@@ -1,8 +1,8 @@
 import type { AdapterEvent } from '../adapterKit/contract.js'
 import { refreshAccountAssets } from '../balances/refreshAccountAssets.js'
 import { refreshBalance } from '../balances/refreshBalance.js'
+import { reportDomainEvent } from '../domainEvents.js'
 import { toCaipAddress } from '../network/caip.js'
-import { checkUnsupportedChain } from '../network/checkUnsupportedChain.js'
 import { setWalletNetwork } from '../network/setWalletNetwork.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
@@ -43,7 +43,7 @@ export function handleAdapterEvent(portico: Portico, namespace: ChainNamespace, 
     }
     case 'chainChanged': {
       setWalletNetwork(portico, namespace, event.chainId)
-      checkUnsupportedChain(portico, namespace)
+      reportDomainEvent(portico, { type: 'networkChanged', namespace })
       void refreshBalance(portico, { namespace })
       refreshAccountAssets(portico, { namespace })
       return

@@ -1,8 +1,8 @@
 import type { ConnectorType } from '../adapterKit/contract.js'
+import { reportDomainEvent } from '../domainEvents.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from '../email/connectEmail.js'
 import { clearEmailLoginCache } from '../email/submitEmailOtp.js'
 import { ProviderTimeoutError } from '../errors/base.js'
-import { checkUnsupportedChain } from '../network/checkUnsupportedChain.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { withTimeout } from '../timeout.js'
@@ -175,7 +175,7 @@ export function settleActiveChain(
   }
   syncConnectionStatus(portico)
   const current = active()
-  if (current) checkUnsupportedChain(portico, current)
+  if (current) reportDomainEvent(portico, { type: 'networkChanged', namespace: current })
 }
 
 /**

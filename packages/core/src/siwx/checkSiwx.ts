@@ -1,8 +1,6 @@
 import { subscribe } from 'valtio/vanilla'
 import { disconnect } from '../connection/disconnect.js'
-import { closeModal } from '../modal/closeModal.js'
-import { openModal } from '../modal/openModal.js'
-import { showToast } from '../notices/showToast.js'
+import { reportDomainEvent } from '../domainEvents.js'
 import type { Portico } from '../portico.js'
 import type { SiwxState } from '../state.js'
 import { withTimeout } from '../timeout.js'
@@ -16,9 +14,9 @@ export function setSiwxState(portico: Portico, value: SiwxState): void {
 
 /**
  * Looks for a session of the active account after a connection or a network or account change
- * (SPEC §4): with one the visitor is signed in; without one SIWXSignMessage opens. When sessions
- * cannot be read, sign-in failed to initialise: the wallet is disconnected, the modal resets to
- * Connect and the SPEC §8 toast says so.
+ * (SPEC §4): with one the visitor is signed in; without one a sign-in is needed (the modal layer
+ * opens SIWXSignMessage). When sessions cannot be read, sign-in failed to initialise: the wallet is
+ * disconnected and the modal layer resets to Connect with the SPEC §8 toast.
  */
 export async function checkSiwx(portico: Portico): Promise<void> {
   const { state, internal, config } = portico
@@ -48,12 +46,11 @@ export async function checkSiwx(portico: Portico): Promise<void> {
     if (session) {
       state.siwx.status = 'signedIn'
       state.siwx.session = session
-      // An earlier check (another account for a moment) may have asked to sign: nothing is asked now.
-      if (state.modal.open && state.router.route.view === 'SIWXSignMessage') closeModal(portico)
+      reportDomainEvent(portico, { type: 'signedIn' })
       return
     }
     state.siwx.status = 'needed'
-    openModal(portico, { route: { view: 'SIWXSignMessage' } })
+    reportDomainEvent(portico, { type: 'signInNeeded' })
   } catch (error) {
     if (check !== internal.siwxCheck) return
     internal.logger.error('sign-in: cannot read sessions', error)
@@ -64,13 +61,7 @@ export async function checkSiwx(portico: Portico): Promise<void> {
     })
     const wasOpen = state.modal.open
     await disconnect(portico).catch((reason) => internal.logger.error('sign-in: disconnect failed', reason))
-    // The visitor who was looking at the modal sees why the connection ended.
-    if (wasOpen) openModal(portico, { route: { view: 'Connect' } })
-    else {
-      state.router.route = { view: 'Connect' }
-      state.router.history = []
-    }
-    showToast(portico, { message: { key: 'siwxInitFailed' }, variant: 'error' })
+    reportDomainEvent(portico, { type: 'signInFailed', modalWasOpen: wasOpen })
   }
 }
 

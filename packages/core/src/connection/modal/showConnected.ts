@@ -1,4 +1,4 @@
-import { checkUnsupportedChain } from '../../network/checkUnsupportedChain.js'
+import { checkUnsupportedChain } from '../../network/modal/checkUnsupportedChain.js'
 import type { ChainNamespace } from '../../network/types.js'
 import type { Portico } from '../../portico.js'
 

@@ -2,9 +2,9 @@ import { NetworkNotFoundError, UserRejectedRequestError } from '../../errors/bas
 import { goBack } from '../../modal/goBack.js'
 import { showAlert } from '../../notices/showAlert.js'
 import type { Portico } from '../../portico.js'
-import { checkUnsupportedChain } from '../checkUnsupportedChain.js'
 import { describeSwitchError, switchErrorCode, switchNetwork } from '../switchNetwork.js'
 import type { CaipNetworkId } from '../types.js'
+import { checkUnsupportedChain } from './checkUnsupportedChain.js'
 
 export type SelectNetworkParameters = { networkId: CaipNetworkId }
 

@@ -1,9 +1,9 @@
-import { closeModal } from '../modal/closeModal.js'
-import { goBack } from '../modal/goBack.js'
-import { navigate } from '../modal/navigate.js'
-import { openModal } from '../modal/openModal.js'
-import type { Portico } from '../portico.js'
-import { approvalsWaiting } from './rejectEmbeddedApprovals.js'
+import { closeModal } from '../../modal/closeModal.js'
+import { goBack } from '../../modal/goBack.js'
+import { navigate } from '../../modal/navigate.js'
+import { openModal } from '../../modal/openModal.js'
+import type { Portico } from '../../portico.js'
+import { approvalsWaiting } from '../rejectEmbeddedApprovals.js'
 
 /**
  * Shows the ApproveTransaction view (SPEC §2) while the embedded wallet waits for the visitor to

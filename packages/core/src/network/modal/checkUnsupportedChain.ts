@@ -1,6 +1,6 @@
-import type { Portico } from '../portico.js'
-import { isBasicWalletConnect } from '../walletConnect/isBasicWalletConnect.js'
-import type { ChainNamespace } from './types.js'
+import type { Portico } from '../../portico.js'
+import { isBasicWalletConnect } from '../../walletConnect/isBasicWalletConnect.js'
+import type { ChainNamespace } from '../types.js'
 
 /**
  * SPEC §4: an unsupported active network opens UnsupportedChain unless unsupported chains are
