@@ -88,6 +88,15 @@ export async function refreshTokenBalances(
   internal.tokenBalanceRequest[namespace] = request
   const current = () =>
     internal.tokenBalanceRequest[namespace] === request && internal.tokenBalanceOwner[namespace] === owner
+  /** Shows `balances` and keeps them for the next visit (SPEC §9 portfolio cache). */
+  const keep = (balances: TokenBalance[]) => {
+    account.tokenBalance = balances
+    account.lastRetry = undefined
+    internal.storage.set('portfolioCache', {
+      ...unexpired(internal.storage.get('portfolioCache'), PORTFOLIO_CACHE_MS),
+      [owner]: { timestamp: Date.now(), value: balances },
+    })
+  }
   account.balanceLoading = true
   internal.tokenBalanceFetching.add(namespace)
   try {
@@ -96,14 +105,7 @@ export async function refreshTokenBalances(
         const answer = await service.getBalances({ address, network })
         if (!current()) return
         const checked = checkAnswer(balanceResponseSchema, { balances: answer }, 'portfolio')
-        const balances = keepListedBalances(checked.balances, network)
-        account.tokenBalance = balances
-        account.lastRetry = undefined
-        const { storage } = internal
-        storage.set('portfolioCache', {
-          ...unexpired(storage.get('portfolioCache'), PORTFOLIO_CACHE_MS),
-          [owner]: { timestamp: Date.now(), value: balances },
-        })
+        keep(keepListedBalances(checked.balances, network))
         return
       } catch (error) {
         if (!current()) return
@@ -121,17 +123,9 @@ export async function refreshTokenBalances(
           adapter.getTokenBalances!({ address, network }),
         ])
         if (!current()) return
-        const balances = keepListedBalances(
-          [native, ...tokens.flatMap((token) => toTokenBalance(token, network))],
-          network,
+        keep(
+          keepListedBalances([native, ...tokens.flatMap((token) => toTokenBalance(token, network))], network),
         )
-        account.tokenBalance = balances
-        account.lastRetry = undefined
-        const { storage } = internal
-        storage.set('portfolioCache', {
-          ...unexpired(storage.get('portfolioCache'), PORTFOLIO_CACHE_MS),
-          [owner]: { timestamp: Date.now(), value: balances },
-        })
         return
       } catch (error) {
         if (!current()) return
