@@ -74,6 +74,9 @@ export type SendTokensErrorType =
  * adapter wants shown) or `TransactionWouldFailError` when the chain refuses it, and
  * `SendConfirmationTimeoutError` (with the `hash`) when it was sent but not seen in time.
  *
+ * Balances are not read again here: a headless site calls `refreshTokenBalances(portico, { force: true })`
+ * once the send is in (the modal's `submitSend` does).
+ *
  * @example
  * try {
  *   const { hash, status } = await sendTokens(portico, {
