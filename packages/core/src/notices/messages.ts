@@ -54,6 +54,16 @@ export const MESSAGES = {
   wcNoAccount: 'The wallet approved no account on the networks of this site.',
   /** A wallet's or a server's own sentence, passed on as it came. */
   walletError: '{message}',
+  // Core's own errors, as their short messages say them (`ERROR_MESSAGE_KEYS`)
+  errorRejected: 'The request was rejected in the wallet.',
+  errorUnrecognizedChain: 'The wallet does not recognise this network.',
+  errorInvalidChainId: 'The wallet reported an invalid chain id.',
+  errorTimeout: 'The wallet did not answer in time.',
+  errorConnectorNotFound: 'This wallet is not available in this browser.',
+  errorNotConnected: 'No wallet is connected.',
+  errorCancelled: 'The request was cancelled.',
+  errorWouldFail: 'This transaction would fail.',
+  errorWrongNetwork: 'Your wallet is on another network. Switch networks and try again.',
 } as const
 
 /** The name of a text core can emit. */
@@ -118,10 +128,31 @@ export const SWITCH_NETWORK_MESSAGES: Record<number, MessageKey> = {
 }
 
 /**
- * A notice a person can read for any thrown value: the error's own short message (a wallet's or a
- * server's words) as `walletError`, or 'Something went wrong'.
+ * Core's errors whose short message is core's own sentence, by `name`: shown through their key, so
+ * a translated modal says them in its language. A subclass under another name (an adapter's) has
+ * its own words and is passed on as they are.
+ */
+const ERROR_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
+  UserRejectedRequestError: 'errorRejected',
+  UnrecognizedChainError: 'errorUnrecognizedChain',
+  InvalidChainIdError: 'errorInvalidChainId',
+  ProviderTimeoutError: 'errorTimeout',
+  ConnectorNotFoundError: 'errorConnectorNotFound',
+  NotConnectedError: 'errorNotConnected',
+  RequestCancelledError: 'errorCancelled',
+  TransactionWouldFailError: 'errorWouldFail',
+  WrongNetworkError: 'errorWrongNetwork',
+  NetworkNotFoundError: 'networkNotFound',
+}
+
+/**
+ * A notice a person can read for any thrown value: core's own errors by their key, another error's
+ * short message (a wallet's, an adapter's or a server's words) as `walletError`, anything else
+ * 'Something went wrong'.
  */
 export function toUserMessage(error: unknown): Notice {
-  if (error instanceof BaseError) return { key: 'walletError', params: { message: error.shortMessage } }
-  return { key: 'somethingWentWrong' }
+  if (!(error instanceof BaseError)) return { key: 'somethingWentWrong' }
+  const key = Object.hasOwn(ERROR_MESSAGE_KEYS, error.name) ? ERROR_MESSAGE_KEYS[error.name] : undefined
+  if (key && MESSAGES[key] === error.shortMessage) return { key } as Notice
+  return { key: 'walletError', params: { message: error.shortMessage } }
 }

@@ -125,7 +125,7 @@ describe("submitSend (the review's Send button)", () => {
     const send = getSend(portico)
     expect(send.error).toEqual({
       kind: 'rejected',
-      message: { key: 'walletError', params: { message: 'The request was rejected in the wallet.' } },
+      message: { key: 'errorRejected' },
     })
     expect(send.sendTokenAmount).toBe('0.5')
     expect(send.receiverAddress).toBe(RECEIVER)

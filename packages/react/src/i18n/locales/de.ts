@@ -40,6 +40,16 @@ export const de: Catalogue = {
   siwxServerUnavailable: 'Der Anmeldeserver ist nicht erreichbar. Versuche es gleich noch einmal.',
   wcNoAccount: 'Die Wallet hat kein Konto in den Netzwerken dieser Seite freigegeben.',
   walletError: '{message}',
+  errorRejected: 'Die Anfrage wurde in der Wallet abgelehnt.',
+  errorUnrecognizedChain: 'Die Wallet kennt dieses Netzwerk nicht.',
+  errorInvalidChainId: 'Die Wallet hat eine ungültige Chain-ID gemeldet.',
+  errorTimeout: 'Die Wallet hat nicht rechtzeitig geantwortet.',
+  errorConnectorNotFound: 'Diese Wallet ist in diesem Browser nicht verfügbar.',
+  errorNotConnected: 'Keine Wallet verbunden.',
+  errorCancelled: 'Die Anfrage wurde abgebrochen.',
+  errorWouldFail: 'Diese Transaktion würde fehlschlagen.',
+  errorWrongNetwork:
+    'Deine Wallet ist in einem anderen Netzwerk. Wechsle das Netzwerk und versuche es erneut.',
 
   loading: 'Wird geladen…',
   back: 'Zurück',

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import {
+  BaseError,
+  ProviderRequestError,
+  ProviderTimeoutError,
+  UserRejectedRequestError,
+  WrongNetworkError,
+} from '../errors/base.js'
+import { formatMessage, toUserMessage } from './messages.js'
+
+class SolanaLikeTimeout extends ProviderTimeoutError {
+  override name = 'SolanaLikeTimeout'
+}
+
+describe('toUserMessage', () => {
+  it("says core's own errors by key, so a translated modal says them in its language", () => {
+    expect(toUserMessage(new UserRejectedRequestError())).toEqual({ key: 'errorRejected' })
+    expect(toUserMessage(new ProviderTimeoutError({ timeoutMs: 5 }))).toEqual({ key: 'errorTimeout' })
+    const wrong = new WrongNetworkError({ expectedChainId: 1, actualChainId: 10 })
+    expect(formatMessage(toUserMessage(wrong))).toBe(wrong.shortMessage)
+  })
+
+  it("passes on the words of a wallet, an adapter's subclass or a server as they came", () => {
+    expect(toUserMessage(new ProviderRequestError('Ledger is locked'))).toEqual({
+      key: 'walletError',
+      params: { message: 'Ledger is locked' },
+    })
+    expect(toUserMessage(new SolanaLikeTimeout({ timeoutMs: 5 }))).toEqual({
+      key: 'walletError',
+      params: { message: 'The wallet did not answer in time.' },
+    })
+    expect(toUserMessage(new BaseError('Origin not allowed'))).toEqual({
+      key: 'walletError',
+      params: { message: 'Origin not allowed' },
+    })
+  })
+
+  it("says 'Something went wrong' for anything that is not a Portico error", () => {
+    expect(toUserMessage(new TypeError('x is undefined'))).toEqual({ key: 'somethingWentWrong' })
+    expect(toUserMessage('nope')).toEqual({ key: 'somethingWentWrong' })
+  })
+})
