@@ -1,5 +1,6 @@
 import type { Adapter, AdapterTokenBalance } from '../adapterKit/contract.js'
-import { balanceResponseSchema, type TokenBalance } from '../api/schemas.js'
+import { balanceResponseCheck } from '../api/answerChecks.js'
+import type { TokenBalance } from '../api/schemas.js'
 import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { toCaipAddress } from '../network/caip.js'
@@ -95,7 +96,7 @@ export async function refreshTokenBalances(
       try {
         const answer = await service.getBalances({ address, network })
         if (!current()) return
-        const checked = checkAnswer(balanceResponseSchema, { balances: answer }, 'portfolio')
+        const checked = checkAnswer(balanceResponseCheck, { balances: answer }, 'portfolio')
         const balances = keepListedBalances(checked.balances, network)
         account.tokenBalance = balances
         account.lastRetry = undefined
