@@ -1,7 +1,8 @@
-import { decimalStringSchema } from '../api/schemas.js'
+import { decimalString } from '../api/answerChecks.js'
 import { BaseError } from '../errors/base.js'
 import type { CaipNetworkId } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { parser } from '../valueCheck.js'
 
 /** SPEC §9: pending transactions limit, 99. */
 export const PENDING_TRANSACTIONS_LIMIT = 99
@@ -41,7 +42,7 @@ export function addPendingTransaction(
 ): AddPendingTransactionReturnType {
   const { hash, amount } = parameters
   if (!/^\S{1,200}$/.test(hash)) throw new InvalidPendingTransactionError(`Hash ${JSON.stringify(hash)}`)
-  if (!decimalStringSchema.safeParse(amount).success)
+  if (!parser(decimalString).safeParse(amount).success)
     throw new InvalidPendingTransactionError(
       `Amount ${JSON.stringify(amount)} is not an exact decimal string.`,
     )

@@ -1,5 +1,6 @@
+import { historyResponseCheck } from '../api/answerChecks.js'
 import { ServerUnavailableError } from '../api/clientErrors.js'
-import { historyResponseSchema, type Transaction } from '../api/schemas.js'
+import type { Transaction } from '../api/schemas.js'
 import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
@@ -93,7 +94,7 @@ export async function fetchActivity(
       cursor: refresh ? undefined : state.activity.next,
     })
     const page = checkAnswer(
-      historyResponseSchema,
+      historyResponseCheck,
       { data: answer.data, next: answer.next ?? null },
       'activity',
     )

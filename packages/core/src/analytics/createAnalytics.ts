@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../api/schemas.js'
+import { apiErrorCheck } from '../api/answerChecks.js'
 import { reportDomainEvent } from '../domainEvents.js'
 import type { AnalyticsEvent, Portico } from '../portico.js'
 
@@ -55,8 +55,8 @@ export function createAnalytics(portico: Portico): (event: AnalyticsEvent) => vo
       .then(async (response) => {
         if (response.status !== 403) return
         // SPEC §8: an analytics 403 shows 'Invalid App Configuration', once per instance (shared
-        // with every other server call through showApiAlert).
-        const refusal = apiErrorSchema.safeParse(await response.json().catch(() => undefined))
+        // with every other server call through the serverRefused event).
+        const refusal = apiErrorCheck.safeParse(await response.json().catch(() => undefined))
         const apiCode = refusal.success ? refusal.data.error.code : 'ORIGIN_NOT_ALLOWED'
         reportDomainEvent(portico, { type: 'serverRefused', apiCode, status: 403 })
       })

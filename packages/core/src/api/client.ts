@@ -1,9 +1,9 @@
-import type * as z from 'zod/mini'
 import { reportDomainEvent } from '../domainEvents.js'
 import { InvalidResponseError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
+import type { SafeParser } from '../valueCheck.js'
+import { apiErrorCheck } from './answerChecks.js'
 import { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './clientErrors.js'
-import { apiErrorSchema } from './schemas.js'
 
 /** SPEC §9: HTTP default timeout, 10000 ms. */
 export const API_TIMEOUT_MS = 10_000
@@ -23,7 +23,7 @@ export type CallApiParameters<T> = {
   /** Extra request headers (e.g. `authorization`). */
   headers?: Readonly<Record<string, string>>
   /** Every response is checked against it before use; a body-less answer (204) is `undefined`. */
-  schema: z.ZodMiniType<T>
+  schema: SafeParser<T>
   timeoutMs?: number
 }
 
@@ -114,7 +114,7 @@ export async function callApi<T>(parameters: CallApiParameters<T>): Promise<T> {
   }
 
   if (!response.ok) {
-    const refusal = apiErrorSchema.safeParse(body)
+    const refusal = apiErrorCheck.safeParse(body)
     if (response.status >= 500)
       throw new ServerUnavailableError({
         status: response.status,

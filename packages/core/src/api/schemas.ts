@@ -1,8 +1,9 @@
 /**
  * The HTTP contract between the modal and a Portico server, as zod schemas: the server builds its
- * responses from them and the client checks every response against them. Imports only zod (and the
- * import-free CAIP module), so
- * the server can use it without pulling in any client code (`@portico/core/api`).
+ * responses from them, and the client checks every response against the same rules by hand
+ * (`answerChecks.ts`, tested against these schemas) so that its page does not load zod. Imports
+ * only zod and the import-free CAIP and error-code modules, so the server can use it without
+ * pulling in any client code (`@portico/core/api`).
  *
  * Amounts cross the wire as decimal strings (exact); USD prices and values are numbers, which are
  * display-only.
@@ -96,50 +97,10 @@ export const historyResponseSchema = z.object({
 })
 export type HistoryResponse = z.infer<typeof historyResponseSchema>
 
-/**
- * Codes of refused requests. The client maps them to the alerts of SPEC §8:
- * PROJECT_ID_MISSING → 'Project ID Not Configured', INVALID_PROJECT_ID → 'Invalid Project ID',
- * ORIGIN_NOT_ALLOWED → 'Invalid App Configuration'.
- */
-export const API_ERROR_CODES = [
-  'PROJECT_ID_MISSING',
-  'INVALID_PROJECT_ID',
-  'ORIGIN_NOT_ALLOWED',
-  'RATE_LIMITED',
-  'BAD_REQUEST',
-  'NOT_FOUND',
-  'PAYLOAD_TOO_LARGE',
-  'METHOD_NOT_ALLOWED',
-  'UNSUPPORTED_CHAIN',
-  'UPSTREAM_ERROR',
-  'UNAVAILABLE',
-  'INTERNAL',
-  // Sign-in (SIWX): why a signed message or a session was refused.
-  'SIWX_INVALID_MESSAGE',
-  'SIWX_DOMAIN_MISMATCH',
-  'SIWX_URI_MISMATCH',
-  'SIWX_CHAIN_UNSUPPORTED',
-  'SIWX_NONCE_UNKNOWN',
-  'SIWX_NONCE_USED',
-  'SIWX_NONCE_EXPIRED',
-  'SIWX_EXPIRED',
-  'SIWX_NOT_YET_VALID',
-  'SIWX_INVALID_SIGNATURE',
-  'SIWX_SESSION_INVALID',
-  // E-mail login for the embedded wallet.
-  'EMAIL_COOLDOWN',
-  'EMAIL_LIMIT',
-  'EMAIL_INVALID',
-  'MAIL_FAILED',
-  'OTP_INVALID',
-  'OTP_EXPIRED',
-  'OTP_ATTEMPTS_EXCEEDED',
-  'DEVICE_NOT_APPROVED',
-  'AUTH_SESSION_INVALID',
-  'WALLET_EXISTS',
-  'EMAIL_TAKEN',
-] as const
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
+// In a module of its own, without zod, so the client's checks read it without loading zod.
+export { API_ERROR_CODES, type ApiErrorCode } from './apiErrorCodes.js'
+
+import { API_ERROR_CODES } from './apiErrorCodes.js'
 
 /** The body of every non-2xx response (the RPC proxy answers JSON-RPC errors in JSON-RPC form). */
 export const apiErrorSchema = z.object({

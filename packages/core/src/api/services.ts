@@ -5,15 +5,15 @@
  * refusal (`ChainNotServedError`, the server's `UNSUPPORTED_CHAIN`) is remembered for the session,
  * so a network is asked about once.
  */
-import type * as z from 'zod/mini'
 import type { ActivityService } from '../activity/activityService.js'
 import type { PortfolioService } from '../balances/portfolioService.js'
 import { BaseError, type BaseErrorOptions, InvalidResponseError } from '../errors/base.js'
 import type { Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import type { SafeParser } from '../valueCheck.js'
+import { balanceResponseCheck, historyResponseCheck } from './answerChecks.js'
 import { hasApiServer, requestApi } from './client.js'
 import { ApiRequestError } from './clientErrors.js'
-import { balanceResponseSchema, historyResponseSchema } from './schemas.js'
 import type { PorticoServices, ResolvedServices, ServiceName } from './serviceTypes.js'
 
 /**
@@ -94,7 +94,7 @@ export function isChainNotServed(
 }
 
 /** `value` once it matches the server contract: a service's malformed answer is a failure. */
-export function checkAnswer<T>(schema: z.ZodMiniType<T>, value: unknown, service: ServiceName): T {
+export function checkAnswer<T>(schema: SafeParser<T>, value: unknown, service: ServiceName): T {
   const parsed = schema.safeParse(value)
   if (!parsed.success)
     throw new InvalidResponseError(`${service} service answer`, { details: parsed.error.message })
@@ -113,7 +113,7 @@ function createServerServices(portico: Portico): Required<PorticoServices> {
   const ask = async <T>(
     route: string,
     parameters: { address: string; network: Network; cursor?: string | undefined },
-    schema: z.ZodMiniType<T>,
+    schema: SafeParser<T>,
   ): Promise<T> => {
     const { caipNetworkId } = parameters.network
     try {
@@ -131,11 +131,11 @@ function createServerServices(portico: Portico): Required<PorticoServices> {
   return {
     portfolio: {
       supports,
-      getBalances: async (parameters) => (await ask('balance', parameters, balanceResponseSchema)).balances,
+      getBalances: async (parameters) => (await ask('balance', parameters, balanceResponseCheck)).balances,
     },
     activity: {
       supports,
-      getTransactions: (parameters) => ask('history', parameters, historyResponseSchema),
+      getTransactions: (parameters) => ask('history', parameters, historyResponseCheck),
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Adapter, AdapterTokenBalance } from '../adapterKit/contract.js'
-import { balanceResponseSchema, type TokenBalance } from '../api/schemas.js'
+import { balanceResponseCheck } from '../api/answerChecks.js'
+import type { TokenBalance } from '../api/schemas.js'
 import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
 import { reportDomainEvent } from '../domainEvents.js'
 import { formatUnits } from '../format/formatUnits.js'
@@ -104,7 +105,7 @@ export async function refreshTokenBalances(
       try {
         const answer = await service.getBalances({ address, network })
         if (!current()) return
-        const checked = checkAnswer(balanceResponseSchema, { balances: answer }, 'portfolio')
+        const checked = checkAnswer(balanceResponseCheck, { balances: answer }, 'portfolio')
         keep(keepListedBalances(checked.balances, network))
         return
       } catch (error) {

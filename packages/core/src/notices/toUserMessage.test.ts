@@ -3,13 +3,15 @@ import {
   BaseError,
   ProviderRequestError,
   ProviderTimeoutError,
+  UnrecognizedChainError,
   UserRejectedRequestError,
   WrongNetworkError,
 } from '../errors/base.js'
 import { formatMessage, toUserMessage } from './messages.js'
 
-class SolanaLikeTimeout extends ProviderTimeoutError {
-  override name = 'SolanaLikeTimeout'
+/** An adapter's own kind of a core error, under its own name (as adapter-solana's are). */
+class AdapterChainError extends UnrecognizedChainError {
+  override name = 'AdapterChainError'
 }
 
 describe('toUserMessage', () => {
@@ -25,9 +27,10 @@ describe('toUserMessage', () => {
       key: 'walletError',
       params: { message: 'Ledger is locked' },
     })
-    expect(toUserMessage(new SolanaLikeTimeout({ timeoutMs: 5 }))).toEqual({
+    expect(toUserMessage(new UnrecognizedChainError())).toEqual({ key: 'errorUnrecognizedChain' })
+    expect(toUserMessage(new AdapterChainError())).toEqual({
       key: 'walletError',
-      params: { message: 'The wallet did not answer in time.' },
+      params: { message: 'The wallet does not recognise this network.' },
     })
     expect(toUserMessage(new BaseError('Origin not allowed'))).toEqual({
       key: 'walletError',

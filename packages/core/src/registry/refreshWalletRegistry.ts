@@ -32,12 +32,12 @@ export async function refreshWalletRegistry(
   if (registry.loading) return
   registry.loading = true
   try {
-    // The contract (zod schemas and link checks) is loaded only by sites that list a registry,
+    // The contract's checks are loaded only by sites that list a registry,
     // and only once the modal opens, so the connect-only bundle does not carry it.
-    const { walletRegistryResponseSchema } = await import('../api/walletRegistrySchemas.js')
+    const { walletRegistryResponseCheck } = await import('./walletRegistryCheck.js')
     if (registry.wallets === undefined) {
       const stored = internal.storage.get('walletRegistryCache')
-      const parsed = walletRegistryResponseSchema.safeParse({ wallets: stored?.value })
+      const parsed = walletRegistryResponseCheck.safeParse({ wallets: stored?.value })
       if (stored && parsed.success && stored.timestamp <= Date.now()) {
         registry.wallets = parsed.data.wallets
         registry.updatedAt = stored.timestamp
@@ -54,7 +54,7 @@ export async function refreshWalletRegistry(
       apiUrl: options.apiUrl!,
       projectId: options.projectId!,
       path: '/v1/wallets',
-      schema: walletRegistryResponseSchema,
+      schema: walletRegistryResponseCheck,
     })
     const updatedAt = Date.now()
     registry.wallets = wallets

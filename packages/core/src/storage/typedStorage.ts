@@ -1,8 +1,9 @@
 import type { Logger } from '../adapterKit/contract.js'
+import { MalformedValueError } from '../valueCheck.js'
 import { STORAGE_PREFIX, type StorageKey, type StorageValue, storageSchemas } from './keys.js'
 import type { Storage } from './storage.js'
 
-/** Schema-checked access to the keys of SPEC §3; a value that fails its schema is dropped. */
+/** Checked access to the keys of SPEC §3; a value that fails its key's check is dropped. */
 export interface TypedStorage {
   get<K extends StorageKey>(key: K): StorageValue<K> | undefined
   set<K extends StorageKey>(key: K, value: StorageValue<K>): void
@@ -21,11 +22,12 @@ export function createTypedStorage(storage: Storage, logger: Logger): TypedStora
       }
       if (raw === null) return undefined
       try {
-        const parsed = storageSchemas[key].safeParse(JSON.parse(raw))
-        if (parsed.success) return parsed.data as StorageValue<typeof key>
-        logger.warn(`storage: dropped malformed value of ${key}`, parsed.error)
+        return storageSchemas[key](JSON.parse(raw)) as StorageValue<typeof key>
       } catch (error) {
-        logger.warn(`storage: dropped unreadable value of ${key}`, error)
+        logger.warn(
+          `storage: dropped ${error instanceof MalformedValueError ? 'malformed' : 'unreadable'} value of ${key}`,
+          error,
+        )
       }
       storage.removeItem(STORAGE_PREFIX + key)
       return undefined

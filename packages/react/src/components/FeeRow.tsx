@@ -1,8 +1,8 @@
-import { useSend, useSendValidation } from '../hooks/useSend.js'
 import { formatUsd } from '../i18n/formatUsd.js'
 import { useLocale, useT } from '../i18n/MessagesContext.js'
 import { separatorsOf, useFormatAmount } from '../i18n/useFormatAmount.js'
 import { formatExact } from './sendTexts.js'
+import { useSend, useSendValidation } from './useSend.js'
 
 /** The estimated network fee, in the native token and in USD when its price is known. */
 export function FeeRow() {

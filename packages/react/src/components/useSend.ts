@@ -8,7 +8,10 @@ import {
   watchSendMax,
   watchSendValidation,
 } from '@portico/core'
-import { usePorticoRead } from './usePorticoRead.js'
+import { usePorticoRead } from '../hooks/usePorticoRead.js'
+
+// Here rather than in hooks/: only the send views read these, and a page that only connects
+// should not download the send form's selectors (hooks/ ships with the modal's shell).
 
 /** The send form and what it is read against: tokens, network, fee. */
 export const useSend = (): SendInfo => usePorticoRead(getSend, watchSend)
