@@ -16,7 +16,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const PORTICO_BUDGET_KIB = 60
+const PORTICO_BUDGET_KIB = 52
 const root = fileURLToPath(new URL('..', import.meta.url))
 const demoDist = join(root, 'apps/demo/dist')
 const manifestPath = join(demoDist, '.vite/manifest.json')
