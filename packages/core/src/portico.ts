@@ -1,7 +1,7 @@
 import type { Adapter, Logger } from './adapterKit/contract.js'
 import type { ResolvedServices } from './api/serviceTypes.js'
 import type { Features, PorticoConfig, ResolvedOptions } from './config.js'
-import type { DomainEvent } from './domainEvents.js'
+import type { DomainEvent } from './domainEvent.js'
 import type { ChainNamespace, Network } from './network/types.js'
 import type {
   ActivityState,

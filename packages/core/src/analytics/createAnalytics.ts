@@ -1,6 +1,6 @@
 import { apiErrorCheck } from '../api/answerChecks.js'
-import { reportDomainEvent } from '../domainEvents.js'
 import type { AnalyticsEvent, Portico } from '../portico.js'
+import { reportDomainEvent } from '../reportDomainEvent.js'
 
 /** Events are sent together at most once a second (SPEC §9 time constants). */
 export const ANALYTICS_FLUSH_MS = 1_000

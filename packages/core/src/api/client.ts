@@ -1,6 +1,6 @@
-import { reportDomainEvent } from '../domainEvents.js'
 import { InvalidResponseError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
+import { reportDomainEvent } from '../reportDomainEvent.js'
 import type { SafeParser } from '../valueCheck.js'
 import { apiErrorCheck } from './answerChecks.js'
 import { ApiNotConfiguredError, ApiRequestError, ServerUnavailableError } from './clientErrors.js'

@@ -2,11 +2,11 @@ import type { Adapter, AdapterTokenBalance } from '../adapterKit/contract.js'
 import { balanceResponseCheck } from '../api/answerChecks.js'
 import type { TokenBalance } from '../api/schemas.js'
 import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
-import { reportDomainEvent } from '../domainEvents.js'
 import { formatUnits } from '../format/formatUnits.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { reportDomainEvent } from '../reportDomainEvent.js'
 
 /** SPEC §9 "Balance retry guard": after a failed fetch, none for 30 s. */
 export const BALANCE_RETRY_GUARD_MS = 30_000

@@ -1,11 +1,11 @@
 import type { AdapterEvent } from '../adapterKit/contract.js'
 import { refreshAccountAssets } from '../balances/refreshAccountAssets.js'
 import { refreshBalance } from '../balances/refreshBalance.js'
-import { reportDomainEvent } from '../domainEvents.js'
 import { toCaipAddress } from '../network/caip.js'
 import { setWalletNetwork } from '../network/setWalletNetwork.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { reportDomainEvent } from '../reportDomainEvent.js'
 import { resetSend } from '../send/resetSend.js'
 import { clearConnection } from './clearConnection.js'
 

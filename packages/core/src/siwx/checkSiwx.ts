@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio/vanilla'
 import { disconnect } from '../connection/disconnect.js'
-import { reportDomainEvent } from '../domainEvents.js'
 import type { Portico } from '../portico.js'
+import { reportDomainEvent } from '../reportDomainEvent.js'
 import type { SiwxState } from '../state.js'
 import { withTimeout } from '../timeout.js'
 import { getSiwxAccount, splitSiwxAccount } from './siwxAccount.js'

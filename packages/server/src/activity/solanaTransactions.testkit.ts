@@ -4,8 +4,8 @@
  * Solana library among its dependencies, and these two instructions need none.
  */
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import { decodeBase58 } from '@portico/core/adapter-kit'
 import type { MintTestSplTokensOptions } from '@portico/test/solana'
-import { decodeBase58 } from '../portfolio/solanaAddress.js'
 import { TOKEN_PROGRAM_ADDRESS } from '../portfolio/solanaRpc.js'
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'

@@ -1,5 +1,6 @@
+import { decodeBase58 } from '@portico/core/adapter-kit'
 import { describe, expect, it } from 'vitest'
-import { decodeBase58, isBase58Address, isBase58Signature } from './solanaAddress.js'
+import { isBase58Address, isBase58Signature } from './solanaAddress.js'
 import { parseJsonKeepingIntegers, toBigInt } from './solanaRpc.js'
 
 describe('parseJsonKeepingIntegers', () => {

@@ -1,11 +1,10 @@
 import type { ApiErrorCode } from './api/schemas.js'
 import type { ChainNamespace } from './network/types.js'
-import type { Portico } from './portico.js'
 
 /**
  * What domain code has to say to whoever shows it. Domain actions and watchers change state and
  * report these; they never move the modal or show a notice themselves. The modal layer
- * (`modal/followDomainEvents.ts`) turns them into views, alerts and toasts; a site without the
+ * (`modal/followDomainEvent.ts`) turns them into views, alerts and toasts; a site without the
  * modal sees the same state and nothing else.
  */
 export type DomainEvent =
@@ -23,8 +22,3 @@ export type DomainEvent =
   | { type: 'allDisconnected' }
   /** A connected namespace's network changed, or whether it is listed did. */
   | { type: 'networkChanged'; namespace: ChainNamespace }
-
-/** Hands `event` to the modal layer of the instance. */
-export function reportDomainEvent(portico: Portico, event: DomainEvent): void {
-  portico.internal.onDomainEvent(event)
-}

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../domainEvents.js'
+import type { DomainEvent } from '../domainEvent.js'
 import { checkUnsupportedChain } from '../network/modal/checkUnsupportedChain.js'
 import { showApiAlert } from '../notices/showApiAlert.js'
 import { showToast } from '../notices/showToast.js'
