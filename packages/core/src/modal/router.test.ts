@@ -120,11 +120,12 @@ describe('navigation rules (SPEC §2)', () => {
     await initialize(portico)
     handle.nextConnect = 'hang'
     openModal(portico)
-    void connect(portico, { connectorId: 'io.metamask' })
+    const attempt = connect(portico, { connectorId: 'io.metamask' })
     expect(portico.state.connection.status).toBe('connecting')
     closeModal(portico)
     expect(portico.state.modal.open).toBe(false)
     expect(portico.state.connection.status).toBe('disconnected')
+    await expect(attempt).rejects.toBeInstanceOf(RequestCancelledError)
   })
 })
 
