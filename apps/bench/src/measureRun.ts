@@ -9,7 +9,7 @@ import { BenchTimeoutError, withTimeout } from './withTimeout.ts'
 export const RUN_TIMEOUTS = {
   load: 30_000,
   button: 30_000,
-  /** The page has made no request for QUIET_MS: what it fetches by itself after load is in. */
+  /** The page is quiet and idle (see `settle`): what it fetches by itself after load is in. */
   settle: 20_000,
   open: 30_000,
   heap: 30_000,
@@ -36,10 +36,12 @@ export class BenchRunError extends Error {
 /** Requests in flight and the time of the last one, to wait for the page to be quiet. */
 function watchNetwork(page: Page, origin: string) {
   let inFlight = 0
+  let started = 0
   let lastActivity = performance.now()
   const outside: string[] = []
   page.on('request', (request) => {
     inFlight++
+    started++
     lastActivity = performance.now()
     const url = request.url()
     if (!url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'))
@@ -59,7 +61,21 @@ function watchNetwork(page: Page, origin: string) {
       }
       check()
     })
-  return { outside, quiet }
+  /**
+   * Quiet, then idle: the page has made no request for QUIET_MS and its main thread has had an idle
+   * moment without starting one, so what it fetches by itself once idle (a preload) is in too.
+   */
+  const settle = async () => {
+    for (;;) {
+      await quiet(QUIET_MS)
+      const before = started
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 })),
+      )
+      if (started === before) return
+    }
+  }
+  return { outside, quiet, settle }
 }
 
 /** One page load of one site in a fresh browser context (empty cache, no storage). */
@@ -78,11 +94,7 @@ export async function measureRun({ browser, site, rate, open }: MeasureRunParame
       RUN_TIMEOUTS.button,
       `the '${BUTTON_LABEL}' button on ${site.origin}`,
     )
-    await withTimeout(
-      network.quiet(QUIET_MS),
-      RUN_TIMEOUTS.settle,
-      `${site.origin} to stop fetching after load`,
-    )
+    await withTimeout(network.settle(), RUN_TIMEOUTS.settle, `${site.origin} to be quiet and idle after load`)
 
     if (open) {
       await page.evaluate(() => {
