@@ -38,6 +38,8 @@ function watchNetwork(page: Page, origin: string) {
   let inFlight = 0
   let started = 0
   let lastActivity = performance.now()
+  // Set when the run ends, so a wait that timed out stops polling and lets the process exit.
+  let stopped = false
   const outside: string[] = []
   page.on('request', (request) => {
     inFlight++
@@ -54,9 +56,10 @@ function watchNetwork(page: Page, origin: string) {
   page.on('requestfinished', done)
   page.on('requestfailed', done)
   const quiet = (ms: number) =>
-    new Promise<void>((resolve) => {
+    new Promise<void>((resolve, reject) => {
       const check = () => {
-        if (inFlight === 0 && performance.now() - lastActivity >= ms) resolve()
+        if (stopped) reject(new BenchRunError('The run ended while waiting for the page to be quiet'))
+        else if (inFlight === 0 && performance.now() - lastActivity >= ms) resolve()
         else setTimeout(check, 50)
       }
       check()
@@ -75,18 +78,25 @@ function watchNetwork(page: Page, origin: string) {
       if (started === before) return
     }
   }
-  return { outside, quiet, settle }
+  const stop = () => {
+    stopped = true
+  }
+  return { outside, quiet, settle, stop }
 }
 
 /** One page load of one site in a fresh browser context (empty cache, no storage). */
 export async function measureRun({ browser, site, rate, open }: MeasureRunParameters): Promise<MeasuredRun> {
   const context = await browser.newContext()
+  let network: ReturnType<typeof watchNetwork> | undefined
+  // A site that throws is broken, not slow: its errors end the run and are named in the failure.
+  const pageErrors: string[] = []
   try {
     await context.addInitScript(installProbe, { walletName: WALLET_NAME, buttonLabel: BUTTON_LABEL })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     if (rate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-    const network = watchNetwork(page, site.origin)
+    network = watchNetwork(page, site.origin)
+    page.on('pageerror', (error) => pageErrors.push(String(error)))
 
     await page.goto(`${site.origin}/`, { waitUntil: 'load', timeout: RUN_TIMEOUTS.load })
     await withTimeout(
@@ -97,9 +107,13 @@ export async function measureRun({ browser, site, rate, open }: MeasureRunParame
     await withTimeout(network.settle(), RUN_TIMEOUTS.settle, `${site.origin} to be quiet and idle after load`)
 
     if (open) {
-      await page.evaluate(() => {
-        window.__bench.marks.beforeClick = performance.now()
-      })
+      await withTimeout(
+        page.evaluate(() => {
+          window.__bench.marks.beforeClick = performance.now()
+        }),
+        RUN_TIMEOUTS.open,
+        `${site.origin} to answer before the click`,
+      )
       await page.getByRole('button', { name: BUTTON_LABEL }).click({ timeout: RUN_TIMEOUTS.open })
       await withTimeout(
         page.evaluate(() => window.__bench.opened),
@@ -122,13 +136,18 @@ export async function measureRun({ browser, site, rate, open }: MeasureRunParame
       RUN_TIMEOUTS.heap,
       `the heap size of ${site.origin}`,
     )
-    const { marks, entries } = await page.evaluate(() => ({
-      marks: window.__bench.marks,
-      entries: performance
-        .getEntriesByType('resource')
-        .map((entry) => entry as PerformanceResourceTiming)
-        .map(({ name, startTime, responseEnd }): ResourceEntry => ({ name, startTime, responseEnd })),
-    }))
+    const { marks, entries } = await withTimeout(
+      page.evaluate(() => ({
+        marks: window.__bench.marks,
+        entries: performance
+          .getEntriesByType('resource')
+          .map((entry) => entry as PerformanceResourceTiming)
+          .map(({ name, startTime, responseEnd }): ResourceEntry => ({ name, startTime, responseEnd })),
+      })),
+      RUN_TIMEOUTS.heap,
+      `the marks and requests of ${site.origin}`,
+    )
+    if (pageErrors.length > 0) throw new BenchRunError(`The page threw: ${pageErrors.join('; ')}`)
     return {
       sample: runSample({
         marks,
@@ -141,11 +160,13 @@ export async function measureRun({ browser, site, rate, open }: MeasureRunParame
       outside: network.outside,
     }
   } catch (error) {
-    if (error instanceof BenchTimeoutError) throw error
-    throw new BenchRunError(`A run on ${site.origin} (CPU ×${rate}) failed: ${String(error)}`, {
+    const thrown = pageErrors.length > 0 ? ` (the page threw: ${pageErrors.join('; ')})` : ''
+    if (error instanceof BenchTimeoutError && !thrown) throw error
+    throw new BenchRunError(`A run on ${site.origin} (CPU ×${rate}) failed: ${String(error)}${thrown}`, {
       cause: error,
     })
   } finally {
+    network?.stop()
     await context.close().catch(() => {})
   }
 }

@@ -23,7 +23,7 @@ export function siteBuildConfig(site: Site): InlineConfig {
     configFile: false,
     root,
     base: '/',
-    logLevel: 'warn',
+    logLevel: 'error',
     // No React plugin: Vite's built-in Oxc transform compiles TSX with React 19's automatic runtime.
     oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
     build: { outDir, emptyOutDir: true, manifest: true },
