@@ -21,8 +21,16 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 const PACKAGES_BUILD_TIMEOUT_MS = 20 * 60_000
 const SITE_BUILD_TIMEOUT_MS = 5 * 60_000
 const LAUNCH_TIMEOUT_MS = 60_000
+/** A whole run, on top of each step's own timeout: opening a context or a CDP session has none. */
+const RUN_TIMEOUT_MS = 3 * 60_000
+const CLOSE_TIMEOUT_MS = 30_000
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
+
+/** The packages the sites import could not be built. */
+export class PackagesBuildError extends Error {
+  override name = 'PackagesBuildError' as const
+}
 
 /** The packages the sites import, built from the current sources (turbo skips what is up to date). */
 function buildPackages(): Promise<void> {
@@ -30,25 +38,44 @@ function buildPackages(): Promise<void> {
     const child = spawn(
       'pnpm',
       ['turbo', 'run', 'build', '--filter=@portico/bench^...', '--output-logs=errors-only'],
-      {
-        cwd: repoRoot,
-        stdio: 'inherit',
-      },
+      // Its own process group, so a timeout stops turbo and the builds it started, not only pnpm.
+      { cwd: repoRoot, stdio: 'inherit', detached: true },
     )
+    const stopGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // Already gone.
+      }
+    }
+    // Ctrl-C reaches only the bench's own group: pass it on to the build's.
+    const interrupted = () => {
+      stopGroup()
+      process.exit(130)
+    }
+    process.once('SIGINT', interrupted)
     const timer = setTimeout(() => {
-      child.kill('SIGTERM')
+      stopGroup()
       reject(
-        new Error(`Building the packages took over ${PACKAGES_BUILD_TIMEOUT_MS / 60_000} minutes; stopped`),
+        new PackagesBuildError(
+          `Building the packages took over ${PACKAGES_BUILD_TIMEOUT_MS / 60_000} minutes; stopped`,
+        ),
       )
     }, PACKAGES_BUILD_TIMEOUT_MS)
     child.on('error', (error) => {
       clearTimeout(timer)
-      reject(error)
+      process.off('SIGINT', interrupted)
+      reject(
+        new PackagesBuildError(`Could not start pnpm to build the packages: ${error.message}`, {
+          cause: error,
+        }),
+      )
     })
     child.on('exit', (code) => {
       clearTimeout(timer)
+      process.off('SIGINT', interrupted)
       if (code === 0) resolve()
-      else reject(new Error(`Building the packages failed (exit ${code})`))
+      else reject(new PackagesBuildError(`Building the packages failed (exit ${code})`))
     })
   })
 }
@@ -88,12 +115,11 @@ async function main(): Promise<void> {
     const openBrowser = browser
     const outside = new Set<string>()
     const run = async (site: Site, rate: number) => {
-      const measured = await measureRun({
-        browser: openBrowser,
-        site: servers.get(site)!,
-        rate,
-        open: site === 'portico',
-      })
+      const measured = await withTimeout(
+        measureRun({ browser: openBrowser, site: servers.get(site)!, rate, open: site === 'portico' }),
+        RUN_TIMEOUT_MS,
+        `a run of the ${site} site at CPU ×${rate}`,
+      )
       for (const url of measured.outside) outside.add(url)
       return measured.sample
     }
@@ -141,12 +167,18 @@ async function main(): Promise<void> {
       console.log(`Wrote the table into ${readmePath}`)
     }
   } finally {
-    await browser?.close().catch(() => {})
-    for (const server of servers.values()) await server.close()
+    await withTimeout(browser?.close() ?? Promise.resolve(), CLOSE_TIMEOUT_MS, 'Chromium to close').catch(
+      (error: unknown) => log(String(error)),
+    )
+    for (const server of servers.values())
+      await withTimeout(server.close(), CLOSE_TIMEOUT_MS, 'the local server to close').catch(
+        (error: unknown) => log(String(error)),
+      )
   }
 }
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? `${error.name}: ${error.message}` : error)
-  process.exitCode = 1
+  // A step that timed out may still hold the event loop (a build, a page): end here, not when it does.
+  process.exit(1)
 })
