@@ -28,7 +28,7 @@ test('the provider fetches the Connect view once the page is idle after load, no
 })
 
 test('with requestIdleCallback, the preload waits for the idle callback, with a timeout', async () => {
-  const idle: Array<{ run: () => void; timeout?: number }> = []
+  const idle: Array<{ run: () => void; timeout?: number | undefined }> = []
   vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => {
     idle.push({ run, timeout: options?.timeout })
     return idle.length

@@ -1,6 +1,6 @@
-import type { Route, View } from '@portico/core'
+import type { View } from '@portico/core'
 import type { ComponentType } from 'react'
-import type { Translate } from '../i18n/messages.js'
+import { loadModalDialog } from './loadModalDialog.js'
 
 // One chunk per view, so a site that only connects never downloads the account or network code.
 const loaders: Record<View, () => Promise<ComponentType>> = {
@@ -78,8 +78,8 @@ export function forgetFailedViews(): void {
 }
 
 /**
- * Starts fetching one view's chunk, on a sign of intent (the pointer over the button that opens
- * the modal, or focus on it), so the modal opens on a view that is already there. `<ConnectButton>`
+ * Starts fetching one view's chunk and the modal's frame, on a sign of intent (the pointer over the
+ * button that opens the modal, or focus on it), so the modal opens on a view that is already there. `<ConnectButton>`
  * does this itself; a site's own button calls it the same way. Fetched once; a failure is kept
  * quiet here and shown by the view if it is opened.
  *
@@ -88,6 +88,7 @@ export function forgetFailedViews(): void {
  *   onClick={() => openModal()}>Connect</button>
  */
 export function preloadView(view: View): void {
+  loadModalDialog().catch(() => {})
   loadView(view).catch(() => {})
 }
 
@@ -106,44 +107,4 @@ export function preloadViews(): () => void {
   }
   const timer = setTimeout(load, 200)
   return () => clearTimeout(timer)
-}
-
-/** The heading of each view; the dialog is labelled by it. */
-export function titleOf(route: Route, connectorName: string | undefined, t: Translate): string {
-  switch (route.view) {
-    case 'Connect':
-    case 'ConnectingWalletConnectBasic':
-      return t('titleConnect')
-    case 'AllWallets':
-      return t('titleAllWallets')
-    case 'ConnectingExternal':
-      return connectorName ?? t('titleConnecting')
-    case 'Account':
-      return t('titleAccount')
-    case 'Networks':
-      return t('titleNetworks')
-    case 'UnsupportedChain':
-      return t('titleUnsupportedChain')
-    case 'SIWXSignMessage':
-      return t('titleSignIn')
-    case 'ApproveTransaction':
-      return t('titleApproveTransaction')
-    case 'EmailVerifyOtp':
-      return t('titleEmailOtp')
-    case 'EmailVerifyDevice':
-      return t('titleEmailDevice')
-    case 'UpdateEmail':
-    case 'UpdateEmailVerify':
-      return t('titleUpdateEmail')
-    case 'WalletSend':
-      return t('titleSend')
-    case 'WalletSendSelectToken':
-      return t('titleSelectToken')
-    case 'WalletSendPreview':
-      return t('titleSendPreview')
-    case 'WalletSendConfirmed':
-      return t('titleSendConfirmed')
-    case 'WalletReceive':
-      return t('titleReceive')
-  }
 }

@@ -7,7 +7,8 @@ import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
 import { useTheme } from '../hooks/useTheme.js'
 import { useLocale } from '../i18n/MessagesContext.js'
-import { ModalContent } from '../Modal/ModalContent.js'
+import { LazyFrameBody, useLazyComponent } from '../Modal/LazyFrame.js'
+import { loadModalContent } from '../Modal/loadModalDialog.js'
 import { preloadViews } from '../Modal/views.js'
 import { adoptStyles } from '../styles/adoptStyles.js'
 import { StyleContext } from '../styles/StyleContext.js'
@@ -93,6 +94,7 @@ function EmbedPanel() {
   const panel = useRef<HTMLElement>(null)
   const titleId = useId()
   const shownRoute = useRef(route)
+  const { Component: Content, failed, retry } = useLazyComponent(loadModalContent)
 
   useEffect(preloadViews, [])
 
@@ -117,7 +119,7 @@ function EmbedPanel() {
       tabIndex={-1}
       data-view={route.view}
     >
-      <ModalContent titleId={titleId} embedded />
+      {Content ? <Content titleId={titleId} embedded /> : <LazyFrameBody failed={failed} onRetry={retry} />}
     </section>
   )
 }
