@@ -7,6 +7,9 @@ import { useRouter } from '../hooks/useRouter.js'
 import { ModalContent } from './ModalContent.js'
 import { preloadViews } from './views.js'
 
+// The embedded panel loads the content from this module too: one chunk for the frame.
+export { ModalContent }
+
 /**
  * The open modal: backdrop, dialog with header, notices and the current view. Mounted only while
  * open, so mounting moves focus in and unmounting returns it to the control that opened it.

@@ -37,7 +37,10 @@ function loaderOf<P>(fetch: () => Promise<ComponentType<P>>): () => ComponentMod
  */
 export const loadModalDialog = loaderOf<object>(() => import('./ModalDialog.js').then((m) => m.ModalDialog))
 
-/** The header, notices and view outlet alone, for `<PorticoEmbed>`; the same rules. */
+/**
+ * The header, notices and view outlet alone, for `<PorticoEmbed>`; the same rules. From the same
+ * module as the dialog, so a site's bundler makes one chunk of the frame, not two.
+ */
 export const loadModalContent = loaderOf<ModalContentProps>(() =>
-  import('./ModalContent.js').then((m) => m.ModalContent),
+  import('./ModalDialog.js').then((m) => m.ModalContent),
 )
