@@ -48,7 +48,7 @@ export function ModalDialog() {
     if (!active || !element.contains(active)) element.focus()
   }, [route])
 
-  useEffect(preloadViews, [])
+  useEffect(() => preloadViews(portico, route.view), [portico, route.view])
 
   // A view change can unmount the focused control before the next view is there, leaving focus
   // on <body>, where the dialog's own key handler never hears Esc or Tab.

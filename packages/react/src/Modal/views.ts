@@ -1,4 +1,4 @@
-import type { View } from '@portico/core'
+import type { Portico, View } from '@portico/core'
 import type { ComponentType } from 'react'
 import { loadModalDialog } from './loadModalDialog.js'
 
@@ -93,13 +93,49 @@ export function preloadView(view: View): void {
 }
 
 /**
- * Fetches the chunks of the views a visitor may go to next, once the modal is open and the
- * browser is idle, so moving between views never waits on the network. Nothing is fetched before
- * the modal opens or the visitor shows the intent to open it.
+ * The views a visitor can reach in one step from each view (SPEC §2 flows). Only these are fetched
+ * ahead while a view shows, so opening the modal does not download every view of the modal.
  */
-export function preloadViews(): () => void {
+const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
+  Connect: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnectBasic', 'EmailVerifyOtp'],
+  AllWallets: ['ConnectingExternal', 'ConnectingWalletConnectBasic'],
+  ConnectingExternal: ['Account', 'SIWXSignMessage', 'UnsupportedChain'],
+  ConnectingWalletConnectBasic: ['Account', 'SIWXSignMessage'],
+  EmailVerifyOtp: ['EmailVerifyDevice', 'Account'],
+  EmailVerifyDevice: ['Account'],
+  SIWXSignMessage: ['Account'],
+  UnsupportedChain: ['Networks', 'Account'],
+  Account: ['Networks', 'WalletSend', 'WalletReceive', 'UpdateEmail', 'Connect'],
+  Networks: ['Account'],
+  UpdateEmail: ['UpdateEmailVerify'],
+  WalletSend: ['WalletSendSelectToken', 'WalletSendPreview'],
+  WalletSendSelectToken: ['WalletSend'],
+  WalletSendPreview: ['ApproveTransaction', 'WalletSendConfirmed'],
+  ApproveTransaction: ['WalletSendConfirmed'],
+}
+
+/** Views a site's configuration makes unreachable: their code is never fetched ahead. */
+function reachable(portico: Portico, view: View): boolean {
+  const { config } = portico
+  if (view === 'ConnectingWalletConnectBasic') return config.walletConnect !== undefined
+  if (view === 'EmailVerifyOtp' || view === 'EmailVerifyDevice') return config.embeddedWallet !== undefined
+  if (view === 'SIWXSignMessage') return config.siwx !== undefined
+  return true
+}
+
+/** The views fetched ahead while `view` shows. */
+export function nextViews(portico: Portico, view: View): View[] {
+  return (NEXT_VIEWS[view] ?? []).filter((next) => reachable(portico, next))
+}
+
+/**
+ * Fetches the chunks of the views a visitor may go to next from `view`, once the browser is idle,
+ * so moving on never waits on the network. Returns the cancel; the modal calls it again on each
+ * view change.
+ */
+export function preloadViews(portico: Portico, view: View): () => void {
   const load = () => {
-    for (const view of Object.keys(loaders) as View[]) preloadView(view)
+    for (const next of nextViews(portico, view)) preloadView(next)
   }
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(load, { timeout: 2000 })

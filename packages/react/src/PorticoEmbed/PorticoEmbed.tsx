@@ -89,6 +89,7 @@ function EmbedHost({ className }: { className: string | undefined }) {
 
 /** Header, notices and view in a labelled region; no focus trap, no scroll lock, no Esc. */
 function EmbedPanel() {
+  const portico = usePortico()
   const { open, shake } = useModal()
   const { route } = useRouter()
   const panel = useRef<HTMLElement>(null)
@@ -96,7 +97,7 @@ function EmbedPanel() {
   const shownRoute = useRef(route)
   const { Component: Content, failed, retry } = useLazyComponent(loadModalContent)
 
-  useEffect(preloadViews, [])
+  useEffect(() => preloadViews(portico, route.view), [portico, route.view])
 
   // A view change unmounts the focused control, dropping focus to the page; keep a keyboard user
   // in the panel. Focus that was elsewhere in the page stays where it is.
