@@ -1,10 +1,26 @@
-import { getDefaultRoute, type Portico } from '@portico/core'
-import { preloadView } from './views.js'
+import { getDefaultRoute, type Portico, type View } from '@portico/core'
+import { loadModalDialog } from './loadModalDialog.js'
+import { loadView } from './views.js'
 
 /** How long an idle preload waits for the browser to be idle before it fetches anyway. */
 export const PRELOAD_IDLE_TIMEOUT_MS = 2000
 /** Without `requestIdleCallback` (Safari), the wait after load before the preload starts. */
 export const PRELOAD_FALLBACK_DELAY_MS = 200
+
+/**
+ * Starts fetching one view's chunk and the modal's frame, on a sign of intent (the pointer over
+ * the button that opens the modal, or focus on it), so the modal opens on a view that is already
+ * there. `<ConnectButton>` does this itself; a site's own button calls it the same way. Fetched once; a failure is kept
+ * quiet here and shown by the view if it is opened.
+ *
+ * @example
+ * <button onPointerEnter={() => preloadView('Connect')} onFocus={() => preloadView('Connect')}
+ *   onClick={() => openModal()}>Connect</button>
+ */
+export function preloadView(view: View): void {
+  loadModalDialog().catch(() => {})
+  loadView(view).catch(() => {})
+}
 
 /**
  * Starts fetching the code of the view the modal would open on now (Connect, or Account when a

@@ -1,6 +1,5 @@
 import type { Portico, View } from '@portico/core'
 import type { ComponentType } from 'react'
-import { loadModalDialog } from './loadModalDialog.js'
 
 // One chunk per view, so a site that only connects never downloads the account or network code.
 const loaders: Record<View, () => Promise<ComponentType>> = {
@@ -78,21 +77,6 @@ export function forgetFailedViews(): void {
 }
 
 /**
- * Starts fetching one view's chunk and the modal's frame, on a sign of intent (the pointer over the
- * button that opens the modal, or focus on it), so the modal opens on a view that is already there. `<ConnectButton>`
- * does this itself; a site's own button calls it the same way. Fetched once; a failure is kept
- * quiet here and shown by the view if it is opened.
- *
- * @example
- * <button onPointerEnter={() => preloadView('Connect')} onFocus={() => preloadView('Connect')}
- *   onClick={() => openModal()}>Connect</button>
- */
-export function preloadView(view: View): void {
-  loadModalDialog().catch(() => {})
-  loadView(view).catch(() => {})
-}
-
-/**
  * The views a visitor can reach in one step from each view (SPEC §2 flows). Only these are fetched
  * ahead while a view shows, so opening the modal does not download every view of the modal.
  */
@@ -135,7 +119,7 @@ export function nextViews(portico: Portico, view: View): View[] {
  */
 export function preloadViews(portico: Portico, view: View): () => void {
   const load = () => {
-    for (const next of nextViews(portico, view)) preloadView(next)
+    for (const next of nextViews(portico, view)) loadView(next).catch(() => {})
   }
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(load, { timeout: 2000 })
