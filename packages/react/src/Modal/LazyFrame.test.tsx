@@ -12,14 +12,34 @@ afterEach(cleanup)
 test('the click is answered with a loading frame at once, and the dialog replaces it when its code is there', async () => {
   const { portico } = createTestPortico()
   render(<PorticoProvider portico={portico} preload={false} />)
-  act(() => openModal(portico))
-  const frame = await waitFor(() => {
-    const dialog = modalRoot()?.querySelector('[role="dialog"]')
-    if (!dialog) throw new Error('no frame yet')
-    return dialog
+  // Every dialog that appears, as it was when it appeared: the loading frame may be replaced
+  // before a polling check would see it, so the mutations are recorded instead (in the modal's
+  // shadow root, watched from the moment its host is added to the page).
+  const appeared: { label: string | null; skeleton: boolean }[] = []
+  const record = (element: Element) =>
+    appeared.push({
+      label: element.getAttribute('aria-label'),
+      skeleton: !!element.querySelector('.skeleton'),
+    })
+  const inModal = new MutationObserver((mutations) => {
+    for (const mutation of mutations)
+      for (const node of mutation.addedNodes) {
+        if (!(node instanceof Element)) continue
+        if (node.matches('[role="dialog"]')) record(node)
+        for (const dialog of node.querySelectorAll('[role="dialog"]')) record(dialog)
+      }
   })
-  expect(frame.getAttribute('aria-label')).toBe('Loading…')
-  expect(frame.querySelector('.skeleton')).toBeTruthy()
+  const inPage = new MutationObserver(() => {
+    const root = modalRoot()
+    if (!root) return
+    inPage.disconnect()
+    for (const dialog of root.querySelectorAll('[role="dialog"]')) record(dialog)
+    inModal.observe(root, { childList: true, subtree: true })
+  })
+  inPage.observe(document.body, { childList: true })
+  act(() => openModal(portico))
   await waitFor(() => expect(modal().getByRole('dialog', { name: 'Connect a wallet' })).toBeTruthy())
+  inModal.disconnect()
+  expect(appeared[0]).toEqual({ label: 'Loading…', skeleton: true })
   expect(modalRoot()?.querySelectorAll('[role="dialog"]')).toHaveLength(1)
 })
