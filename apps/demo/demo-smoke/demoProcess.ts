@@ -15,6 +15,7 @@ export const DEMO_PORTS = {
   chainA: 8545,
   chainB: 8546,
   solana: 8899,
+  bitcoin: 8332,
   relay: 8090,
   smtp: 1025,
   mailbox: 1080,

@@ -55,6 +55,7 @@ describe('the Bitcoin (Esplora-compatible) routes on a bcoin node', () => {
       path.startsWith('/address/') ? [200, '{"chain_stats":"lots"}'] : [200, '<html>'],
     )
     const config = serverConfigSchema.parse({
+      prices: { [`${REGTEST}/native`]: 50_000 },
       bitcoin: {
         timeoutMs: 1_500,
         chains: [
@@ -122,6 +123,36 @@ describe('the Bitcoin (Esplora-compatible) routes on a bcoin node', () => {
         tx_count: 1,
       },
     })
+  })
+
+  it('serves the portfolio balance of a bip122 address, pending funds included, from the same node', async () => {
+    const key = bitcoinTestKey(25)
+    await node.fund(key.p2wpkh, 100_000n)
+    await node.fund(key.p2wpkh, 30_000n, { mine: false })
+    const response = await app.request(
+      `/v1/account/${key.p2wpkh}/balance?projectId=dapp&chainId=${REGTEST}`,
+      {
+        headers: { origin: SITE },
+      },
+    )
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      balances: [
+        {
+          name: 'Bitcoin',
+          symbol: 'BTC',
+          chainId: REGTEST,
+          value: 65,
+          price: 50_000,
+          quantity: { decimals: '8', numeric: '0.0013' },
+        },
+      ],
+    })
+    const mainnet = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
+    const refused = await app.request(`/v1/account/${mainnet}/balance?projectId=dapp&chainId=${REGTEST}`, {
+      headers: { origin: SITE },
+    })
+    await expectRefusal(refused, 400, 'INVALID_ADDRESS')
   })
 
   it('lists UTXOs, broadcasts a spend, shows it pending in the history, and confirms it', async () => {

@@ -4,10 +4,13 @@
  * any Esplora. They sit under `/v1/`, so the project, origin and rate-limit checks of every `/v1/*`
  * request (createApp's middleware) apply to them as to the RPC proxy.
  */
+import type { BalanceResponse } from '@portico/core/api'
 import type { Context, Hono } from 'hono'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/appEnv.js'
 import { readBody } from '../http/readBody.js'
+import { toDecimalString, usdValue } from '../portfolio/amounts.js'
+import type { PriceSource } from '../portfolio/prices.js'
 import { createBcoinBackend } from './bcoinBackend.js'
 import { addressToOutputScript, InvalidBitcoinAddressError } from './bitcoinAddress.js'
 import {
@@ -43,7 +46,22 @@ interface ChainService {
   cache: Map<string, { expires: number; value: Promise<unknown> }>
 }
 
-export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesOptions): void {
+/** What the account routes (`/v1/account/:address/balance`) read of the Bitcoin chains. */
+export interface BitcoinAccounts {
+  /** Whether `chainId` is one of the configured `bip122:` chains. */
+  serves(chainId: string): boolean
+  /**
+   * The address's BTC, confirmed plus unconfirmed (what a wallet shows, a pending payment included),
+   * as the portfolio answers for other chains. Refuses like the Esplora routes do.
+   */
+  balances(chainId: string, address: string, prices: PriceSource): Promise<BalanceResponse>
+}
+
+/**
+ * Registers the routes; call after the `/v1` project and origin middleware. Returns what the
+ * account routes need to serve `bip122:` balances from the same upstream and cache.
+ */
+export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesOptions): BitcoinAccounts {
   const { config } = options
   const now = options.now ?? Date.now
   const fetchImpl = options.fetch ?? fetch
@@ -57,8 +75,8 @@ export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesO
     services.set(chain.caipNetworkId, { chain, backend, cache: new Map() })
   }
 
-  const serviceOf = (c: Context<AppEnv>): ChainService => {
-    const chainId = c.req.param('chainId') ?? ''
+  const serviceOf = (c: Context<AppEnv>): ChainService => serviceFor(c.req.param('chainId') ?? '')
+  const serviceFor = (chainId: string): ChainService => {
     const service = services.get(chainId)
     if (!service) {
       const known = [...services.keys()].join(', ') || 'none'
@@ -70,8 +88,9 @@ export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesO
     return service
   }
 
-  const addressOf = (c: Context<AppEnv>, service: ChainService) => {
-    const address = c.req.param('address') ?? ''
+  const addressOf = (c: Context<AppEnv>, service: ChainService) =>
+    checkAddress(c.req.param('address') ?? '', service)
+  const checkAddress = (address: string, service: ChainService) => {
     try {
       return { address, script: addressToOutputScript(address, service.chain.network) }
     } catch (error) {
@@ -285,6 +304,40 @@ export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesO
       `${c.req.method} ${clip(c.req.path)} is not a Bitcoin route. Routes: GET address/:address, address/:address/utxo, address/:address/txs, tx/:txid, tx/:txid/status, fee-estimates, blocks/tip/height; POST tx.`,
     )
   })
+
+  return {
+    serves: (chainId) => services.has(chainId),
+    async balances(chainId, address, prices) {
+      const service = serviceFor(chainId)
+      const checked = checkAddress(address, service)
+      const stats = await upstream(service, () =>
+        cached(
+          service,
+          `address:${checked.address}`,
+          () => short,
+          () => service.backend.address(checked.address, checked.script),
+        ),
+      )
+      const sats =
+        BigInt(stats.chain_stats.funded_txo_sum) -
+        BigInt(stats.chain_stats.spent_txo_sum) +
+        BigInt(stats.mempool_stats.funded_txo_sum) -
+        BigInt(stats.mempool_stats.spent_txo_sum)
+      const price = prices.getPrice({ chainId }) ?? 0
+      return {
+        balances: [
+          {
+            name: 'Bitcoin',
+            symbol: 'BTC',
+            chainId,
+            value: usdValue(sats, 8, price),
+            price,
+            quantity: { decimals: '8', numeric: toDecimalString(sats, 8) },
+          },
+        ],
+      }
+    },
+  }
 }
 
 function clip(text: string): string {

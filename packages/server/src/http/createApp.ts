@@ -307,6 +307,13 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     return address
   }
 
+  // Esplora-compatible routes for the bip122: chains; their balances are served below as well.
+  const bitcoin = registerBitcoinRoutes(app, {
+    config: config.bitcoin,
+    now,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  })
+
   // The portfolio and the history read EVM and Solana chains only. A chain of another namespace is
   // refused as one this server does not serve, which the client remembers for the session and
   // asks no more about, rather than as a bad EVM address.
@@ -347,6 +354,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   }
 
   app.get('/v1/account/:address/balance', async (c) => {
+    const bitcoinChain = c.req.query('chainId')
+    if (bitcoinChain && bitcoin.serves(bitcoinChain)) {
+      return c.json(await bitcoin.balances(bitcoinChain, c.req.param('address'), prices))
+    }
     refuseUnservedNamespace(c)
     const solanaAddress = solanaAccountAddress(c)
     if (solanaAddress !== undefined) {
@@ -418,7 +429,6 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
   })
   registerWalletRegistryRoutes(app, { config })
-  registerBitcoinRoutes(app, { config: config.bitcoin, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) })
   registerFrameRoutes(app, {
     dir: config.frame.dir ?? defaultFrameDir(),
     getProject: (id) => projects.get(id),
