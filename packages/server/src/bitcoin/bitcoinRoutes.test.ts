@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { apiErrorSchema } from '@portico/core/api'
+import { apiErrorSchema, historyResponseSchema } from '@portico/core/api'
 import { getFreePort } from '@portico/test'
 import {
   type BitcoinTestNode,
@@ -232,6 +232,52 @@ describe('the Bitcoin (Esplora-compatible) routes on a bcoin node', () => {
       block_hash: blockHash,
       block_time: expect.any(Number),
     })
+  })
+
+  it('serves the activity of a bip122 address: the pending send first, then what it received', async () => {
+    const key = bitcoinTestKey(26)
+    const to = bitcoinTestKey(27)
+    const funding = await node.fund(key.p2wpkh, 300_000n)
+    const [coin] = await getJson<EsploraUtxo[]>(`/address/${key.p2wpkh}/utxo`)
+    const hex = signP2wpkhTransaction({
+      key,
+      inputs: [{ txid: funding, vout: coin?.vout ?? 0, value: 300_000n }],
+      outputs: [
+        { address: to.p2wpkh, value: 100_000n },
+        { address: key.p2wpkh, value: 199_000n },
+      ],
+    })
+    const sent = await (await post(hex)).text()
+    const response = await app.request(
+      `/v1/account/${key.p2wpkh}/history?projectId=dapp&chainId=${REGTEST}`,
+      {
+        headers: { origin: SITE },
+      },
+    )
+    expect(response.status).toBe(200)
+    const body = historyResponseSchema.parse(await response.json())
+    expect(body.next).toBeNull()
+    expect(body.data.map((tx) => [tx.id, tx.metadata.status, tx.metadata.operationType])).toEqual([
+      [sent, 'pending', 'send'],
+      [funding, 'confirmed', 'receive'],
+    ])
+    expect(body.data[0]?.metadata).toMatchObject({ sentFrom: key.p2wpkh, sentTo: to.p2wpkh, chain: REGTEST })
+    // The send's net effect: 100,000 sats paid and 1,000 of fee.
+    expect(body.data[0]?.transfers).toEqual([
+      {
+        direction: 'out',
+        quantity: { numeric: '0.00101' },
+        fungible_info: { name: 'Bitcoin', symbol: 'BTC' },
+        price: 50_000,
+        value: 50.5,
+      },
+    ])
+    expect(body.data[1]?.transfers[0]).toMatchObject({ direction: 'in', quantity: { numeric: '0.003' } })
+    const badCursor = await app.request(
+      `/v1/account/${key.p2wpkh}/history?projectId=dapp&chainId=${REGTEST}&cursor=nope`,
+      { headers: { origin: SITE } },
+    )
+    await expectRefusal(badCursor, 400, 'BAD_REQUEST')
   })
 
   it('refuses a double spend and a bad signature with the node reason', async () => {

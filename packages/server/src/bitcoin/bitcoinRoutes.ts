@@ -4,7 +4,7 @@
  * any Esplora. They sit under `/v1/`, so the project, origin and rate-limit checks of every `/v1/*`
  * request (createApp's middleware) apply to them as to the RPC proxy.
  */
-import type { BalanceResponse } from '@portico/core/api'
+import type { BalanceResponse, HistoryResponse, Transaction } from '@portico/core/api'
 import type { Context, Hono } from 'hono'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/appEnv.js'
@@ -20,6 +20,7 @@ import {
   UnsupportedAddressError,
 } from './bitcoinBackend.js'
 import type { BitcoinChainConfig, BitcoinConfig } from './bitcoinConfig.js'
+import { CHAIN_TXS_PER_PAGE, type EsploraTx } from './esplora.js'
 import { createEsploraBackend } from './esploraBackend.js'
 import { MAX_RAW_TX_BYTES, parseRawTransaction, RawTransactionError } from './rawTransaction.js'
 
@@ -55,6 +56,12 @@ export interface BitcoinAccounts {
    * as the portfolio answers for other chains. Refuses like the Esplora routes do.
    */
   balances(chainId: string, address: string, prices: PriceSource): Promise<BalanceResponse>
+  /**
+   * The address's transactions as the activity route answers them: one BTC transfer each, its net
+   * effect on the address (fees included in a send), pending ones first. `cursor` is the last
+   * confirmed txid of the previous page.
+   */
+  history(chainId: string, address: string, prices: PriceSource, cursor?: string): Promise<HistoryResponse>
 }
 
 /**
@@ -305,8 +312,75 @@ export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesO
     )
   })
 
+  const toActivity = (chainId: string, address: string, tx: EsploraTx, price: number): Transaction => {
+    const received = tx.vout
+      .filter((o) => o.scriptpubkey_address === address)
+      .reduce((sum, o) => sum + BigInt(o.value), 0n)
+    const spent = tx.vin
+      .filter((i) => i.prevout?.scriptpubkey_address === address)
+      .reduce((sum, i) => sum + BigInt(i.prevout?.value ?? 0), 0n)
+    const net = received - spent
+    const amount = net < 0n ? -net : net
+    const direction = net > 0n ? 'in' : net < 0n ? 'out' : 'self'
+    const counterpart =
+      direction === 'in'
+        ? tx.vin.find((i) => i.prevout?.scriptpubkey_address && i.prevout.scriptpubkey_address !== address)
+            ?.prevout?.scriptpubkey_address
+        : tx.vout.find((o) => o.scriptpubkey_address && o.scriptpubkey_address !== address)
+            ?.scriptpubkey_address
+    const blockTime = tx.status.block_time
+    return {
+      id: tx.txid,
+      metadata: {
+        operationType: direction === 'in' ? 'receive' : 'send',
+        hash: tx.txid,
+        // A pending transaction has no block yet: now, so it sorts first as the list shows it.
+        minedAt: new Date(blockTime !== undefined ? blockTime * 1000 : now()).toISOString(),
+        sentFrom: direction === 'in' ? (counterpart ?? '') : address,
+        sentTo: direction === 'in' ? address : (counterpart ?? address),
+        status: tx.status.confirmed ? 'confirmed' : 'pending',
+        nonce: 0,
+        chain: chainId,
+      },
+      transfers: [
+        {
+          direction,
+          quantity: { numeric: toDecimalString(amount, 8) },
+          fungible_info: { name: 'Bitcoin', symbol: 'BTC' },
+          ...(price > 0 ? { price, value: usdValue(amount, 8, price) } : {}),
+        },
+      ],
+    }
+  }
+
   return {
     serves: (chainId) => services.has(chainId),
+    async history(chainId, address, prices, cursor) {
+      const service = serviceFor(chainId)
+      const checked = checkAddress(address, service)
+      if (cursor !== undefined && !TXID.test(cursor)) {
+        throw new ApiRefusal(
+          'BAD_REQUEST',
+          'The cursor is not one this server gave: pass the `next` of the previous page.',
+        )
+      }
+      const after = cursor?.toLowerCase()
+      const txs = await upstream(service, () =>
+        cached(
+          service,
+          after ? `txs:${checked.address}:${after}` : `txs:${checked.address}`,
+          () => short,
+          () => service.backend.txs(checked.address, checked.script, after),
+        ),
+      )
+      const price = prices.getPrice({ chainId }) ?? 0
+      const confirmed = txs.filter((tx) => tx.status.confirmed)
+      const last = confirmed.at(-1)
+      return {
+        data: txs.map((tx) => toActivity(chainId, checked.address, tx, price)),
+        next: confirmed.length >= CHAIN_TXS_PER_PAGE && last ? last.txid : null,
+      }
+    },
     async balances(chainId, address, prices) {
       const service = serviceFor(chainId)
       const checked = checkAddress(address, service)

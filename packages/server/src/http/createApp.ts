@@ -382,6 +382,11 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   })
 
   app.get('/v1/account/:address/history', async (c) => {
+    const bitcoinChain = c.req.query('chainId')
+    if (bitcoinChain && bitcoin.serves(bitcoinChain)) {
+      const cursor = c.req.query('cursor')
+      return c.json(await bitcoin.history(bitcoinChain, c.req.param('address'), prices, cursor))
+    }
     refuseUnservedNamespace(c)
     const solanaAddress = solanaAccountAddress(c)
     if (solanaAddress !== undefined) {
