@@ -47,7 +47,15 @@ async function stopWithCtrlC(demo: DemoRun) {
   const started = demo.started()
   // The record must hold what the demo runs, or "nothing left" below would prove nothing.
   const commands = [...started.values()].join('\n')
-  for (const part of ['anvil', 'mailbox.mjs', 'relay.mjs', 'solana.mjs', 'cli.js start', 'vite'])
+  for (const part of [
+    'anvil',
+    'mailbox.mjs',
+    'relay.mjs',
+    'solana.mjs',
+    'bitcoin.mjs',
+    'cli.js start',
+    'vite',
+  ])
     expect(commands, `the demo's processes as recorded`).toContain(part)
   demo.interrupt()
   const result = await Promise.race([

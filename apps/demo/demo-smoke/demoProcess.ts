@@ -16,6 +16,7 @@ export const DEMO_PORTS = {
   chainB: 8546,
   solana: 8899,
   polkadot: 9944,
+  bitcoin: 8332,
   relay: 8090,
   smtp: 1025,
   mailbox: 1080,

@@ -5,6 +5,7 @@
 //   node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC... [--smtp-port N] [--solana FILE]
 //       deploys the tokens, writes DIR/portico.config.json, migrates and registers the project;
 //       --solana adds the local Solana validator described by FILE (what solana.mjs --info wrote)
+//       --bitcoin adds the local Bitcoin node described by FILE (what bitcoin.mjs --info wrote)
 //
 // Run `pnpm build` first: this uses the compiled server and test kit.
 
@@ -50,7 +51,16 @@ export async function deployTokens(chains) {
  * The server configuration for `chains` ({ chainId, rpcUrl }) and the deployed `tokens`, and for the
  * local Solana validator when `solana` ({ rpcUrl, networkId, tokens }, from solana.mjs) is given.
  */
-export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 500, smtpPort, solana }) {
+export function serverConfig({
+  chains,
+  tokens,
+  port,
+  dataDir,
+  pollIntervalMs = 500,
+  smtpPort,
+  solana,
+  bitcoin,
+}) {
   const prices = {}
   for (const { chainId } of chains) {
     prices[`eip155:${chainId}/native`] = PRICES.native
@@ -66,6 +76,8 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
       if (price !== undefined) prices[`solana:${solana.networkId}/${token.address}`] = price
     }
   }
+  // A made-up BTC price, so the demo's Bitcoin balance shows a USD value like the others.
+  if (bitcoin) prices[`${bitcoin.caipNetworkId}/native`] = 60_000
   const evmChains = chains.map(({ chainId, rpcUrl }) => ({
     caipNetworkId: `eip155:${chainId}`,
     name: CHAIN_NAMES[chainId] ?? `Chain ${chainId}`,
@@ -79,6 +91,8 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
     port,
     dataDir,
     chains: solana ? [...evmChains, solanaChainConfig(solana)] : evmChains,
+    // The local bcoin node (bitcoin.mjs), served on the server's Esplora-compatible routes.
+    ...(bitcoin ? { bitcoin: { chains: [bitcoinChainConfig(bitcoin)] } } : {}),
     prices,
     // Sign-ins on the local Polkadot chain name addresses in its prefix.
     siwx: { ss58Prefixes: { [DEMO_POLKADOT_CHAIN.caip2]: DEMO_POLKADOT_CHAIN.ss58Prefix } },
@@ -109,6 +123,10 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
 }
 
 /** The server's entry for the local Solana validator: no indexer, its activity is read from the node. */
+function bitcoinChainConfig({ url, caipNetworkId }) {
+  return { caipNetworkId, name: 'Bitcoin regtest', upstream: { kind: 'bcoin', url } }
+}
+
 function solanaChainConfig({ rpcUrl, networkId, tokens }) {
   return {
     caipNetworkId: `solana:${networkId}`,
@@ -150,7 +168,16 @@ export function runServerCli(args, { timeoutMs = 60_000 } = {}) {
  * Deploys the tokens, writes a fresh data directory with `portico.config.json`, applies the
  * migrations and registers the demo project for `origins`. Returns the config file's path.
  */
-export async function prepareServer({ chains, port, dataDir, origins, pollIntervalMs, smtpPort, solana }) {
+export async function prepareServer({
+  chains,
+  port,
+  dataDir,
+  origins,
+  pollIntervalMs,
+  smtpPort,
+  solana,
+  bitcoin,
+}) {
   const tokens = await deployTokens(chains)
   // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
   rmSync(dataDir, { recursive: true, force: true })
@@ -164,6 +191,7 @@ export async function prepareServer({ chains, port, dataDir, origins, pollInterv
     pollIntervalMs,
     smtpPort,
     solana,
+    bitcoin,
   })
   writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
   await runServerCli(['migrate', '--config', configFile])
@@ -226,6 +254,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       'smtp-port': { type: 'string' },
       chain: { type: 'string', multiple: true },
       solana: { type: 'string' },
+      bitcoin: { type: 'string' },
     },
   })
   try {
@@ -244,6 +273,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       origins: values.origin ?? [],
       ...(values['smtp-port'] ? { smtpPort: Number(values['smtp-port']) } : {}),
       ...(values.solana ? { solana: JSON.parse(readFileSync(values.solana, 'utf8')) } : {}),
+      ...(values.bitcoin ? { bitcoin: JSON.parse(readFileSync(values.bitcoin, 'utf8')) } : {}),
     })
     for (const token of tokens) console.log(`token ${token.symbol}: ${token.address}`)
     console.log(`config ${configFile}`)

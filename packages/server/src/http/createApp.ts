@@ -20,6 +20,7 @@ import { isAuthPath, registerAuthRoutes } from '../auth/authRoutes.js'
 import { AUTH_DEVICE_APPROVE_PATH } from '../auth/deviceApprovalRoutes.js'
 import type { Mailer } from '../auth/mailer.js'
 import { getFrameOrigin } from '../auth/publicUrl.js'
+import { registerBitcoinRoutes } from '../bitcoin/bitcoinRoutes.js'
 import { isSolanaNetworkId, type ServerConfig } from '../config.js'
 import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
@@ -306,6 +307,13 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     return address
   }
 
+  // Esplora-compatible routes for the bip122: chains; their balances are served below as well.
+  const bitcoin = registerBitcoinRoutes(app, {
+    config: config.bitcoin,
+    now,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  })
+
   // The portfolio and the history read EVM and Solana chains only. A chain of another namespace is
   // refused as one this server does not serve, which the client remembers for the session and
   // asks no more about, rather than as a bad EVM address.
@@ -346,6 +354,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   }
 
   app.get('/v1/account/:address/balance', async (c) => {
+    const bitcoinChain = c.req.query('chainId')
+    if (bitcoinChain && bitcoin.serves(bitcoinChain)) {
+      return c.json(await bitcoin.balances(bitcoinChain, c.req.param('address'), prices))
+    }
     refuseUnservedNamespace(c)
     const solanaAddress = solanaAccountAddress(c)
     if (solanaAddress !== undefined) {
@@ -370,6 +382,11 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   })
 
   app.get('/v1/account/:address/history', async (c) => {
+    const bitcoinChain = c.req.query('chainId')
+    if (bitcoinChain && bitcoin.serves(bitcoinChain)) {
+      const cursor = c.req.query('cursor')
+      return c.json(await bitcoin.history(bitcoinChain, c.req.param('address'), prices, cursor))
+    }
     refuseUnservedNamespace(c)
     const solanaAddress = solanaAccountAddress(c)
     if (solanaAddress !== undefined) {
