@@ -11,13 +11,20 @@ import { bitcoinMainnet, defineBitcoinNetwork } from './networks.js'
 const regtest = defineBitcoinNetwork({ name: 'Regtest' })
 const CONNECTOR = 'wbip004:PorticoDevWallet.BitcoinProvider'
 const verifier = bip122Verifier()
-const verify = (address: string, message: string, signature: string, chainId: CaipNetworkId = regtest.caipNetworkId) =>
-  verifier.verify({ data: { accountAddress: address, chainId } as never, message, signature })
+const verify = (
+  address: string,
+  message: string,
+  signature: string,
+  chainId: CaipNetworkId = regtest.caipNetworkId,
+) => verifier.verify({ data: { accountAddress: address, chainId } as never, message, signature })
 
 let cleanup: (() => void) | undefined
 afterEach(() => cleanup?.())
 
-function setup(walletOptions: Parameters<typeof createTestBitcoinWallet>[0] = {}, options: BitcoinAdapterOptions = {}) {
+function setup(
+  walletOptions: Parameters<typeof createTestBitcoinWallet>[0] = {},
+  options: BitcoinAdapterOptions = {},
+) {
   const page = {}
   const wallet: TestBitcoinWallet = createTestBitcoinWallet(walletOptions)
   const uninstall = wallet.install(page)
@@ -67,7 +74,10 @@ describe('connect', () => {
     })
     expect(result.address).toMatch(/^bcrt1q/)
     expect(result.accounts[1]).toMatch(/^bcrt1p/)
-    expect(wallet.requests[0]).toEqual({ method: 'getAccounts', params: { purposes: ['payment', 'ordinals'] } })
+    expect(wallet.requests[0]).toEqual({
+      method: 'getAccounts',
+      params: { purposes: ['payment', 'ordinals'] },
+    })
   })
 
   it('reports a decline as UserRejectedRequestError and a wallet that never answers as ProviderTimeoutError', async () => {
@@ -132,13 +142,15 @@ describe('accounts', () => {
     const { adapter, wallet, events } = setup()
     await adapter.connect({ connectorId: CONNECTOR })
     wallet.setAccount(1)
-    await expect.poll(() => events.filter((event) => event.type === 'accountsChanged')).toEqual([
-      {
-        type: 'accountsChanged',
-        connectorId: CONNECTOR,
-        accounts: [wallet.accounts[1]!.payment, wallet.accounts[1]!.ordinals],
-      },
-    ])
+    await expect
+      .poll(() => events.filter((event) => event.type === 'accountsChanged'))
+      .toEqual([
+        {
+          type: 'accountsChanged',
+          connectorId: CONNECTOR,
+          accounts: [wallet.accounts[1]!.payment, wallet.accounts[1]!.ordinals],
+        },
+      ])
     wallet.revoke()
     await expect.poll(() => events.at(-1)).toEqual({ type: 'disconnect', connectorId: CONNECTOR })
   })
@@ -194,7 +206,9 @@ describe('send checks before anything is loaded or asked', () => {
       })
       .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(BitcoinAddressNetworkError)
-    expect((error as Error).message).toBe('This is a Bitcoin testnet address; this send is on Bitcoin mainnet.')
+    expect((error as Error).message).toBe(
+      'This is a Bitcoin testnet address; this send is on Bitcoin mainnet.',
+    )
   })
 
   it('never spends from the ordinals address, and sends no tokens', async () => {

@@ -21,7 +21,9 @@ describe('decodeBitcoinAddress', () => {
 
   it('writes the output script each type pays to', () => {
     const hex = (address: string) => Buffer.from(decodeBitcoinAddress(address)!.script).toString('hex')
-    expect(hex('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe('0014751e76e8199196d454941c45d1b3a323f1433bd6')
+    expect(hex('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(
+      '0014751e76e8199196d454941c45d1b3a323f1433bd6',
+    )
     expect(hex('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')).toBe(
       '512079be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798',
     )
@@ -31,7 +33,10 @@ describe('decodeBitcoinAddress', () => {
   it.each([
     ['a wrong bech32 checksum', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5'],
     ['bech32m used for a v0 program (BIP-350)', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh'],
-    ['bech32 used for a v1 program (BIP-350)', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd'],
+    [
+      'bech32 used for a v1 program (BIP-350)',
+      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd',
+    ],
     ['mixed case', 'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
     ['an unknown prefix', 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9'],
     ['a wrong base58 checksum', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3'],

@@ -18,10 +18,24 @@ describe('pickFeeRates', () => {
   })
 
   it('uses the nearest longer target when a speed has none, and never lets a slower speed cost more', () => {
-    expect(pickFeeRates(new Map([[3, 5], [25, 7]]))).toEqual({ fast: 5, normal: 5, slow: 5 })
+    expect(
+      pickFeeRates(
+        new Map([
+          [3, 5],
+          [25, 7],
+        ]),
+      ),
+    ).toEqual({ fast: 5, normal: 5, slow: 5 })
   })
 
   it('never goes below the floor', () => {
-    expect(pickFeeRates(new Map([[1, 0.2], [144, 0.1]]))).toEqual({ fast: 1, normal: 1, slow: 1 })
+    expect(
+      pickFeeRates(
+        new Map([
+          [1, 0.2],
+          [144, 0.1],
+        ]),
+      ),
+    ).toEqual({ fast: 1, normal: 1, slow: 1 })
   })
 })
