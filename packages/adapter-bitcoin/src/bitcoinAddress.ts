@@ -1,6 +1,6 @@
-import { sha256 } from '@noble/hashes/sha2'
 import { decodeBase58 } from '@portico/core/adapter-kit'
 import { ADDRESS_FORMATS, type BitcoinAddressFormat } from './networks.js'
+import { sha256 } from './sha256.js'
 
 /** The address kinds a wallet can pay to; each has its own output script and dust limit. */
 export type BitcoinAddressType = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr'
