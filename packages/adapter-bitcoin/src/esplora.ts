@@ -67,7 +67,7 @@ export function createEsploraClient(parameters: CreateEsploraClientParameters): 
   const send = async (path: string, init?: RequestInit): Promise<Response> => {
     let response: Response
     try {
-      response = await doFetch(`${base}${path}`, {
+      response = await doFetch(joinUrl(base, path), {
         ...init,
         signal: AbortSignal.timeout(parameters.requestTimeoutMs),
       })
@@ -198,4 +198,16 @@ export function createEsploraClient(parameters: CreateEsploraClientParameters): 
       return text
     },
   }
+}
+
+/**
+ * `path` under the API base, keeping the base's query string (a Portico server's `?projectId=`)
+ * after it.
+ */
+export function joinUrl(base: string, path: string): string {
+  const url = new URL(base)
+  const [pathname, query] = path.split('?') as [string, string | undefined]
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${pathname}`
+  if (query) for (const [key, value] of new URLSearchParams(query)) url.searchParams.set(key, value)
+  return url.toString()
 }
