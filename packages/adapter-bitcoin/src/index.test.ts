@@ -25,6 +25,7 @@ it('exports exactly the public API', () => {
       "isUserRejection",
       "mapWalletError",
       "withEsploraApi",
+      "withPorticoServer",
     ]
   `)
 })

@@ -41,6 +41,7 @@ export {
   bitcoinTestnet4,
   defineBitcoinNetwork,
   withEsploraApi,
+  withPorticoServer,
 } from './networks.js'
 export type { BtcProviderInfo, SatsConnectProvider } from './satsConnect.js'
 export type {

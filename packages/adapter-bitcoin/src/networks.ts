@@ -156,6 +156,19 @@ export function withEsploraApi(network: Network, esploraUrl: string): Network {
   return { ...network, rpcUrls: { default: { http: [esploraUrl] } } }
 }
 
+/**
+ * The network served by a Portico server's Esplora-compatible routes
+ * (`<apiUrl>/v1/bitcoin/<caipNetworkId>/…?projectId=`), under the project and origin rules of its
+ * RPC proxy.
+ * @example
+ * withPorticoServer(bitcoinMainnet, { apiUrl: 'https://portico.example.com', projectId: 'shop' })
+ */
+export function withPorticoServer(network: Network, server: { apiUrl: string; projectId: string }): Network {
+  const url = new URL(`${server.apiUrl.replace(/\/+$/, '')}/v1/bitcoin/${network.caipNetworkId}`)
+  url.searchParams.set('projectId', server.projectId)
+  return withEsploraApi(network, url.toString())
+}
+
 function checkHttpUrl(value: string, field: string): void {
   let url: URL | undefined
   try {
