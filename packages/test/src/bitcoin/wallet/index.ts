@@ -11,3 +11,5 @@ export type {
   TestSatsConnectProvider,
 } from './createTestBitcoinWallet.js'
 export { createTestBitcoinWallet } from './createTestBitcoinWallet.js'
+export type { InstallTestBitcoinWalletConfig } from './installTestBitcoinWallet.js'
+export { installTestBitcoinWallet } from './installTestBitcoinWallet.js'
