@@ -16,6 +16,8 @@ interface ImportMetaEnv {
   readonly VITE_SOLANA_RPC_URL?: string
   /** That validator's CAIP-2 reference: the first 32 characters of its genesis hash. */
   readonly VITE_SOLANA_NETWORK_ID?: string
+  /** Esplora-compatible API of the local Bitcoin regtest node (the Portico server's /v1/bitcoin/<chain> routes). */
+  readonly VITE_BITCOIN_API_URL?: string
 }
 
 interface ImportMeta {

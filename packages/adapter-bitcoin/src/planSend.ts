@@ -1,7 +1,7 @@
-import coinSelect from 'coinselect'
 import { type BitcoinAddressType, type DecodedBitcoinAddress, DUST_LIMITS } from './bitcoinAddress.js'
 import { BitcoinSendValidationError } from './errors.js'
 import type { EsploraUtxo } from './esplora.js'
+import { selectCoins } from './selectCoins.js'
 
 /** 21 million BTC in sats: no amount above it is a Bitcoin amount. */
 export const MAX_SATS = 2_100_000_000_000_000n
@@ -57,7 +57,7 @@ export function planSend({ utxos, from, to, amount, feeRate }: PlanSendParameter
     script: { length: inputScript },
     utxo,
   }))
-  const result = coinSelect(
+  const result = selectCoins(
     candidates,
     [{ value: Number(amount), script: { length: to.script.length } }],
     feeRate,
