@@ -131,7 +131,11 @@ describe('accounts', () => {
     const { payment, ordinals } = wallet.accounts[0]!
     adapter.setActiveAccount({ connectorId: CONNECTOR, purpose: 'ordinals' })
     expect(adapter.getAccounts(CONNECTOR)?.active).toBe('ordinals')
-    adapter.setActiveAccount({ connectorId: CONNECTOR, purpose: 'payment' })
+    expect(adapter.accountTypes.get(CONNECTOR)).toEqual([
+      { type: 'payment', address: payment },
+      { type: 'ordinal', address: ordinals },
+    ])
+    adapter.accountTypes.set({ connectorId: CONNECTOR, type: 'payment' })
     expect(events.filter((event) => event.type === 'accountsChanged')).toEqual([
       { type: 'accountsChanged', connectorId: CONNECTOR, accounts: [ordinals, payment] },
       { type: 'accountsChanged', connectorId: CONNECTOR, accounts: [payment, ordinals] },

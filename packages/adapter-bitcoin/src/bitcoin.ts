@@ -1,4 +1,5 @@
 import {
+  type AccountTypesCapability,
   type Adapter,
   type AdapterContext,
   type Connector,
@@ -52,8 +53,9 @@ export interface BitcoinAdapterOptions {
 }
 
 /** The Bitcoin adapter: core's contract plus the payment/ordinals accounts and Esplora reads. */
-export type BitcoinAdapter = Omit<Adapter, 'namespace' | 'send'> & {
+export type BitcoinAdapter = Omit<Adapter, 'namespace' | 'send' | 'accountTypes'> & {
   namespace: 'bip122'
+  accountTypes: AccountTypesCapability
   send: NonNullable<Adapter['send']> & {
     estimateFee: (
       ...parameters: Parameters<NonNullable<Adapter['send']>['estimateFee']>
@@ -382,6 +384,21 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
             active: connection.active,
           }
         )
+      },
+
+      accountTypes: {
+        get(connectorId) {
+          const connection = connections.get(connectorId)
+          if (!connection) return []
+          return [
+            { type: 'payment', address: connection.payment.address },
+            ...(connection.ordinals
+              ? [{ type: 'ordinal' as const, address: connection.ordinals.address }]
+              : []),
+          ]
+        },
+        set: ({ connectorId, type }) =>
+          adapter.setActiveAccount({ connectorId, purpose: type === 'ordinal' ? 'ordinals' : 'payment' }),
       },
 
       setActiveAccount({ connectorId, purpose }) {
