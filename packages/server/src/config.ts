@@ -6,6 +6,7 @@
 import { CAIP2_PATTERN } from '@portico/core/api'
 import * as z from 'zod'
 import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
+import { bitcoinConfigSchema } from './bitcoin/bitcoinConfig.js'
 import { isBase58Address } from './portfolio/solanaAddress.js'
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -138,6 +139,8 @@ export const serverConfigSchema = z.object({
   /** `postgres://…`: use PostgreSQL instead of the embedded database (env `DATABASE_URL`). */
   databaseUrl: z.string().optional(),
   chains: z.array(chainConfigSchema).default([]),
+  /** Bitcoin (`bip122:`) chains and their Esplora-compatible routes; see bitcoin/bitcoinConfig.ts. */
+  bitcoin: bitcoinConfigSchema.prefault({}),
   /**
    * The static price table, in USD: keys are `<caipNetworkId>/native` for a chain's native token
    * and `<caipNetworkId>/<token address>` for a token (addresses compared case-insensitively).

@@ -40,5 +40,9 @@ export const API_ERROR_CODES = [
   'AUTH_SESSION_INVALID',
   'WALLET_EXISTS',
   'EMAIL_TAKEN',
+  // The Bitcoin (Esplora-compatible) routes.
+  'INVALID_ADDRESS',
+  'TX_REJECTED',
+  'UPSTREAM_TIMEOUT',
 ] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

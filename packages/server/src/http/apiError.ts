@@ -4,7 +4,7 @@ import { BaseError } from '@portico/core/errors'
 /** HTTP status of each refusal code. */
 export const STATUS_OF: Record<
   ApiErrorCode,
-  400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500 | 502 | 503
+  400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500 | 502 | 503 | 504
 > = {
   PROJECT_ID_MISSING: 400,
   INVALID_PROJECT_ID: 403,
@@ -40,6 +40,9 @@ export const STATUS_OF: Record<
   AUTH_SESSION_INVALID: 401,
   WALLET_EXISTS: 409,
   EMAIL_TAKEN: 409,
+  INVALID_ADDRESS: 400,
+  TX_REJECTED: 400,
+  UPSTREAM_TIMEOUT: 504,
 }
 
 /**

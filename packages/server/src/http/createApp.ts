@@ -20,6 +20,7 @@ import { isAuthPath, registerAuthRoutes } from '../auth/authRoutes.js'
 import { AUTH_DEVICE_APPROVE_PATH } from '../auth/deviceApprovalRoutes.js'
 import type { Mailer } from '../auth/mailer.js'
 import { getFrameOrigin } from '../auth/publicUrl.js'
+import { registerBitcoinRoutes } from '../bitcoin/bitcoinRoutes.js'
 import { isSolanaNetworkId, type ServerConfig } from '../config.js'
 import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
@@ -417,6 +418,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
   })
   registerWalletRegistryRoutes(app, { config })
+  registerBitcoinRoutes(app, { config: config.bitcoin, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) })
   registerFrameRoutes(app, {
     dir: config.frame.dir ?? defaultFrameDir(),
     getProject: (id) => projects.get(id),
