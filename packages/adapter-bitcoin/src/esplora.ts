@@ -192,7 +192,10 @@ export function createEsploraClient(parameters: CreateEsploraClientParameters): 
       })
       const text = (await response.text().catch(() => '')).trim()
       if (!response.ok)
-        throw new BitcoinApiError(text || `HTTP ${response.status}`, { status: response.status })
+        throw new BitcoinApiError(refusalReason(text) || `HTTP ${response.status}`, {
+          status: response.status,
+          details: text.slice(0, 500),
+        })
       if (!TXID.test(text))
         throw new BitcoinApiError('The Bitcoin API answered an unexpected transaction id.', { details: text })
       return text
@@ -210,4 +213,18 @@ export function joinUrl(base: string, path: string): string {
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${pathname}`
   if (query) for (const [key, value] of new URLSearchParams(query)) url.searchParams.set(key, value)
   return url.toString()
+}
+
+/**
+ * Why a broadcast was refused: Esplora answers the node's reason as text, a Portico server as JSON
+ * (`{ error: { code, message, reason } }`).
+ */
+function refusalReason(text: string): string {
+  try {
+    const body: unknown = JSON.parse(text)
+    const error = isRecord(body) && isRecord(body.error) ? body.error : undefined
+    const reason = error?.reason ?? error?.message
+    if (typeof reason === 'string' && reason.length > 0) return reason
+  } catch {}
+  return text.slice(0, 200)
 }
