@@ -21,9 +21,12 @@ export interface TestBitcoinAccountKeys {
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 
-/** A deterministic private key: sha256 of a label, so every run has the same addresses. */
-export function testPrivateKey(label: string): Uint8Array {
-  return sha256(new TextEncoder().encode(`portico bitcoin test wallet ${label}`))
+/**
+ * Test key `index`'s private key, as `bitcoinTestKey(index)` in @portico/test/bitcoin derives it, so
+ * the wallet's accounts are the ones the demo's node and the e2e setup fund.
+ */
+export function testPrivateKey(index: number): Uint8Array {
+  return sha256(new TextEncoder().encode(`portico bitcoin test key ${index}`))
 }
 
 export function deriveAccountKeys(

@@ -111,8 +111,9 @@ export function createTestBitcoinWallet(options: TestBitcoinWalletOptions = {}):
   const derive = () =>
     Array.from({ length: count }, (_, index) =>
       deriveAccountKeys(
-        testPrivateKey(`payment ${index}`),
-        testPrivateKey(`ordinals ${index}`),
+        // One key per account, as the demo's node funds it: its P2WPKH pays, its P2TR holds ordinals.
+        testPrivateKey(index),
+        testPrivateKey(index),
         NETWORKS[chain],
       ),
     )
