@@ -3,7 +3,8 @@
 # local anvil chains (31337 on port 8545, 31338 on port 8546) with test tokens deployed, and a
 # Portico server on http://127.0.0.1:8787 (balances, prices, activity, analytics, sign-in, the
 # e-mail wallet) with a project for the demo, and a mailbox on http://127.0.0.1:1080 where the
-# e-mail login's codes arrive, and a local Solana validator on port 8899 with SOL and a PUSD token.
+# e-mail login's codes arrive, and a local Solana validator on port 8899 with SOL and a PUSD token,
+# and a Bitcoin regtest node (bcoin) on port 8332 with the dev accounts funded, served by the server.
 # Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -15,6 +16,8 @@ MAIL_WEB_PORT=1080
 WC_RELAY_PORT=8090
 SOLANA_PORT=8899
 SOLANA_INFO=.portico-data/demo-solana.json
+BITCOIN_PORT=8332
+BITCOIN_INFO=.portico-data/demo-bitcoin.json
 DATA_DIR=.portico-data/demo
 CHAINS=("31337:8545" "31338:8546")
 
@@ -30,7 +33,7 @@ section "Setup"
 
 port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "$WC_RELAY_PORT" "$SOLANA_PORT" "${CHAINS[@]#*:}"; do
+for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "$WC_RELAY_PORT" "$SOLANA_PORT" "$BITCOIN_PORT" "${CHAINS[@]#*:}"; do
   if port_taken "$port"; then
     die "port $port on 127.0.0.1 is already in use (is another demo running?). Stop whatever listens there (e.g. \`ss -ltnp 'sport = :$port'\` shows it) and run npm run demo again."
   fi
@@ -52,6 +55,12 @@ stop_chains() {
 trap stop_chains EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+# The Bitcoin node mines past segwit activation and funds the dev accounts while the rest starts.
+rm -f "$BITCOIN_INFO"
+node apps/demo/scripts/bitcoin.mjs --port "$BITCOIN_PORT" --info "$BITCOIN_INFO" </dev/null >/dev/null &
+bitcoin_pid=$!
+pids+=("$bitcoin_pid")
 
 for chain in "${CHAINS[@]}"; do
   chain_id=${chain%%:*}
@@ -94,13 +103,24 @@ SOLANA_NETWORK_ID=$(solana_field networkId)
 SOLANA_PUSD=$(solana_field 'tokens[0].address')
 echo "Solana: http://127.0.0.1:$SOLANA_PORT (solana:$SOLANA_NETWORK_ID), PUSD mint $SOLANA_PUSD"
 
+section "Bitcoin node"
+for _ in $(seq 300); do
+  [ -s "$BITCOIN_INFO" ] && break
+  kill -0 "$bitcoin_pid" 2>/dev/null || die "the Bitcoin node did not start on port $BITCOIN_PORT"
+  sleep 0.1
+done
+[ -s "$BITCOIN_INFO" ] || die "the Bitcoin node did not get ready on port $BITCOIN_PORT"
+BITCOIN_NETWORK_ID=$(node -p "JSON.parse(require('fs').readFileSync('$BITCOIN_INFO', 'utf8')).caipNetworkId")
+echo "Bitcoin regtest: http://127.0.0.1:$BITCOIN_PORT ($BITCOIN_NETWORK_ID)"
+
 section "Test tokens and the Portico server"
 chain_args=()
 for chain in "${CHAINS[@]}"; do
   chain_args+=(--chain "${chain%%:*}=http://127.0.0.1:${chain#*:}")
 done
 node apps/demo/scripts/stack.mjs prepare --data-dir "$DATA_DIR" --port "$SERVER_PORT" \
-  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" --solana "$SOLANA_INFO" "${chain_args[@]}" ||
+  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" --solana "$SOLANA_INFO" \
+  --bitcoin "$BITCOIN_INFO" "${chain_args[@]}" ||
   die "could not deploy the test tokens or prepare the server"
 node packages/server/dist/cli.js start --config "$DATA_DIR/portico.config.json" </dev/null &
 pids+=("$!")
@@ -118,6 +138,8 @@ export VITE_RPC_31338=http://127.0.0.1:8546
 export VITE_WC_RELAY_URL=ws://127.0.0.1:$WC_RELAY_PORT
 export VITE_SOLANA_RPC_URL=http://127.0.0.1:$SOLANA_PORT
 export VITE_SOLANA_NETWORK_ID=$SOLANA_NETWORK_ID
+export VITE_BITCOIN_NODE_URL=http://127.0.0.1:$BITCOIN_PORT
+export VITE_BITCOIN_ESPLORA_URL=http://127.0.0.1:$SERVER_PORT/v1/bitcoin/$BITCOIN_NETWORK_ID
 
 section "Portico demo"
 cat <<BANNER
@@ -128,6 +150,8 @@ cat <<BANNER
     Chains: 31337 on http://127.0.0.1:8545, 31338 on http://127.0.0.1:8546
     Tokens: PUSD, PTK and USDT (Tether-style) on both chains, held by anvil's accounts 0-4
     Solana: http://127.0.0.1:$SOLANA_PORT, 100 SOL and 1,000 PUSD ($SOLANA_PUSD) in each dev wallet account
+    Bitcoin regtest: http://127.0.0.1:$BITCOIN_PORT (bcoin), 1 BTC in test keys 0 and 1's payment addresses;
+      the server's Esplora routes: http://127.0.0.1:$SERVER_PORT/v1/bitcoin/$BITCOIN_NETWORK_ID/
     Portico server: http://127.0.0.1:$SERVER_PORT, project portico-demo
     E-mail login codes: http://127.0.0.1:$MAIL_WEB_PORT
     Mobile wallets: pick WalletConnect, copy the link, and paste it in the phone wallet at

@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url'
 // Shared with scripts/demo.sh's chains: spawns the anvil binary of @foundry-rs/anvil.
 import { startAnvil } from '../../../scripts/anvil.mjs'
 // Shared with scripts/demo.sh: test tokens and the real `portico-server` command.
+import type { DemoBitcoinInfo } from '../scripts/bitcoin.mjs'
 import type { DemoSolanaInfo } from '../scripts/solana.mjs'
 import { prepareServer, startServerProcess } from '../scripts/stack.mjs'
+import { bitcoinInfoFile, bitcoinPort } from './bitcoin'
 import {
   e2eChains,
   mailboxHttpPort,
@@ -71,6 +73,9 @@ export default async function globalSetup(): Promise<void> {
     solana.once('exit', (code, signal) => {
       solanaExit = String(signal ?? code)
     })
+    // The Bitcoin node mines past segwit and funds the dev accounts meanwhile too.
+    const bitcoin = startInfoProcess('bitcoin.mjs', bitcoinPort, bitcoinInfoFile)
+    record(bitcoin.pid, 'bitcoin.mjs')
     for (const { chainId, port } of e2eChains) {
       const anvil = await startAnvil({ chainId, port })
       record(anvil.pid, 'anvil')
@@ -108,6 +113,11 @@ export default async function globalSetup(): Promise<void> {
       pollIntervalMs: 250,
       smtpPort: mailboxSmtpPort,
       solana: solanaInfo,
+      bitcoin: await waitForInfo<DemoBitcoinInfo>(
+        bitcoinInfoFile,
+        'the Bitcoin node (scripts/bitcoin.mjs)',
+        bitcoin.exited,
+      ),
     })
     const server = await startServerProcess({ configFile, port: serverPort, stdio: 'ignore' })
     record(server.pid, 'cli.js')
@@ -151,6 +161,39 @@ async function waitForSolanaInfo(exited: () => string | undefined): Promise<Demo
       `the Solana validator's network id is ${info.networkId}, the e2e build expects ${solanaNetworkId}: update solanaNetworkId in e2e/chains.ts and build:e2e`,
     )
   return info
+}
+
+/** Starts a chain script of ../scripts that writes its details to `infoFile` once ready. */
+function startInfoProcess(script: string, port: number, infoFile: string) {
+  rmSync(infoFile, { force: true })
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(new URL(`../scripts/${script}`, import.meta.url)),
+      '--port',
+      String(port),
+      '--info',
+      infoFile,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'], detached: false },
+  )
+  let exit: string | undefined
+  child.once('exit', (code, signal) => {
+    exit = String(signal ?? code)
+  })
+  return { pid: child.pid, exited: () => exit }
+}
+
+/** Waits up to 30 s for a chain script's details, failing early if it exits. */
+async function waitForInfo<T>(infoFile: string, what: string, exited: () => string | undefined): Promise<T> {
+  const deadline = Date.now() + 30_000
+  while (!existsSync(infoFile)) {
+    const exit = exited()
+    if (exit !== undefined) throw new Error(`${what} exited with ${exit}`)
+    if (Date.now() > deadline) throw new Error(`${what} did not get ready within 30 s`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return JSON.parse(readFileSync(infoFile, 'utf8')) as T
 }
 
 async function waitForMailbox(): Promise<void> {

@@ -21,6 +21,12 @@ export interface StackSolana {
   tokens: readonly { address: string; name: string; symbol: string; decimals: number }[]
 }
 
+/** The local Bitcoin node, as bitcoin.mjs describes it. */
+export interface StackBitcoin {
+  url: string
+  caipNetworkId: string
+}
+
 export declare const serverCli: string
 export declare const DEMO_PROJECT_ID: string
 export function deployTokens(chains: readonly StackChain[]): Promise<readonly StackToken[]>
@@ -33,6 +39,7 @@ export function serverConfig(options: {
   /** The mailbox's SMTP port; with it the e-mail login is on. */
   smtpPort?: number
   solana?: StackSolana
+  bitcoin?: StackBitcoin
 }): Record<string, unknown>
 export function runServerCli(args: readonly string[], options?: { timeoutMs?: number }): Promise<string>
 export function prepareServer(options: {
@@ -43,6 +50,7 @@ export function prepareServer(options: {
   pollIntervalMs?: number
   smtpPort?: number
   solana?: StackSolana
+  bitcoin?: StackBitcoin
 }): Promise<{ configFile: string; tokens: readonly StackToken[] }>
 export function waitForServer(url: string, timeoutMs?: number): Promise<void>
 export function startServerProcess(options: {

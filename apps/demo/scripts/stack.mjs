@@ -5,6 +5,7 @@
 //   node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC... [--smtp-port N] [--solana FILE]
 //       deploys the tokens, writes DIR/portico.config.json, migrates and registers the project;
 //       --solana adds the local Solana validator described by FILE (what solana.mjs --info wrote)
+//       --bitcoin adds the local Bitcoin node described by FILE (what bitcoin.mjs --info wrote)
 //
 // Run `pnpm build` first: this uses the compiled server and test kit.
 
@@ -43,7 +44,16 @@ export async function deployTokens(chains) {
  * The server configuration for `chains` ({ chainId, rpcUrl }) and the deployed `tokens`, and for the
  * local Solana validator when `solana` ({ rpcUrl, networkId, tokens }, from solana.mjs) is given.
  */
-export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 500, smtpPort, solana }) {
+export function serverConfig({
+  chains,
+  tokens,
+  port,
+  dataDir,
+  pollIntervalMs = 500,
+  smtpPort,
+  solana,
+  bitcoin,
+}) {
   const prices = {}
   for (const { chainId } of chains) {
     prices[`eip155:${chainId}/native`] = PRICES.native
@@ -72,6 +82,8 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
     port,
     dataDir,
     chains: solana ? [...evmChains, solanaChainConfig(solana)] : evmChains,
+    // The local bcoin node (bitcoin.mjs), served on the server's Esplora-compatible routes.
+    ...(bitcoin ? { bitcoin: { chains: [bitcoinChainConfig(bitcoin)] } } : {}),
     prices,
     log: { level: 'warn' },
     // Every visitor of a local demo (and every end-to-end test, each JSON-RPC batch item counted)
@@ -100,6 +112,10 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
 }
 
 /** The server's entry for the local Solana validator: no indexer, its activity is read from the node. */
+function bitcoinChainConfig({ url, caipNetworkId }) {
+  return { caipNetworkId, name: 'Bitcoin regtest', upstream: { kind: 'bcoin', url } }
+}
+
 function solanaChainConfig({ rpcUrl, networkId, tokens }) {
   return {
     caipNetworkId: `solana:${networkId}`,
@@ -141,7 +157,16 @@ export function runServerCli(args, { timeoutMs = 60_000 } = {}) {
  * Deploys the tokens, writes a fresh data directory with `portico.config.json`, applies the
  * migrations and registers the demo project for `origins`. Returns the config file's path.
  */
-export async function prepareServer({ chains, port, dataDir, origins, pollIntervalMs, smtpPort, solana }) {
+export async function prepareServer({
+  chains,
+  port,
+  dataDir,
+  origins,
+  pollIntervalMs,
+  smtpPort,
+  solana,
+  bitcoin,
+}) {
   const tokens = await deployTokens(chains)
   // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
   rmSync(dataDir, { recursive: true, force: true })
@@ -155,6 +180,7 @@ export async function prepareServer({ chains, port, dataDir, origins, pollInterv
     pollIntervalMs,
     smtpPort,
     solana,
+    bitcoin,
   })
   writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
   await runServerCli(['migrate', '--config', configFile])
@@ -217,6 +243,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       'smtp-port': { type: 'string' },
       chain: { type: 'string', multiple: true },
       solana: { type: 'string' },
+      bitcoin: { type: 'string' },
     },
   })
   try {
@@ -235,6 +262,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       origins: values.origin ?? [],
       ...(values['smtp-port'] ? { smtpPort: Number(values['smtp-port']) } : {}),
       ...(values.solana ? { solana: JSON.parse(readFileSync(values.solana, 'utf8')) } : {}),
+      ...(values.bitcoin ? { bitcoin: JSON.parse(readFileSync(values.bitcoin, 'utf8')) } : {}),
     })
     for (const token of tokens) console.log(`token ${token.symbol}: ${token.address}`)
     console.log(`config ${configFile}`)

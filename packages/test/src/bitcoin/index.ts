@@ -3,7 +3,12 @@
 export { BITCOIN_BURN_ADDRESS, BitcoinNodeRpcError, bitcoinRpc, mineBitcoinBlocks } from './bitcoinRpc.js'
 export type { BitcoinTestKey, P2wpkhInput, P2wpkhOutput } from './bitcoinTestKey.js'
 export { bitcoinKeyFromPrivateKey, bitcoinTestKey, signP2wpkhTransaction } from './bitcoinTestKey.js'
-export type { BitcoinTestNode, FundOptions, StartBitcoinTestNodeOptions } from './startBitcoinTestNode.js'
+export type {
+  BitcoinTestNode,
+  FundOptions,
+  FundPayment,
+  StartBitcoinTestNodeOptions,
+} from './startBitcoinTestNode.js'
 export {
   BITCOIN_REGTEST_CAIP2,
   BITCOIN_TEST_MINER,

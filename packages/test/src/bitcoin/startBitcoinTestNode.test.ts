@@ -66,6 +66,22 @@ describe('startBitcoinTestNode', () => {
     expect(tx.vout.some((o) => o.scriptPubKey.hex === script)).toBe(true)
   })
 
+  it('pays several addresses in one transaction', async () => {
+    const [a, b] = [bitcoinTestKey(15), bitcoinTestKey(16)]
+    const txid = await node.fundMany([
+      { address: a.p2wpkh, sats: 1_000n },
+      { address: b.p2wpkh, sats: 2_000 },
+      { address: a.p2wpkh, sats: 3_000n },
+    ])
+    expect((await coinsOf(a.p2wpkh)).map((c) => [c.hash, c.index, c.value])).toEqual(
+      expect.arrayContaining([
+        [txid, 0, 1_000],
+        [txid, 2, 3_000],
+      ]),
+    )
+    expect((await coinsOf(b.p2wpkh)).map((c) => [c.hash, c.index, c.value])).toEqual([[txid, 1, 2_000]])
+  })
+
   it('refuses to fund an address of another network', async () => {
     await expect(node.fund('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 1000n)).rejects.toThrow(
       /prefix|network|bc1/i,

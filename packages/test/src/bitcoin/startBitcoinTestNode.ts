@@ -24,6 +24,11 @@ export interface FundOptions {
   mine?: boolean
 }
 
+export interface FundPayment {
+  address: string
+  sats: bigint | number
+}
+
 export interface BitcoinTestNode {
   /** bcoin's HTTP API: REST (`/tx/:id`, `/coin/address/:a`, …) and JSON-RPC (POST `/`) on one port. */
   url: string
@@ -36,6 +41,8 @@ export interface BitcoinTestNode {
    * block unless `{ mine: false }`, which leaves the payment in the mempool.
    */
   fund(address: string, sats: bigint | number, options?: FundOptions): Promise<string>
+  /** Like `fund`, with several payments in one transaction (output i pays payments[i]). */
+  fundMany(payments: readonly FundPayment[], options?: FundOptions): Promise<string>
   stop(): Promise<void>
 }
 
@@ -112,17 +119,20 @@ export async function startBitcoinTestNode(
   const minerRing = bcoin.KeyRing.fromPrivate(Buffer.from(BITCOIN_TEST_MINER.privateKeyHex, 'hex'), true)
   minerRing.witness = true
 
-  const fund = async (
-    address: string,
-    sats: bigint | number,
+  const fundMany = async (
+    payments: readonly FundPayment[],
     fundOptions: FundOptions = {},
   ): Promise<string> => {
-    const value = BigInt(sats)
-    if (value <= 0n || value > 21_000_000n * 100_000_000n) throw new RangeError(`Cannot fund ${value} sats.`)
-    // bitcoinjs-lib decodes every address type (bcoin 1.0.2 has no bech32m), and refuses other networks.
-    const script = bitcoinAddress.toOutputScript(address, networks.regtest)
+    if (payments.length === 0) throw new RangeError('fundMany() needs at least one payment.')
     const mtx = new bcoin.MTX()
-    mtx.addOutput(bcoin.Script.fromRaw(Buffer.from(script)), Number(value))
+    for (const { address, sats } of payments) {
+      const value = BigInt(sats)
+      if (value <= 0n || value > 21_000_000n * 100_000_000n)
+        throw new RangeError(`Cannot fund ${value} sats.`)
+      // bitcoinjs-lib decodes every address type (bcoin 1.0.2 has no bech32m), and refuses other networks.
+      const script = bitcoinAddress.toOutputScript(address, networks.regtest)
+      mtx.addOutput(bcoin.Script.fromRaw(Buffer.from(script)), Number(value))
+    }
     const coins = await node.getCoinsByAddress(minerAddress)
     await mtx.fund(coins, { changeAddress: minerAddress, height: node.chain.height + 1, rate: 2000 })
     mtx.sign(minerRing)
@@ -137,7 +147,8 @@ export async function startBitcoinTestNode(
     port,
     network: 'regtest',
     mine,
-    fund,
+    fund: (address, sats, fundOptions) => fundMany([{ address, sats }], fundOptions),
+    fundMany,
     stop: () => node.close(),
   }
 }
