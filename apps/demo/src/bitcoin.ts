@@ -1,4 +1,5 @@
 import type { Network } from '@portico/core'
+import { demoApi } from './portico.js'
 import { demoOffersNamespace } from './solana.js'
 
 /**
@@ -6,7 +7,7 @@ import { demoOffersNamespace } from './solana.js'
  * server's `/v1/bitcoin/<chain>` routes in front of bcoin), when the demo was built with one.
  * Unset, the demo offers no Bitcoin.
  */
-export const bitcoinApiUrl = import.meta.env.VITE_BITCOIN_API_URL
+export const bitcoinApiUrl = import.meta.env.VITE_BITCOIN_ESPLORA_URL
 
 /** The Bitcoin part of the demo's configuration: the regtest network and the adapter's factory. */
 export interface DemoBitcoin {
@@ -21,6 +22,10 @@ export interface DemoBitcoin {
 export async function loadDemoBitcoin(): Promise<DemoBitcoin | undefined> {
   if (!bitcoinApiUrl || !demoOffersNamespace('bip122')) return undefined
   const { bitcoin, defineBitcoinNetwork } = await import('@portico/adapter-bitcoin')
-  const network = defineBitcoinNetwork({ name: 'Bitcoin Regtest', esploraUrl: bitcoinApiUrl })
+  // The server's routes take the project like every /v1 route does.
+  const url = new URL(bitcoinApiUrl)
+  const api = demoApi()
+  if (api) url.searchParams.set('projectId', api.projectId)
+  const network = defineBitcoinNetwork({ name: 'Bitcoin Regtest', esploraUrl: url.toString() })
   return { network, bitcoin }
 }

@@ -16,8 +16,10 @@ interface ImportMetaEnv {
   readonly VITE_SOLANA_RPC_URL?: string
   /** That validator's CAIP-2 reference: the first 32 characters of its genesis hash. */
   readonly VITE_SOLANA_NETWORK_ID?: string
-  /** Esplora-compatible API of the local Bitcoin regtest node (the Portico server's /v1/bitcoin/<chain> routes). */
-  readonly VITE_BITCOIN_API_URL?: string
+  /** Esplora-compatible API of the local Bitcoin regtest node: the Portico server's /v1/bitcoin/<chain> routes. */
+  readonly VITE_BITCOIN_ESPLORA_URL?: string
+  /** The local bcoin node itself (apps/demo/scripts/bitcoin.mjs, http://127.0.0.1:8332). */
+  readonly VITE_BITCOIN_NODE_URL?: string
 }
 
 interface ImportMeta {
