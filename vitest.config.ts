@@ -15,7 +15,9 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: [
-            'packages/{core,adapter-evm,adapter-solana,siwx,test,walletconnect}/src/**/*.test.ts',
+            'packages/{core,siwx,test,walletconnect}/src/**/*.test.ts',
+            // Every adapter, including one added later, without editing this list.
+            'packages/adapter-*/src/**/*.test.ts',
             'apps/bench/src/**/*.test.ts',
           ],
         },

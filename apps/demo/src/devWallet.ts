@@ -1,3 +1,4 @@
+import { bitcoinApiUrl } from './bitcoin.js'
 import { devWalletChains } from './networks.js'
 import { solanaRpcUrl } from './solana.js'
 
@@ -18,12 +19,17 @@ export const devWalletEnabled = import.meta.env.VITE_DEV_WALLET === '1'
  */
 export async function installDevWallet(): Promise<void> {
   if (!devWalletEnabled) return
-  const [{ installTestWallets, DEV_WALLET_ICON, DEV_WALLET_NAME }, solanaWallet, polkadotWallet] =
-    await Promise.all([
-      import('@portico/test/wallet'),
-      solanaRpcUrl ? import('@portico/test/solana/wallet') : undefined,
-      polkadotRpcUrl ? import('@portico/test/polkadot/wallet') : undefined,
-    ])
+  const [
+    { installTestWallets, DEV_WALLET_ICON, DEV_WALLET_NAME },
+    solanaWallet,
+    polkadotWallet,
+    bitcoinWallet,
+  ] = await Promise.all([
+    import('@portico/test/wallet'),
+    solanaRpcUrl ? import('@portico/test/solana/wallet') : undefined,
+    polkadotRpcUrl ? import('@portico/test/polkadot/wallet') : undefined,
+    bitcoinApiUrl ? import('@portico/test/bitcoin/wallet') : undefined,
+  ])
   const query = new URLSearchParams(window.location.search)
   const initialChainId = Number(query.get('walletChain') ?? 31337)
   installTestWallets({
@@ -45,4 +51,10 @@ export async function installDevWallet(): Promise<void> {
       icon: DEV_WALLET_ICON as `data:image/${string}`,
       persist: window.localStorage,
     })
+  // The same wallet in btc_providers (WBIP-004): a payment and an ordinals address on regtest.
+  bitcoinWallet?.installTestBitcoinWallet({
+    name: DEV_WALLET_NAME,
+    chain: 'regtest',
+    persist: window.localStorage,
+  })
 }

@@ -18,6 +18,10 @@ interface ImportMetaEnv {
   readonly VITE_SOLANA_NETWORK_ID?: string
   /** WebSocket URL of the local Polkadot chain (apps/demo/scripts/polkadot.mjs, ws://127.0.0.1:9944). */
   readonly VITE_POLKADOT_RPC_URL?: string
+  /** Esplora-compatible API of the local Bitcoin regtest node: the Portico server's /v1/bitcoin/<chain> routes. */
+  readonly VITE_BITCOIN_ESPLORA_URL?: string
+  /** The local bcoin node itself (apps/demo/scripts/bitcoin.mjs, http://127.0.0.1:8332). */
+  readonly VITE_BITCOIN_NODE_URL?: string
 }
 
 interface ImportMeta {

@@ -17,12 +17,13 @@ import {
   watchConnectors,
   watchNetwork,
 } from '@portico/core'
+import { loadDemoBitcoin } from './bitcoin.js'
 import { installDevWallet } from './devWallet.js'
 import { createDemoPortico } from './portico.js'
 import { loadDemoSolana } from './solana.js'
 
-const [solana] = await Promise.all([loadDemoSolana(), installDevWallet()])
-const portico = createDemoPortico({}, solana)
+const [solana, bitcoin] = await Promise.all([loadDemoSolana(), loadDemoBitcoin(), installDevWallet()])
+const portico = createDemoPortico({}, solana, bitcoin)
 Object.assign(window, { portico })
 
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T

@@ -3,6 +3,7 @@ import { createPortico, type PorticoConfig } from '@portico/core'
 import { createEmbeddedWallet } from '@portico/embedded-wallet'
 import { TEST_TOKENS } from '@portico/test/tokens'
 import { createWalletConnect } from '@portico/walletconnect'
+import type { DemoBitcoin } from './bitcoin.js'
 import { networks } from './networks.js'
 import type { DemoSolana } from './solana.js'
 
@@ -14,7 +15,11 @@ import type { DemoSolana } from './solana.js'
  * wallets and shows their accounts), `?namespaces=eip155` (no Solana). Sign-in (`?siwx=`) is set up
  * in `siwx.ts`; the Solana network and adapter come from `loadDemoSolana()` (`solana.ts`).
  */
-export function createDemoPortico(overrides: Partial<PorticoConfig> = {}, demoSolana?: DemoSolana) {
+export function createDemoPortico(
+  overrides: Partial<PorticoConfig> = {},
+  demoSolana?: DemoSolana,
+  demoBitcoin?: DemoBitcoin,
+) {
   const query = new URLSearchParams(window.location.search)
   const featured = query.get('featured')
   const api = demoApi()
@@ -23,7 +28,11 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}, demoSo
   const walletConnect = demoWalletConnect()
   const basic = walletConnect !== undefined && query.get('basic') === '1'
   return createPortico({
-    networks: demoSolana ? [...networks, demoSolana.network] : networks,
+    networks: [
+      ...networks,
+      ...(demoSolana ? [demoSolana.network] : []),
+      ...(demoBitcoin ? [demoBitcoin.network] : []),
+    ],
     // The local chains' USDT, like mainnet's, returns nothing from `transfer` (SPEC §9).
     adapters: basic
       ? []
@@ -34,6 +43,7 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}, demoSo
             ...(walletConnect ? { walletConnect } : {}),
           }),
           ...(demoSolana ? [demoSolana.solana(walletConnect ? { walletConnect } : {})] : []),
+          ...(demoBitcoin ? [demoBitcoin.bitcoin()] : []),
         ],
     ...(embeddedWallet ? { embeddedWallet } : {}),
     // Mobile wallets for AllWallets: the shipped list, loaded when the modal first opens (so the

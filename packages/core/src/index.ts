@@ -21,6 +21,7 @@ export type {
 } from './activity/settlePendingTransaction.js'
 export { settlePendingTransaction } from './activity/settlePendingTransaction.js'
 export type {
+  AccountTypesCapability,
   Adapter,
   AdapterContext,
   AdapterEvent,
@@ -34,6 +35,7 @@ export type {
   Logger,
   SendCapability,
   SendParameters,
+  TypedAccount,
 } from './adapterKit/contract.js'
 export type { AnalyticsPayload } from './analytics/createAnalytics.js'
 export type { CallApiParameters, RequestApiParameters } from './api/client.js'
@@ -66,6 +68,13 @@ export type {
 } from './config.js'
 export type { AccountInfo, ConnectionInfo } from './connection/account.js'
 export { getAccount, getConnection, watchAccount, watchConnection } from './connection/account.js'
+export type { AccountTypeNotAvailableErrorType, AccountTypes } from './connection/accountTypes.js'
+export {
+  AccountTypeNotAvailableError,
+  getAccountTypes,
+  setAccountType,
+  watchAccountTypes,
+} from './connection/accountTypes.js'
 export { cancelConnect } from './connection/cancelConnect.js'
 // Actions
 export type { CancelReconnectParameters } from './connection/cancelReconnect.js'

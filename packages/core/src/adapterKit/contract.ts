@@ -129,6 +129,26 @@ export interface Adapter {
 
   /** Sending (SPEC §5 Sending): core offers Send only when the adapter has this capability. */
   send?: SendCapability
+
+  /**
+   * Wallets that give one address per purpose (Bitcoin's payment and ordinals): the Account view
+   * lists them and lets the visitor pick the active one.
+   */
+  accountTypes?: AccountTypesCapability
+}
+
+/** An address a wallet gives for one purpose (SPEC §3 `preferredAccountType`'s values). */
+export interface TypedAccount {
+  type: 'payment' | 'ordinal'
+  address: string
+}
+
+/** How core reads and picks a connection's typed accounts. */
+export interface AccountTypesCapability {
+  /** The connection's accounts by type; empty when the connector is not connected. */
+  get(connectorId: string): readonly TypedAccount[]
+  /** Makes `type`'s address the active one; the adapter reports it as `accountsChanged`. */
+  set(parameters: { connectorId: string; type: TypedAccount['type'] }): void
 }
 
 /** What an adapter that can send tokens provides, as one object: all of it or nothing. */

@@ -23,6 +23,7 @@ export type { CaipNetworkId, ChainNamespace, NativeCurrency, Network } from '../
 export { withTimeout } from '../timeout.js'
 export { decodeBase58, encodeBase58 } from './base58.js'
 export type {
+  AccountTypesCapability,
   Adapter,
   AdapterContext,
   AdapterEvent,
@@ -36,6 +37,7 @@ export type {
   Logger,
   SendCapability,
   SendParameters,
+  TypedAccount,
 } from './contract.js'
 export type { AnnouncementWaiter, CreateAnnouncementWaiterParameters } from './createAnnouncementWaiter.js'
 export { createAnnouncementWaiter } from './createAnnouncementWaiter.js'

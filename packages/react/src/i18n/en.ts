@@ -87,6 +87,9 @@ export const en = {
   opensInNewTab: '(opens in a new tab)',
   disconnect: 'Disconnect',
   disconnecting: 'Disconnecting…',
+  accountType: 'Address in use',
+  accountTypePayment: 'Payment',
+  accountTypeOrdinal: 'Ordinals',
 
   // Account assets: total, wallet features, the Tokens and Activity tabs
   totalValue: 'Total value',

@@ -129,6 +129,9 @@ export const de: Catalogue = {
   opensInNewTab: '(öffnet in einem neuen Tab)',
   disconnect: 'Trennen',
   disconnecting: 'Wird getrennt…',
+  accountType: 'Verwendete Adresse',
+  accountTypePayment: 'Zahlungen',
+  accountTypeOrdinal: 'Ordinals',
 
   totalValue: 'Gesamtwert',
   walletFeatures: 'Wallet-Aktionen',

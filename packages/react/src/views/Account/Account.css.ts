@@ -22,6 +22,14 @@ export const accountCss = `
 .chip .letter { font-size: 12px; }
 .chip svg { color: var(--p-muted); }
 
+.account-types { display: inline-flex; min-width: 0; border: 0; gap: 4px; padding: 4px; margin-top: 8px; border-radius: 999px; background: var(--p-surface); }
+.account-type {
+  min-height: 32px; padding: 0 14px; border: 0; border-radius: 999px; background: transparent; color: var(--p-muted);
+  font-weight: 600; font-size: 14px; cursor: pointer;
+}
+.account-type:hover { color: var(--p-text); }
+.account-type[aria-pressed="true"] { background: var(--p-bg); color: var(--p-text); box-shadow: 0 1px 3px rgba(0, 0, 0, 0.18); }
+
 .features { display: grid; grid-auto-flow: column; grid-auto-columns: 1fr; gap: 8px; }
 .feature {
   display: grid; justify-items: center; gap: 6px; padding: 12px 8px; border: 1px solid var(--p-border);

@@ -2,6 +2,7 @@ import {
   disconnect,
   getWalletFeatures,
   navigate,
+  setAccountType,
   shortenAddress,
   type WalletFeature,
   watchWalletFeatures,
@@ -22,6 +23,7 @@ import { NetworkIcon } from '../../components/NetworkIcon.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
+import { useAccountTypes } from '../../hooks/useAccountTypes.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
@@ -64,6 +66,7 @@ export function Account() {
   const { copy: copyAddress, state: copy } = useCopy(account.address)
   const [leaving, setLeaving] = useState(false)
   const email = useEmailLogin()
+  const accountTypes = useAccountTypes()
 
   const { address, network } = account
   if (!address) return null
@@ -109,6 +112,23 @@ export function Account() {
             {network.name}
             <ChevronIcon />
           </button>
+        )}
+        {accountTypes.accounts.length > 1 && (
+          // SPEC §9: a Bitcoin wallet's payment address is the default; the ordinals one is a click away.
+          <fieldset className="account-types" aria-label={t('accountType')}>
+            {accountTypes.accounts.map((typed) => (
+              <button
+                key={typed.type}
+                type="button"
+                className="account-type"
+                aria-pressed={typed.type === accountTypes.active}
+                title={typed.address}
+                onClick={() => setAccountType(portico, typed.type)}
+              >
+                {t(typed.type === 'payment' ? 'accountTypePayment' : 'accountTypeOrdinal')}
+              </button>
+            ))}
+          </fieldset>
         )}
       </div>
       {buttons.length > 0 && (
