@@ -1,5 +1,5 @@
 import type { Network } from '@portico/core'
-import { demoApi } from './portico.js'
+import { demoApi } from './demoApi.js'
 import { demoOffersNamespace } from './solana.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { SiwxConfig } from '@portico/core'
-import { demoApi } from './portico.js'
+import { demoApi } from './demoApi.js'
 
 /** The sign-in modes the demo offers: `?siwx=optional` or `?siwx=required`; off otherwise. */
 export type DemoSiwxMode = 'off' | 'optional' | 'required'
