@@ -18,11 +18,12 @@ import {
   watchNetwork,
 } from '@portico/core'
 import { installDevWallet } from './devWallet.js'
+import { loadDemoPolkadot } from './polkadot.js'
 import { createDemoPortico } from './portico.js'
 import { loadDemoSolana } from './solana.js'
 
-const [solana] = await Promise.all([loadDemoSolana(), installDevWallet()])
-const portico = createDemoPortico({}, solana)
+const [solana, polkadot] = await Promise.all([loadDemoSolana(), loadDemoPolkadot(), installDevWallet()])
+const portico = createDemoPortico({}, solana, polkadot)
 Object.assign(window, { portico })
 
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.js'
 import { installDevWallet } from './devWallet.js'
+import { loadDemoPolkadot } from './polkadot.js'
 import { createDemoPortico } from './portico.js'
 import { createDemoSiwx } from './siwx.js'
 import { loadDemoSolana } from './solana.js'
@@ -10,8 +11,13 @@ import './page.css'
 // No top-level await: a module that has one turns off Rolldown's chunk optimizations for the whole
 // build, and the page's download would be split into more chunks that compress worse.
 async function start() {
-  const [siwx, solana] = await Promise.all([createDemoSiwx(), loadDemoSolana(), installDevWallet()])
-  const portico = createDemoPortico(siwx ? { siwx } : {}, solana)
+  const [siwx, solana, polkadot] = await Promise.all([
+    createDemoSiwx(),
+    loadDemoSolana(),
+    loadDemoPolkadot(),
+    installDevWallet(),
+  ])
+  const portico = createDemoPortico(siwx ? { siwx } : {}, solana, polkadot)
   // Exposed for end-to-end tests and for people exploring state from the console.
   Object.assign(window, { portico })
 

@@ -4,6 +4,7 @@ import { createEmbeddedWallet } from '@portico/embedded-wallet'
 import { TEST_TOKENS } from '@portico/test/tokens'
 import { createWalletConnect } from '@portico/walletconnect'
 import { networks } from './networks.js'
+import type { DemoPolkadot } from './polkadot.js'
 import type { DemoSolana } from './solana.js'
 
 /**
@@ -12,9 +13,14 @@ import type { DemoSolana } from './solana.js'
  * `?embedded=1` (the modal inline in the page instead of over it), `?apiUrl=`/`?projectId=` (the
  * Portico server), `?basic=1` (basic WalletConnect mode: no adapters, the modal only pairs mobile
  * wallets and shows their accounts), `?namespaces=eip155` (no Solana). Sign-in (`?siwx=`) is set up
- * in `siwx.ts`; the Solana network and adapter come from `loadDemoSolana()` (`solana.ts`).
+ * in `siwx.ts`; the Solana network and adapter come from `loadDemoSolana()` (`solana.ts`), the
+ * Polkadot ones from `loadDemoPolkadot()` (`polkadot.ts`).
  */
-export function createDemoPortico(overrides: Partial<PorticoConfig> = {}, demoSolana?: DemoSolana) {
+export function createDemoPortico(
+  overrides: Partial<PorticoConfig> = {},
+  demoSolana?: DemoSolana,
+  demoPolkadot?: DemoPolkadot,
+) {
   const query = new URLSearchParams(window.location.search)
   const featured = query.get('featured')
   const api = demoApi()
@@ -23,7 +29,11 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}, demoSo
   const walletConnect = demoWalletConnect()
   const basic = walletConnect !== undefined && query.get('basic') === '1'
   return createPortico({
-    networks: demoSolana ? [...networks, demoSolana.network] : networks,
+    networks: [
+      ...networks,
+      ...(demoSolana ? [demoSolana.network] : []),
+      ...(demoPolkadot ? [demoPolkadot.network] : []),
+    ],
     // The local chains' USDT, like mainnet's, returns nothing from `transfer` (SPEC §9).
     adapters: basic
       ? []
@@ -34,6 +44,14 @@ export function createDemoPortico(overrides: Partial<PorticoConfig> = {}, demoSo
             ...(walletConnect ? { walletConnect } : {}),
           }),
           ...(demoSolana ? [demoSolana.solana(walletConnect ? { walletConnect } : {})] : []),
+          ...(demoPolkadot
+            ? [
+                demoPolkadot.polkadot({
+                  appName: 'Portico demo',
+                  ...(walletConnect ? { walletConnect } : {}),
+                }),
+              ]
+            : []),
         ],
     ...(embeddedWallet ? { embeddedWallet } : {}),
     // Mobile wallets for AllWallets: the shipped list, loaded when the modal first opens (so the

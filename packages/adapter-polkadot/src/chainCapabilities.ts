@@ -76,7 +76,7 @@ interface Codec {
   toBigInt(): bigint
 }
 interface Pallets {
-  query: { system: { account(address: string): Promise<{ data: unknown }>; events(): Promise<unknown> } }
+  query: { system: { account(address: string): Promise<{ data: unknown; nonce: Codec }>; events(): Promise<unknown> } }
   consts: { balances: { existentialDeposit: Codec } }
   tx: { balances: { transferKeepAlive(to: string, amount: bigint): SubmittableExtrinsic<'promise'> } }
 }
@@ -296,8 +296,15 @@ export function createChainCapabilities({
     const signer = await getSigner(parameters.connectorId, parameters.address)
     const { api, transfer } = await plan(parameters)
     // The wallet's own answers (a decline, no answer in time) come out of signPayload as Portico errors.
+    // The node's next index counts the pool; the state's nonce corrects a cached answer that
+    // predates the sender's last inclusion (the API memoizes the call for a moment).
+    const [pooled, account] = await Promise.all([
+      request(api.rpc.system.accountNextIndex(signer.address), 'system.accountNextIndex'),
+      request(pallets(api).query.system.account(signer.address), 'system.account'),
+    ])
+    const stateNonce = account.nonce.toBigInt()
     await transfer.signAsync(signer.address, {
-      nonce: -1,
+      nonce: bigMax(pooled.toBigInt(), stateNonce),
       signer: {
         signPayload: async (payload: Parameters<NonNullable<Signer['signPayload']>>[0]) => {
           const result = await signer.signPayload(payload as unknown as Record<string, unknown>)

@@ -1,4 +1,12 @@
-import { BaseError, type BaseErrorOptions, MESSAGES, SendFailedError } from '@portico/core'
+import {
+  BaseError,
+  type BaseErrorOptions,
+  formatMessage,
+  MESSAGES,
+  type MessageKey,
+  type Notice,
+  SendFailedError,
+} from '@portico/core'
 
 /** `definePolkadotNetwork` was given something that cannot name a Polkadot-family chain. */
 export class InvalidPolkadotNetworkError extends BaseError {
@@ -33,27 +41,28 @@ export type PolkadotSendProblem =
   | 'wouldReapSender'
   | 'receiverBelowExistentialDeposit'
 
-const PROBLEM_MESSAGES: Record<PolkadotSendProblem, string> = {
-  invalidSender: 'The sender is not a valid address on this network.',
-  invalidReceiver: 'The receiver is not a valid Polkadot address.',
-  receiverOtherNetwork:
-    'The receiver address is written for another network: use its address on this network.',
-  tokenNotSupported: 'Only the native token can be sent on this network.',
-  invalidAmount: 'The amount is out of range.',
-  insufficientBalance: 'Not enough transferable balance for the amount and the network fee.',
-  wouldReapSender:
-    'This would leave less than the existential deposit in your account, and the chain would remove it: send less.',
-  receiverBelowExistentialDeposit:
-    'The receiver would hold less than the existential deposit, which the chain refuses: send at least that much.',
-}
+// Each problem's sentence is one of core's message keys, so the modal says it in its language.
+const PROBLEM_KEYS = {
+  invalidSender: 'enterAmountAndReceiver',
+  invalidReceiver: 'polkadotInvalidReceiver',
+  receiverOtherNetwork: 'polkadotReceiverOtherNetwork',
+  tokenNotSupported: 'polkadotNativeOnly',
+  invalidAmount: 'enterAmountAndReceiver',
+  insufficientBalance: 'polkadotInsufficientBalance',
+  wouldReapSender: 'polkadotWouldReapSender',
+  receiverBelowExistentialDeposit: 'polkadotReceiverBelowDeposit',
+} as const satisfies Record<PolkadotSendProblem, MessageKey>
 
 /** A Polkadot send checked before the wallet is asked: `problem` says what is wrong. */
 export class PolkadotSendValidationError extends SendFailedError {
   override name = 'PolkadotSendValidationError' as const
   readonly problem: PolkadotSendProblem
+  /** What the modal shows, as core's message key. */
+  readonly notice: Notice
   constructor(problem: PolkadotSendProblem, options: BaseErrorOptions = {}) {
-    super(PROBLEM_MESSAGES[problem], options)
+    super(MESSAGES[PROBLEM_KEYS[problem]], options)
     this.problem = problem
+    this.notice = { key: PROBLEM_KEYS[problem] }
   }
 }
 export type PolkadotSendValidationErrorType = PolkadotSendValidationError & {
@@ -68,13 +77,16 @@ export class PolkadotDispatchError extends SendFailedError {
   override name = 'PolkadotDispatchError' as const
   readonly error: string
   readonly hash: string
+  readonly notice: Notice
   constructor(parameters: { error: string; hash: string; docs?: string }, options: BaseErrorOptions = {}) {
-    super(`The chain refused the transaction: ${parameters.error}.`, {
+    const notice: Notice = { key: 'polkadotDispatchFailed', params: { error: parameters.error } }
+    super(formatMessage(notice), {
       details: `${parameters.hash}${parameters.docs ? `: ${parameters.docs}` : ''}`,
       ...options,
     })
     this.error = parameters.error
     this.hash = parameters.hash
+    this.notice = notice
   }
 }
 export type PolkadotDispatchErrorType = PolkadotDispatchError & { name: 'PolkadotDispatchError' }

@@ -63,9 +63,9 @@ describe('definePolkadotNetwork', () => {
   })
 
   it('takes several RPC URLs', () => {
+    const { rpcUrl: _, ...withoutUrl } = valid
     const network = definePolkadotNetwork({
-      ...valid,
-      rpcUrl: undefined,
+      ...withoutUrl,
       rpcUrls: ['wss://a.example', 'wss://b.example'],
     })
     expect(network.rpcUrls.default.http).toEqual(['wss://a.example', 'wss://b.example'])

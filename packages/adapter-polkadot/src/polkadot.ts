@@ -116,6 +116,7 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
         service: service!,
         context,
         promptTimeoutMs,
+        call: callExtension,
       })
       if (started) walletConnectConnection.start()
       return walletConnectConnection
