@@ -15,15 +15,10 @@ import {
   type SendParameters,
   withTimeout,
 } from '@portico/core/adapter-kit'
-import {
-  PolkadotChainMismatchError,
-  PolkadotDispatchError,
-  PolkadotSendFailedError,
-  PolkadotSendValidationError,
-} from './errors.js'
+import type * as Errors from './errors.js'
 import type { SignerResult } from './injectedWeb3.js'
-import { getSs58Prefix } from './networks.js'
-import { checkSs58Address, decodeSs58, sameAccount } from './ss58.js'
+import type * as Networks from './networks.js'
+import type * as Ss58 from './ss58.js'
 
 /** A native balance, split as the Balances pallet keeps it; `value` is what can be sent. */
 export interface PolkadotBalance extends Balance {
@@ -56,7 +51,24 @@ export interface ChainCapabilities {
   clear(): void
 }
 
+/**
+ * The entry's own helpers, handed over rather than imported: this module then shares no chunk
+ * with the entry, which would otherwise split the entry's download in two.
+ */
+export interface EntryHelpers {
+  errors: Pick<
+    typeof Errors,
+    | 'PolkadotChainMismatchError'
+    | 'PolkadotDispatchError'
+    | 'PolkadotSendFailedError'
+    | 'PolkadotSendValidationError'
+  >
+  getSs58Prefix: typeof Networks.getSs58Prefix
+  ss58: Pick<typeof Ss58, 'checkSs58Address' | 'decodeSs58' | 'sameAccount'>
+}
+
 export interface CreateChainCapabilitiesParameters {
+  helpers: EntryHelpers
   requestTimeoutMs: number
   inclusionTimeoutMs: number
   getSigner: (connectorId: string, address: string) => Promise<PolkadotSigner>
@@ -76,7 +88,9 @@ interface Codec {
   toBigInt(): bigint
 }
 interface Pallets {
-  query: { system: { account(address: string): Promise<{ data: unknown; nonce: Codec }>; events(): Promise<unknown> } }
+  query: {
+    system: { account(address: string): Promise<{ data: unknown; nonce: Codec }>; events(): Promise<unknown> }
+  }
   consts: { balances: { existentialDeposit: Codec } }
   tx: { balances: { transferKeepAlive(to: string, amount: bigint): SubmittableExtrinsic<'promise'> } }
 }
@@ -91,11 +105,20 @@ const SCAN_DEPTH = 50
 const POLL_INTERVAL_MS = 1_000
 
 export function createChainCapabilities({
+  helpers,
   requestTimeoutMs,
   inclusionTimeoutMs,
   getSigner,
   logger,
 }: CreateChainCapabilitiesParameters): ChainCapabilities {
+  const {
+    PolkadotChainMismatchError,
+    PolkadotDispatchError,
+    PolkadotSendFailedError,
+    PolkadotSendValidationError,
+  } = helpers.errors
+  const { checkSs58Address, decodeSs58, sameAccount } = helpers.ss58
+  const { getSs58Prefix } = helpers
   const apis = new Map<string, Promise<ApiPromise>>()
   // What became of the transactions this page sent, by hash.
   const outcomes = new Map<string, Promise<Outcome>>()
@@ -186,6 +209,7 @@ export function createChainCapabilities({
       reserved,
       transferable,
       existentialDeposit,
+      parts: { free, reserved, transferable },
     }
   }
 

@@ -147,6 +147,31 @@ describe('events', () => {
   })
 })
 
+describe('selectAccount', () => {
+  it('makes the picked account first, reports it, and keeps it for the next visit', async () => {
+    const { adapter, wallet, events, context } = await setup()
+    await adapter.connect({ connectorId: 'polkadot-js', network: polkadotMainnet })
+    const bob = onPolkadot(wallet.pairs[1]!.address)
+    await adapter.selectAccount({ connectorId: 'polkadot-js', address: bob })
+    expect(events.at(-1)).toEqual({
+      type: 'accountsChanged',
+      connectorId: 'polkadot-js',
+      accounts: [bob, onPolkadot(wallet.pairs[0]!.address)],
+    })
+    // An account added in the extension does not undo the pick made on the site.
+    const next = polkadot({ window: { injectedWeb3: { 'polkadot-js': wallet.extension } } })(context)
+    next.start()
+    destroyers.push(() => next.destroy())
+    expect((await next.reconnect({ connectorId: 'polkadot-js', timeoutMs: 1_000 }))?.address).toBe(bob)
+    await expect(
+      adapter.selectAccount({
+        connectorId: 'polkadot-js',
+        address: encodeSs58(new Uint8Array(32).fill(9), 0),
+      }),
+    ).rejects.toMatchObject({ name: 'ProviderRequestError' })
+  })
+})
+
 describe('switchNetwork', () => {
   it('writes the accounts with the new network prefix and reports the chain', async () => {
     const { adapter, wallet, events } = await setup()

@@ -16,7 +16,13 @@ import { createConnections, createLazyImport, findWallet } from '@portico/core/a
 import { callExtension } from './callExtension.js'
 import type { ChainCapabilities, PolkadotBalance, PolkadotSigner } from './chainCapabilities.js'
 import { createDiscovery, type Discovery } from './createDiscovery.js'
-import { PolkadotAdapterLoadError, PolkadotSendFailedError } from './errors.js'
+import {
+  PolkadotAdapterLoadError,
+  PolkadotChainMismatchError,
+  PolkadotDispatchError,
+  PolkadotSendFailedError,
+  PolkadotSendValidationError,
+} from './errors.js'
 import {
   type Injected,
   type InjectedAccount,
@@ -48,7 +54,8 @@ export interface PolkadotAdapterOptions {
 }
 
 /** The Polkadot adapter: core's contract, with balances that also say what is reserved. */
-export type PolkadotAdapter = Omit<Adapter, 'namespace' | 'getBalance' | 'send'> & {
+export type PolkadotAdapter = Omit<Adapter, 'namespace' | 'getBalance' | 'send' | 'selectAccount'> & {
+  selectAccount: NonNullable<Adapter['selectAccount']>
   namespace: 'polkadot'
   getBalance(parameters: { address: string; network: Network }): Promise<PolkadotBalance>
   send: NonNullable<Adapter['send']>
@@ -117,6 +124,8 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
         context,
         promptTimeoutMs,
         call: callExtension,
+        ss58: { decodeSs58, encodeSs58, sameAccount },
+        getSs58Prefix,
       })
       if (started) walletConnectConnection.start()
       return walletConnectConnection
@@ -272,8 +281,7 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
       if (isWalletConnect(connectorId)) return (await walletConnect()).getSigner(address)
       const connection = getConnection(connectorId)
       const account = connection.accounts.find((candidate) => sameAccount(candidate.address, address))
-      if (!account)
-        throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
+      if (!account) throw accountGone(address)
       const signPayload = connection.injected.signer.signPayload
       if (typeof signPayload !== 'function')
         throw new ProviderRequestError('This wallet cannot sign transactions.', { details: connectorId })
@@ -298,7 +306,22 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
       } catch (error) {
         throw new PolkadotAdapterLoadError({ cause: error, details: String(error) })
       }
-      chain ??= module.createChainCapabilities({ requestTimeoutMs, inclusionTimeoutMs, getSigner, logger })
+      chain ??= module.createChainCapabilities({
+        helpers: {
+          errors: {
+            PolkadotChainMismatchError,
+            PolkadotDispatchError,
+            PolkadotSendFailedError,
+            PolkadotSendValidationError,
+          },
+          getSs58Prefix,
+          ss58: { checkSs58Address, decodeSs58, sameAccount },
+        },
+        requestTimeoutMs,
+        inclusionTimeoutMs,
+        getSigner,
+        logger,
+      })
       return chain
     }
 
@@ -410,8 +433,7 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
         if (isWalletConnect(connectorId)) return (await walletConnect()).signMessage(address, message)
         const connection = getConnection(connectorId)
         const account = connection.accounts.find((candidate) => sameAccount(candidate.address, address))
-        if (!account)
-          throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
+        if (!account) throw accountGone(address)
         const signRaw = connection.injected.signer.signRaw
         if (typeof signRaw !== 'function')
           throw new ProviderRequestError('This wallet cannot sign messages.', { details: connectorId })
@@ -430,6 +452,20 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
         if (typeof signature !== 'string' || !HEX_SIGNATURE.test(signature))
           throw new InvalidResponseError('signature')
         return signature.toLowerCase()
+      },
+
+      async selectAccount({ connectorId, address }) {
+        if (isWalletConnect(connectorId)) return (await walletConnect()).selectAccount(address)
+        const connection = getConnection(connectorId)
+        const picked = connection.accounts.findIndex((account) => sameAccount(account.address, address))
+        if (picked < 0) throw accountGone(address)
+        if (picked === 0) return
+        connection.accounts = [
+          connection.accounts[picked]!,
+          ...connection.accounts.filter((_, index) => index !== picked),
+        ]
+        remember(connectorId, connection)
+        context.emit({ type: 'accountsChanged', connectorId, accounts: addressesOf(connection) })
       },
 
       getBalance: async (parameters) => (await loadChain()).getBalance(parameters),
@@ -468,6 +504,10 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
 /** Whether `address` is an address of `network`: `otherPrefix` for one written for another network. */
 export function checkPolkadotAddress(address: string, network: Network): 'valid' | 'otherPrefix' | 'invalid' {
   return checkSs58Address(address, getSs58Prefix(network))
+}
+
+function accountGone(address: string): ProviderRequestError {
+  return new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
 }
 
 function toHex(bytes: Uint8Array): string {

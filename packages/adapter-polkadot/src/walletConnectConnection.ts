@@ -13,8 +13,8 @@ import {
 } from '@portico/core'
 import type { callExtension } from './callExtension.js'
 import type { PolkadotSigner } from './chainCapabilities.js'
-import { getSs58Prefix } from './networks.js'
-import { decodeSs58, encodeSs58, sameAccount } from './ss58.js'
+import type * as Networks from './networks.js'
+import type * as Ss58 from './ss58.js'
 
 const HEX_SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){64,66}$/
 
@@ -24,7 +24,10 @@ interface SessionAccount {
   address: string
 }
 
-function polkadotAccountsOf(accounts: readonly string[]): SessionAccount[] {
+function polkadotAccountsOf(
+  accounts: readonly string[],
+  decodeSs58: typeof Ss58.decodeSs58,
+): SessionAccount[] {
   const found: SessionAccount[] = []
   for (const account of accounts) {
     const parsed = parseCaipAddress(account, 'polkadot')
@@ -42,6 +45,7 @@ export interface WalletConnectConnection {
   disconnect(): Promise<void>
   switchNetwork(network: Network): Promise<void>
   signMessage(address: string, message: string): Promise<string>
+  selectAccount(address: string): void
   getSigner(address: string): PolkadotSigner
 }
 
@@ -54,15 +58,18 @@ export function createWalletConnectConnection(parameters: {
   service: WalletConnect
   context: AdapterContext
   promptTimeoutMs: number
-  /** The entry's bounded, error-mapping call (passed in so this lazy module shares no chunk with it). */
+  /** The entry's bounded, error-mapping call and SS58 helpers (passed in so this lazy module shares no chunk with it). */
   call: typeof callExtension
+  ss58: Pick<typeof Ss58, 'decodeSs58' | 'encodeSs58' | 'sameAccount'>
+  getSs58Prefix: typeof Networks.getSs58Prefix
 }): WalletConnectConnection {
-  const { service, context, promptTimeoutMs, call } = parameters
+  const { service, context, promptTimeoutMs, call, getSs58Prefix } = parameters
+  const { decodeSs58, encodeSs58, sameAccount } = parameters.ss58
   const connectorId = WALLET_CONNECT_CONNECTOR_ID
   let current: { network: Network; addresses: string[] } | undefined
   let unsubscribe: (() => void) | undefined
 
-  const sessionAccounts = () => polkadotAccountsOf(service.getSession()?.accounts ?? [])
+  const sessionAccounts = () => polkadotAccountsOf(service.getSession()?.accounts ?? [], decodeSs58)
 
   /** The session's accounts on `network`, written with its prefix. */
   const addressesOn = (network: Network, accounts = sessionAccounts()): string[] => {
@@ -90,7 +97,7 @@ export function createWalletConnectConnection(parameters: {
       return
     }
     if (event.type !== 'accountsChanged') return
-    const accounts = polkadotAccountsOf(event.accounts)
+    const accounts = polkadotAccountsOf(event.accounts, decodeSs58)
     if (accounts.length === 0) return
     const addresses = addressesOn(was.network, accounts)
     if (addresses.length === 0 || addresses.join() === was.addresses.join()) return
@@ -169,6 +176,16 @@ export function createWalletConnectConnection(parameters: {
       context.emit({ type: 'chainChanged', connectorId, chainId: network.id })
       if (next.accounts.join() !== was.addresses.join())
         context.emit({ type: 'accountsChanged', connectorId, accounts: next.accounts })
+    },
+
+    selectAccount(address) {
+      const { network, addresses } = requireCurrent()
+      const picked = addresses.find((candidate) => sameAccount(candidate, address))
+      if (!picked)
+        throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
+      const next = [picked, ...addresses.filter((candidate) => candidate !== picked)]
+      current = { network, addresses: next }
+      context.emit({ type: 'accountsChanged', connectorId, accounts: next })
     },
 
     async signMessage(address, message) {

@@ -8,7 +8,7 @@ const tile = (fill: string, mark: string) =>
   svg(`<rect width="40" height="40" rx="10" fill="${fill}"/>${mark}`)
 
 const letter = (text: string, color = '#fff') =>
-  `<text x="20" y="27" font-family="Arial,sans-serif" font-size="20" font-weight="700" text-anchor="middle" fill="${color}">${text}</text>`
+  `<text x="20" y="27" font-family="sans-serif" font-size="20" font-weight="700" text-anchor="middle" fill="${color}">${text}</text>`
 
 /** A wallet the adapter knows by its `injectedWeb3` key: the name it shows under and its picture. */
 export interface KnownWallet {
@@ -16,10 +16,10 @@ export interface KnownWallet {
   imageUrl: string
 }
 
-/** Six dots in a ring: the drawing for an extension Portico has no picture of. */
+/** A ring: the drawing for an extension Portico has no picture of. */
 export const GENERIC_WALLET_ICON = tile(
   '#6b7280',
-  '<g fill="#fff"><circle cx="20" cy="10" r="3.2"/><circle cx="20" cy="30" r="3.2"/><circle cx="11.3" cy="15" r="3.2"/><circle cx="28.7" cy="15" r="3.2"/><circle cx="11.3" cy="25" r="3.2"/><circle cx="28.7" cy="25" r="3.2"/></g>',
+  '<circle cx="20" cy="20" r="8" fill="none" stroke="#fff" stroke-width="3"/>',
 )
 
 /**

@@ -29,6 +29,7 @@ export type {
   AdapterFactory,
   AdapterTokenBalance,
   Balance,
+  BalanceParts,
   Connector,
   ConnectorType,
   ConnectResult,
