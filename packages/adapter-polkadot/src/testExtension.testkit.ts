@@ -4,6 +4,7 @@
 import { Keyring } from '@polkadot/keyring'
 import type { KeyringPair } from '@polkadot/keyring/types'
 import { TypeRegistry } from '@polkadot/types'
+import type { Registry } from '@polkadot/types/types'
 import { u8aToHex, u8aWrapBytes } from '@polkadot/util'
 import { cryptoWaitReady } from '@polkadot/util-crypto'
 import type { Injected, InjectedAccount, InjectedExtension, SignerPayloadRaw } from './injectedWeb3.js'
@@ -17,7 +18,10 @@ export interface TestExtension {
   setMode(mode: TestExtensionMode): void
   /** Puts account `index` first, as picking another account in the extension does. */
   setAccount(index: number): void
-  /** The visitor removes the site's access: subscribers hear an empty list. */
+  /**
+   * The visitor turns the site's access off (polkadot{.js}' "Manage website access"): subscribers
+   * hear an empty list, and `enable` refuses at once, without a prompt.
+   */
   revoke(): void
   /** Silent requests (enable for an allowed site, accounts.get) go unanswered. */
   hangSilently(): void
@@ -29,7 +33,14 @@ export interface TestExtension {
 
 export async function createTestExtension(
   seeds: readonly string[] = ['//Alice', '//Bob'],
-  options: { ss58Format?: number; extraAccounts?: InjectedAccount[] } = {},
+  options: {
+    ss58Format?: number
+    extraAccounts?: InjectedAccount[]
+    /** The chain's registry (`api.registry`), so payloads are read with its metadata as extensions do. */
+    registry?: Registry
+    /** Runs after the visitor approved a transaction and before it is signed (to change the chain meanwhile). */
+    beforeSign?: () => Promise<void>
+  } = {},
 ): Promise<TestExtension> {
   await cryptoWaitReady()
   const keyring = new Keyring({ type: 'sr25519', ss58Format: options.ss58Format ?? 42 })
@@ -37,6 +48,7 @@ export async function createTestExtension(
   let order = pairs.map((_, index) => index)
   let mode: TestExtensionMode = 'approve'
   let allowed = false
+  let denied = false
   let silentHang = false
   const listeners = new Set<(accounts: InjectedAccount[]) => void>()
   const origins: string[] = []
@@ -86,9 +98,10 @@ export async function createTestExtension(
           signature: u8aToHex(pairOf(payload.address).sign(u8aWrapBytes(payload.data))),
         })),
       signPayload: (payload: Record<string, unknown>) =>
-        prompt(() => {
-          const registry = new TypeRegistry()
-          registry.setSignedExtensions(payload.signedExtensions as string[])
+        prompt(async () => {
+          await options.beforeSign?.()
+          const registry = options.registry ?? new TypeRegistry()
+          if (!options.registry) registry.setSignedExtensions(payload.signedExtensions as string[])
           const extrinsic = registry.createType('ExtrinsicPayload', payload, {
             version: payload.version as number,
           })
@@ -106,6 +119,7 @@ export async function createTestExtension(
       version: '0.1.0-test',
       enable: async (origin: string) => {
         origins.push(origin)
+        if (denied) throw new Error(`The source ${origin} is not allowed to interact with this extension`)
         if (allowed) {
           if (silentHang) return new Promise(() => {})
           return injected
@@ -125,6 +139,7 @@ export async function createTestExtension(
     },
     revoke: () => {
       allowed = false
+      denied = true
       notify()
     },
     hangSilently: () => {
