@@ -1,8 +1,14 @@
 // @vitest-environment happy-dom
+
+import { stringToHex, stringToU8a, u8aWrapBytes } from '@polkadot/util'
+import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { createKeyPairSignerFromPrivateKeyBytes, type SignatureBytes, verifySignature } from '@solana/kit'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ANVIL_ADDRESSES } from './accounts.js'
 import { type AnvilInstance, startAnvil } from './anvil.js'
+import { POLKADOT_TEST_ACCOUNTS } from './polkadot/testAccounts.js'
+import { POLKADOT_DEV_WALLET } from './polkadot/wallet/createTestPolkadotExtension.js'
+import type { PolkadotDevWalletsWindow } from './polkadot/wallet/installTestPolkadotExtension.js'
 import { startSolanaTestValidator } from './solana/startSolanaTestValidator.js'
 import type { TestSolanaWalletStandard } from './solana/wallet/createTestSolanaWallet.js'
 import type { Wallet, WalletAccount, WalletRegisterCallback } from './solana/wallet/walletStandard.js'
@@ -88,4 +94,31 @@ it('with solana, the script also registers a Wallet Standard Solana wallet that 
     Reflect.deleteProperty(globalThis, 'isSecureContext')
     await validator.close()
   }
+})
+
+it('with polkadot, the script also injects the Polkadot dev extension, which signs with <Bytes> wrapping', async () => {
+  const script = await buildTestWalletScript({
+    chains: [{ chainId: 31_431, rpcUrl: anvil.rpcUrl, name: 'Anvil' }],
+    polkadot: { ss58Prefix: 2, persist: true },
+  })
+  expect(script).not.toMatch(/\bimport\s*[{*]|require\(/)
+  new Function(script)()
+  const provider = (window as unknown as PolkadotDevWalletsWindow).injectedWeb3?.[POLKADOT_DEV_WALLET.key]
+  const injected = await provider?.enable('Script test')
+  const [alice] = (await injected?.accounts.get()) ?? []
+  expect(alice?.address).toBe(POLKADOT_TEST_ACCOUNTS[0]?.address)
+  const { signature } = (await injected?.signer.signRaw({
+    address: alice?.address as string,
+    data: stringToHex('hello'),
+    type: 'bytes',
+  })) ?? { signature: '0x' }
+  await cryptoWaitReady()
+  expect(
+    signatureVerify(u8aWrapBytes(stringToU8a('hello')), signature, alice?.address as string).isValid,
+  ).toBe(true)
+  expect(
+    JSON.parse(window.localStorage.getItem(`portico-dev-polkadot-wallet:${POLKADOT_DEV_WALLET.key}`) ?? '{}'),
+  ).toMatchObject({
+    authorized: true,
+  })
 })

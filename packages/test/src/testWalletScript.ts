@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import type { InstallTestPolkadotExtensionConfig } from './polkadot/wallet/installTestPolkadotExtension.js'
 import type { InstallTestSolanaWalletConfig } from './solana/wallet/installTestSolanaWallets.js'
 import type { InstallTestWalletConfig } from './wallet/installTestWallets.js'
 
@@ -14,9 +15,17 @@ export interface TestSolanaWalletScriptConfig
   persist?: boolean
 }
 
+/** The Polkadot dev extension's part of a test wallet script; plain data, since the script carries it as JSON. */
+export interface TestPolkadotWalletScriptConfig extends Omit<InstallTestPolkadotExtensionConfig, 'persist'> {
+  /** Keep the site's authorisation and exposed accounts across reloads in the page's `localStorage`. */
+  persist?: boolean
+}
+
 export interface TestWalletScriptConfig extends InstallTestWalletConfig {
   /** Also install a Wallet Standard Solana dev wallet (pass `name: DEV_WALLET_NAME` for one wallet in both namespaces). */
   solana?: TestSolanaWalletScriptConfig
+  /** Also inject the Polkadot dev extension under `window.injectedWeb3['portico-dev-wallet']`. */
+  polkadot?: TestPolkadotWalletScriptConfig
 }
 
 /**
@@ -35,9 +44,10 @@ export async function buildTestWalletScript(config: TestWalletScriptConfig): Pro
     return existsSync(source) ? source : join(here, folder, 'index.js')
   }
   const walletEntry = entryOf('wallet')
-  const { solana, ...evm } = config
+  const { solana, polkadot, ...evm } = config
   let contents = `import { installTestWallets } from ${JSON.stringify(walletEntry)}\ninstallTestWallets(${JSON.stringify(evm)})\n`
   if (solana) contents += solanaInstallCode(entryOf(join('solana', 'wallet')), solana)
+  if (polkadot) contents += polkadotInstallCode(entryOf(join('polkadot', 'wallet')), polkadot)
   const result = await build({
     stdin: {
       contents,
@@ -55,6 +65,18 @@ export async function buildTestWalletScript(config: TestWalletScriptConfig): Pro
   const output = result.outputFiles[0]
   if (!output) throw new Error('esbuild produced no test wallet script.')
   return output.text
+}
+
+/** The script lines that inject the Polkadot dev extension; storage by name. */
+function polkadotInstallCode(entry: string, polkadot: TestPolkadotWalletScriptConfig): string {
+  const { persist, ...rest } = polkadot
+  return [
+    `import { installTestPolkadotExtension } from ${JSON.stringify(entry)}`,
+    `const polkadot = ${JSON.stringify(rest)}`,
+    persist ? 'polkadot.persist = window.localStorage' : '',
+    'installTestPolkadotExtension(polkadot, window)',
+    '',
+  ].join('\n')
 }
 
 /** The script lines that install the Solana dev wallet: seeds go in as number arrays, storage by name. */
