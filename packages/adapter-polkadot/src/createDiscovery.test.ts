@@ -134,3 +134,22 @@ it('ignores and reports once an entry that is not an extension', () => {
   expect(discovery.getConnectors()).toEqual([])
   expect(logger.warn).toHaveBeenCalledTimes(2)
 })
+
+it('names an extension the site describes, with its picture when it is a data: or https: URL', () => {
+  const window: InjectedWindow = { injectedWeb3: { 'portico-dev-wallet': extension, other: extension } }
+  const discovery = createDiscovery({
+    window,
+    logger,
+    onChange: () => {},
+    extensions: {
+      'portico-dev-wallet': { name: 'Portico Dev Wallet', imageUrl: 'data:image/svg+xml,<svg/>' },
+      other: { name: 'Other', imageUrl: 'javascript:alert(1)' },
+    },
+  })
+  discovery.start()
+  expect(discovery.getConnectors().map(({ name, imageUrl }) => ({ name, imageUrl }))).toEqual([
+    { name: 'Portico Dev Wallet', imageUrl: 'data:image/svg+xml,<svg/>' },
+    { name: 'Other', imageUrl: GENERIC_WALLET_ICON },
+  ])
+  discovery.destroy()
+})

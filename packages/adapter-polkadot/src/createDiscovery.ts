@@ -17,6 +17,8 @@ export interface CreateDiscoveryParameters {
   window: InjectedWindow
   logger: Logger
   onChange: (connectors: readonly Connector[]) => void
+  /** Names and pictures of extensions the adapter does not know, by key. */
+  extensions?: Readonly<Record<string, { name: string; imageUrl?: string }>>
   /** How often `window.injectedWeb3` is looked at again after start. Default 250 ms. */
   intervalMs?: number
   /** For how long after start (and after the page's `load`) it is looked at. Default 10 s. */
@@ -35,6 +37,7 @@ export function createDiscovery({
   window: target,
   logger,
   onChange,
+  extensions: named = {},
   intervalMs = 250,
   durationMs = 10_000,
 }: CreateDiscoveryParameters): Discovery {
@@ -63,10 +66,15 @@ export function createDiscovery({
         continue
       }
       extensions.set(key, extension)
+      const given = Object.hasOwn(named, key) ? named[key] : undefined
       const known =
         key === 'polkadot-js' && target.walletExtension?.isNovaWallet === true
           ? NOVA_WALLET
-          : KNOWN_WALLETS[key]
+          : given && typeof given.name === 'string' && given.name.trim() !== ''
+            ? { name: given.name, imageUrl: safeImage(given.imageUrl) ?? GENERIC_WALLET_ICON }
+            : Object.hasOwn(KNOWN_WALLETS, key)
+              ? KNOWN_WALLETS[key]
+              : undefined
       connectors = [
         ...connectors,
         {
@@ -123,4 +131,11 @@ export function createDiscovery({
     getExtension: (connectorId) => extensions.get(connectorId),
     waitForExtension: (connectorId, timeoutMs) => waiter.wait(connectorId, timeoutMs),
   }
+}
+
+/** A picture core can show: a `data:image/…` or `https:` URL; anything else is dropped. */
+function safeImage(url: unknown): string | undefined {
+  return typeof url === 'string' && (/^data:image\/[\w.+-]+[;,]/.test(url) || url.startsWith('https://'))
+    ? url
+    : undefined
 }

@@ -49,6 +49,12 @@ export interface PolkadotAdapterOptions {
    * WALLET_CONNECT connector; the same object goes to `createPortico({ walletConnect })`.
    */
   walletConnect?: WalletConnect
+  /**
+   * Names and pictures for extensions the adapter does not know, by their `injectedWeb3` key (the
+   * protocol carries neither). Use the name the wallet has in EVM and Solana, so it is one row.
+   * @example { 'my-wallet': { name: 'My Wallet', imageUrl: 'data:image/svg+xml,…' } }
+   */
+  extensions?: Readonly<Record<string, { name: string; imageUrl?: string }>>
   /** Where `injectedWeb3` is read instead of `window`: for tests without a DOM. */
   window?: InjectedWindow
 }
@@ -342,6 +348,7 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
         discovery = createDiscovery({
           window,
           logger,
+          ...(options.extensions ? { extensions: options.extensions } : {}),
           onChange: (connectors) =>
             context.emit({ type: 'connectors', connectors: withWalletConnect(connectors) }),
         })
