@@ -1,4 +1,5 @@
 import type { Network } from '@portico/core'
+import { devWalletEnabled } from './devWallet.js'
 import { demoOffersNamespace } from './solana.js'
 
 /**
@@ -11,6 +12,8 @@ export const polkadotRpcUrl = import.meta.env.VITE_POLKADOT_RPC_URL
 export interface DemoPolkadot {
   network: Network
   polkadot: typeof import('@portico/adapter-polkadot').polkadot
+  /** The development wallet's extension, named as in EVM and Solana so the modal shows one row. */
+  extensions: Record<string, { name: string; imageUrl: string }>
 }
 
 /**
@@ -19,7 +22,12 @@ export interface DemoPolkadot {
  */
 export async function loadDemoPolkadot(): Promise<DemoPolkadot | undefined> {
   if (!polkadotRpcUrl || !demoOffersNamespace('polkadot')) return undefined
-  const { definePolkadotNetwork, polkadot } = await import('@portico/adapter-polkadot')
+  const [{ definePolkadotNetwork, polkadot }, devWallet] = await Promise.all([
+    import('@portico/adapter-polkadot'),
+    devWalletEnabled ? import('@portico/test/polkadot/wallet') : undefined,
+  ])
+  const dev = devWallet?.POLKADOT_DEV_WALLET
+  const extensions = dev ? { [dev.key]: { name: dev.name, imageUrl: dev.icon } } : {}
   // chopsticks reports a placeholder genesis hash for a chain started from a raw genesis; the
   // runtime is asset-hub-rococo's: SS58 prefix 2, 12 decimals, ROC.
   const network = definePolkadotNetwork({
@@ -30,5 +38,5 @@ export async function loadDemoPolkadot(): Promise<DemoPolkadot | undefined> {
     token: { symbol: 'ROC', decimals: 12, name: 'Rococo' },
     testnet: true,
   })
-  return { network, polkadot }
+  return { network, polkadot, extensions }
 }
