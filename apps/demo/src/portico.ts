@@ -48,6 +48,7 @@ export function createDemoPortico(
             ? [
                 demoPolkadot.polkadot({
                   appName: 'Portico demo',
+                  extensions: demoPolkadot.extensions,
                   ...(walletConnect ? { walletConnect } : {}),
                 }),
               ]

@@ -13,6 +13,7 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
       (m) => m.ConnectingWalletConnectBasic,
     ),
   Account: () => import('../views/Account/Account.js').then((m) => m.Account),
+  SelectAccount: () => import('../views/SelectAccount/SelectAccount.js').then((m) => m.SelectAccount),
   Networks: () => import('../views/Networks/Networks.js').then((m) => m.Networks),
   UnsupportedChain: () =>
     import('../views/UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
@@ -120,6 +121,8 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return connectorName ?? t('titleConnecting')
     case 'Account':
       return t('titleAccount')
+    case 'SelectAccount':
+      return t('titleSelectAccount')
     case 'Networks':
       return t('titleNetworks')
     case 'UnsupportedChain':

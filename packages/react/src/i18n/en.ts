@@ -87,6 +87,17 @@ export const en = {
   opensInNewTab: '(opens in a new tab)',
   disconnect: 'Disconnect',
   disconnecting: 'Disconnecting…',
+  switchAccount: 'Switch account',
+  balanceFree: 'Free',
+  balanceReserved: 'Reserved',
+  balanceTransferable: 'Transferable',
+  balanceParts: 'Balance details',
+
+  // Choosing one of the accounts a wallet shared
+  titleSelectAccount: 'Choose an account',
+  accounts: 'Accounts',
+  selectAccountText: 'Your wallet shared these accounts with this site. Choose the one to use.',
+  selectAccountFailed: 'That account could not be chosen. Try again, or pick it in your wallet.',
 
   // Account assets: total, wallet features, the Tokens and Activity tabs
   totalValue: 'Total value',

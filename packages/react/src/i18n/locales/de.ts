@@ -133,6 +133,16 @@ export const de: Catalogue = {
 
   loadingBalance: 'Guthaben wird geladen…',
   copyAddress: 'Adresse kopieren',
+  switchAccount: 'Konto wechseln',
+  balanceFree: 'Frei',
+  balanceReserved: 'Reserviert',
+  balanceTransferable: 'Übertragbar',
+  balanceParts: 'Guthaben im Detail',
+  titleSelectAccount: 'Konto wählen',
+  accounts: 'Konten',
+  selectAccountText: 'Deine Wallet hat diese Konten mit der Seite geteilt. Wähle das, das du nutzen willst.',
+  selectAccountFailed:
+    'Das Konto konnte nicht gewählt werden. Versuch es erneut oder wähle es in deiner Wallet.',
   copied: 'Kopiert',
   copyFailed: 'Kopieren nicht möglich. Markiere die Adresse stattdessen von Hand.',
   viewOnExplorer: 'Im Block-Explorer ansehen',
