@@ -3,8 +3,9 @@
 # local anvil chains (31337 on port 8545, 31338 on port 8546) with test tokens deployed, and a
 # Portico server on http://127.0.0.1:8787 (balances, prices, activity, analytics, sign-in, the
 # e-mail wallet) with a project for the demo, and a mailbox on http://127.0.0.1:1080 where the
-# e-mail login's codes arrive, and a local Solana validator on port 8899 with SOL and a PUSD token.
-# Ctrl-C stops everything.
+# e-mail login's codes arrive, a local Solana validator on port 8899 with SOL and a PUSD token, and
+# a local Polkadot chain (chopsticks, asset-hub-rococo's runtime) on port 9944 with the development
+# accounts //Alice … //Ferdie funded. Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -15,6 +16,8 @@ MAIL_WEB_PORT=1080
 WC_RELAY_PORT=8090
 SOLANA_PORT=8899
 SOLANA_INFO=.portico-data/demo-solana.json
+POLKADOT_PORT=9944
+POLKADOT_INFO=.portico-data/demo-polkadot.json
 DATA_DIR=.portico-data/demo
 CHAINS=("31337:8545" "31338:8546")
 
@@ -30,7 +33,7 @@ section "Setup"
 
 port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "$WC_RELAY_PORT" "$SOLANA_PORT" "${CHAINS[@]#*:}"; do
+for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "$WC_RELAY_PORT" "$SOLANA_PORT" "$POLKADOT_PORT" "${CHAINS[@]#*:}"; do
   if port_taken "$port"; then
     die "port $port on 127.0.0.1 is already in use (is another demo running?). Stop whatever listens there (e.g. \`ss -ltnp 'sport = :$port'\` shows it) and run npm run demo again."
   fi
@@ -52,6 +55,13 @@ stop_chains() {
 trap stop_chains EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+# The Polkadot chain takes longest to start (loading its runtime, 6–15 s): it starts first and is
+# waited for last, while everything else starts.
+rm -f "$POLKADOT_INFO"
+node apps/demo/scripts/polkadot.mjs --port "$POLKADOT_PORT" --info "$POLKADOT_INFO" </dev/null >/dev/null &
+polkadot_pid=$!
+pids+=("$polkadot_pid")
 
 for chain in "${CHAINS[@]}"; do
   chain_id=${chain%%:*}
@@ -119,6 +129,18 @@ export VITE_WC_RELAY_URL=ws://127.0.0.1:$WC_RELAY_PORT
 export VITE_SOLANA_RPC_URL=http://127.0.0.1:$SOLANA_PORT
 export VITE_SOLANA_NETWORK_ID=$SOLANA_NETWORK_ID
 
+section "Polkadot chain"
+# It writes the file once the chain answers with its accounts funded.
+for _ in $(seq 900); do
+  [ -s "$POLKADOT_INFO" ] && break
+  kill -0 "$polkadot_pid" 2>/dev/null || die "the Polkadot chain did not start on port $POLKADOT_PORT"
+  sleep 0.1
+done
+[ -s "$POLKADOT_INFO" ] || die "the Polkadot chain did not get ready on port $POLKADOT_PORT"
+POLKADOT_CAIP2=$(node -p "JSON.parse(require('fs').readFileSync('$POLKADOT_INFO', 'utf8')).caip2")
+echo "Polkadot: ws://127.0.0.1:$POLKADOT_PORT ($POLKADOT_CAIP2)"
+export VITE_POLKADOT_RPC_URL=ws://127.0.0.1:$POLKADOT_PORT
+
 section "Portico demo"
 cat <<BANNER
 
@@ -128,6 +150,7 @@ cat <<BANNER
     Chains: 31337 on http://127.0.0.1:8545, 31338 on http://127.0.0.1:8546
     Tokens: PUSD, PTK and USDT (Tether-style) on both chains, held by anvil's accounts 0-4
     Solana: http://127.0.0.1:$SOLANA_PORT, 100 SOL and 1,000 PUSD ($SOLANA_PUSD) in each dev wallet account
+    Polkadot: ws://127.0.0.1:$POLKADOT_PORT ($POLKADOT_CAIP2), 10,000 ROC in each development account (//Alice … //Ferdie)
     Portico server: http://127.0.0.1:$SERVER_PORT, project portico-demo
     E-mail login codes: http://127.0.0.1:$MAIL_WEB_PORT
     Mobile wallets: pick WalletConnect, copy the link, and paste it in the phone wallet at

@@ -37,3 +37,9 @@ export const solanaRpcUrl = `http://127.0.0.1:${solanaPort}`
 export const solanaNetworkId = 'CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3'
 /** Where scripts/solana.mjs writes the validator's details (the PUSD mint) for the tests. */
 export const solanaInfoFile = fileURLToPath(new URL('../artifacts/solana.json', import.meta.url))
+
+/** The local Polkadot chain the e2e build talks to (scripts/polkadot.mjs; see `build:e2e`). */
+export const polkadotPort = 19944
+export const polkadotWsUrl = `ws://127.0.0.1:${polkadotPort}`
+/** Where scripts/polkadot.mjs writes the chain's details (genesis hash, CAIP-2 id, prefix). */
+export const polkadotInfoFile = fileURLToPath(new URL('../artifacts/polkadot.json', import.meta.url))

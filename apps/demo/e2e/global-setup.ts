@@ -4,14 +4,17 @@ import { fileURLToPath } from 'node:url'
 // Shared with scripts/demo.sh's chains: spawns the anvil binary of @foundry-rs/anvil.
 import { startAnvil } from '../../../scripts/anvil.mjs'
 // Shared with scripts/demo.sh: test tokens and the real `portico-server` command.
+import type { DemoPolkadotInfo } from '../scripts/polkadot.mjs'
 import type { DemoSolanaInfo } from '../scripts/solana.mjs'
-import { prepareServer, startServerProcess } from '../scripts/stack.mjs'
+import { DEMO_POLKADOT_CHAIN, prepareServer, startServerProcess } from '../scripts/stack.mjs'
 import {
   e2eChains,
   mailboxHttpPort,
   mailboxSmtpPort,
   mailboxUrl,
   pidFile,
+  polkadotInfoFile,
+  polkadotPort,
   relayPort,
   rpcUrl,
   serverDataDir,
@@ -53,6 +56,25 @@ export default async function globalSetup(): Promise<void> {
     writeFileSync(pidFile, JSON.stringify(started))
   }
   try {
+    // The Polkadot chain loads its runtime (the slowest start here, 6–15 s) while everything else
+    // starts, so it is started first.
+    rmSync(polkadotInfoFile, { force: true })
+    const polkadot = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../scripts/polkadot.mjs', import.meta.url)),
+        '--port',
+        String(polkadotPort),
+        '--info',
+        polkadotInfoFile,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'], detached: false },
+    )
+    record(polkadot.pid, 'polkadot.mjs')
+    let polkadotExit: string | undefined
+    polkadot.once('exit', (code, signal) => {
+      polkadotExit = String(signal ?? code)
+    })
     // The Solana validator funds its accounts while the chains and the relay start.
     rmSync(solanaInfoFile, { force: true })
     const solana = spawn(
@@ -111,6 +133,7 @@ export default async function globalSetup(): Promise<void> {
     })
     const server = await startServerProcess({ configFile, port: serverPort, stdio: 'ignore' })
     record(server.pid, 'cli.js')
+    await waitForPolkadotInfo(() => polkadotExit)
   } catch (error) {
     stopRecordedProcesses()
     throw error
@@ -149,6 +172,25 @@ async function waitForSolanaInfo(exited: () => string | undefined): Promise<Demo
   if (info.networkId !== solanaNetworkId)
     throw new Error(
       `the Solana validator's network id is ${info.networkId}, the e2e build expects ${solanaNetworkId}: update solanaNetworkId in e2e/chains.ts and build:e2e`,
+    )
+  return info
+}
+
+/** Waits for scripts/polkadot.mjs to write its details, once the chain answers with funded accounts. */
+async function waitForPolkadotInfo(exited: () => string | undefined): Promise<DemoPolkadotInfo> {
+  // Loading the runtime takes 6–15 s, longer on a busy machine.
+  const deadline = Date.now() + 90_000
+  while (!existsSync(polkadotInfoFile)) {
+    const exit = exited()
+    if (exit !== undefined) throw new Error(`the Polkadot chain (scripts/polkadot.mjs) exited with ${exit}`)
+    if (Date.now() > deadline) throw new Error(`the Polkadot chain did not get ready on port ${polkadotPort}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const info = JSON.parse(readFileSync(polkadotInfoFile, 'utf8')) as DemoPolkadotInfo
+  // The server was told this chain's SS58 prefix by its CAIP-2 id before the chain was up.
+  if (info.caip2 !== DEMO_POLKADOT_CHAIN.caip2 || info.ss58Prefix !== DEMO_POLKADOT_CHAIN.ss58Prefix)
+    throw new Error(
+      `the Polkadot chain is ${info.caip2} (prefix ${info.ss58Prefix}), the server was configured for ${DEMO_POLKADOT_CHAIN.caip2} (prefix ${DEMO_POLKADOT_CHAIN.ss58Prefix}): update DEMO_POLKADOT_CHAIN in scripts/stack.mjs`,
     )
   return info
 }

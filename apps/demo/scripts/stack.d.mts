@@ -23,6 +23,7 @@ export interface StackSolana {
 
 export declare const serverCli: string
 export declare const DEMO_PROJECT_ID: string
+export declare const DEMO_POLKADOT_CHAIN: { caip2: string; ss58Prefix: number }
 export function deployTokens(chains: readonly StackChain[]): Promise<readonly StackToken[]>
 export function serverConfig(options: {
   chains: readonly StackChain[]

@@ -29,6 +29,13 @@ const SOL_PRICE = 150
 const CHAIN_NAMES = { 31337: 'Anvil', 31338: 'Anvil Two' }
 
 /**
+ * The local Polkadot chain (polkadot.mjs): its CAIP-2 id is the same on every start (chopsticks'
+ * placeholder genesis hash; POLKADOT_TEST_CHAIN_ID in @portico/test/polkadot), so the server can
+ * be told its SS58 prefix before the chain is up.
+ */
+export const DEMO_POLKADOT_CHAIN = { caip2: `polkadot:${'45'.repeat(16)}`, ss58Prefix: 2 }
+
+/**
  * Deploys the test tokens on every chain (at the same addresses on each) and funds anvil's
  * first accounts with them. Returns the token list.
  */
@@ -73,6 +80,8 @@ export function serverConfig({ chains, tokens, port, dataDir, pollIntervalMs = 5
     dataDir,
     chains: solana ? [...evmChains, solanaChainConfig(solana)] : evmChains,
     prices,
+    // Sign-ins on the local Polkadot chain name addresses in its prefix.
+    siwx: { ss58Prefixes: { [DEMO_POLKADOT_CHAIN.caip2]: DEMO_POLKADOT_CHAIN.ss58Prefix } },
     log: { level: 'warn' },
     // Every visitor of a local demo (and every end-to-end test, each JSON-RPC batch item counted)
     // comes from 127.0.0.1.

@@ -20,6 +20,17 @@ function solanaWallet(): SolanaDevWallet | undefined {
     .__porticoDevSolanaWallets?.['Portico Dev Wallet']
 }
 
+/** The Polkadot side of the same dev wallet (an injected extension), when the demo runs the chain. */
+interface PolkadotDevWallet {
+  setMode(mode: Mode): void
+  setAccounts(indices: readonly number[]): void
+}
+
+function polkadotWallet(): PolkadotDevWallet | undefined {
+  return (window as unknown as { __porticoDevPolkadotWallets?: Record<string, PolkadotDevWallet> })
+    .__porticoDevPolkadotWallets?.['portico-dev-wallet']
+}
+
 function wallet(): DevWallet | undefined {
   return (window as unknown as { __porticoDevWallets?: Record<string, DevWallet> }).__porticoDevWallets?.[
     'dev.portico.wallet'
@@ -38,6 +49,7 @@ export function DevWalletPanel() {
   }, [])
   const dev = wallet()
   const solana = solanaWallet()
+  const polkadot = polkadotWallet()
   if (!dev) return null
   const state = dev.getState()
   const act = (change: () => void) => () => {
@@ -49,7 +61,8 @@ export function DevWalletPanel() {
       <h2>Development wallet</h2>
       <p className="dev-note">
         A wallet in this page for local testing only. It signs with anvil's funded accounts
-        {solana ? ", and on Solana with the local validator's" : ''}.
+        {solana ? ", on Solana with the local validator's" : ''}
+        {polkadot ? ", on Polkadot with the local chain's development accounts (Alice, Bob…)" : ''}.
       </p>
       <label>
         Answers requests by
@@ -60,6 +73,7 @@ export function DevWalletPanel() {
               // One wallet in both namespaces answers the same way in each.
               dev.setMode(event.target.value as Mode)
               solana?.setMode(event.target.value as Mode)
+              polkadot?.setMode(event.target.value as Mode)
             })()
           }
         >
@@ -77,6 +91,8 @@ export function DevWalletPanel() {
             act(() => {
               dev.setAccount(Number(event.target.value))
               solana?.setAccount(Number(event.target.value))
+              // An extension shows a site the accounts a person picks: here, the one chosen.
+              polkadot?.setAccounts([Number(event.target.value)])
             })()
           }
         >

@@ -16,7 +16,7 @@ interface ImportMetaEnv {
   readonly VITE_SOLANA_RPC_URL?: string
   /** That validator's CAIP-2 reference: the first 32 characters of its genesis hash. */
   readonly VITE_SOLANA_NETWORK_ID?: string
-  /** WebSocket URL of the local Substrate chain (chopsticks, ws://127.0.0.1:9944). */
+  /** WebSocket URL of the local Polkadot chain (apps/demo/scripts/polkadot.mjs, ws://127.0.0.1:9944). */
   readonly VITE_POLKADOT_RPC_URL?: string
 }
 

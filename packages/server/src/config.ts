@@ -240,6 +240,21 @@ export const serverConfigSchema = z.object({
         .min(0)
         .max(15 * 60_000)
         .default(60_000),
+      /**
+       * The SS58 prefix a Polkadot chain's addresses must carry in a sign-in, by CAIP-2 id
+       * (`polkadot:<genesis-hash-prefix>`): a message for the chain naming an address of another
+       * prefix is refused. Polkadot (0), Kusama (2) and Westend (42) are known; other chains
+       * accept any prefix, since the key, not the prefix, signs.
+       */
+      ss58Prefixes: z
+        .record(
+          caipNetworkId.regex(
+            /^polkadot:[0-9a-f]{32}$/,
+            'expected polkadot:<32 hex digits of the genesis hash>',
+          ),
+          z.number().int().min(0).max(16_383),
+        )
+        .default({}),
     })
     .prefault({}),
   /**

@@ -17,15 +17,18 @@ function eip155RpcUrls(chains: ServerConfig['chains']): Record<string, string> {
 
 /**
  * The verifiers sign-in accepts, one per namespace: EVM (plain accounts everywhere; ERC-1271 and
- * ERC-6492 smart accounts on the configured chains), Solana, Bitcoin and Polkadot.
+ * ERC-6492 smart accounts on the configured chains), Solana, Bitcoin and Polkadot (with the SS58
+ * prefixes configured per chain in `siwx.ss58Prefixes`).
  * @example
  * const verifiers = createSiwxVerifiers(config)
  */
-export function createSiwxVerifiers(config: Pick<ServerConfig, 'chains'>): SiwxVerifier[] {
+export function createSiwxVerifiers(
+  config: Pick<ServerConfig, 'chains'> & { siwx?: Pick<ServerConfig['siwx'], 'ss58Prefixes'> },
+): SiwxVerifier[] {
   return [
     eip155Verifier({ rpcUrls: eip155RpcUrls(config.chains) }),
     solanaVerifier(),
     bip122Verifier(),
-    polkadotVerifier(),
+    polkadotVerifier({ ss58Prefixes: config.siwx?.ss58Prefixes ?? {} }),
   ]
 }

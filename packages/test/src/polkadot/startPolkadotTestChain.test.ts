@@ -12,7 +12,12 @@ import {
   PolkadotTestChainStartError,
   startPolkadotTestChain,
 } from './startPolkadotTestChain.js'
-import { POLKADOT_TEST_ACCOUNT_BALANCE, POLKADOT_TEST_ACCOUNTS } from './testAccounts.js'
+import {
+  POLKADOT_TEST_ACCOUNT_BALANCE,
+  POLKADOT_TEST_ACCOUNTS,
+  POLKADOT_TEST_CHAIN_ID,
+  POLKADOT_TEST_GENESIS_HASH,
+} from './testAccounts.js'
 
 // One chain for the whole file: starting one loads a runtime (10–16 s).
 let chain: PolkadotTestChain
@@ -72,8 +77,8 @@ describe('startPolkadotTestChain', () => {
     expect(chain.wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
     expect(chain.httpUrl).toBe(chain.wsUrl.replace('ws:', 'http:'))
     expect(api.genesisHash.toHex()).toBe(chain.genesisHash)
-    expect(chain.genesisHash).toBe(`0x${'45'.repeat(32)}`)
-    expect(chain.caip2).toBe(`polkadot:${'45'.repeat(16)}`)
+    expect(chain.genesisHash).toBe(POLKADOT_TEST_GENESIS_HASH)
+    expect(chain.caip2).toBe(POLKADOT_TEST_CHAIN_ID)
     expect(api.registry.chainSS58).toBe(chain.ss58Prefix)
     expect(api.registry.chainDecimals).toEqual([chain.decimals])
     expect(api.registry.chainTokens).toEqual([chain.symbol])

@@ -58,3 +58,12 @@ export const POLKADOT_TEST_ACCOUNTS: readonly PolkadotTestAccount[] = Object.fre
 
 /** What each test account holds when a chain starts: 10,000 ROC (12 decimals), in planck. */
 export const POLKADOT_TEST_ACCOUNT_BALANCE = 10_000n * 10n ** 12n
+
+/**
+ * The genesis hash the test chain reports: chopsticks names the genesis block of a chain started
+ * from a raw chain spec with this placeholder, whatever the spec.
+ */
+export const POLKADOT_TEST_GENESIS_HASH = `0x${'45'.repeat(32)}` as const
+
+/** The test chain's CAIP-2 id: `polkadot:` and the first 32 hex digits of its genesis hash. */
+export const POLKADOT_TEST_CHAIN_ID = `polkadot:${'45'.repeat(16)}` as const

@@ -137,12 +137,14 @@ describe('createTestPolkadotExtension', () => {
     })
   })
 
-  it('throws Cancelled for a rejected signature, and never answers one in hang mode', async () => {
+  it('throws Cancelled for a rejected signature, its own error in fail mode, and never answers in hang mode', async () => {
     const extension = await createTestPolkadotExtension()
     const injected = await extension.provider.enable('Shop')
     extension.setMode('reject')
     const raw = { address: alice.address, data: stringToHex('x'), type: 'bytes' as const }
     await expect(injected.signer.signRaw(raw)).rejects.toThrow(/^Cancelled$/)
+    extension.setMode('fail')
+    await expect(injected.signer.signRaw(raw)).rejects.toThrow('Internal error in the test extension.')
     extension.setMode('hang')
     expect(await isPending(injected.signer.signRaw(raw))).toBe(true)
   })

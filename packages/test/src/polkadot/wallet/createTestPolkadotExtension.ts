@@ -17,9 +17,9 @@ import type {
 /**
  * How the extension answers what a person would have to approve (letting a site in, signing):
  * approve; reject as extensions do (an Error 'Cancelled' for a signature, a "not allowed" Error for
- * access); or never answer.
+ * access); fail with an error of the extension's own; or never answer.
  */
-export type TestPolkadotExtensionMode = 'approve' | 'reject' | 'hang'
+export type TestPolkadotExtensionMode = 'approve' | 'reject' | 'fail' | 'hang'
 
 /** A key the extension holds. */
 export interface TestPolkadotExtensionKey {
@@ -155,6 +155,7 @@ export async function createTestPolkadotExtension(
   /** Waits for the person: approves, or rejects with `rejection`, or never answers. */
   const ask = async (rejection: () => Error) => {
     if (mode === 'reject') throw rejection()
+    if (mode === 'fail') throw new Error('Internal error in the test extension.')
     if (mode === 'hang') await new Promise<never>(() => {})
   }
   const cancelled = () => new Error('Cancelled')

@@ -4,6 +4,8 @@ export type { PolkadotTestAccount } from '../testAccounts.js'
 export {
   POLKADOT_TEST_ACCOUNT_BALANCE,
   POLKADOT_TEST_ACCOUNTS,
+  POLKADOT_TEST_CHAIN_ID,
+  POLKADOT_TEST_GENESIS_HASH,
   POLKADOT_TEST_SS58_PREFIX,
 } from '../testAccounts.js'
 export type {
