@@ -14,7 +14,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/{core,adapter-evm,adapter-solana,adapter-polkadot,siwx,test,walletconnect}/src/**/*.test.ts'],
+          include: [
+            'packages/{core,adapter-evm,adapter-solana,adapter-polkadot,siwx,test,walletconnect}/src/**/*.test.ts',
+            'apps/bench/src/**/*.test.ts',
+          ],
         },
       },
       {

@@ -1,10 +1,15 @@
 // `pnpm size`: bundle budgets, reported as gzipped KiB.
 //
 // (a) The demo: the JavaScript a visitor downloads before the Connect view shows, i.e. the entry
-//     chunk, everything it imports statically, and the lazy chunk(s) of the Connect view, read
+//     chunk, everything it imports statically, and the lazy chunks of the modal's frame and of the
+//     Connect view (fetched once the page is idle, or on opening), read
 //     from the demo's Vite manifest. React and viem are in their own vendor chunks (see
 //     apps/demo/vite.config.ts), so what Portico adds on top of them can be measured; that must
 //     stay within PORTICO_BUDGET_KIB.
+//     Each view of the modal (a folder of packages/react/src/views/) gets a row too: what opening it
+//     first downloads on top of the first load and the modal's frame (its chunk and the chunks only
+//     it and other views use), against its budget in VIEW_BUDGETS_KIB. A view folder without a budget fails, so a new
+//     feature's views show their cost from their first commit.
 // (b) Each published package's dist on its own, through size-limit and the root .size-limit.json.
 //
 // `--no-build` measures the demo as last built instead of building it first.
@@ -16,11 +21,38 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const PORTICO_BUDGET_KIB = 52
+const PORTICO_BUDGET_KIB = 51.5
+// The part of it the page loads before the idle preload fetches the modal's frame and first view.
+const FIRST_LOAD_BUDGET_KIB = 44
+// The modal's frame, fetched with the first view.
+const FRAME_BUDGET_KIB = 3.5
+// What opening each view first costs on top of the first load, gzip KiB. Measured plus a small
+// margin; a view whose folder has no entry here fails the check.
+const VIEW_BUDGETS_KIB = {
+  Account: 7,
+  AllWallets: 3.5,
+  ApproveTransaction: 1.5,
+  Connect: 5,
+  ConnectingExternal: 3,
+  ConnectingWalletConnectBasic: 9,
+  EmailVerifyDevice: 2,
+  EmailVerifyOtp: 3.5,
+  Networks: 2.5,
+  SelectAccount: 2.5,
+  SIWXSignMessage: 3.5,
+  UnsupportedChain: 3,
+  UpdateEmail: 3.5,
+  WalletReceive: 6.5,
+  WalletSend: 9.5,
+  WalletSendConfirmed: 6.5,
+  WalletSendPreview: 11.5,
+  WalletSendSelectToken: 8,
+}
 const root = fileURLToPath(new URL('..', import.meta.url))
 const demoDist = join(root, 'apps/demo/dist')
 const manifestPath = join(demoDist, '.vite/manifest.json')
 const connectMarker = 'views/Connect/'
+const dialogMarker = 'Modal/ModalDialog.'
 
 const problems = []
 const rows = []
@@ -90,6 +122,7 @@ function measureDemo() {
     return
   }
   for (const key of entries) addWithStaticImports(key)
+  const firstLoad = new Set(loaded)
 
   const isJs = (key) => manifest[key].file.endsWith('.js')
   // The Connect view's lazy chunk is the dynamic entry made from a views/Connect/ module; when the
@@ -107,6 +140,8 @@ function measureDemo() {
     const candidates = Object.keys(manifest).filter((key) => !loaded.has(key) && isJs(key))
     let lazy = candidates.filter(isConnectEntry)
     if (lazy.length === 0) lazy = candidates.filter(bundlesConnect)
+    // The modal's frame is its own chunk too, fetched with the first view.
+    lazy.push(...candidates.filter((key) => (manifest[key].src ?? '').includes(dialogMarker)))
     for (const key of lazy) addWithStaticImports(key)
     if (!inEntry && lazy.length === 0) {
       problems.push(
@@ -122,12 +157,14 @@ function measureDemo() {
   let total = 0
   let react = 0
   let viem = 0
+  let first = 0
   for (const key of loaded) {
     if (!isJs(key)) continue
     const size = gzipped(manifest[key].file)
     total += size
     if (manifest[key].name === 'vendor-react') react += size
-    if (manifest[key].name === 'vendor-viem') viem += size
+    else if (manifest[key].name === 'vendor-viem') viem += size
+    else if (firstLoad.has(key)) first += size
   }
   if (react === 0)
     problems.push('no vendor-react chunk in the demo: check the chunk groups in apps/demo/vite.config.ts')
@@ -148,7 +185,86 @@ function measureDemo() {
       `${PORTICO_BUDGET_KIB} KiB`,
       overBudget ? 'over' : 'ok',
     ],
+    [
+      '    of which the first load (the page, before the idle preload)',
+      kib(first),
+      `${FIRST_LOAD_BUDGET_KIB} KiB`,
+      first > FIRST_LOAD_BUDGET_KIB * 1024 ? 'over' : 'ok',
+    ],
   )
+  if (first > FIRST_LOAD_BUDGET_KIB * 1024)
+    problems.push(
+      `Portico's share of the first load is ${kib(first)}, over its budget of ${FIRST_LOAD_BUDGET_KIB} KiB`,
+    )
+  // Every view opens inside the modal's frame: a view's own cost is what comes on top of both.
+  const shown = new Set(firstLoad)
+  const addShown = (key) => {
+    if (shown.has(key) || !manifest[key]) return
+    shown.add(key)
+    for (const imported of manifest[key].imports ?? []) addShown(imported)
+  }
+  for (const key of Object.keys(manifest)) if ((manifest[key].src ?? '').includes(dialogMarker)) addShown(key)
+  let frame = 0
+  for (const key of shown)
+    if (!firstLoad.has(key) && manifest[key].file.endsWith('.js')) frame += gzipped(manifest[key].file)
+  if (frame === 0) problems.push('no chunk of the demo holds the modal frame (Modal/ModalDialog)')
+  if (frame > FRAME_BUDGET_KIB * 1024)
+    problems.push(`the modal's frame costs ${kib(frame)}, over its budget of ${FRAME_BUDGET_KIB} KiB`)
+  rows.push([
+    "  the modal's frame (dialog, header, notices), on top of the first load",
+    kib(frame),
+    `${FRAME_BUDGET_KIB} KiB`,
+    frame > FRAME_BUDGET_KIB * 1024 ? 'over' : 'ok',
+  ])
+  measureViews(manifest, shown, gzipped)
+}
+
+// What opening each view first costs, from the same manifest: the view's chunk and its static
+// imports, less what the first load and the modal's frame already brought.
+function measureViews(manifest, shown, gzipped) {
+  const viewsDir = join(root, 'packages/react/src/views')
+  const views = existsSync(viewsDir)
+    ? readdirSync(viewsDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+    : []
+  for (const view of views) {
+    const marker = `views/${view}/`
+    const heads = Object.keys(manifest).filter(
+      (key) => manifest[key].isDynamicEntry && (manifest[key].src ?? '').includes(marker),
+    )
+    const budget = VIEW_BUDGETS_KIB[view]
+    const label = `  view ${view}, on top of the first load and the frame`
+    if (budget === undefined)
+      problems.push(`the view ${view} has no budget: add it to VIEW_BUDGETS_KIB in scripts/size.mjs`)
+    if (heads.length === 0) {
+      problems.push(`no chunk of the demo holds the view ${view}: is it in the modal's view loaders?`)
+      rows.push([label, 'no chunk', budget === undefined ? 'none' : `${budget} KiB`, 'missing'])
+      continue
+    }
+    const files = new Set()
+    const add = (key) => {
+      if (shown.has(key) || files.has(key) || !manifest[key]) return
+      files.add(key)
+      for (const imported of manifest[key].imports ?? []) add(imported)
+    }
+    for (const key of heads) add(key)
+    const size = [...files]
+      .filter((key) => manifest[key].file.endsWith('.js'))
+      .reduce((sum, key) => sum + gzipped(manifest[key].file), 0)
+    const over = budget !== undefined && size > budget * 1024
+    if (over) problems.push(`opening the view ${view} costs ${kib(size)}, over its budget of ${budget} KiB`)
+    rows.push([
+      label,
+      `${kib(size)} (${files.size} chunk${files.size === 1 ? '' : 's'})`,
+      budget === undefined ? 'none' : `${budget} KiB`,
+      budget === undefined ? 'no budget' : over ? 'over' : 'ok',
+    ])
+  }
+  for (const view of Object.keys(VIEW_BUDGETS_KIB))
+    if (!views.includes(view))
+      problems.push(`VIEW_BUDGETS_KIB has ${view}, which is no longer a view folder: remove its budget`)
 }
 
 // --- (b) each package through size-limit -----------------------------------------------------

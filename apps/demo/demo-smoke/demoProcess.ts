@@ -15,6 +15,7 @@ export const DEMO_PORTS = {
   chainA: 8545,
   chainB: 8546,
   solana: 8899,
+  polkadot: 9944,
   relay: 8090,
   smtp: 1025,
   mailbox: 1080,
@@ -230,6 +231,14 @@ export const DEMO_CHECKS: Record<string, () => Promise<void>> = {
   'the Solana validator': async () => {
     if (typeof (await jsonRpc(`http://127.0.0.1:${DEMO_PORTS.solana}`, 'getGenesisHash')) !== 'string')
       throw new Error('no genesis hash')
+  },
+  'the Polkadot chain': async () => {
+    // chopsticks answers JSON-RPC over HTTP on its WebSocket port.
+    if (
+      (await jsonRpc(`http://127.0.0.1:${DEMO_PORTS.polkadot}`, 'chain_getBlockHash', [0])) !==
+      `0x${'45'.repeat(32)}`
+    )
+      throw new Error('not the test chain (genesis hash)')
   },
   'the WalletConnect relay': async () => {
     if (!(await relayUpgrades(DEMO_PORTS.relay))) throw new Error('no WebSocket upgrade')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { connectWith, modal } from './fixtures'
+import { connectButton, connectWith, modal } from './fixtures'
 
 test('a view whose code cannot be fetched shows a retry, and the rest of the modal still works', async ({
   page,
@@ -20,4 +20,24 @@ test('a view whose code cannot be fetched shows a retry, and the rest of the mod
   await page.getByRole('button', { name: /Network: Anvil\. Change network/ }).click()
   await modal(page).getByRole('button', { name: 'Try again' }).click()
   await expect(modal(page).getByRole('button', { name: /Anvil Two/ })).toBeVisible()
+})
+
+test('a modal frame whose code cannot be fetched says so, closes, and opens once it can be fetched', async ({
+  page,
+}) => {
+  // Refused from the start, so the preload when the page is idle fails too.
+  const dialogChunk = /\/assets\/ModalDialog-[^/]*\.js$/
+  await page.route(dialogChunk, (route) => route.abort('internetdisconnected'))
+  await page.goto('/')
+  await connectButton(page).click()
+  await expect(modal(page).getByRole('alert')).toContainText('could not be loaded')
+  await modal(page).getByRole('button', { name: 'Close' }).click()
+  await expect(modal(page)).toBeHidden()
+
+  await connectButton(page).click()
+  await expect(modal(page).getByRole('alert')).toContainText('could not be loaded')
+  await page.unroute(dialogChunk)
+  await modal(page).getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible()
+  await expect(modal(page).getByRole('button', { name: /Portico Dev Wallet/ })).toBeVisible()
 })

@@ -16,18 +16,8 @@ import {
   WALLET_CONNECT_ICON,
   type WalletConnect,
 } from '@portico/core'
-import { createConnections, findWallet } from '@portico/core/adapter-kit'
-import {
-  type Address,
-  type Client,
-  createClient,
-  getAddress,
-  http,
-  isAddress,
-  numberToHex,
-  stringToHex,
-} from 'viem'
-import { getBalance } from 'viem/actions'
+import { createConnections, createLazyImport, findWallet } from '@portico/core/adapter-kit'
+import { type Address, type Client, getAddress, isAddress, numberToHex, stringToHex } from 'viem'
 import { createDiscovery, type Discovery, isSafeIconUrl } from './createDiscovery.js'
 import { createSendCapability } from './createSendCapability.js'
 import { getProviderErrorCode } from './mapProviderError.js'
@@ -121,6 +111,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
     const { logger } = context
     const connections = createConnections<Connection>('eip155')
     const clients = new Map<string, Client>()
+    const importRpc = createLazyImport(() => import('./rpcClient.js'))
     let discovery: Discovery | undefined
 
     const getProvider = (connectorId: string) =>
@@ -188,18 +179,17 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       return chainId
     }
 
-    const getClient = (network: Network) => {
+    const getClient = async (network: Network): Promise<Client> => {
       const url = network.rpcUrls.default.http[0]
       if (!url)
         throw new ProviderRequestError('The network has no RPC URL.', { details: network.caipNetworkId })
       const key = `${network.caipNetworkId} ${url}`
-      let client = clients.get(key)
-      if (!client) {
-        client = createClient({
-          transport: http(url, { batch: { batchSize: 1000, wait: 0 }, timeout: 10_000 }),
-        })
-        clients.set(key, client)
-      }
+      const known = clients.get(key)
+      if (known) return known
+      const { createRpcClient } = await importRpc()
+      // Another read may have made it while the module was on its way.
+      const client = clients.get(key) ?? createRpcClient(url)
+      clients.set(key, client)
       return client
     }
 
@@ -351,7 +341,8 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
           throw new ProviderRequestError('This is not an EVM address.', { details: address })
         }
         try {
-          const value = await getBalance(getClient(network), { address })
+          const { readBalance } = await importRpc()
+          const value = await readBalance(await getClient(network), address)
           return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
         } catch (error) {
           if (error instanceof BaseError) throw error

@@ -31,7 +31,7 @@ export type EvmSend = Omit<SendCapability, 'isAddress' | 'estimateFee'> & {
 }
 
 export interface EvmSendOptions {
-  getClient(network: Network): Client
+  getClient(network: Network): Promise<Client>
   getConnectedProvider(connectorId: string): Eip1193Provider
   readChainId(provider: Eip1193Provider, timeoutMs: number): Promise<number>
   promptTimeoutMs: number
@@ -56,7 +56,7 @@ const WOULD_FAIL_CODES = new Set([3, -32000, -32003, -32015])
 /** Send, its fee estimate and the receipt wait, over the network's RPC client and the wallet. */
 export function createEvmSend(options: EvmSendOptions): EvmSend {
   const rpc = async <T>(network: Network, method: string, params: unknown[]): Promise<T> =>
-    (await options.getClient(network).request({ method, params } as never)) as T
+    (await (await options.getClient(network)).request({ method, params } as never)) as T
 
   const transactionFor = ({ address, to, amount, token }: SendParameters) => {
     const from = parseAddress(address, 'sender')

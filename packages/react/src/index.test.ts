@@ -8,6 +8,7 @@ test('the public API of @portico/react', () => {
       "PorticoEmbed",
       "PorticoProvider",
       "PorticoProviderNotFoundError",
+      "preloadModal",
       "preloadView",
       "useAccount",
       "useAccountTabs",

@@ -1,13 +1,16 @@
+import { closeModal } from '@portico/core'
 import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useModal } from '../hooks/useModal.js'
+import { usePortico } from '../hooks/usePortico.js'
 import { useTheme } from '../hooks/useTheme.js'
-import { useLocale } from '../i18n/MessagesContext.js'
+import { useLocale, useT } from '../i18n/MessagesContext.js'
 import { adoptStyles } from '../styles/adoptStyles.js'
 import { StyleContext } from '../styles/StyleContext.js'
 import { useThemeProperties } from '../theme/useThemeProperties.js'
+import { LazyFrameBody, useLazyComponent } from './LazyFrame.js'
+import { loadModalDialog } from './loadModalDialog.js'
 import { modalCss } from './Modal.css.js'
-import { ModalDialog } from './ModalDialog.js'
 
 type ShadowTarget = { host: HTMLElement; root: ShadowRoot; adopt: (css: string) => void }
 
@@ -51,9 +54,33 @@ export function Modal() {
   return createPortal(
     <StyleContext.Provider value={target.adopt}>
       <div className="root" data-theme={themeMode} lang={locale}>
-        {open && <ModalDialog />}
+        {open && <DialogOutlet />}
       </div>
     </StyleContext.Provider>,
     target.root,
+  )
+}
+
+/**
+ * The dialog once its chunk is there (in the same frame when it was fetched ahead). Until then a
+ * frame with the loading skeleton shows, so the click is answered at once; if the chunk cannot be
+ * fetched, the frame says so and offers to try again or close.
+ */
+function DialogOutlet() {
+  const portico = usePortico()
+  const t = useT()
+  const { Component: Dialog, failed, retry } = useLazyComponent(loadModalDialog)
+  if (Dialog) return <Dialog />
+  return (
+    <div className="backdrop">
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={failed ? t('viewFailed') : t('loading')}
+      >
+        <LazyFrameBody failed={failed} onRetry={retry} onClose={() => closeModal(portico)} />
+      </div>
+    </div>
   )
 }

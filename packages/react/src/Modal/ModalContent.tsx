@@ -15,9 +15,10 @@ import { useRouter } from '../hooks/useRouter.js'
 import { useSiwx } from '../hooks/useSiwx.js'
 import { useT } from '../i18n/MessagesContext.js'
 import { Notices } from './Notices.js'
+import { titleOf } from './titleOf.js'
 import { ViewBoundary } from './ViewBoundary.js'
 import { ViewOutlet } from './ViewOutlet.js'
-import { forgetFailedViews, titleOf } from './views.js'
+import { forgetFailedViews } from './views.js'
 
 /** Shown while a view's chunk loads (and while stored connections are restored). */
 function ViewSkeleton() {
@@ -37,7 +38,9 @@ function ViewSkeleton() {
  * way out), the notices and the current view. `embedded` swaps the close button for one that
  * returns to the start, and drops it on the start view, where there is nothing to leave.
  */
-export function ModalContent({ titleId, embedded = false }: { titleId: string; embedded?: boolean }) {
+export type ModalContentProps = { titleId: string; embedded?: boolean }
+
+export function ModalContent({ titleId, embedded = false }: ModalContentProps) {
   const portico = usePortico()
   const { loading } = useModal()
   const { route, history } = useRouter()

@@ -7,6 +7,9 @@ import { useRouter } from '../hooks/useRouter.js'
 import { ModalContent } from './ModalContent.js'
 import { preloadViews } from './views.js'
 
+// The embedded panel loads the content from this module too: one chunk for the frame.
+export { ModalContent }
+
 /**
  * The open modal: backdrop, dialog with header, notices and the current view. Mounted only while
  * open, so mounting moves focus in and unmounting returns it to the control that opened it.
@@ -45,7 +48,7 @@ export function ModalDialog() {
     if (!active || !element.contains(active)) element.focus()
   }, [route])
 
-  useEffect(preloadViews, [])
+  useEffect(() => preloadViews(portico, route.view), [portico, route.view])
 
   // A view change can unmount the focused control before the next view is there, leaving focus
   // on <body>, where the dialog's own key handler never hears Esc or Tab.

@@ -1,5 +1,8 @@
+import type { PorticoConfig } from '@portico/core'
 import { expect, test, vi } from 'vitest'
-import { isViewLoaded, loadView, preloadView } from './views.js'
+import { createTestPortico } from '../testkit/createTestPortico.testkit.js'
+import { preloadView } from './preloadModal.js'
+import { isViewLoaded, loadView, nextViews, preloadViews } from './views.js'
 
 test("preloadView fetches a view's code before the modal asks for it, once", async () => {
   expect(isViewLoaded('Networks')).toBe(false)
@@ -10,4 +13,33 @@ test("preloadView fetches a view's code before the modal asks for it, once", asy
   expect(module.status).toBe('fulfilled')
   preloadView('Networks')
   expect(loadView('Networks')).toBe(module)
+})
+
+test('the views fetched ahead are those one step away that the site can reach', () => {
+  const plain = createTestPortico().portico
+  expect(nextViews(plain, 'Connect')).toEqual(['ConnectingExternal', 'AllWallets'])
+  expect(nextViews(plain, 'ConnectingExternal')).toEqual(['Account', 'UnsupportedChain'])
+  const walletConnect = createTestPortico({
+    config: { walletConnect: {} as NonNullable<PorticoConfig['walletConnect']> },
+  }).portico
+  expect(nextViews(walletConnect, 'Connect')).toContain('ConnectingWalletConnectBasic')
+  expect(nextViews(plain, 'WalletSendConfirmed')).toEqual([])
+})
+
+test('while a view shows, the next views are fetched once the browser is idle, and no others', async () => {
+  vi.useFakeTimers()
+  const { portico } = createTestPortico()
+  preloadViews(portico, 'WalletSend')
+  expect(isViewLoaded('WalletSendSelectToken')).toBe(false)
+  await vi.advanceTimersByTimeAsync(200)
+  vi.useRealTimers()
+  await vi.waitFor(
+    () => {
+      expect(isViewLoaded('WalletSendSelectToken')).toBe(true)
+      expect(isViewLoaded('WalletSendPreview')).toBe(true)
+    },
+    { timeout: 10_000 },
+  )
+  expect(isViewLoaded('ApproveTransaction')).toBe(false)
+  expect(isViewLoaded('WalletReceive')).toBe(false)
 })

@@ -1,6 +1,5 @@
-import type { Route, View } from '@portico/core'
+import type { Portico, View } from '@portico/core'
 import type { ComponentType } from 'react'
-import type { Translate } from '../i18n/messages.js'
 
 // One chunk per view, so a site that only connects never downloads the account or network code.
 const loaders: Record<View, () => Promise<ComponentType>> = {
@@ -79,27 +78,49 @@ export function forgetFailedViews(): void {
 }
 
 /**
- * Starts fetching one view's chunk, on a sign of intent (the pointer over the button that opens
- * the modal, or focus on it), so the modal opens on a view that is already there. `<ConnectButton>`
- * does this itself; a site's own button calls it the same way. Fetched once; a failure is kept
- * quiet here and shown by the view if it is opened.
- *
- * @example
- * <button onPointerEnter={() => preloadView('Connect')} onFocus={() => preloadView('Connect')}
- *   onClick={() => openModal()}>Connect</button>
+ * The views a visitor can reach in one step from each view (SPEC §2 flows). Only these are fetched
+ * ahead while a view shows, so opening the modal does not download every view of the modal.
  */
-export function preloadView(view: View): void {
-  loadView(view).catch(() => {})
+const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
+  Connect: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnectBasic', 'EmailVerifyOtp'],
+  AllWallets: ['ConnectingExternal', 'ConnectingWalletConnectBasic'],
+  ConnectingExternal: ['Account', 'SIWXSignMessage', 'UnsupportedChain'],
+  ConnectingWalletConnectBasic: ['Account', 'SIWXSignMessage'],
+  EmailVerifyOtp: ['EmailVerifyDevice', 'Account'],
+  EmailVerifyDevice: ['Account'],
+  SIWXSignMessage: ['Account'],
+  UnsupportedChain: ['Networks', 'Account'],
+  Account: ['Networks', 'WalletSend', 'WalletReceive', 'UpdateEmail', 'Connect'],
+  Networks: ['Account'],
+  UpdateEmail: ['UpdateEmailVerify'],
+  WalletSend: ['WalletSendSelectToken', 'WalletSendPreview'],
+  WalletSendSelectToken: ['WalletSend'],
+  WalletSendPreview: ['ApproveTransaction', 'WalletSendConfirmed'],
+  ApproveTransaction: ['WalletSendConfirmed'],
+}
+
+/** Views a site's configuration makes unreachable: their code is never fetched ahead. */
+function reachable(portico: Portico, view: View): boolean {
+  const { config } = portico
+  if (view === 'ConnectingWalletConnectBasic') return config.walletConnect !== undefined
+  if (view === 'EmailVerifyOtp' || view === 'EmailVerifyDevice') return config.embeddedWallet !== undefined
+  if (view === 'SIWXSignMessage') return config.siwx !== undefined
+  return true
+}
+
+/** The views fetched ahead while `view` shows. */
+export function nextViews(portico: Portico, view: View): View[] {
+  return (NEXT_VIEWS[view] ?? []).filter((next) => reachable(portico, next))
 }
 
 /**
- * Fetches the chunks of the views a visitor may go to next, once the modal is open and the
- * browser is idle, so moving between views never waits on the network. Nothing is fetched before
- * the modal opens or the visitor shows the intent to open it.
+ * Fetches the chunks of the views a visitor may go to next from `view`, once the browser is idle,
+ * so moving on never waits on the network. Returns the cancel; the modal calls it again on each
+ * view change.
  */
-export function preloadViews(): () => void {
+export function preloadViews(portico: Portico, view: View): () => void {
   const load = () => {
-    for (const view of Object.keys(loaders) as View[]) preloadView(view)
+    for (const next of nextViews(portico, view)) loadView(next).catch(() => {})
   }
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(load, { timeout: 2000 })
@@ -107,46 +128,4 @@ export function preloadViews(): () => void {
   }
   const timer = setTimeout(load, 200)
   return () => clearTimeout(timer)
-}
-
-/** The heading of each view; the dialog is labelled by it. */
-export function titleOf(route: Route, connectorName: string | undefined, t: Translate): string {
-  switch (route.view) {
-    case 'Connect':
-    case 'ConnectingWalletConnectBasic':
-      return t('titleConnect')
-    case 'AllWallets':
-      return t('titleAllWallets')
-    case 'ConnectingExternal':
-      return connectorName ?? t('titleConnecting')
-    case 'Account':
-      return t('titleAccount')
-    case 'SelectAccount':
-      return t('titleSelectAccount')
-    case 'Networks':
-      return t('titleNetworks')
-    case 'UnsupportedChain':
-      return t('titleUnsupportedChain')
-    case 'SIWXSignMessage':
-      return t('titleSignIn')
-    case 'ApproveTransaction':
-      return t('titleApproveTransaction')
-    case 'EmailVerifyOtp':
-      return t('titleEmailOtp')
-    case 'EmailVerifyDevice':
-      return t('titleEmailDevice')
-    case 'UpdateEmail':
-    case 'UpdateEmailVerify':
-      return t('titleUpdateEmail')
-    case 'WalletSend':
-      return t('titleSend')
-    case 'WalletSendSelectToken':
-      return t('titleSelectToken')
-    case 'WalletSendPreview':
-      return t('titleSendPreview')
-    case 'WalletSendConfirmed':
-      return t('titleSendConfirmed')
-    case 'WalletReceive':
-      return t('titleReceive')
-  }
 }

@@ -7,7 +7,8 @@ import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
 import { useTheme } from '../hooks/useTheme.js'
 import { useLocale } from '../i18n/MessagesContext.js'
-import { ModalContent } from '../Modal/ModalContent.js'
+import { LazyFrameBody, useLazyComponent } from '../Modal/LazyFrame.js'
+import { loadModalContent } from '../Modal/loadModalDialog.js'
 import { preloadViews } from '../Modal/views.js'
 import { adoptStyles } from '../styles/adoptStyles.js'
 import { StyleContext } from '../styles/StyleContext.js'
@@ -88,13 +89,15 @@ function EmbedHost({ className }: { className: string | undefined }) {
 
 /** Header, notices and view in a labelled region; no focus trap, no scroll lock, no Esc. */
 function EmbedPanel() {
+  const portico = usePortico()
   const { open, shake } = useModal()
   const { route } = useRouter()
   const panel = useRef<HTMLElement>(null)
   const titleId = useId()
   const shownRoute = useRef(route)
+  const { Component: Content, failed, retry } = useLazyComponent(loadModalContent)
 
-  useEffect(preloadViews, [])
+  useEffect(() => preloadViews(portico, route.view), [portico, route.view])
 
   // A view change unmounts the focused control, dropping focus to the page; keep a keyboard user
   // in the panel. Focus that was elsewhere in the page stays where it is.
@@ -117,7 +120,7 @@ function EmbedPanel() {
       tabIndex={-1}
       data-view={route.view}
     >
-      <ModalContent titleId={titleId} embedded />
+      {Content ? <Content titleId={titleId} embedded /> : <LazyFrameBody failed={failed} onRetry={retry} />}
     </section>
   )
 }

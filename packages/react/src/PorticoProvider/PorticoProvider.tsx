@@ -4,6 +4,7 @@ import { MessagesContext } from '../i18n/MessagesContext.js'
 import type { Locale, Messages } from '../i18n/messages.js'
 import { useCatalogue } from '../i18n/useCatalogue.js'
 import { Modal } from '../Modal/Modal.js'
+import { preloadModalWhenIdle } from '../Modal/preloadModal.js'
 import { PorticoContext } from './PorticoContext.js'
 
 export type PorticoProviderProps = {
@@ -21,6 +22,13 @@ export type PorticoProviderProps = {
    * every render.
    */
   messages?: Partial<Messages>
+  /**
+   * Fetch the code of the view the modal opens on once the page is idle after load, so the first
+   * click shows it at once. Default true; never when the visitor's browser saves data (Save-Data).
+   * With false, the code is fetched on a sign of intent (pointer over or focus on
+   * `<ConnectButton>`, or your own button calling `preloadModal`) or on opening.
+   */
+  preload?: boolean
   children?: ReactNode
 }
 
@@ -37,10 +45,17 @@ export type PorticoProviderProps = {
  *   </PorticoProvider>,
  * )
  */
-export function PorticoProvider({ portico, locale = 'en', messages, children }: PorticoProviderProps) {
+export function PorticoProvider({
+  portico,
+  locale = 'en',
+  messages,
+  preload = true,
+  children,
+}: PorticoProviderProps) {
   useEffect(() => {
     void initialize(portico)
   }, [portico])
+  useEffect(() => (preload ? preloadModalWhenIdle(portico) : undefined), [portico, preload])
   const catalogue = useCatalogue(portico, locale, messages)
   return (
     <PorticoContext.Provider value={portico}>

@@ -6,6 +6,7 @@ import { Keyring } from '@polkadot/keyring'
 import type { KeyringPair } from '@polkadot/keyring/types'
 import { cryptoWaitReady } from '@polkadot/util-crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getFreePort } from '../anvil.js'
 import { connectPolkadotApi } from './connectPolkadotApi.js'
 import {
   type PolkadotTestChain,
@@ -38,6 +39,14 @@ afterAll(async () => {
   await api?.disconnect()
   await chain?.stop()
 })
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
 
 const free = async (address: string) => (await api.query.system.account(address)).data.free.toBigInt()
 
@@ -153,10 +162,19 @@ describe('startPolkadotTestChain', () => {
   it('frees its port once stopped', async () => {
     await api.disconnect()
     await chain.stop()
-    await new Promise<void>((resolve, reject) => {
-      const server = createServer()
-      server.once('error', reject)
-      server.listen(chain.port, '127.0.0.1', () => server.close(() => resolve()))
-    })
+    expect(await portIsFree(chain.port)).toBe(true)
   })
+
+  it('gives up with a clear error past its bound, and stops the late start once it finishes', async () => {
+    const port = await getFreePort()
+    await expect(startPolkadotTestChain({ port, readyTimeoutMs: 1 })).rejects.toThrow(
+      new PolkadotTestChainStartError(
+        'The Polkadot test chain was not ready within 1 ms (loading the runtime usually takes 10–16 s; is the machine busy?).',
+      ),
+    )
+    // The start goes on (the runtime cannot be interrupted while it loads) and listens meanwhile;
+    // once it has finished, the chain is stopped and the port freed.
+    await expect.poll(() => portIsFree(port), { timeout: 10_000, interval: 100 }).toBe(false)
+    await expect.poll(() => portIsFree(port), { timeout: 90_000, interval: 500 }).toBe(true)
+  }, 120_000)
 })

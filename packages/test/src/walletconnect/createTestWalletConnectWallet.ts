@@ -1,12 +1,15 @@
+import type { KeyringPair } from '@polkadot/keyring/types'
 import { createKeyPairSignerFromPrivateKeyBytes, type KeyPairSigner } from '@solana/kit'
 import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import type { LocalAccount } from 'viem'
 import { WalletErrorCode, WalletRpcError } from '../wallet/errors.js'
+import type { answerPolkadotRequest } from './answerPolkadotRequest.js'
 import { answerSolanaRequest, TEST_WALLETCONNECT_SOLANA_METHODS } from './answerSolanaRequest.js'
 import { answerWalletRequest, TEST_WALLETCONNECT_METHODS } from './answerWalletRequest.js'
 import { createWalletConnectMemoryStorage } from './createWalletConnectMemoryStorage.js'
+import { TEST_WALLETCONNECT_POLKADOT_METHODS } from './polkadotMethods.js'
 
 /** A sign-client 2.21.8 instance. */
 export type WalletConnectSignClient = InstanceType<typeof SignClient>
@@ -28,6 +31,18 @@ export interface TestWalletConnectSolanaOptions {
    * older WalletConnect Solana wallets lack `solana_signAndSendTransaction`.
    */
   methods?: readonly string[]
+}
+
+/** The Polkadot side of the test wallet: one keyring account, offered on the given chains. */
+export interface TestWalletConnectPolkadotOptions {
+  /** The account's secret URI; default '//Alice'. */
+  uri?: string
+  /** Default sr25519. */
+  type?: 'sr25519' | 'ed25519'
+  /** The SS58 prefix of the address in the session's accounts; default 42 (generic Substrate). */
+  ss58Prefix?: number
+  /** CAIP-2 ids (`polkadot:<genesis hash prefix>`) the wallet approves when a proposal asks for them. */
+  chains: readonly string[]
 }
 
 export interface CreateTestWalletConnectWalletOptions {
@@ -52,6 +67,11 @@ export interface CreateTestWalletConnectWalletOptions {
    * `solana_signAllTransactions` with real ed25519 signatures. The eip155 side is unchanged.
    */
   solana?: TestWalletConnectSolanaOptions
+  /**
+   * Also approve a `polkadot` namespace when a proposal asks for one of these chains, and answer
+   * `polkadot_signMessage` and `polkadot_signTransaction` with its keyring account.
+   */
+  polkadot?: TestWalletConnectPolkadotOptions
 }
 
 /** One request the wallet received, in arrival order. */
@@ -69,6 +89,8 @@ export interface TestWalletConnectWallet {
   client: WalletConnectSignClient
   /** The base58 address of the Solana account, when the `solana` option is set. */
   solanaAddress: string | undefined
+  /** The SS58 address of the Polkadot account (in the `polkadot.ss58Prefix`), when that option is set. */
+  polkadotAddress: string | undefined
   /** Pairs with a dapp's `wc:` URI; resolves once the wallet listens on the pairing topic. */
   pair(uri: string): Promise<void>
   /** What to do with session proposals and sign-in requests from now on (default `approve`). */
@@ -132,6 +154,24 @@ export async function createTestWalletConnectWallet(
     solanaSigner = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(solana.seed))
   }
   const solanaChains = new Set(solana?.chains ?? [])
+  const polkadot = options.polkadot
+  let polkadotPair: KeyringPair | undefined
+  let answerPolkadotWith: typeof answerPolkadotRequest | undefined
+  if (polkadot) {
+    // Loaded only for a wallet with a Polkadot account: the libraries are large.
+    const [{ Keyring }, { cryptoWaitReady }, answering] = await Promise.all([
+      import('@polkadot/keyring'),
+      import('@polkadot/util-crypto'),
+      import('./answerPolkadotRequest.js'),
+    ])
+    await cryptoWaitReady()
+    polkadotPair = new Keyring({
+      type: polkadot.type ?? 'sr25519',
+      ss58Format: polkadot.ss58Prefix ?? 42,
+    }).addFromUri(polkadot.uri ?? '//Alice')
+    answerPolkadotWith = answering.answerPolkadotRequest
+  }
+  const polkadotChains = new Set(polkadot?.chains ?? [])
   // A unique prefix keeps 2.21.8 from handing this wallet another client's global core.
   const prefix = `portico-test-wallet-${globalThis.crypto.randomUUID()}-${++instanceCount}`
   const client = await SignClient.init({
@@ -167,6 +207,7 @@ export async function createTestWalletConnectWallet(
     )
   }
   const offeredSolanaChain = (chain: string) => chain.startsWith('solana:') && solanaChains.has(chain)
+  const offeredPolkadotChain = (chain: string) => chain.startsWith('polkadot:') && polkadotChains.has(chain)
   const requests: TestWalletConnectRequest[] = []
   const reportFailure = (error: unknown) => {
     if (debugEnabled()) console.warn('test WalletConnect wallet:', error)
@@ -181,6 +222,7 @@ export async function createTestWalletConnectWallet(
     ].flatMap((namespace) => namespace.chains ?? [])
     const chains = [...new Set(requested)].filter(offeredChain)
     const solanaApproved = [...new Set(requested)].filter(offeredSolanaChain)
+    const polkadotApproved = [...new Set(requested)].filter(offeredPolkadotChain)
     const namespaces: SessionTypes.Namespaces = {}
     if (account && chains.length > 0) {
       namespaces.eip155 = {
@@ -195,6 +237,14 @@ export async function createTestWalletConnectWallet(
         chains: solanaApproved,
         accounts: solanaApproved.map((chain) => `${chain}:${solanaSigner.address}`),
         methods: [...(solana?.methods ?? TEST_WALLETCONNECT_SOLANA_METHODS)],
+        events: [],
+      }
+    }
+    if (polkadotPair && polkadotApproved.length > 0) {
+      namespaces.polkadot = {
+        chains: polkadotApproved,
+        accounts: polkadotApproved.map((chain) => `${chain}:${polkadotPair.address}`),
+        methods: [...TEST_WALLETCONNECT_POLKADOT_METHODS],
         events: [],
       }
     }
@@ -253,16 +303,18 @@ export async function createTestWalletConnectWallet(
         }
         const result = chainId.startsWith('solana:')
           ? await answerSolana(chainId, request.method, request.params)
-          : await answerWalletRequest(
-              {
-                account: requireAccount(chainId),
-                rpcUrls,
-                chainId: Number(chainId.split(':')[1]),
-                switchChain: (target) => switchChain(topic, target, requireAccount(chainId).address),
-              },
-              request.method,
-              request.params,
-            )
+          : chainId.startsWith('polkadot:')
+            ? answerPolkadot(chainId, request.method, request.params)
+            : await answerWalletRequest(
+                {
+                  account: requireAccount(chainId),
+                  rpcUrls,
+                  chainId: Number(chainId.split(':')[1]),
+                  switchChain: (target) => switchChain(topic, target, requireAccount(chainId).address),
+                },
+                request.method,
+                request.params,
+              )
         await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
       } catch (error) {
         const code = error instanceof WalletRpcError ? error.code : WalletErrorCode.internal
@@ -281,6 +333,15 @@ export async function createTestWalletConnectWallet(
       )
     }
     return answerSolanaRequest({ signer: solanaSigner, rpcUrl: solana.rpcUrl }, method, params)
+  }
+
+  function answerPolkadot(chainId: string, method: string, params: unknown): unknown {
+    if (!polkadotPair || !answerPolkadotWith || !polkadotChains.has(chainId))
+      throw new WalletRpcError(
+        WalletErrorCode.unrecognizedChain,
+        `The test wallet has no Polkadot account on ${chainId}.`,
+      )
+    return answerPolkadotWith(polkadotPair, method, params)
   }
 
   function requireAccount(chainId: string): LocalAccount {
@@ -318,6 +379,7 @@ export async function createTestWalletConnectWallet(
   return {
     client,
     solanaAddress: solanaSigner?.address,
+    polkadotAddress: polkadotPair?.address,
     pair: async (uri) => {
       await client.pair({ uri })
     },

@@ -7,6 +7,7 @@ describe('@portico/test/walletconnect', () => {
       'RelayErrorCode',
       'RelayRequestError',
       'TEST_WALLETCONNECT_METHODS',
+      'TEST_WALLETCONNECT_POLKADOT_METHODS',
       'TEST_WALLETCONNECT_SOLANA_METHODS',
       'closeSignClient',
       'createTestDappSignClient',

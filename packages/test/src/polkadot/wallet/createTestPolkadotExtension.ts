@@ -1,7 +1,6 @@
 import { Keyring } from '@polkadot/keyring'
 import type { KeyringPair } from '@polkadot/keyring/types'
-import { TypeRegistry } from '@polkadot/types'
-import { hexToU8a, isHex, u8aToHex, u8aWrapBytes } from '@polkadot/util'
+import { u8aToHex } from '@polkadot/util'
 import { cryptoWaitReady, decodeAddress } from '@polkadot/util-crypto'
 import { DEV_WALLET_ICON, DEV_WALLET_NAME } from '../../wallet/icon.js'
 import { POLKADOT_TEST_ACCOUNTS } from '../testAccounts.js'
@@ -13,6 +12,7 @@ import type {
   SignerPayloadRaw,
   SignerResult,
 } from './injectedWeb3.js'
+import { signMessageWithPair, signPayloadWithPair } from './signWithPair.js'
 
 /**
  * How the extension answers what a person would have to approve (letting a site in, signing):
@@ -200,10 +200,7 @@ export async function createTestPolkadotExtension(
         const pair = pairFor(raw?.address)
         if (typeof raw.data !== 'string') throw new Error('signRaw needs data as a hex or text string.')
         await ask(cancelled)
-        // Hex is signed as the bytes it stands for, text as its UTF-8; either is wrapped in
-        // <Bytes>…</Bytes> (unless it already is) so a signature can never be a transaction's.
-        const bytes = isHex(raw.data) ? hexToU8a(raw.data) : new TextEncoder().encode(raw.data)
-        return { id: nextId++, signature: u8aToHex(pair.sign(u8aWrapBytes(bytes))) }
+        return { id: nextId++, signature: signMessageWithPair(pair, raw.data) }
       },
       signPayload: async (payload: SignerPayloadJSON): Promise<SignerResult> => {
         log.push({ method: 'signPayload', input: { ...payload } })
@@ -211,15 +208,7 @@ export async function createTestPolkadotExtension(
         if (!Array.isArray(payload.signedExtensions) || typeof payload.method !== 'string')
           throw new Error('signPayload needs a SignerPayloadJSON (method, signedExtensions, ...).')
         await ask(cancelled)
-        // As extensions without the chain's metadata do: a registry that knows the payload's
-        // signed extensions encodes exactly the bytes the runtime checks.
-        const registry = new TypeRegistry()
-        registry.setSignedExtensions(payload.signedExtensions)
-        const extrinsicPayload = registry.createType('ExtrinsicPayload', payload, {
-          version: payload.version,
-        })
-        const { signature } = extrinsicPayload.sign(pair)
-        return { id: nextId++, signature }
+        return { id: nextId++, signature: signPayloadWithPair(pair, payload) }
       },
     },
   }
