@@ -38,6 +38,7 @@ const VIEW_BUDGETS_KIB = {
   EmailVerifyDevice: 2,
   EmailVerifyOtp: 3.5,
   Networks: 2.5,
+  SelectAccount: 2.5,
   SIWXSignMessage: 3.5,
   UnsupportedChain: 3,
   UpdateEmail: 3.5,

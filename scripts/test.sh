@@ -84,7 +84,7 @@ run() {
 
 publint_all() {
   local pkg status=0
-  for pkg in core react adapter-evm siwx embedded-wallet walletconnect adapter-solana adapter-bitcoin server; do
+  for pkg in core react adapter-evm siwx embedded-wallet walletconnect adapter-solana adapter-polkadot adapter-bitcoin server; do
     echo "packages/$pkg"
     pnpm exec publint run --strict "packages/$pkg" || status=1
   done

@@ -22,6 +22,7 @@ const PUBLIC_PACKAGES = [
   'react',
   'adapter-evm',
   'adapter-solana',
+  'adapter-polkadot',
   'siwx',
   'embedded-wallet',
   'walletconnect',

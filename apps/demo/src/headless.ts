@@ -19,11 +19,17 @@ import {
 } from '@portico/core'
 import { loadDemoBitcoin } from './bitcoin.js'
 import { installDevWallet } from './devWallet.js'
+import { loadDemoPolkadot } from './polkadot.js'
 import { createDemoPortico } from './portico.js'
 import { loadDemoSolana } from './solana.js'
 
-const [solana, bitcoin] = await Promise.all([loadDemoSolana(), loadDemoBitcoin(), installDevWallet()])
-const portico = createDemoPortico({}, solana, bitcoin)
+const [solana, polkadot, bitcoin] = await Promise.all([
+  loadDemoSolana(),
+  loadDemoPolkadot(),
+  loadDemoBitcoin(),
+  installDevWallet(),
+])
+const portico = createDemoPortico({}, solana, polkadot, bitcoin)
 Object.assign(window, { portico })
 
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T

@@ -6,6 +6,7 @@ import { createWalletConnect } from '@portico/walletconnect'
 import type { DemoBitcoin } from './bitcoin.js'
 import { demoApi } from './demoApi.js'
 import { networks } from './networks.js'
+import type { DemoPolkadot } from './polkadot.js'
 import type { DemoSolana } from './solana.js'
 
 /**
@@ -14,11 +15,13 @@ import type { DemoSolana } from './solana.js'
  * `?embedded=1` (the modal inline in the page instead of over it), `?apiUrl=`/`?projectId=` (the
  * Portico server), `?basic=1` (basic WalletConnect mode: no adapters, the modal only pairs mobile
  * wallets and shows their accounts), `?namespaces=eip155` (no Solana). Sign-in (`?siwx=`) is set up
- * in `siwx.ts`; the Solana network and adapter come from `loadDemoSolana()` (`solana.ts`).
+ * in `siwx.ts`; the Solana network and adapter come from `loadDemoSolana()` (`solana.ts`), the
+ * Polkadot ones from `loadDemoPolkadot()` (`polkadot.ts`).
  */
 export function createDemoPortico(
   overrides: Partial<PorticoConfig> = {},
   demoSolana?: DemoSolana,
+  demoPolkadot?: DemoPolkadot,
   demoBitcoin?: DemoBitcoin,
 ) {
   const query = new URLSearchParams(window.location.search)
@@ -32,6 +35,7 @@ export function createDemoPortico(
     networks: [
       ...networks,
       ...(demoSolana ? [demoSolana.network] : []),
+      ...(demoPolkadot ? [demoPolkadot.network] : []),
       ...(demoBitcoin ? [demoBitcoin.network] : []),
     ],
     // The local chains' USDT, like mainnet's, returns nothing from `transfer` (SPEC §9).
@@ -44,6 +48,15 @@ export function createDemoPortico(
             ...(walletConnect ? { walletConnect } : {}),
           }),
           ...(demoSolana ? [demoSolana.solana(walletConnect ? { walletConnect } : {})] : []),
+          ...(demoPolkadot
+            ? [
+                demoPolkadot.polkadot({
+                  appName: 'Portico demo',
+                  extensions: demoPolkadot.extensions,
+                  ...(walletConnect ? { walletConnect } : {}),
+                }),
+              ]
+            : []),
           ...(demoBitcoin ? [demoBitcoin.bitcoin()] : []),
         ],
     ...(embeddedWallet ? { embeddedWallet } : {}),

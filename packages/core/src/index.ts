@@ -28,6 +28,7 @@ export type {
   AdapterFactory,
   AdapterTokenBalance,
   Balance,
+  BalanceParts,
   Connector,
   ConnectorType,
   ConnectResult,
@@ -99,6 +100,17 @@ export type { SelectWalletParameters } from './connection/modal/selectWallet.js'
 export { selectWallet } from './connection/modal/selectWallet.js'
 export { removeAdapter } from './connection/removeAdapter.js'
 export { RECONNECT_BOUND_MS } from './connection/restoreConnections.js'
+export type {
+  AccountNotSharedErrorType,
+  AccountSelectionUnavailableErrorType,
+  SelectAccountErrorType,
+  SelectAccountParameters,
+} from './connection/selectAccount.js'
+export {
+  AccountNotSharedError,
+  AccountSelectionUnavailableError,
+  selectAccount,
+} from './connection/selectAccount.js'
 export type {
   SignMessageErrorType,
   SignMessageParameters,

@@ -29,6 +29,8 @@ export interface AccountState {
   /** Native balance formatted for display, exact (no floating point). */
   balance: string | undefined
   balanceSymbol: string | undefined
+  /** The free, reserved and transferable native balance, formatted, on chains that reserve funds. */
+  balanceParts: { free: string; reserved: string; transferable: string } | undefined
   profileName: string | undefined
   profileImage: string | undefined
   user: { email?: string } | undefined

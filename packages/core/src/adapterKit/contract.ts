@@ -37,6 +37,19 @@ export interface Balance {
   value: bigint
   decimals: number
   symbol: string
+  /**
+   * For chains that hold part of an account's funds back (Polkadot's reserved and frozen funds):
+   * the free and reserved balance and what can be sent, in base units. `value` is then what can
+   * be sent. Core shows them under the balance.
+   */
+  parts?: BalanceParts
+}
+
+/** How a balance splits on chains that reserve funds; base units. */
+export interface BalanceParts {
+  free: bigint
+  reserved: bigint
+  transferable: bigint
 }
 
 /** A token balance as an adapter reads it from the chain. */
@@ -116,6 +129,13 @@ export interface Adapter {
   switchNetwork(parameters: { connectorId: string; network: Network }): Promise<void>
   /** The signature as the namespace writes it; `NotConnectedError` when the connector is not connected. */
   signMessage(parameters: { connectorId: string; address: string; message: string }): Promise<string>
+  /**
+   * The visitor picked one of the wallet's accounts on the site (a wallet that shares several
+   * accounts and has no active one of its own, such as a Polkadot extension): the adapter makes it
+   * the first, remembers it for the next visit and reports `accountsChanged`. Core offers the
+   * choice only when this exists.
+   */
+  selectAccount?(parameters: { connectorId: string; address: string }): Promise<void>
   getBalance(parameters: { address: string; network: Network }): Promise<Balance>
   /**
    * The account's token balances (not the native one) read from the chain, for sites without a

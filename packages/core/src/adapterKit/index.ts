@@ -30,6 +30,7 @@ export type {
   AdapterFactory,
   AdapterTokenBalance,
   Balance,
+  BalanceParts,
   Connector,
   ConnectorType,
   ConnectResult,

@@ -28,10 +28,19 @@ export async function refreshBalance(
     if (internal.balanceRequest[namespace] !== request) return
     chain.accountState.balance = formatUnits(balance.value, balance.decimals)
     chain.accountState.balanceSymbol = balance.symbol
+    const { parts } = balance
+    chain.accountState.balanceParts = parts
+      ? {
+          free: formatUnits(parts.free, balance.decimals),
+          reserved: formatUnits(parts.reserved, balance.decimals),
+          transferable: formatUnits(parts.transferable, balance.decimals),
+        }
+      : undefined
   } catch (error) {
     if (internal.balanceRequest[namespace] !== request) return
     chain.accountState.balance = undefined
     chain.accountState.balanceSymbol = undefined
+    chain.accountState.balanceParts = undefined
     internal.logger.warn(`balance: cannot read ${address} on ${network.caipNetworkId}`, error)
   } finally {
     // SPEC §4: balanceLoading covers the token balances too; their fetch clears it when it ends.

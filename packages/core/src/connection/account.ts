@@ -15,7 +15,11 @@ export interface AccountInfo {
   /** Exact native balance as a decimal string. */
   balance: string | undefined
   balanceSymbol: string | undefined
+  /** Free, reserved and transferable balance as decimal strings, on chains that reserve funds (Polkadot). */
+  balanceParts: AccountState['balanceParts']
   balanceLoading: boolean
+  /** Whether the visitor can pick another of `allAccounts` on the site (`selectAccount`). */
+  canSelectAccount: boolean
   addressExplorerUrl: string | undefined
   connector: AccountState['connectedWalletInfo']
   network: Network | undefined
@@ -37,7 +41,12 @@ const account = /* @__PURE__ */ defineSelector(
       allAccounts: account?.allAccounts ?? [],
       balance: account?.balance,
       balanceSymbol: account?.balanceSymbol,
+      balanceParts: account?.balanceParts,
       balanceLoading: account?.balanceLoading ?? false,
+      canSelectAccount:
+        status === 'connected' &&
+        (account?.allAccounts.length ?? 0) > 1 &&
+        typeof (target && portico.internal.adapters.get(target))?.selectAccount === 'function',
       addressExplorerUrl: account?.addressExplorerUrl,
       connector: account?.connectedWalletInfo,
       network: chain?.networkState.caipNetwork as Network | undefined,

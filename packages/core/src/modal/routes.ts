@@ -11,6 +11,8 @@ export type Route =
   // Pairing over WalletConnect: a QR code, or on a phone the picked wallet opened by its link.
   | { view: 'ConnectingWalletConnectBasic'; params?: { walletId?: string } }
   | { view: 'Account'; params?: undefined }
+  // The wallet shared several accounts and has no active one (a Polkadot extension): pick one.
+  | { view: 'SelectAccount'; params?: undefined }
   | { view: 'Networks'; params?: { namespace?: ChainNamespace } }
   | { view: 'UnsupportedChain'; params?: undefined }
   // E-mail login (SPEC §5): the one-time code, or approving a new device from the e-mail first.

@@ -27,6 +27,7 @@ export const SUB_VIEWS: ReadonlySet<View> = new Set<View>([
   'WalletSendPreview',
   'WalletSendConfirmed',
   'WalletReceive',
+  'SelectAccount',
 ])
 
 export const BACK_ABANDONS: Readonly<Partial<Record<View, readonly Abandon[]>>> = {

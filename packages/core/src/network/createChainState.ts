@@ -22,6 +22,7 @@ export function createAccountState(namespace: ChainNamespace): AccountState {
     address: undefined,
     balance: undefined,
     balanceSymbol: undefined,
+    balanceParts: undefined,
     profileName: undefined,
     profileImage: undefined,
     user: undefined,

@@ -33,6 +33,17 @@ export const MESSAGES = {
   transactionStarted: 'Transaction started',
   solanaSendFailed: 'Failed to send transaction. Please try again.',
   enterAmountAndReceiver: 'Please enter a valid amount and receiver address',
+  // Not SPEC texts: why a Polkadot send is refused before the wallet is asked, or by the chain
+  polkadotInvalidReceiver: 'The receiver is not a valid Polkadot address.',
+  polkadotReceiverOtherNetwork:
+    'The receiver address is written for another network: use its address on this network.',
+  polkadotNativeOnly: 'Only the native token can be sent on this network.',
+  polkadotInsufficientBalance: 'Not enough transferable balance for the amount and the network fee.',
+  polkadotWouldReapSender:
+    'This would leave less than the existential deposit in your account, and the chain would remove it: send less.',
+  polkadotReceiverBelowDeposit:
+    'The receiver would hold less than the existential deposit, which the chain refuses: send at least that much.',
+  polkadotDispatchFailed: 'The chain refused the transaction: {error}.',
   sendUnsupportedChain: 'Unsupported chain',
   // Alerts
   networkNotFound: 'Network Not Found',
@@ -145,6 +156,18 @@ const ERROR_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   NetworkNotFoundError: 'networkNotFound',
 }
 
+function isNotice(value: unknown): value is Notice {
+  if (typeof value !== 'object' || value === null) return false
+  const { key, params } = value as { key?: unknown; params?: unknown }
+  if (typeof key !== 'string' || !Object.hasOwn(MESSAGES, key)) return false
+  return (
+    params === undefined ||
+    (typeof params === 'object' &&
+      params !== null &&
+      Object.values(params).every((param) => typeof param === 'string' || typeof param === 'number'))
+  )
+}
+
 /**
  * A notice a person can read for any thrown value: core's own errors by their key, another error's
  * short message (a wallet's, an adapter's or a server's words) as `walletError`, anything else
@@ -152,6 +175,9 @@ const ERROR_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
  */
 export function toUserMessage(error: unknown): Notice {
   if (!(error instanceof BaseError)) return { key: 'somethingWentWrong' }
+  // An adapter whose sentence is one of core's keys says so (`notice`), so it is translated too.
+  const notice = (error as { notice?: unknown }).notice
+  if (isNotice(notice) && formatMessage(notice) === error.shortMessage) return notice
   const key = Object.hasOwn(ERROR_MESSAGE_KEYS, error.name) ? ERROR_MESSAGE_KEYS[error.name] : undefined
   if (key && MESSAGES[key] === error.shortMessage) return { key } as Notice
   return { key: 'walletError', params: { message: error.shortMessage } }

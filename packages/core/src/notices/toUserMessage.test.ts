@@ -42,4 +42,20 @@ describe('toUserMessage', () => {
     expect(toUserMessage(new TypeError('x is undefined'))).toEqual({ key: 'somethingWentWrong' })
     expect(toUserMessage('nope')).toEqual({ key: 'somethingWentWrong' })
   })
+
+  it("says an adapter's sentence by key when the error carries it as its notice, and only when they agree", () => {
+    const refused = Object.assign(
+      new BaseError('The chain refused the transaction: balances.InsufficientBalance.'),
+      {
+        notice: { key: 'polkadotDispatchFailed', params: { error: 'balances.InsufficientBalance' } },
+      },
+    )
+    expect(toUserMessage(refused)).toEqual(refused.notice)
+    const disagreeing = Object.assign(new BaseError('Something else'), {
+      notice: { key: 'polkadotNativeOnly' },
+    })
+    expect(toUserMessage(disagreeing)).toEqual({ key: 'walletError', params: { message: 'Something else' } })
+    const unknownKey = Object.assign(new BaseError('x'), { notice: { key: 'notAKey' } })
+    expect(toUserMessage(unknownKey)).toEqual({ key: 'walletError', params: { message: 'x' } })
+  })
 })

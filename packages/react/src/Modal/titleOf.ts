@@ -13,6 +13,8 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return connectorName ?? t('titleConnecting')
     case 'Account':
       return t('titleAccount')
+    case 'SelectAccount':
+      return t('titleSelectAccount')
     case 'Networks':
       return t('titleNetworks')
     case 'UnsupportedChain':

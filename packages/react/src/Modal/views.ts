@@ -12,6 +12,7 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
       (m) => m.ConnectingWalletConnectBasic,
     ),
   Account: () => import('../views/Account/Account.js').then((m) => m.Account),
+  SelectAccount: () => import('../views/SelectAccount/SelectAccount.js').then((m) => m.SelectAccount),
   Networks: () => import('../views/Networks/Networks.js').then((m) => m.Networks),
   UnsupportedChain: () =>
     import('../views/UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),

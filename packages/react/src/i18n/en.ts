@@ -90,6 +90,17 @@ export const en = {
   accountType: 'Address in use',
   accountTypePayment: 'Payment',
   accountTypeOrdinal: 'Ordinals',
+  switchAccount: 'Switch account',
+  balanceFree: 'Free',
+  balanceReserved: 'Reserved',
+  balanceTransferable: 'Transferable',
+  balanceParts: 'Balance details',
+
+  // Choosing one of the accounts a wallet shared
+  titleSelectAccount: 'Choose an account',
+  accounts: 'Accounts',
+  selectAccountText: 'Your wallet shared these accounts with this site. Choose the one to use.',
+  selectAccountFailed: 'That account could not be chosen. Try again, or pick it in your wallet.',
 
   // Account assets: total, wallet features, the Tokens and Activity tabs
   totalValue: 'Total value',

@@ -24,6 +24,16 @@ export const de: Catalogue = {
   transactionsFailed: 'Transaktionen konnten nicht geladen werden',
   transactionStarted: 'Transaktion gestartet',
   solanaSendFailed: 'Die Transaktion konnte nicht gesendet werden. Bitte versuche es erneut.',
+  polkadotInvalidReceiver: 'Der Empfänger ist keine gültige Polkadot-Adresse.',
+  polkadotReceiverOtherNetwork:
+    'Die Empfängeradresse gehört zu einem anderen Netzwerk: Nutze seine Adresse in diesem Netzwerk.',
+  polkadotNativeOnly: 'In diesem Netzwerk kann nur die eigene Währung gesendet werden.',
+  polkadotInsufficientBalance: 'Das verfügbare Guthaben reicht nicht für Betrag und Netzwerkgebühr.',
+  polkadotWouldReapSender:
+    'Danach bliebe weniger als die Existenzeinlage auf deinem Konto, und die Chain würde es entfernen: Sende weniger.',
+  polkadotReceiverBelowDeposit:
+    'Der Empfänger hätte weniger als die Existenzeinlage, was die Chain ablehnt: Sende mindestens so viel.',
+  polkadotDispatchFailed: 'Die Chain hat die Transaktion abgelehnt: {error}.',
   enterAmountAndReceiver: 'Bitte gib einen gültigen Betrag und eine gültige Empfängeradresse ein',
   networkNotFound: 'Netzwerk nicht gefunden',
   invalidAppConfiguration: 'Ungültige App-Konfiguration',
@@ -123,6 +133,16 @@ export const de: Catalogue = {
 
   loadingBalance: 'Guthaben wird geladen…',
   copyAddress: 'Adresse kopieren',
+  switchAccount: 'Konto wechseln',
+  balanceFree: 'Frei',
+  balanceReserved: 'Reserviert',
+  balanceTransferable: 'Übertragbar',
+  balanceParts: 'Guthaben im Detail',
+  titleSelectAccount: 'Konto wählen',
+  accounts: 'Konten',
+  selectAccountText: 'Deine Wallet hat diese Konten mit der Seite geteilt. Wähle das, das du nutzen willst.',
+  selectAccountFailed:
+    'Das Konto konnte nicht gewählt werden. Versuch es erneut oder wähle es in deiner Wallet.',
   copied: 'Kopiert',
   copyFailed: 'Kopieren nicht möglich. Markiere die Adresse stattdessen von Hand.',
   viewOnExplorer: 'Im Block-Explorer ansehen',

@@ -12,6 +12,12 @@ export const accountCss = `
 .total { margin: 0; font-size: 30px; font-weight: 700; letter-spacing: -0.02em; font-variant-numeric: tabular-nums; }
 .balance { margin: 0; font-size: 15px; font-weight: 500; color: var(--p-muted); font-variant-numeric: tabular-nums; }
 .balance.main { font-size: 22px; font-weight: 650; color: var(--p-text); }
+.balance-parts { display: flex; flex-wrap: wrap; justify-content: center; gap: 4px 14px; margin: 2px 0 0; font-size: 13px; color: var(--p-muted); font-variant-numeric: tabular-nums; }
+.balance-parts div { display: flex; gap: 4px; }
+.balance-parts dt::after { content: ':'; }
+.balance-parts dd { margin: 0; color: var(--p-text); }
+.link-button { border: 0; background: none; padding: 4px 8px; color: var(--p-accent); font-weight: 600; font-size: 14px; cursor: pointer; border-radius: var(--p-radius-s, 8px); }
+.link-button:hover { text-decoration: underline; }
 .chip {
   display: inline-flex; align-items: center; gap: 8px; height: 36px; padding: 0 10px 0 6px; margin-top: 10px;
   border: 1px solid var(--p-border); border-radius: 999px; background: var(--p-surface); cursor: pointer; font-weight: 600; font-size: 14px;

@@ -101,6 +101,31 @@ export function Account() {
           </p>
         )}
         {balance && <p className={totalValue !== undefined ? 'balance' : 'balance main'}>{balance}</p>}
+        {account.balanceParts && (
+          <dl className="balance-parts" aria-label={t('balanceParts')}>
+            {(
+              [
+                ['balanceTransferable', account.balanceParts.transferable],
+                ['balanceFree', account.balanceParts.free],
+                ['balanceReserved', account.balanceParts.reserved],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <dt>{t(label)}</dt>
+                <dd>{`${formatAmount(value)} ${account.balanceSymbol ?? ''}`.trim()}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {account.canSelectAccount && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => navigate(portico, { view: 'SelectAccount' })}
+          >
+            {t('switchAccount')}
+          </button>
+        )}
         {network && (
           <button
             type="button"
