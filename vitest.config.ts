@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Workspace packages resolve to their TypeScript sources in tests, so no build is needed first.
@@ -7,6 +8,10 @@ const ssr = { resolve: { conditions: ['@portico/source', 'module', 'node', 'deve
 
 export default defineConfig({
   test: {
+    // One file more than there are cores: many files wait on a chain, a database or a server rather
+    // than on the CPU (vitest's default, cores − 1, is a single file at a time on 2 cores). Measured
+    // on 2 cores: the unit section went from 5m45s to 3m43s.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         resolve,
