@@ -1,4 +1,4 @@
-import { connect, getSend, type TokenBalance } from '@portico/core'
+import { BaseError, connect, getSend, type TokenBalance } from '@portico/core'
 import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { ADDRESS } from '../../testkit/createTestPortico.testkit.js'
@@ -107,6 +107,17 @@ describe('WalletSend', () => {
     await type(view.getByRole('textbox', { name: 'To' }), ADDRESS)
     expect(view.getByText('This is your own address.')).toBeTruthy()
     expect(await view.findByRole('button', { name: 'Review' })).toBeTruthy()
+  })
+
+  test("says why there is no fee when the adapter refuses the send, in the adapter's words", async () => {
+    const { view, handle } = await sendView()
+    handle.nextFee = new BaseError('This is a Bitcoin testnet address; this send is on Bitcoin regtest.')
+    await type(view.getByRole('textbox', { name: 'Amount' }), '0.1')
+    await type(view.getByRole('textbox', { name: 'To', exact: true }), RECEIVER)
+    expect((await view.findByRole('alert')).textContent).toBe(
+      'This is a Bitcoin testnet address; this send is on Bitcoin regtest.',
+    )
+    expect(view.getByRole('button', { name: 'Unavailable' })).toHaveProperty('disabled', true)
   })
 
   test('says Insufficient gas when the balance cannot pay the fee', async () => {

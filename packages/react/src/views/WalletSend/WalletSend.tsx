@@ -16,7 +16,7 @@ import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
-import type { Translate } from '../../i18n/messages.js'
+import { noticeText, type Translate } from '../../i18n/messages.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 
@@ -186,6 +186,13 @@ export function WalletSend() {
       </div>
 
       {token && <FeeRow />}
+      {/* Why there is no fee: often the adapter refusing the send itself (an address of another
+          chain, a balance that would fall below what the chain keeps), which the visitor can fix. */}
+      {problem === 'noFeeEstimate' && send.feeError && !send.feeLoading && (
+        <p className="hint error" role="alert">
+          {noticeText(t, send.feeError)}
+        </p>
+      )}
 
       <button
         type="submit"
