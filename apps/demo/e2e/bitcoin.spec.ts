@@ -30,8 +30,9 @@ async function bitcoinWallet(page: Page, method: BitcoinWalletCall, arg?: unknow
 /** What the server's Esplora-compatible routes say an address holds (confirmed + mempool), in sats. */
 async function satsOf(address: string): Promise<bigint> {
   const response = await fetch(`${bitcoinEsploraUrl}/address/${address}?projectId=portico-demo`, {
-    headers: { origin: 'http://127.0.0.1:4173' },
+    headers: { origin: 'http://localhost:4173' },
   })
+  if (!response.ok) throw new Error(`the server answered ${response.status}: ${await response.text()}`)
   const body = (await response.json()) as Record<'chain_stats' | 'mempool_stats', Record<string, number>>
   const sum = (stats: Record<string, number>) => BigInt(stats.funded_txo_sum!) - BigInt(stats.spent_txo_sum!)
   return sum(body.chain_stats) + sum(body.mempool_stats)
