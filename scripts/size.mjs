@@ -21,9 +21,9 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const PORTICO_BUDGET_KIB = 51.5
+const PORTICO_BUDGET_KIB = 52.5
 // The part of it the page loads before the idle preload fetches the modal's frame and first view.
-const FIRST_LOAD_BUDGET_KIB = 44
+const FIRST_LOAD_BUDGET_KIB = 45.5
 // The modal's frame, fetched with the first view.
 const FRAME_BUDGET_KIB = 3.5
 // What opening each view first costs on top of the first load, gzip KiB. Measured plus a small
