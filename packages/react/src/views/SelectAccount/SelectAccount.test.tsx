@@ -38,7 +38,12 @@ describe('SelectAccount', () => {
     const { view, handle } = await twoAccounts({ canSelect: true })
     fireEvent.click(view.getByRole('button', { name: 'Switch account' }))
     await waitFor(() => expect(view.getByRole('dialog', { name: 'Choose an account' })).toBeTruthy())
-    const rows = view.getAllByRole('button', { name: /0x/ })
+    // The title shows with the view's frame; its rows follow once the view's own code is there.
+    const rows = await waitFor(() => {
+      const found = view.getAllByRole('button', { name: /0x/ })
+      expect(found).toHaveLength(2)
+      return found
+    })
     expect(rows.map((row) => row.getAttribute('title'))).toEqual([ADDRESS, SECOND])
     expect(rows[0]?.getAttribute('aria-current')).toBe('true')
     fireEvent.click(rows[1]!)
