@@ -3,7 +3,7 @@
 // the demo's origins. Used by scripts/demo.sh and e2e/global-setup.ts.
 //
 //   node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC... [--smtp-port N] [--solana FILE]
-//       deploys the tokens, writes DIR/portico.config.json, migrates and registers the project;
+//       deploys the tokens and the swap contracts (WETH9, Uniswap V2 and V3, seeded pools), writes DIR/portico.config.json, migrates and registers the project;
 //       --solana adds the local Solana validator described by FILE (what solana.mjs --info wrote)
 //       --bitcoin adds the local Bitcoin node described by FILE (what bitcoin.mjs --info wrote)
 //
@@ -48,6 +48,17 @@ export async function deployTokens(chains) {
 }
 
 /**
+ * Deploys WETH9, Uniswap V2 and V3 and SwapRouter02 on every chain (at the same addresses on each)
+ * and seeds their pools from anvil's account 9. Returns the contracts, tokens and pools.
+ */
+export async function deploySwaps(chains) {
+  const { deploySwapContracts } = await import('@portico/test')
+  let swap
+  for (const { rpcUrl } of chains) swap = await deploySwapContracts(rpcUrl)
+  return swap
+}
+
+/**
  * The server configuration for `chains` ({ chainId, rpcUrl }) and the deployed `tokens`, and for the
  * local Solana validator when `solana` ({ rpcUrl, networkId, tokens }, from solana.mjs) is given.
  */
@@ -60,6 +71,7 @@ export function serverConfig({
   smtpPort,
   solana,
   bitcoin,
+  swap,
 }) {
   const prices = {}
   for (const { chainId } of chains) {
@@ -85,6 +97,8 @@ export function serverConfig({
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     tokens: tokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
     indexer: { enabled: true, startBlock: 0, confirmations: 0, pollIntervalMs },
+    // The swap contracts on this chain (packages/test/src/swap), for the server's swap provider.
+    ...(swap ? { swap: swapChainConfig(swap) } : {}),
   }))
   return {
     host: '127.0.0.1',
@@ -119,6 +133,16 @@ export function serverConfig({
           },
         }
       : {}),
+  }
+}
+
+/** The addresses the demo chains' swaps go through (the same on every chain). */
+function swapChainConfig({ weth, v2, v3, swapRouter02 }) {
+  return {
+    wrappedNative: weth,
+    v2: { factory: v2.factory, router: v2.router },
+    v3: { factory: v3.factory, quoter: v3.quoterV2, router: v3.swapRouter },
+    router: swapRouter02,
   }
 }
 
@@ -179,6 +203,7 @@ export async function prepareServer({
   bitcoin,
 }) {
   const tokens = await deployTokens(chains)
+  const swap = await deploySwaps(chains)
   // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
@@ -192,6 +217,7 @@ export async function prepareServer({
     smtpPort,
     solana,
     bitcoin,
+    swap,
   })
   writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
   await runServerCli(['migrate', '--config', configFile])
@@ -205,7 +231,7 @@ export async function prepareServer({
     '--config',
     configFile,
   ])
-  return { configFile, tokens }
+  return { configFile, tokens, swap }
 }
 
 /** Polls the server's readiness endpoint. */
@@ -266,7 +292,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       const [chainId, rpcUrl] = entry.split('=')
       return { chainId: Number(chainId), rpcUrl }
     })
-    const { configFile, tokens } = await prepareServer({
+    const { configFile, tokens, swap } = await prepareServer({
       chains,
       port: Number(values.port),
       dataDir: values['data-dir'],
@@ -276,6 +302,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       ...(values.bitcoin ? { bitcoin: JSON.parse(readFileSync(values.bitcoin, 'utf8')) } : {}),
     })
     for (const token of tokens) console.log(`token ${token.symbol}: ${token.address}`)
+    console.log(
+      `swap: WETH9 ${swap.weth}, Uniswap V2 router ${swap.v2.router}, V3 quoter ${swap.v3.quoterV2}, SwapRouter02 ${swap.swapRouter02}`,
+    )
     console.log(`config ${configFile}`)
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)
