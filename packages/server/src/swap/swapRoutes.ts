@@ -32,6 +32,7 @@ import {
   encodeFunctionData,
   erc20Abi,
   getAddress,
+  type Hex,
   http,
   maxUint256,
   type PublicClient,
@@ -486,21 +487,37 @@ export function registerSwapRoutes(app: Hono<AppEnv>, options: SwapRoutesOptions
     // The spender is the router of the route the calldata will take, so the quote is made first.
     const { quote, amount, userAddress } = await quoteFor(c, { ...query })
     const chainId = chain.chain.caipNetworkId
-    const allowed = config.swap.unlimitedApprovals ? maxUint256 : amount
-    const data = encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [quote.spender, allowed],
-    })
-    const [gas, gasPrice] = await upstream(chainId, () =>
+    const wanted = config.swap.unlimitedApprovals ? maxUint256 : amount
+    const approveData = (value: bigint) =>
+      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [quote.spender, value] })
+    /** The node's gas for an approval, or undefined when it would revert. */
+    const estimate = (data: Hex) =>
+      chain.client.estimateGas({ account: userAddress, to: tokenAddress, data }).catch((error: unknown) => {
+        if (upstreamRefusal(chainId, error)?.code === 'UPSTREAM_TIMEOUT') throw error
+        return undefined
+      })
+    const [wantedGas, current, gasPrice] = await upstream(chainId, () =>
       Promise.all([
-        chain.client.estimateGas({ account: userAddress, to: tokenAddress, data }).catch((error: unknown) => {
-          if (upstreamRefusal(chainId, error)?.code === 'UPSTREAM_TIMEOUT') throw error
-          return APPROVE_GAS_FALLBACK
+        estimate(approveData(wanted)),
+        chain.client.readContract({
+          address: tokenAddress,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [userAddress, quote.spender],
         }),
         chain.client.getGasPrice(),
       ]),
     )
+    // Tether-style tokens refuse to change one non-zero allowance into another: when the approval
+    // would revert over a remaining allowance, this one sets it to 0, and the next approval (the
+    // allowance is still short) sets the amount.
+    const resetGas =
+      wantedGas === undefined && current > 0n
+        ? await upstream(chainId, () => estimate(approveData(0n)))
+        : undefined
+    const allowed = resetGas === undefined ? wanted : 0n
+    const data = approveData(allowed)
+    const gas = resetGas ?? wantedGas ?? APPROVE_GAS_FALLBACK
     const answer: SwapApproveResponse = {
       tx: {
         from: userAddress,
@@ -509,7 +526,7 @@ export function registerSwapRoutes(app: Hono<AppEnv>, options: SwapRoutesOptions
         value: '0',
         eip155: { gas: String(gas), gasPrice: String(gasPrice) },
       },
-      allowance: config.swap.unlimitedApprovals ? null : toDecimalString(amount, from.decimals),
+      allowance: allowed === maxUint256 ? null : toDecimalString(allowed, from.decimals),
     }
     return c.json(answer)
   })
