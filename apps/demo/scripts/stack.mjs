@@ -97,8 +97,6 @@ export function serverConfig({
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     tokens: tokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
     indexer: { enabled: true, startBlock: 0, confirmations: 0, pollIntervalMs },
-    // The swap contracts on this chain (packages/test/src/swap), for the server's swap provider.
-    ...(swap ? { swap: swapChainConfig(swap) } : {}),
   }))
   return {
     host: '127.0.0.1',
@@ -108,6 +106,8 @@ export function serverConfig({
     // The local bcoin node (bitcoin.mjs), served on the server's Esplora-compatible routes.
     ...(bitcoin ? { bitcoin: { chains: [bitcoinChainConfig(bitcoin)] } } : {}),
     prices,
+    // Swaps quoted from the seeded pools (packages/test/src/swap) on both chains.
+    ...(swap ? { swap: swapConfig(swap, chains) } : {}),
     // Sign-ins on the local Polkadot chain name addresses in its prefix.
     siwx: { ss58Prefixes: { [DEMO_POLKADOT_CHAIN.caip2]: DEMO_POLKADOT_CHAIN.ss58Prefix } },
     log: { level: 'warn' },
@@ -136,13 +136,23 @@ export function serverConfig({
   }
 }
 
-/** The addresses the demo chains' swaps go through (the same on every chain). */
-function swapChainConfig({ weth, v2, v3, swapRouter02 }) {
+/**
+ * The server's swap config: the contracts (the same on every chain), the pools' tokens, prices
+ * against PUSD, and SPEC §9's 0.85% provider fee for anvil's account 5.
+ */
+function swapConfig({ weth, v2, v3, swapRouter02, tokens }, chains) {
+  const pusd = tokens.find((token) => token.symbol === 'PUSD')
   return {
-    wrappedNative: weth,
-    v2: { factory: v2.factory, router: v2.router },
-    v3: { factory: v3.factory, quoter: v3.quoterV2, router: v3.swapRouter },
-    router: swapRouter02,
+    chains: chains.map(({ chainId }) => ({
+      caipNetworkId: `eip155:${chainId}`,
+      router: swapRouter02,
+      wrappedNative: weth,
+      v2: { factory: v2.factory },
+      v3: { factory: v3.factory, quoter: v3.quoterV2, feeTiers: [500, 3000, 10000] },
+      ...(pusd ? { quoteToken: pusd.address } : {}),
+      tokens: tokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
+    })),
+    fees: { '*': { recipient: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' } },
   }
 }
 

@@ -140,7 +140,10 @@ describe('the swap routes on anvil', () => {
     ;({ database, db } = await createMigratedDatabase('pglite'))
     await addProject(db, { id: 'shop', origins: [SITE] })
     await addProject(db, { id: 'free', origins: [SITE] })
-    config = await buildConfig({ fees: { shop: { recipient: FEE_RECIPIENT } } })
+    await addProject(db, { id: 'partner', origins: [SITE] })
+    config = await buildConfig({
+      fees: { shop: { recipient: FEE_RECIPIENT }, partner: { recipient: FEE_RECIPIENT, rate: 0.3 } },
+    })
     app = createApp({ config, db, logger })
   }, 180_000)
   afterAll(async () => {
@@ -305,6 +308,23 @@ describe('the swap routes on anvil', () => {
     expect(quote?.route.pools).toEqual([
       { protocol: 'v3', fee: 3_000, address: testSwapPool('v3:PTK/PUSD:3000').address },
     ])
+  })
+
+  it('charges a project its own fee rate', async () => {
+    const body = await json(
+      quotePath('partner', {
+        userAddress: ANVIL_ADDRESSES[1] as string,
+        from: PUSD,
+        to: PTK,
+        amount: '1000',
+      }),
+      swapQuoteResponseSchema,
+    )
+    expect(body.quotes[0]).toMatchObject({
+      fromAmount: '1000',
+      swapAmount: '997',
+      providerFee: { rate: 0.3, amount: '3', recipient: FEE_RECIPIENT },
+    })
   })
 
   it('goes through the wrapped native token when no pool joins the two tokens', async () => {
