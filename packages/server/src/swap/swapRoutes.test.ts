@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import {
   apiErrorSchema,
   balanceResponseSchema,
@@ -559,6 +561,33 @@ describe('the swap routes on anvil', () => {
       status: 502,
       code: 'UPSTREAM_ERROR',
     })
+  })
+
+  it('answers 504 UPSTREAM_TIMEOUT when the chain’s node does not answer in time', async () => {
+    // A node that takes the request and never answers.
+    const silent = createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (silent.address() as AddressInfo).port
+      const parsed = await buildConfig({})
+      const slow = createApp({
+        config: {
+          ...parsed,
+          rpc: { ...parsed.rpc, timeoutMs: 200 },
+          chains: parsed.chains.map((chain) =>
+            chain.caipNetworkId === DOWN_CHAIN ? { ...chain, rpcUrl: `http://127.0.0.1:${port}` } : chain,
+          ),
+        },
+        db,
+        logger,
+      })
+      const user = ANVIL_ADDRESSES[1] as string
+      const path = `/v1/swap/quote?${query({ projectId: 'shop', chainId: DOWN_CHAIN, userAddress: user, from: 'native', to: PUSD, amount: '1' })}`
+      expect(await refusal(path, slow)).toMatchObject({ status: 504, code: 'UPSTREAM_TIMEOUT' })
+    } finally {
+      silent.closeAllConnections()
+      await new Promise((resolve) => silent.close(resolve))
+    }
   })
 
   it('applies the project and origin rules of every /v1 route', async () => {
