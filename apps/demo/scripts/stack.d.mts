@@ -44,7 +44,7 @@ export function serverConfig(options: {
   smtpPort?: number
   solana?: StackSolana
   bitcoin?: StackBitcoin
-  /** The swap contracts: each EVM chain's entry names them under `swap`. */
+  /** The swap contracts: the config names them under `swap.chains`, one entry per EVM chain. */
   swap?: TestSwapDeployment
 }): Record<string, unknown>
 export function runServerCli(args: readonly string[], options?: { timeoutMs?: number }): Promise<string>
