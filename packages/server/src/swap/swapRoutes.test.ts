@@ -680,6 +680,40 @@ describe('the swap routes on anvil', () => {
     ])
   })
 
+  it('leaves V2 out where the router was built with another V2 factory than the config names', async () => {
+    const parsed = await buildConfig({})
+    const mismatched = createApp({
+      config: {
+        ...parsed,
+        swap: {
+          ...parsed.swap,
+          chains: parsed.swap.chains.map((chain) =>
+            chain.caipNetworkId === CHAIN
+              ? { ...chain, v2: { factory: TEST_SWAP_CONTRACTS.v3.factory } }
+              : chain,
+          ),
+        },
+      },
+      db,
+      logger,
+    })
+    const user = ANVIL_ADDRESSES[1] as string
+    // WETH/PUSD has a V2 pair only: the router would swap through another factory's pairs.
+    expect(
+      await refusal(
+        quotePath('free', { userAddress: user, from: 'native', to: PUSD, amount: '1' }),
+        mismatched,
+      ),
+    ).toMatchObject({ status: 404, code: 'NO_ROUTE' })
+    // V3 still quotes.
+    const body = await json(
+      quotePath('free', { userAddress: user, from: PUSD, to: PTK, amount: '1' }),
+      swapQuoteResponseSchema,
+      mismatched,
+    )
+    expect(body.quotes[0]?.route.pools.map((pool) => pool.protocol)).toEqual(['v3'])
+  })
+
   it('values the portfolio at the pools’ prices when configured, the static table elsewhere', async () => {
     const withPools = createApp({
       config: await buildConfig({ portfolioPrices: true }),
