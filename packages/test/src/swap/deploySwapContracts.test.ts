@@ -161,3 +161,37 @@ describe('deploySwapContracts', () => {
     expect(await client().getTransactionCount({ address: TEST_DEPLOYER_ADDRESS })).toBeGreaterThan(0)
   })
 })
+
+describe('deploySwapContracts on other chains', () => {
+  it('refuses a chain without the CREATE2 deployer, and says so', { timeout: 60_000 }, async () => {
+    const bare = await startAnvil({ chainId: 31_337, args: ['--disable-default-create2-deployer'] })
+    try {
+      await expect(deploySwapContracts(bare.rpcUrl)).rejects.toThrow(/no CREATE2 deployer at 0x4e59/)
+    } finally {
+      await bare.stop()
+    }
+  })
+
+  it('seeds the pools from the account it is given, at the same addresses', { timeout: 60_000 }, async () => {
+    const other = await startAnvil({ chainId: 31_338 })
+    // Anvil's account 7, unlocked like the others.
+    const deployer = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
+    try {
+      const deployment = await deploySwapContracts(other.rpcUrl, { deployer })
+      expect(deployment.pools.map((pool) => pool.address)).toEqual(
+        TEST_SWAP_POOLS.map((pool) => pool.address),
+      )
+      const client = createClient(other.rpcUrl)
+      const lpTokens = await client.readContract({
+        address: TEST_SWAP_POOLS[0].address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [deployer],
+      })
+      expect(lpTokens).toBeGreaterThan(0n)
+      expect(await client.getTransactionCount({ address: deployer })).toBeGreaterThan(10)
+    } finally {
+      await other.stop()
+    }
+  })
+})
