@@ -1,4 +1,4 @@
-import { type Address, erc20Abi, isAddressEqual } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, isAddressEqual } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_ADDRESSES, ANVIL_INITIAL_BALANCE } from '../accounts.js'
 import { type AnvilInstance, startAnvil } from '../anvil.js'
@@ -6,6 +6,7 @@ import { TEST_DEPLOYER_ADDRESS } from '../contracts/deployTestContracts.js'
 import {
   createClient,
   deploySwapContracts,
+  sendAll,
   sqrtPriceX96,
   swapContractDeployments,
   swapPoolAddress,
@@ -18,6 +19,7 @@ import {
   UNISWAP_V2_ROUTER_ABI,
   UNISWAP_V3_FACTORY_ABI,
   UNISWAP_V3_POOL_ABI,
+  WETH9_ABI,
 } from './swapAbis.js'
 import { TEST_SWAP_CONTRACTS, TEST_SWAP_POOLS, testSwapToken } from './testSwapContracts.js'
 
@@ -193,5 +195,51 @@ describe('deploySwapContracts on other chains', () => {
     } finally {
       await other.stop()
     }
+  })
+})
+
+describe('sendAll', () => {
+  let anvil: AnvilInstance
+  const client = () => createClient(anvil.rpcUrl)
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: 31_339 })
+    await deploySwapContracts(anvil.rpcUrl)
+  }, 60_000)
+  afterAll(() => anvil?.stop())
+
+  // A Uniswap pair or pool trading first in a new second also writes its price accumulator or
+  // oracle observation: an estimate made in the last block's second runs out of gas now and then.
+  it('sends each transaction with a quarter more gas than the node estimates', async () => {
+    const data = encodeFunctionData({ abi: WETH9_ABI, functionName: 'deposit' })
+    const estimate = await client().estimateGas({
+      account: ANVIL_ADDRESSES[1]!,
+      to: TEST_SWAP_CONTRACTS.weth,
+      data,
+      value: 1n,
+    })
+    const [hash] = await sendAll(
+      client(),
+      anvil.rpcUrl,
+      ANVIL_ADDRESSES[1]!,
+      [{ to: TEST_SWAP_CONTRACTS.weth, data, value: 1n, label: 'wrap' }],
+      30_000,
+    )
+    const transaction = await client().getTransaction({ hash: hash! })
+    expect(transaction.gas).toBe((estimate * 5n) / 4n)
+  })
+
+  it('refuses a transaction that would revert, with the contract’s reason, and sends nothing', async () => {
+    const nonce = await client().getTransactionCount({ address: ANVIL_ADDRESSES[1]! })
+    const data = encodeFunctionData({ abi: WETH9_ABI, functionName: 'withdraw', args: [10n ** 30n] })
+    await expect(
+      sendAll(
+        client(),
+        anvil.rpcUrl,
+        ANVIL_ADDRESSES[1]!,
+        [{ to: TEST_SWAP_CONTRACTS.weth, data, label: 'unwrap' }],
+        30_000,
+      ),
+    ).rejects.toThrow(/eth_estimateGas failed: execution reverted/)
+    expect(await client().getTransactionCount({ address: ANVIL_ADDRESSES[1]! })).toBe(nonce)
   })
 })

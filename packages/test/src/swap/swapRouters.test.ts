@@ -19,7 +19,6 @@ import {
   UNISWAP_V2_ROUTER_ABI,
   UNISWAP_V3_QUOTER_V2_ABI,
   UNISWAP_V3_SWAP_ROUTER_ABI,
-  WETH9_ABI,
 } from './swapAbis.js'
 import {
   TEST_SWAP_CONTRACTS,
@@ -351,51 +350,5 @@ describe('swaps through the routers on the seeded pools', () => {
     const requoted = await quoteSingle('PUSD', 'PTK', 3000, amountIn)
     expect(requoted).toBeLessThan((quoted * 99n) / 100n)
     expect(await delta(['PTK'], () => send(swap(requoted)))).toEqual([requoted])
-  })
-})
-
-describe('sendAll', () => {
-  let anvil: AnvilInstance
-  const client = () => createClient(anvil.rpcUrl)
-  beforeAll(async () => {
-    anvil = await startAnvil({ chainId: 31_339 })
-    await deploySwapContracts(anvil.rpcUrl)
-  }, 60_000)
-  afterAll(() => anvil?.stop())
-
-  // A Uniswap pair or pool trading first in a new second also writes its price accumulator or
-  // oracle observation: an estimate made in the last block's second runs out of gas now and then.
-  it('sends each transaction with a quarter more gas than the node estimates', async () => {
-    const data = encodeFunctionData({ abi: WETH9_ABI, functionName: 'deposit' })
-    const estimate = await client().estimateGas({
-      account: trader,
-      to: TEST_SWAP_CONTRACTS.weth,
-      data,
-      value: 1n,
-    })
-    const [hash] = await sendAll(
-      client(),
-      anvil.rpcUrl,
-      trader,
-      [{ to: TEST_SWAP_CONTRACTS.weth, data, value: 1n, label: 'wrap' }],
-      30_000,
-    )
-    const transaction = await client().getTransaction({ hash: hash! })
-    expect(transaction.gas).toBe((estimate * 5n) / 4n)
-  })
-
-  it('refuses a transaction that would revert, with the contract’s reason, and sends nothing', async () => {
-    const nonce = await client().getTransactionCount({ address: trader })
-    const data = encodeFunctionData({ abi: WETH9_ABI, functionName: 'withdraw', args: [10n ** 30n] })
-    await expect(
-      sendAll(
-        client(),
-        anvil.rpcUrl,
-        trader,
-        [{ to: TEST_SWAP_CONTRACTS.weth, data, label: 'unwrap' }],
-        30_000,
-      ),
-    ).rejects.toThrow(/eth_estimateGas failed: execution reverted/)
-    expect(await client().getTransactionCount({ address: trader })).toBe(nonce)
   })
 })
