@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, erc20Abi, isAddressEqual } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, isAddressEqual, keccak256 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_ADDRESSES, ANVIL_INITIAL_BALANCE } from '../accounts.js'
 import { type AnvilInstance, startAnvil } from '../anvil.js'
@@ -21,6 +21,7 @@ import {
   UNISWAP_V3_POOL_ABI,
   WETH9_ABI,
 } from './swapAbis.js'
+import { loadPoolArtifact, loadSwapArtifact, type SwapArtifactName } from './swapArtifacts.js'
 import { TEST_SWAP_CONTRACTS, TEST_SWAP_POOLS, testSwapToken } from './testSwapContracts.js'
 
 describe('the swap contracts’ addresses', () => {
@@ -28,6 +29,23 @@ describe('the swap contracts’ addresses', () => {
     expect(() => swapContractDeployments()).not.toThrow()
     const actual = Object.fromEntries(TEST_SWAP_POOLS.map((pool) => [pool.key, swapPoolAddress(pool)]))
     expect(actual).toEqual(Object.fromEntries(TEST_SWAP_POOLS.map((pool) => [pool.key, pool.address])))
+  })
+})
+
+describe('the routers’ init-code hashes', () => {
+  it('match the pair and pool code the factories deploy (a swap through each router proves it below)', () => {
+    const pairHash = keccak256(loadPoolArtifact('v2Pair').bytecode)
+    const poolHash = keccak256(loadPoolArtifact('v3Pool').bytecode)
+    expect(pairHash).toBe('0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f')
+    expect(poolHash).toBe('0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54')
+    const holds = (name: SwapArtifactName, hash: string) =>
+      loadSwapArtifact(name).bytecode.includes(hash.slice(2))
+    expect([holds('v2Router', pairHash), holds('swapRouter02', pairHash)]).toEqual([true, true])
+    expect(
+      (['swapRouter', 'quoterV2', 'positionManager', 'swapRouter02'] as const).map((name) =>
+        holds(name, poolHash),
+      ),
+    ).toEqual([true, true, true, true])
   })
 })
 
