@@ -138,17 +138,7 @@ describe('the swap routes on anvil', () => {
     anvil = await startAnvil({ chainId: CHAIN_ID })
     // Accounts 0–4 hold PUSD, PTK, USDT and ZERO; then the pools are deployed and seeded.
     await deployTestTokens({ rpcUrl: anvil.rpcUrl })
-    // The kit sends its V3 mints with the node's gas estimate, made in a block whose timestamp may
-    // differ from the one they are mined in (the pool then writes an oracle observation): now and
-    // then one runs out of gas. Deploying again completes what is missing and keeps what is there.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await deploySwapContracts(anvil.rpcUrl)
-        break
-      } catch (error) {
-        if (attempt === 3 || !/add liquidity .* reverted/.test(String(error))) throw error
-      }
-    }
+    await deploySwapContracts(anvil.rpcUrl)
     client = createPublicClient({ transport: http(anvil.rpcUrl) })
     ;({ database, db } = await createMigratedDatabase('pglite'))
     await addProject(db, { id: 'shop', origins: [SITE] })
