@@ -44,5 +44,10 @@ export const API_ERROR_CODES = [
   'INVALID_ADDRESS',
   'TX_REJECTED',
   'UPSTREAM_TIMEOUT',
+  // The swap routes (/v1/swap/*).
+  'UNKNOWN_TOKEN',
+  'INVALID_AMOUNT',
+  'NO_ROUTE',
+  'INSUFFICIENT_LIQUIDITY',
 ] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

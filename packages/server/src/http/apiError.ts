@@ -4,7 +4,7 @@ import { BaseError } from '@portico/core/errors'
 /** HTTP status of each refusal code. */
 export const STATUS_OF: Record<
   ApiErrorCode,
-  400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500 | 502 | 503 | 504
+  400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 502 | 503 | 504
 > = {
   PROJECT_ID_MISSING: 400,
   INVALID_PROJECT_ID: 403,
@@ -43,6 +43,10 @@ export const STATUS_OF: Record<
   INVALID_ADDRESS: 400,
   TX_REJECTED: 400,
   UPSTREAM_TIMEOUT: 504,
+  UNKNOWN_TOKEN: 400,
+  INVALID_AMOUNT: 400,
+  NO_ROUTE: 404,
+  INSUFFICIENT_LIQUIDITY: 422,
 }
 
 /**
