@@ -1,5 +1,5 @@
-import { EMBEDDED_WALLET_CONNECTOR_ID } from '../email/connectEmail.js'
-import { clearEmailLoginCache } from '../email/submitEmailOtp.js'
+import { clearEmailLoginCache } from '../email/clearEmailLoginCache.js'
+import { EMBEDDED_WALLET_CONNECTOR_ID } from '../email/embeddedWalletConnectorId.js'
 import { ProviderTimeoutError } from '../errors/base.js'
 import type { CaipAddress, ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
