@@ -361,7 +361,6 @@ export type {
 export {
   cancelWalletConnect,
   connectWalletConnect,
-  WALLET_CONNECT_CONNECTOR_ID,
   WalletConnectNoAccountError,
   WalletConnectNotConfiguredError,
 } from './walletConnect/connectWalletConnect.js'
@@ -381,5 +380,6 @@ export type {
 } from './walletConnect/types.js'
 export type { WalletConnectInfo } from './walletConnect/walletConnect.js'
 export { getWalletConnect, watchWalletConnect } from './walletConnect/walletConnect.js'
+export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect/walletConnectConnectorId.js'
 export type { BuildWalletLinkParameters } from './walletConnect/walletLink.js'
 export { buildWalletLink, InvalidPairingUriError, UnsafeWalletLinkError } from './walletConnect/walletLink.js'

@@ -21,9 +21,9 @@ import { applyBasicSession, WALLET_CONNECT_CONNECTOR_ID } from './basicMode.js'
 import { isBasicWalletConnect } from './isBasicWalletConnect.js'
 import type { WalletConnect, WalletConnectAuthRequest } from './types.js'
 
-export { WALLET_CONNECT_CONNECTOR_ID } from './basicMode.js'
 // In a module of its own so closing the modal does not load the pairing code.
 export { cancelWalletConnect } from './cancelWalletConnect.js'
+export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnectConnectorId.js'
 
 /** `walletConnect` is not configured, so there is no pairing with mobile wallets. */
 export class WalletConnectNotConfiguredError extends BaseError {
