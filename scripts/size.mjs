@@ -21,32 +21,32 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const PORTICO_BUDGET_KIB = 52.5
+const PORTICO_BUDGET_KIB = 52.2
 // The part of it the page loads before the idle preload fetches the modal's frame and first view.
-const FIRST_LOAD_BUDGET_KIB = 45.5
+const FIRST_LOAD_BUDGET_KIB = 39.2
 // The modal's frame, fetched with the first view.
-const FRAME_BUDGET_KIB = 3.5
+const FRAME_BUDGET_KIB = 5.6
 // What opening each view first costs on top of the first load, gzip KiB. Measured plus a small
 // margin; a view whose folder has no entry here fails the check.
 const VIEW_BUDGETS_KIB = {
-  Account: 7,
-  AllWallets: 3.5,
+  Account: 12.5,
+  AllWallets: 6.5,
   ApproveTransaction: 1.5,
-  Connect: 5,
-  ConnectingExternal: 3,
-  ConnectingWalletConnectBasic: 9,
+  Connect: 9,
+  ConnectingExternal: 5.5,
+  ConnectingWalletConnectBasic: 12,
   EmailVerifyDevice: 2,
-  EmailVerifyOtp: 3.5,
+  EmailVerifyOtp: 6.5,
   Networks: 2.5,
   SelectAccount: 2.5,
   SIWXSignMessage: 3.5,
   UnsupportedChain: 3,
-  UpdateEmail: 3.5,
+  UpdateEmail: 5,
   WalletReceive: 6.5,
-  WalletSend: 9.5,
+  WalletSend: 12,
   WalletSendConfirmed: 6.5,
-  WalletSendPreview: 11.5,
-  WalletSendSelectToken: 8,
+  WalletSendPreview: 14.5,
+  WalletSendSelectToken: 10,
 }
 const root = fileURLToPath(new URL('..', import.meta.url))
 const demoDist = join(root, 'apps/demo/dist')

@@ -9,14 +9,16 @@ const vendorChunks = [
     name: 'vendor-viem',
     test: /[\\/]node_modules[\\/](viem|ox|abitype|isows|@noble[\\/](curves|hashes)|@scure[\\/](base|bip32|bip39))[\\/]/,
   },
-  // The React shell (provider, hooks, button, the modal's host) in one chunk, with the parts of core
-  // and the EVM adapter it reaches. Views stay out, and so does the QR code (only the pairing and
+  // The React shell (provider, button, the modal's host) in one chunk, with the parts of core and
+  // the EVM adapter it reaches. Hooks stay out: a group takes every module it matches, so a hook only
+  // views use (activity, token balances, the wallet list) would bring its core code into the first
+  // load; each goes with what uses it instead. Views stay out, and so does the QR code (only the pairing and
   // Receive views draw one), so each is loaded only when first shown, with the code only it reaches.
   // The dialog itself (frame, header, notices, view outlet) stays out too: it is fetched with the
   // first view, once the page is idle. Locales other than English are fetched only when selected.
   {
     name: 'portico-react',
-    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|components[\\/]|i18n[\\/]locales[\\/]|Modal[\\/](ModalDialog|ModalContent|Notices|ViewBoundary|ViewOutlet|titleOf)\.)/,
+    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|hooks[\\/]|components[\\/]|i18n[\\/]locales[\\/]|Modal[\\/](ModalDialog|ModalContent|Notices|ViewBoundary|ViewOutlet|titleOf)\.)/,
   },
 ]
 

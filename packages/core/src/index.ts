@@ -81,7 +81,7 @@ export { cancelConnect } from './connection/cancelConnect.js'
 export type { CancelReconnectParameters } from './connection/cancelReconnect.js'
 export { cancelReconnect } from './connection/cancelReconnect.js'
 export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './connection/connect.js'
-export { connect, findConnector } from './connection/connect.js'
+export { connect } from './connection/connect.js'
 export type { ConnectorListItem, RegistryWalletListItem, WalletListItem } from './connection/connectors.js'
 export {
   getConnectorList,
@@ -96,6 +96,7 @@ export type {
   DisconnectReturnType,
 } from './connection/disconnect.js'
 export { disconnect } from './connection/disconnect.js'
+export { findConnector } from './connection/findConnector.js'
 export type { SelectWalletParameters } from './connection/modal/selectWallet.js'
 export { selectWallet } from './connection/modal/selectWallet.js'
 export { removeAdapter } from './connection/removeAdapter.js'
@@ -131,7 +132,6 @@ export type {
 } from './email/connectEmail.js'
 export {
   connectEmail,
-  EMBEDDED_WALLET_CONNECTOR_ID,
   EmailCooldownError,
   EmbeddedWalletNotConfiguredError,
   getEmailCooldownSeconds,
@@ -139,6 +139,7 @@ export {
 } from './email/connectEmail.js'
 export type { EmailLoginInfo } from './email/emailLogin.js'
 export { getEmailLogin, watchEmailLogin } from './email/emailLogin.js'
+export { EMBEDDED_WALLET_CONNECTOR_ID } from './email/embeddedWalletConnectorId.js'
 export type { ChangeEmailParameters } from './email/modal/changeEmail.js'
 export { changeEmail } from './email/modal/changeEmail.js'
 export type { StartEmailLoginParameters } from './email/modal/startEmailLogin.js'
@@ -360,7 +361,6 @@ export type {
 export {
   cancelWalletConnect,
   connectWalletConnect,
-  WALLET_CONNECT_CONNECTOR_ID,
   WalletConnectNoAccountError,
   WalletConnectNotConfiguredError,
 } from './walletConnect/connectWalletConnect.js'
@@ -380,5 +380,6 @@ export type {
 } from './walletConnect/types.js'
 export type { WalletConnectInfo } from './walletConnect/walletConnect.js'
 export { getWalletConnect, watchWalletConnect } from './walletConnect/walletConnect.js'
+export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect/walletConnectConnectorId.js'
 export type { BuildWalletLinkParameters } from './walletConnect/walletLink.js'
 export { buildWalletLink, InvalidPairingUriError, UnsafeWalletLinkError } from './walletConnect/walletLink.js'

@@ -1,10 +1,11 @@
 import { subscribe } from 'valtio/vanilla'
-import { getAccountTabs } from '../activity/activity.js'
-import { fetchActivity, getActivityTarget, needsFirstActivityPage } from '../activity/fetchActivity.js'
 import { resetActivity } from '../activity/resetActivity.js'
+import { createLazyImport } from '../adapterKit/createLazyImport.js'
+import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
-import { refreshTokenBalances } from './refreshTokenBalances.js'
+
+const loadRefresh = createLazyImport(() => import('./refreshAccountAssetsNow.js'))
 
 export type RefreshAccountAssetsParameters = { namespace?: ChainNamespace }
 
@@ -18,20 +19,48 @@ export function refreshAccountAssets(
   portico: Portico,
   parameters: RefreshAccountAssetsParameters = {},
 ): void {
-  const { state } = portico
+  const { state, internal } = portico
   const namespace = parameters.namespace ?? state.modal.activeChain
-  void refreshTokenBalances(portico, namespace ? { namespace } : {})
-  const target = getActivityTarget(portico)
-  if (state.activity.caipAddress !== undefined && state.activity.caipAddress !== target?.caipAddress)
-    resetActivity(portico)
-  const onActivityTab =
-    state.modal.open &&
-    state.router.route.view === 'Account' &&
-    getAccountTabs(portico).current === 'Activity'
-  if (!onActivityTab) return
-  if (needsFirstActivityPage(portico)) void fetchActivity(portico)
-  // A list from an earlier visit may miss what happened since: fetched again behind the rows shown.
-  else if (state.activity.loaded && !state.activity.loading) void fetchActivity(portico, { refresh: true })
+  // What belongs to another account or network goes at once, not once the refresh code is loaded:
+  // the previous account's balances and activity must never show for this one.
+  if (namespace) dropOtherOwnerBalances(portico, namespace)
+  const activityOwner = state.activity.caipAddress
+  if (activityOwner !== undefined && activityOwner !== activeCaipAddress(portico)) resetActivity(portico)
+  loadRefresh().then(
+    ({ refreshAccountAssetsNow }) => refreshAccountAssetsNow(portico, namespace),
+    (error: unknown) => internal.logger.warn('account assets: the refresh code did not load', error),
+  )
+}
+
+/** The connected account of the active namespace on its network, as activity and balances key it. */
+function activeCaipAddress(portico: Portico): string | undefined {
+  const namespace = portico.state.modal.activeChain
+  const chain = namespace ? portico.state.chains[namespace] : undefined
+  const address = chain?.accountState.address
+  const network = chain?.networkState.caipNetwork
+  if (!address || !network || chain.accountState.status !== 'connected') return undefined
+  return toCaipAddress(network.caipNetworkId, address)
+}
+
+/**
+ * Clears the token balances shown for a namespace when they belong to another account or network
+ * than the connected one, as `refreshTokenBalances` does first, and makes it the new owner, so a
+ * fetch still on its way for the previous one drops its answer (it keeps only its owner's). That
+ * fetch no longer counts as this owner's either: the refresh fetches again.
+ */
+function dropOtherOwnerBalances(portico: Portico, namespace: ChainNamespace): void {
+  const { state, internal } = portico
+  const chain = state.chains[namespace]
+  const account = chain?.accountState
+  const address = account?.address
+  const network = chain?.networkState.caipNetwork
+  if (!account || !address || !network || account.status !== 'connected') return
+  if (chain.networkState.unsupportedCaipNetworkId) return
+  const owner = toCaipAddress(network.caipNetworkId, address)
+  if (internal.tokenBalanceOwner[namespace] === owner) return
+  internal.tokenBalanceOwner[namespace] = owner
+  internal.tokenBalanceFetching.delete(namespace)
+  account.tokenBalance = []
 }
 
 /**

@@ -21,7 +21,11 @@ import type { ConnectionError } from '../state.js'
 import { applyConnection } from './applyConnection.js'
 import { cancelReconnect } from './cancelReconnect.js'
 import { getSiblingConnectors } from './connectors.js'
+import { findConnector } from './findConnector.js'
 import { syncConnectionStatus } from './syncConnectionStatus.js'
+
+// In a module of its own so restoring connections and the modal's frame do not load `connect`.
+export { findConnector } from './findConnector.js'
 
 export type ConnectParameters = {
   connectorId: string
@@ -46,19 +50,6 @@ export type ConnectErrorType =
   | ProviderRequestErrorType
   | RequestCancelledErrorType
   | BaseErrorType
-
-/** Finds a discovered connector by id across namespaces. */
-export function findConnector(
-  portico: Portico,
-  connectorId: string,
-  namespace?: ChainNamespace,
-): Connector | undefined {
-  for (const [candidate, list] of Object.entries(portico.state.connectors.byNamespace)) {
-    if (namespace && candidate !== namespace) continue
-    for (const connector of list ?? []) if (connector.id === connectorId) return connector
-  }
-  return undefined
-}
 
 /** How a failed attempt is recorded in `connection.error`, as keys the UI translates. */
 export function describeConnectError(error: unknown): ConnectionError {

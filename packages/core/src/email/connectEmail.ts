@@ -13,8 +13,10 @@ import type { EmbeddedWallet } from './types.js'
 /** SPEC §9: a new e-mail login is refused for 30 s after the last one. */
 export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
 
-/** The id of the embedded wallet's connector (type AUTH) in the adapters that offer it. */
-export const EMBEDDED_WALLET_CONNECTOR_ID = 'portico.embedded'
+// In a module of its own so restoring and clearing connections do not load the login code.
+import { EMBEDDED_WALLET_CONNECTOR_ID } from './embeddedWalletConnectorId.js'
+
+export { EMBEDDED_WALLET_CONNECTOR_ID } from './embeddedWalletConnectorId.js'
 
 /** What the modal accepts as an e-mail address before asking the server. */
 export const EMAIL_ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/

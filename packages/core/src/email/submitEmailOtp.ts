@@ -15,6 +15,11 @@ import {
   requireEmbeddedWallet,
 } from './connectEmail.js'
 
+// In modules of their own so leaving the e-mail views, and restoring or clearing connections, do
+// not load the login code.
+export { clearEmailLoginCache } from './clearEmailLoginCache.js'
+export { resetEmailLogin } from './resetEmailLogin.js'
+
 /** A one-time code is six digits. */
 export class InvalidOtpError extends BaseError {
   override name = 'InvalidOtpError' as const
@@ -104,25 +109,4 @@ export class DeviceStillNotApprovedError extends BaseError {
 }
 export type DeviceStillNotApprovedErrorType = DeviceStillNotApprovedError & {
   name: 'DeviceStillNotApprovedError'
-}
-
-/**
- * Leaves the e-mail login: a step still waiting is ignored when it answers, and the form is empty
- * again.
- */
-export function resetEmailLogin(portico: Portico): void {
-  portico.internal.emailLoginAttempt++
-  Object.assign(portico.state.emailLogin, { status: 'idle', email: undefined, error: undefined })
-}
-
-/**
- * Forgets the e-mail login (SPEC §3 flags and identity: the email-login-used flag and the e-mail),
- * on disconnect or when the embedded wallet says it is not connected (SPEC §4). The time of the
- * last login stays, so the 30 s cool-down still holds.
- */
-export function clearEmailLoginCache(portico: Portico): void {
-  portico.internal.storage.remove('emailLoginUsed')
-  portico.internal.storage.remove('email')
-  resetEmailLogin(portico)
-  portico.state.emailLogin.accountEmail = undefined
 }

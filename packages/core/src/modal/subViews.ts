@@ -1,8 +1,8 @@
 import { cancelConnect } from '../connection/cancelConnect.js'
 import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
-import { resetEmailLogin } from '../email/submitEmailOtp.js'
+import { resetEmailLogin } from '../email/resetEmailLogin.js'
 import type { Portico } from '../portico.js'
-import { cancelWalletConnect } from '../walletConnect/connectWalletConnect.js'
+import { cancelWalletConnect } from '../walletConnect/cancelWalletConnect.js'
 import type { View } from './routes.js'
 
 /** Something a view has started that leaving it abandons. */

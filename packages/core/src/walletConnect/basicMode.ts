@@ -6,8 +6,10 @@ import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import type { WalletConnectSession } from './types.js'
 
-/** The connector id every namespace connected over the shared WalletConnect session carries. */
-export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+import { WALLET_CONNECT_CONNECTOR_ID } from './walletConnectConnectorId.js'
+
+// In a module of its own so adapters and the stored connections' checks do not load basic mode.
+export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnectConnectorId.js'
 
 /**
  * In basic mode, asks a new pairing for every namespace the site lists, on its networks. Methods

@@ -21,7 +21,9 @@ import { applyBasicSession, WALLET_CONNECT_CONNECTOR_ID } from './basicMode.js'
 import { isBasicWalletConnect } from './isBasicWalletConnect.js'
 import type { WalletConnect, WalletConnectAuthRequest } from './types.js'
 
-export { WALLET_CONNECT_CONNECTOR_ID } from './basicMode.js'
+// In a module of its own so closing the modal does not load the pairing code.
+export { cancelWalletConnect } from './cancelWalletConnect.js'
+export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnectConnectorId.js'
 
 /** `walletConnect` is not configured, so there is no pairing with mobile wallets. */
 export class WalletConnectNotConfiguredError extends BaseError {
@@ -197,20 +199,6 @@ export async function connectWalletConnect(
   internal.walletConnectPairing = undefined
   Object.assign(state.walletConnect, { status: 'idle', pairing: undefined, error: undefined })
   return { namespaces: connected }
-}
-
-/** Abandons a pairing in progress (the visitor left its view); a wallet that approves later is ignored. */
-export function cancelWalletConnect(portico: Portico): void {
-  const { internal, state } = portico
-  if (!internal.walletConnectPairing) return
-  internal.walletConnectPairing.abort()
-  internal.walletConnectPairing = undefined
-  Object.assign(state.walletConnect, {
-    status: 'idle',
-    pairing: undefined,
-    walletId: undefined,
-    error: undefined,
-  })
 }
 
 // The account of a sign-in request written before the wallet is known: the wallet replaces it.

@@ -24,6 +24,19 @@ describe('ConnectButton', () => {
     expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
   })
 
+  // The first Intl.NumberFormat of a page loads the browser's number data: the button's first paint
+  // must not wait for it when it shows no amount. (Runs before any test that shows one.)
+  test('reads no number format while disconnected, so its first paint does not wait for Intl', async () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat')
+    try {
+      await renderPortico()
+      expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
+      expect(numberFormat).not.toHaveBeenCalled()
+    } finally {
+      numberFormat.mockRestore()
+    }
+  })
+
   test('shows a busy state while the wallet is asked', async () => {
     const { portico } = await renderPortico()
     await run(() => void selectWallet(portico, { connectorId: 'io.rabby' }))
