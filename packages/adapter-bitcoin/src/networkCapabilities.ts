@@ -17,7 +17,7 @@ import {
   type EsploraTransaction,
 } from './esplora.js'
 import { type BitcoinFeeRates, type BitcoinFeeSpeed, pickFeeRates } from './feeRates.js'
-import { getAddressFormat, MAINNET_FORMAT, REGTEST_FORMAT } from './networks.js'
+import { getAddressFormat, getChainKind, MAINNET_FORMAT, REGTEST_FORMAT } from './networks.js'
 import { type PlannedSend, planSend } from './planSend.js'
 import type { BitcoinWalletAccount, BitcoinWalletDriver } from './walletDriver.js'
 
@@ -237,11 +237,20 @@ export function createNetworkCapabilities(options: NetworkCapabilitiesOptions): 
         network,
       })
       const psbt = buildPsbt({ plan, from, publicKey: sender.payment.publicKey, network })
-      const signed = await sender.driver.signPsbt({
+      const request = {
         psbt: psbt.toBase64(),
         address: sender.payment.address,
         inputs: plan.inputs.map((_, index) => index),
-      })
+        chain: getChainKind(network),
+      }
+      const { driver } = sender
+      if (!driver.signPsbt) {
+        // A wallet that only signs what it broadcasts itself: it shows the visitor the same
+        // transaction, and the adapter follows its id as it would its own.
+        if (!driver.signAndSendPsbt) throw new BitcoinSendValidationError('walletCannotSign')
+        return driver.signAndSendPsbt(request)
+      }
+      const signed = await driver.signPsbt(request)
       const hex = extractSignedTransaction(psbt, signed, network)
       try {
         return await client(network).broadcast(hex)
