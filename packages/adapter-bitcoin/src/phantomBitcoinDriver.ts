@@ -61,10 +61,13 @@ export function createPhantomBitcoinDriver(parameters: PhantomBitcoinDriverParam
   // The accounts an `accountsChanged` event carried, read by the next `getAccounts` instead of
   // asking again (which could prompt): an empty list means the wallet forgot the site.
   let changed: { accounts: BitcoinWalletAccount[] | undefined } | undefined
+  // The wallet said it forgot the site: nothing is asked again without the visitor.
+  let forgotten = false
   return {
     connector,
 
     async requestAccounts() {
+      forgotten = false
       return parseAccounts(
         await callWallet('requestAccounts', () => provider.requestAccounts(), promptTimeoutMs),
       )
@@ -76,6 +79,7 @@ export function createPhantomBitcoinDriver(parameters: PhantomBitcoinDriverParam
         changed = undefined
         return accounts
       }
+      if (forgotten) return undefined
       // The provider has no silent read: it answers `requestAccounts` without a prompt for a site it
       // trusts, and the reconnect's bound ends the wait when it would ask.
       return parseAccounts(
@@ -109,7 +113,8 @@ export function createPhantomBitcoinDriver(parameters: PhantomBitcoinDriverParam
       if (typeof provider.on !== 'function') return () => {}
       const handler = (list: unknown) => {
         try {
-          changed = { accounts: Array.isArray(list) && list.length === 0 ? undefined : parseAccounts(list) }
+          forgotten = Array.isArray(list) && list.length === 0
+          changed = { accounts: forgotten ? undefined : parseAccounts(list) }
         } catch (error) {
           logger.warn(`bip122: ${connector.name} reported malformed accounts`, error)
           return
