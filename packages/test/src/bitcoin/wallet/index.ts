@@ -35,5 +35,10 @@ export type {
 export { createTestUnisatWallet } from './createTestUnisatWallet.js'
 export type { InstallTestBitcoinWalletConfig } from './installTestBitcoinWallet.js'
 export { installTestBitcoinWallet } from './installTestBitcoinWallet.js'
+export type {
+  InstallTestBitcoinWalletsConfig,
+  TestBitcoinWalletHandles,
+} from './installTestBitcoinWallets.js'
+export { installTestBitcoinWallets } from './installTestBitcoinWallets.js'
 export type { TestBitcoinPromptMode, TestBitcoinWalletChain } from './testBitcoinSigner.js'
 export { TestWalletError } from './testBitcoinSigner.js'
