@@ -10,6 +10,9 @@ import {
   ProviderRequestError,
   UnrecognizedChainError,
   UserRejectedRequestError,
+  WALLET_CONNECT_CONNECTOR_ID,
+  WALLET_CONNECT_ICON,
+  type WalletConnect,
 } from '@portico/core'
 import {
   createConnections,
@@ -50,6 +53,12 @@ export interface BitcoinAdapterOptions {
   window?: object
   /** The fetch the Esplora client uses; default the global one. */
   fetch?: typeof fetch
+  /**
+   * Mobile wallets over WalletConnect (`getAccountAddresses`, `signMessage`, `signPsbt`,
+   * `sendTransfer`), as the WALLET_CONNECT connector; the same object goes to
+   * `createPortico({ walletConnect })`.
+   */
+  walletConnect?: WalletConnect
 }
 
 /** The Bitcoin adapter: core's contract plus the payment/ordinals accounts and Esplora reads. */
@@ -138,6 +147,14 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
       if (changed) context.emit({ type: 'connectors', connectors: getConnectors() })
     }
     const getConnectors = (): readonly Connector[] => [...drivers.values()].map((driver) => driver.connector)
+    const walletConnectDriver = options.walletConnect
+      ? createLazyWalletConnectDriver({
+          service: options.walletConnect,
+          networks: context.networks,
+          promptTimeoutMs,
+          logger,
+        })
+      : undefined
     const getDriver = (connectorId: string) =>
       findWallet(
         connectorId,
@@ -264,6 +281,14 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
         if (!context.isBrowser || started) return
         started = true
         target = options.window ?? (globalThis as { window?: object }).window
+        if (options.walletConnect && walletConnectDriver) {
+          options.walletConnect.registerNamespace('bip122', {
+            chains: context.networks().map((network) => network.caipNetworkId),
+            methods: WALLET_CONNECT_BITCOIN_METHODS,
+            events: WALLET_CONNECT_BITCOIN_EVENTS,
+          })
+          drivers.set(WALLET_CONNECT_CONNECTOR_ID, walletConnectDriver)
+        }
         discover()
       },
 
@@ -449,6 +474,61 @@ export class BitcoinChainNotSupportedError extends UnrecognizedChainError {
 }
 export type BitcoinChainNotSupportedErrorType = BitcoinChainNotSupportedError & {
   name: 'BitcoinChainNotSupportedError'
+}
+
+// WalletConnect's Bitcoin JSON-RPC methods and event (its Bitcoin RPC reference); the driver that
+// sends them loads with its first use.
+const WALLET_CONNECT_BITCOIN_METHODS = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer']
+const WALLET_CONNECT_BITCOIN_EVENTS = ['bip122_addressesChanged']
+
+/** The WALLET_CONNECT connector, whose driver code is imported on the first request to it. */
+function createLazyWalletConnectDriver(
+  parameters: Omit<import('./walletConnectDriver.js').WalletConnectDriverParameters, 'connector'>,
+): BitcoinWalletDriver {
+  const connector: Connector = {
+    id: WALLET_CONNECT_CONNECTOR_ID,
+    name: 'WalletConnect',
+    type: 'WALLET_CONNECT',
+    namespace: 'bip122',
+    installed: true,
+    imageUrl: WALLET_CONNECT_ICON,
+  }
+  const importDriver = createLazyImport(() => import('./walletConnectDriver.js'))
+  let driver: BitcoinWalletDriver | undefined
+  const load = async (): Promise<BitcoinWalletDriver> => {
+    if (driver) return driver
+    let module: typeof import('./walletConnectDriver.js')
+    try {
+      module = await importDriver()
+    } catch (error) {
+      throw new BitcoinAdapterLoadError({ cause: error, details: String(error) })
+    }
+    driver ??= module.createWalletConnectDriver({ ...parameters, connector })
+    return driver
+  }
+  return {
+    connector,
+    requestAccounts: async () => (await load()).requestAccounts(),
+    getAccounts: async () => (await load()).getAccounts(),
+    signMessage: async (request) => (await load()).signMessage(request),
+    signPsbt: async (request) => (await load()).signPsbt(request),
+    sendTransfer: async (request) => (await load()).sendTransfer!(request),
+    disconnect: async () => (await load()).disconnect!(),
+    onAccountsChanged(listener) {
+      let off: (() => void) | undefined
+      let ended = false
+      load().then(
+        (loaded) => {
+          if (!ended) off = loaded.onAccountsChanged(listener)
+        },
+        (error) => parameters.logger.warn('bip122: the WalletConnect driver could not load', error),
+      )
+      return () => {
+        ended = true
+        off?.()
+      }
+    },
+  }
 }
 
 /** A promise that rejects with the signal's reason when it aborts first. */

@@ -17,6 +17,7 @@ import {
   type EsploraTransaction,
 } from './esplora.js'
 import { type BitcoinFeeRates, type BitcoinFeeSpeed, pickFeeRates } from './feeRates.js'
+import { isUnsupportedMethod } from './isUnsupportedMethod.js'
 import { getAddressFormat, MAINNET_FORMAT, REGTEST_FORMAT } from './networks.js'
 import { type PlannedSend, planSend } from './planSend.js'
 import type { BitcoinWalletAccount, BitcoinWalletDriver } from './walletDriver.js'
@@ -237,11 +238,18 @@ export function createNetworkCapabilities(options: NetworkCapabilitiesOptions): 
         network,
       })
       const psbt = buildPsbt({ plan, from, publicKey: sender.payment.publicKey, network })
-      const signed = await sender.driver.signPsbt({
-        psbt: psbt.toBase64(),
-        address: sender.payment.address,
-        inputs: plan.inputs.map((_, index) => index),
-      })
+      let signed: string
+      try {
+        signed = await sender.driver.signPsbt({
+          psbt: psbt.toBase64(),
+          address: sender.payment.address,
+          inputs: plan.inputs.map((_, index) => index),
+        })
+      } catch (error) {
+        // A wallet that only sends (WalletConnect's sendTransfer) builds, signs and broadcasts itself.
+        if (!sender.driver.sendTransfer || !isUnsupportedMethod(error)) throw error
+        return sender.driver.sendTransfer({ address: sender.payment.address, to, amount })
+      }
       const hex = extractSignedTransaction(psbt, signed, network)
       try {
         return await client(network).broadcast(hex)

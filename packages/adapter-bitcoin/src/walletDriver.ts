@@ -35,6 +35,12 @@ export interface BitcoinWalletDriver {
   }): Promise<string>
   /** Signs the listed inputs of a base64 PSBT with `address`'s key; answers the signed PSBT, base64. */
   signPsbt(parameters: { psbt: string; address: string; inputs: readonly number[] }): Promise<string>
+  /**
+   * Has the wallet build, sign and broadcast a payment itself and answers its txid: for wallets that
+   * offer no PSBT signing (WalletConnect's `sendTransfer`). Asked only when `signPsbt` is refused as
+   * unsupported.
+   */
+  sendTransfer?(parameters: { address: string; to: string; amount: bigint }): Promise<string>
   /** The wallet's chain, when the protocol can tell. */
   getChain?(): Promise<BitcoinChainKind | undefined>
   /** Moves the wallet to another chain, when the protocol can ask. */
