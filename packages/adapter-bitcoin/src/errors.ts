@@ -1,4 +1,4 @@
-import { BaseError, type BaseErrorOptions, SendFailedError } from '@portico/core'
+import { BaseError, type BaseErrorOptions, SendFailedError, UnrecognizedChainError } from '@portico/core'
 
 /** `defineBitcoinNetwork` or `withEsploraApi` was given something that cannot name a chain or an API. */
 export class InvalidBitcoinNetworkError extends BaseError {
@@ -43,6 +43,7 @@ export type BitcoinSendProblem =
   | 'belowDust'
   | 'insufficientFunds'
   | 'walletChangedTransaction'
+  | 'walletCannotSign'
 
 const PROBLEM_MESSAGES: Record<BitcoinSendProblem, string> = {
   invalidReceiver: 'The receiver is not a valid Bitcoin address.',
@@ -53,6 +54,7 @@ const PROBLEM_MESSAGES: Record<BitcoinSendProblem, string> = {
   belowDust: 'The amount is below the smallest output the network relays (dust).',
   insufficientFunds: 'Not enough bitcoin to pay for the amount and the network fee.',
   walletChangedTransaction: 'The wallet changed the transaction it was asked to sign.',
+  walletCannotSign: 'This wallet cannot sign Bitcoin transactions.',
 }
 
 /** A Bitcoin send checked before the wallet is asked: `problem` says what is wrong. */
@@ -111,3 +113,11 @@ export class BitcoinAdapterLoadError extends BaseError {
   }
 }
 export type BitcoinAdapterLoadErrorType = BitcoinAdapterLoadError & { name: 'BitcoinAdapterLoadError' }
+
+/** The wallet's payment address is not an address of the network asked for. */
+export class BitcoinChainNotSupportedError extends UnrecognizedChainError {
+  override name = 'BitcoinChainNotSupportedError' as const
+}
+export type BitcoinChainNotSupportedErrorType = BitcoinChainNotSupportedError & {
+  name: 'BitcoinChainNotSupportedError'
+}

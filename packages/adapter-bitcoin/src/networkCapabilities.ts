@@ -18,7 +18,7 @@ import {
 } from './esplora.js'
 import { type BitcoinFeeRates, type BitcoinFeeSpeed, pickFeeRates } from './feeRates.js'
 import { isUnsupportedMethod } from './isUnsupportedMethod.js'
-import { getAddressFormat, MAINNET_FORMAT, REGTEST_FORMAT } from './networks.js'
+import { getAddressFormat, getChainKind, MAINNET_FORMAT, REGTEST_FORMAT } from './networks.js'
 import { type PlannedSend, planSend } from './planSend.js'
 import type { BitcoinWalletAccount, BitcoinWalletDriver } from './walletDriver.js'
 
@@ -238,17 +238,28 @@ export function createNetworkCapabilities(options: NetworkCapabilitiesOptions): 
         network,
       })
       const psbt = buildPsbt({ plan, from, publicKey: sender.payment.publicKey, network })
+      const request = {
+        psbt: psbt.toBase64(),
+        address: sender.payment.address,
+        inputs: plan.inputs.map((_, index) => index),
+        chain: getChainKind(network),
+      }
+      const { driver } = sender
+      // A wallet that only sends (WalletConnect's sendTransfer) builds, signs and broadcasts itself.
+      const transfer = () => driver.sendTransfer!({ address: sender.payment.address, to, amount })
+      if (!driver.signPsbt) {
+        // A wallet that only signs what it broadcasts itself: it shows the visitor the same
+        // transaction, and the adapter follows its id as it would its own.
+        if (driver.signAndSendPsbt) return driver.signAndSendPsbt(request)
+        if (driver.sendTransfer) return transfer()
+        throw new BitcoinSendValidationError('walletCannotSign')
+      }
       let signed: string
       try {
-        signed = await sender.driver.signPsbt({
-          psbt: psbt.toBase64(),
-          address: sender.payment.address,
-          inputs: plan.inputs.map((_, index) => index),
-        })
+        signed = await driver.signPsbt(request)
       } catch (error) {
-        // A wallet that only sends (WalletConnect's sendTransfer) builds, signs and broadcasts itself.
-        if (!sender.driver.sendTransfer || !isUnsupportedMethod(error)) throw error
-        return sender.driver.sendTransfer({ address: sender.payment.address, to, amount })
+        if (!driver.sendTransfer || !isUnsupportedMethod(error)) throw error
+        return transfer()
       }
       const hex = extractSignedTransaction(psbt, signed, network)
       try {

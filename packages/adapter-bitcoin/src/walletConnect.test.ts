@@ -124,7 +124,7 @@ describe('the WALLET_CONNECT connector', () => {
     expect(wallet.sessions()[0]?.optionalNamespaces.bip122).toEqual({
       chains: [backend.network.caipNetworkId],
       methods: [...TEST_WALLETCONNECT_BIP122_METHODS],
-      events: ['bip122_addressesChanged'],
+      events: [],
     })
     expect(session.accounts).toEqual([`${backend.network.caipNetworkId}:${payment}`])
   })

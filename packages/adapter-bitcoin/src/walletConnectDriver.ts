@@ -1,10 +1,8 @@
-// The WALLET_CONNECT connector's driver, loaded with `import()` on its first use: a page whose
-// visitor uses an extension never downloads it.
+// The WALLET_CONNECT connector's driver, loaded with the other drivers on the first connect.
 import {
+  type AdapterContext,
   type Connector,
   InvalidResponseError,
-  type Logger,
-  type Network,
   NotConnectedError,
   parseCaipAddress,
   type WalletConnect,
@@ -64,23 +62,20 @@ function parseAccountAddresses(result: unknown, payment: string): BitcoinWalletA
   ]
 }
 
-export interface WalletConnectDriverParameters {
-  service: WalletConnect
-  connector: Connector
-  /** The site's Bitcoin networks, in its order: the session's account is looked for on them. */
-  networks: () => readonly Network[]
-  promptTimeoutMs: number
-  logger: Logger
-}
-
 /**
  * The `bip122` namespace of the shared WalletConnect session as a wallet driver: pairing is core's;
  * this reads the session's `bip122:` account (the wallet's first external address, the payment
  * account), asks `getAccountAddresses` for its ordinals address and keys, and sends `signMessage`,
  * `signPsbt` and `sendTransfer` to the chain the account is on.
  */
-export function createWalletConnectDriver(parameters: WalletConnectDriverParameters): BitcoinWalletDriver {
-  const { service, promptTimeoutMs, logger } = parameters
+export function createWalletConnectDriver(
+  service: WalletConnect,
+  connector: Connector,
+  // Positional, and the context whole: the call sits in the eager entry, where every byte counts.
+  context: AdapterContext,
+  promptTimeoutMs: number,
+): BitcoinWalletDriver {
+  const { logger } = context
   // The last `getAccountAddresses` answer, for the session's payment address it was asked with.
   let known: BitcoinWalletAccount[] | undefined
   let refreshing: Promise<void> | undefined
@@ -89,7 +84,7 @@ export function createWalletConnectDriver(parameters: WalletConnectDriverParamet
   /** The session's account on the first configured network it has one on. */
   const sessionAccount = (): SessionAccount | undefined => {
     const accounts = bitcoinAccountsOf(service.getSession()?.accounts ?? [])
-    for (const network of parameters.networks()) {
+    for (const network of context.networks()) {
       const found = accounts.find((account) => account.chainId === network.caipNetworkId)
       if (found) return found
     }
@@ -119,7 +114,7 @@ export function createWalletConnectDriver(parameters: WalletConnectDriverParamet
   }
 
   return {
-    connector: parameters.connector,
+    connector,
 
     async requestAccounts() {
       if (!service.getSession()) throw new NotConnectedError('bip122')

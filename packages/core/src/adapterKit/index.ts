@@ -45,6 +45,15 @@ export { createAnnouncementWaiter } from './createAnnouncementWaiter.js'
 export type { ConnectionEntry, Connections } from './createConnections.js'
 export { createConnections, findWallet } from './createConnections.js'
 export { createLazyImport } from './createLazyImport.js'
+export type {
+  CreateWalletStandardDiscoveryParameters,
+  WalletStandardRegistry,
+  WalletStandardTarget,
+} from './createWalletStandardDiscovery.js'
+export {
+  createWalletStandardDiscovery,
+  getWalletStandardConnectorId,
+} from './createWalletStandardDiscovery.js'
 export type { PollUntilParameters } from './pollUntil.js'
 export { pollUntil } from './pollUntil.js'
 export type {
@@ -55,3 +64,18 @@ export type {
 } from './runAdapterConformance.js'
 export { runAdapterConformance } from './runAdapterConformance.js'
 export type { WalletDiscovery } from './WalletDiscovery.js'
+export type {
+  StandardConnectFeature,
+  StandardDisconnectFeature,
+  StandardEventsChange,
+  StandardEventsFeature,
+  WalletStandardAccount,
+  WalletStandardWallet,
+} from './walletStandard.js'
+export {
+  getWalletFeature,
+  isWalletStandardWallet,
+  STANDARD_CONNECT,
+  STANDARD_DISCONNECT,
+  STANDARD_EVENTS,
+} from './walletStandard.js'
