@@ -27,7 +27,7 @@ import {
   type WalletConnectService,
   type WalletConnectStorage,
 } from '@portico/walletconnect'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { definePolkadotNetwork, kusama, type PolkadotNetwork, polkadotMainnet } from './networks.js'
 import { type PolkadotAdapter, polkadot } from './polkadot.js'
 import { encodeSs58 } from './ss58.js'
@@ -41,6 +41,8 @@ let network: PolkadotNetwork
 const connectorId = WALLET_CONNECT_CONNECTOR_ID
 const ROC = 10n ** 12n
 const cleanups: Array<() => unknown> = []
+// Pairing over the relay and a block on chopsticks take seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 beforeAll(async () => {
   ;[relay, chain] = await Promise.all([startWalletConnectRelay({ log: () => {} }), startPolkadotTestChain()])
@@ -295,5 +297,53 @@ describe('networks, events and the session’s end', () => {
       details: expect.stringContaining(polkadotMainnet.caipNetworkId),
     })
     expect(events.filter((event) => event.type === 'chainChanged')).toEqual([])
+  })
+
+  it('reports the wallet moving to a network the site did not configure as chainChanged to it (UnsupportedChain in core), and back', async () => {
+    const { adapter, wallet, events, address, service } = await setup()
+    const [walletSession] = wallet.sessions()
+    const elsewhere = polkadotMainnet.caipNetworkId
+    const moveTo = async (chain: string) => {
+      const { acknowledged } = await wallet.client.update({
+        topic: walletSession!.topic,
+        namespaces: {
+          polkadot: {
+            ...walletSession!.namespaces.polkadot!,
+            chains: [chain],
+            accounts: [`${chain}:${wallet.polkadotAddress}`],
+          },
+        },
+      })
+      await acknowledged()
+    }
+    await moveTo(elsewhere)
+    await until(() => events.some((event) => event.type === 'chainChanged'))
+    expect(events).toContainEqual({ type: 'chainChanged', connectorId, chainId: polkadotMainnet.id })
+    // The site knows no prefix for that chain: the address stays as the wallet wrote it (the same here).
+    expect(events.filter((event) => event.type === 'accountsChanged')).toEqual([])
+    // Sends are for the site's networks: none is signed while the wallet is elsewhere.
+    await expect(
+      adapter.send.send({ connectorId, address, network, to: account('Bob').address, amount: ROC }),
+    ).rejects.toMatchObject({ name: 'UnrecognizedChainError' })
+    // The site's own network is no longer in the session: switching there is refused, naming what is.
+    await expect(adapter.switchNetwork({ connectorId, network })).rejects.toMatchObject({
+      name: 'UnrecognizedChainError',
+      details: expect.stringContaining(`it approved ${elsewhere}`),
+    })
+
+    // A reload finds the wallet where it is.
+    const reloaded = makeAdapter(service, [network])
+    await expect(reloaded.adapter.reconnect({ connectorId, timeoutMs: 10_000 })).resolves.toEqual({
+      address,
+      accounts: [address],
+      chainId: polkadotMainnet.id,
+    })
+
+    await moveTo(network.caipNetworkId)
+    await until(() => events.filter((event) => event.type === 'chainChanged').length === 2)
+    expect(events.at(-1)).toEqual({ type: 'chainChanged', connectorId, chainId: network.id })
+    const signature = await adapter.signMessage({ connectorId, address, message: 'back home' })
+    expect(verifies('back home', signature, address)).toBe(true)
+    expect(wallet.requests().at(-1)?.chainId).toBe(network.caipNetworkId)
   })
 })

@@ -37,6 +37,13 @@ function polkadotAccountsOf(
   return found
 }
 
+interface Current {
+  /** The CAIP-2 reference of the chain: a configured network's id, or another chain of the session's. */
+  reference: string
+  network: Network | undefined
+  addresses: string[]
+}
+
 export interface WalletConnectConnection {
   start(): void
   destroy(): void
@@ -66,27 +73,51 @@ export function createWalletConnectConnection(parameters: {
   const { service, context, promptTimeoutMs, call, getSs58Prefix } = parameters
   const { decodeSs58, encodeSs58, sameAccount } = parameters.ss58
   const connectorId = WALLET_CONNECT_CONNECTOR_ID
-  let current: { network: Network; addresses: string[] } | undefined
+  /** The chain the connection is on (`network` when the site configured it) and its accounts. */
+  let current: Current | undefined
   let unsubscribe: (() => void) | undefined
 
   const sessionAccounts = () => polkadotAccountsOf(service.getSession()?.accounts ?? [], decodeSs58)
+  const configuredNetwork = (reference: string) =>
+    context.networks().find((network) => String(network.id) === reference)
 
-  /** The session's accounts on `network`, written with its prefix. */
-  const addressesOn = (network: Network, accounts = sessionAccounts()): string[] => {
-    const prefix = getSs58Prefix(network)
-    const onChain = accounts.filter((account) => account.reference === String(network.id))
-    return [...new Set(onChain.map((account) => encodeSs58(decodeSs58(account.address)!.accountId, prefix)))]
+  /**
+   * The session's accounts on the chain `reference`: written with the network's prefix when the
+   * site configured it, else as the wallet wrote them (there is no prefix to write them in).
+   */
+  const onChain = (reference: string, accounts: readonly SessionAccount[] = sessionAccounts()): Current => {
+    const network = configuredNetwork(reference)
+    const prefix = network && getSs58Prefix(network)
+    const addresses = accounts
+      .filter((account) => account.reference === reference)
+      .map((account) =>
+        prefix === undefined ? account.address : encodeSs58(decodeSs58(account.address)!.accountId, prefix),
+      )
+    return { reference, network, addresses: [...new Set(addresses)] }
   }
 
-  const open = (network: Network): ConnectResult => {
-    const addresses = addressesOn(network)
-    if (addresses.length === 0)
-      throw new UnrecognizedChainError({
-        details: `The WalletConnect session has no Polkadot account on ${network.caipNetworkId} (${network.name}).`,
-      })
-    current = { network, addresses }
-    return { address: addresses[0]!, accounts: addresses, chainId: network.id }
+  /**
+   * The chain to be on: `wanted` when the session has accounts there, else the first configured
+   * network it has, else the session's first chain — a network the site did not configure, which
+   * core shows as UnsupportedChain (SPEC §4) rather than refusing the wallet.
+   */
+  const choose = (accounts: readonly SessionAccount[], wanted: string | undefined): Current => {
+    const has = (reference: string) => accounts.some((account) => account.reference === reference)
+    const reference =
+      (wanted !== undefined && has(wanted) ? wanted : undefined) ??
+      context
+        .networks()
+        .map((network) => String(network.id))
+        .find(has) ??
+      accounts[0]!.reference
+    return onChain(reference, accounts)
   }
+
+  const toResult = ({ reference, addresses }: Current): ConnectResult => ({
+    address: addresses[0]!,
+    accounts: addresses,
+    chainId: reference,
+  })
 
   const onEvent = (event: WalletConnectEvent) => {
     const was = current
@@ -98,11 +129,15 @@ export function createWalletConnectConnection(parameters: {
     }
     if (event.type !== 'accountsChanged') return
     const accounts = polkadotAccountsOf(event.accounts, decodeSs58)
+    // An update of another namespace only.
     if (accounts.length === 0) return
-    const addresses = addressesOn(was.network, accounts)
-    if (addresses.length === 0 || addresses.join() === was.addresses.join()) return
-    current = { network: was.network, addresses }
-    context.emit({ type: 'accountsChanged', connectorId, accounts: addresses })
+    // The wallet may move the session to another chain (one the site did not configure, too).
+    const next = choose(accounts, was.reference)
+    current = next
+    if (next.reference !== was.reference)
+      context.emit({ type: 'chainChanged', connectorId, chainId: next.reference })
+    if (next.addresses.join() !== was.addresses.join())
+      context.emit({ type: 'accountsChanged', connectorId, accounts: next.addresses })
   }
 
   const requireCurrent = () => {
@@ -139,14 +174,8 @@ export function createWalletConnectConnection(parameters: {
         throw new InvalidResponseError('account list', {
           details: 'The WalletConnect session has no Polkadot account.',
         })
-      const configured = context.networks()
-      // The asked network when the session has it, else the first configured one it has.
-      const chosen = accounts.some((account) => account.reference === String(network.id))
-        ? network
-        : configured.find((candidate) =>
-            accounts.some((account) => account.reference === String(candidate.id)),
-          )
-      return open(chosen ?? network)
+      current = choose(accounts, String(network.id))
+      return toResult(current)
     },
 
     async reconnect(timeoutMs, signal) {
@@ -155,13 +184,8 @@ export function createWalletConnectConnection(parameters: {
       const accounts = sessionAccounts()
       if (accounts.length === 0) return undefined
       signal?.throwIfAborted()
-      const network =
-        current?.network ??
-        context
-          .networks()
-          .find((candidate) => accounts.some((account) => account.reference === String(candidate.id)))
-      if (!network) return undefined
-      return open(network)
+      current = choose(accounts, current?.reference)
+      return toResult(current)
     },
 
     async disconnect() {
@@ -172,33 +196,49 @@ export function createWalletConnectConnection(parameters: {
 
     async switchNetwork(network) {
       const was = requireCurrent()
-      const next = open(network)
+      const accounts = sessionAccounts()
+      const next = onChain(String(network.id), accounts)
+      // Requests name their chain, so moving among the session's chains is local; a chain outside
+      // the session would need a new pairing.
+      if (next.addresses.length === 0) {
+        const approved = [...new Set(accounts.map((account) => `polkadot:${account.reference}`))]
+        throw new UnrecognizedChainError({
+          details: `The WalletConnect session has no Polkadot account on ${network.caipNetworkId} (${network.name}); it approved ${approved.join(', ') || 'none'}.`,
+        })
+      }
+      current = next
       context.emit({ type: 'chainChanged', connectorId, chainId: network.id })
-      if (next.accounts.join() !== was.addresses.join())
-        context.emit({ type: 'accountsChanged', connectorId, accounts: next.accounts })
+      if (next.addresses.join() !== was.addresses.join())
+        context.emit({ type: 'accountsChanged', connectorId, accounts: next.addresses })
     },
 
     selectAccount(address) {
-      const { network, addresses } = requireCurrent()
+      const was = requireCurrent()
+      const { addresses } = was
       const picked = addresses.find((candidate) => sameAccount(candidate, address))
       if (!picked)
         throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
       const next = [picked, ...addresses.filter((candidate) => candidate !== picked)]
-      current = { network, addresses: next }
+      current = { ...was, addresses: next }
       context.emit({ type: 'accountsChanged', connectorId, accounts: next })
     },
 
     async signMessage(address, message) {
-      const { network, addresses } = requireCurrent()
+      const { reference, addresses } = requireCurrent()
       if (!addresses.some((candidate) => sameAccount(candidate, address)))
         throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
       return checkSignature(
-        await request(network.caipNetworkId, 'polkadot_signMessage', { address, message }),
+        await request(`polkadot:${reference}`, 'polkadot_signMessage', { address, message }),
       )
     },
 
     getSigner(address) {
       const { network, addresses } = requireCurrent()
+      // Sends are for the site's networks; the wallet sits on another one until it moves.
+      if (!network)
+        throw new UnrecognizedChainError({
+          details: 'The WalletConnect wallet is on a Polkadot network this site does not list.',
+        })
       if (!addresses.some((candidate) => sameAccount(candidate, address)))
         throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
       return {
