@@ -10,7 +10,6 @@ import {
   ProviderRequestError,
   UserRejectedRequestError,
   WALLET_CONNECT_CONNECTOR_ID,
-  WALLET_CONNECT_ICON,
   type WalletConnect,
 } from '@portico/core'
 import {
@@ -23,6 +22,7 @@ import {
   type WalletDiscovery,
   type WalletStandardTarget,
   type WalletStandardWallet,
+  walletConnectConnector,
   withTimeout,
 } from '@portico/core/adapter-kit'
 import { decodeBitcoinAddress, isAddressOfFormat } from './bitcoinAddress.js'
@@ -369,18 +369,12 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
         if (service) {
           service.registerNamespace('bip122', {
             chains: context.networks().map((network) => network.caipNetworkId),
-            methods: WALLET_CONNECT_BITCOIN_METHODS,
+            // WalletConnect's Bitcoin JSON-RPC methods (its Bitcoin RPC reference).
+            methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'],
             // The driver follows the session's accounts, not `bip122_addressesChanged`: it asks for none.
             events: [],
           })
-          const connector: Connector = {
-            id: WALLET_CONNECT_CONNECTOR_ID,
-            name: 'WalletConnect',
-            type: 'WALLET_CONNECT',
-            namespace: 'bip122',
-            installed: true,
-            imageUrl: WALLET_CONNECT_ICON,
-          }
+          const connector = walletConnectConnector('bip122')
           drivers.set(
             WALLET_CONNECT_CONNECTOR_ID,
             entry(connector, (module) =>
@@ -566,9 +560,6 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
   }
 }
 
-// WalletConnect's Bitcoin JSON-RPC methods and event (its Bitcoin RPC reference); the driver that
-// sends them loads with the other drivers.
-const WALLET_CONNECT_BITCOIN_METHODS = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer']
 /** A promise that rejects with the signal's reason when it aborts first. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise

@@ -15,7 +15,7 @@ const PROBLEMS: Record<BitcoinSendProblem, keyof typeof MESSAGES> = {
   invalidReceiver: 'bitcoinInvalidReceiver',
   invalidSender: 'bitcoinInvalidSender',
   ordinalsSender: 'bitcoinOrdinalsSender',
-  tokenNotSupported: 'bitcoinNativeOnly',
+  tokenNotSupported: 'bitcoinTokenNotSupported',
   invalidAmount: 'bitcoinInvalidAmount',
   belowDust: 'bitcoinBelowDust',
   insufficientFunds: 'bitcoinInsufficientFunds',

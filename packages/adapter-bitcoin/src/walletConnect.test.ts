@@ -22,7 +22,7 @@ import {
   type WalletConnectService,
   type WalletConnectStorage,
 } from '@portico/walletconnect'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type BitcoinAdapter, type BitcoinAdapterOptions, bitcoin } from './bitcoin.js'
 import {
   type PorticoBitcoinServer,
@@ -37,6 +37,8 @@ const verifier = bip122Verifier()
 let relay: WalletConnectRelay
 let backend: PorticoBitcoinServer
 const cleanups: Array<() => unknown> = []
+
+vi.setConfig({ testTimeout: 30_000 })
 
 beforeAll(async () => {
   ;[relay, backend] = await Promise.all([

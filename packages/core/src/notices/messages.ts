@@ -48,7 +48,7 @@ export const MESSAGES = {
   bitcoinInvalidReceiver: 'The receiver is not a valid Bitcoin address.',
   bitcoinInvalidSender: 'The sender is not a valid Bitcoin address on this network.',
   bitcoinOrdinalsSender: 'Payments are sent from the payment address, never from the ordinals address.',
-  bitcoinNativeOnly: 'Only bitcoin can be sent on this network.',
+  bitcoinTokenNotSupported: 'Only bitcoin can be sent on this network.',
   bitcoinInvalidAmount: 'The amount is out of range.',
   bitcoinBelowDust: 'The amount is below the smallest output the network relays (dust).',
   bitcoinInsufficientFunds: 'Not enough bitcoin to pay for the amount and the network fee.',

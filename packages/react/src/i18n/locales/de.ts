@@ -37,7 +37,7 @@ export const de: Catalogue = {
   bitcoinInvalidReceiver: 'Der Empfänger ist keine gültige Bitcoin-Adresse.',
   bitcoinInvalidSender: 'Der Absender ist keine gültige Bitcoin-Adresse in diesem Netzwerk.',
   bitcoinOrdinalsSender: 'Zahlungen gehen immer von der Zahlungsadresse aus, nie von der Ordinals-Adresse.',
-  bitcoinNativeOnly: 'In diesem Netzwerk kann nur Bitcoin gesendet werden.',
+  bitcoinTokenNotSupported: 'In diesem Netzwerk kann nur Bitcoin gesendet werden.',
   bitcoinInvalidAmount: 'Der Betrag liegt außerhalb des gültigen Bereichs.',
   bitcoinBelowDust: 'Der Betrag ist kleiner als die kleinste Ausgabe, die das Netzwerk weiterleitet (Dust).',
   bitcoinInsufficientFunds: 'Nicht genug Bitcoin für Betrag und Netzwerkgebühr.',
