@@ -9,6 +9,8 @@ import {
   NotConnectedError,
   ProviderRequestError,
   UserRejectedRequestError,
+  WALLET_CONNECT_CONNECTOR_ID,
+  type WalletConnect,
 } from '@portico/core'
 import {
   createConnections,
@@ -20,6 +22,7 @@ import {
   type WalletDiscovery,
   type WalletStandardTarget,
   type WalletStandardWallet,
+  walletConnectConnector,
   withTimeout,
 } from '@portico/core/adapter-kit'
 import { decodeBitcoinAddress, isAddressOfFormat } from './bitcoinAddress.js'
@@ -65,6 +68,12 @@ export interface BitcoinAdapterOptions {
   window?: object
   /** The fetch the Esplora client uses; default the global one. */
   fetch?: typeof fetch
+  /**
+   * Mobile wallets over WalletConnect (`getAccountAddresses`, `signMessage`, `signPsbt`,
+   * `sendTransfer`), as the WALLET_CONNECT connector; the same object goes to
+   * `createPortico({ walletConnect })`.
+   */
+  walletConnect?: WalletConnect
 }
 
 /** The Bitcoin adapter: core's contract plus the payment/ordinals accounts and Esplora reads. */
@@ -104,13 +113,15 @@ interface WalletEntry {
 
 type DriverModule = typeof import('./walletDrivers.js')
 const importDrivers = createLazyImport(() => import('./walletDrivers.js'))
-async function loadDrivers(): Promise<DriverModule> {
+/** A lazy part of the adapter; a failed load is BitcoinAdapterLoadError, and the next call tries again. */
+async function loadPart<T>(importPart: () => Promise<T>): Promise<T> {
   try {
-    return await importDrivers()
+    return await importPart()
   } catch (error) {
     throw new BitcoinAdapterLoadError({ cause: error, details: String(error) })
   }
 }
+const loadDrivers = (): Promise<DriverModule> => loadPart(importDrivers)
 
 type Connection = WalletSession
 
@@ -311,12 +322,7 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
     const importNetworkCapabilities = createLazyImport(() => import('./networkCapabilities.js'))
     const loadNetwork = async (): Promise<NetworkCapabilities> => {
       if (networkCapabilities) return networkCapabilities
-      let module: typeof import('./networkCapabilities.js')
-      try {
-        module = await importNetworkCapabilities()
-      } catch (error) {
-        throw new BitcoinAdapterLoadError({ cause: error, details: String(error) })
-      }
+      const module = await loadPart(importNetworkCapabilities)
       networkCapabilities ??= module.createNetworkCapabilities({
         requestTimeoutMs,
         feeSpeed,
@@ -359,6 +365,23 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
         if (!context.isBrowser || started) return
         started = true
         target = options.window ?? (globalThis as { window?: object }).window
+        const service = options.walletConnect
+        if (service) {
+          service.registerNamespace('bip122', {
+            chains: context.networks().map((network) => network.caipNetworkId),
+            // WalletConnect's Bitcoin JSON-RPC methods (its Bitcoin RPC reference).
+            methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'],
+            // The driver follows the session's accounts, not `bip122_addressesChanged`: it asks for none.
+            events: [],
+          })
+          const connector = walletConnectConnector('bip122')
+          drivers.set(
+            WALLET_CONNECT_CONNECTOR_ID,
+            entry(connector, (module) =>
+              module.createWalletConnectDriver(service, connector, context, promptTimeoutMs),
+            ),
+          )
+        }
         if (target && typeof (target as Partial<EventTarget>).addEventListener === 'function') {
           standard = createWalletStandardDiscovery({
             window: target as WalletStandardTarget,

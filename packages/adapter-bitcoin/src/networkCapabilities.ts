@@ -17,6 +17,7 @@ import {
   type EsploraTransaction,
 } from './esplora.js'
 import { type BitcoinFeeRates, type BitcoinFeeSpeed, pickFeeRates } from './feeRates.js'
+import { isUnsupportedMethod } from './isUnsupportedMethod.js'
 import { getAddressFormat, getChainKind, MAINNET_FORMAT, REGTEST_FORMAT } from './networks.js'
 import { type PlannedSend, planSend } from './planSend.js'
 import type { BitcoinWalletAccount, BitcoinWalletDriver } from './walletDriver.js'
@@ -244,13 +245,22 @@ export function createNetworkCapabilities(options: NetworkCapabilitiesOptions): 
         chain: getChainKind(network),
       }
       const { driver } = sender
+      // A wallet that only sends (WalletConnect's sendTransfer) builds, signs and broadcasts itself.
+      const transfer = () => driver.sendTransfer!({ address: sender.payment.address, to, amount })
       if (!driver.signPsbt) {
         // A wallet that only signs what it broadcasts itself: it shows the visitor the same
         // transaction, and the adapter follows its id as it would its own.
-        if (!driver.signAndSendPsbt) throw new BitcoinSendValidationError('walletCannotSign')
-        return driver.signAndSendPsbt(request)
+        if (driver.signAndSendPsbt) return driver.signAndSendPsbt(request)
+        if (driver.sendTransfer) return transfer()
+        throw new BitcoinSendValidationError('walletCannotSign')
       }
-      const signed = await driver.signPsbt(request)
+      let signed: string
+      try {
+        signed = await driver.signPsbt(request)
+      } catch (error) {
+        if (!driver.sendTransfer || !isUnsupportedMethod(error)) throw error
+        return transfer()
+      }
       const hex = extractSignedTransaction(psbt, signed, network)
       try {
         return await client(network).broadcast(hex)

@@ -49,6 +49,12 @@ export interface BitcoinWalletDriver {
   signPsbt?(parameters: BitcoinPsbtRequest): Promise<string>
   /** Signs the listed inputs and broadcasts the transaction itself; answers its id. */
   signAndSendPsbt?(parameters: BitcoinPsbtRequest): Promise<string>
+  /**
+   * Has the wallet build, sign and broadcast a payment itself and answers its txid: for wallets that
+   * offer no PSBT signing (WalletConnect's `sendTransfer`). Asked only when `signPsbt` is absent or
+   * refused as unsupported.
+   */
+  sendTransfer?(parameters: { address: string; to: string; amount: bigint }): Promise<string>
   /** The wallet's chain, when the protocol can tell. */
   getChain?(): Promise<BitcoinChainKind | undefined>
   /** Moves the wallet to another chain, when the protocol can ask. */

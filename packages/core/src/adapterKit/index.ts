@@ -44,7 +44,15 @@ export type { AnnouncementWaiter, CreateAnnouncementWaiterParameters } from './c
 export { createAnnouncementWaiter } from './createAnnouncementWaiter.js'
 export type { ConnectionEntry, Connections } from './createConnections.js'
 export { createConnections, findWallet } from './createConnections.js'
+export type { ConnectorList } from './createConnectorList.js'
+export { createConnectorList } from './createConnectorList.js'
 export { createLazyImport } from './createLazyImport.js'
+export type {
+  CreateWalletConnectNamespaceParameters,
+  WalletConnectAccounts,
+  WalletConnectNamespace,
+} from './createWalletConnectNamespace.js'
+export { createWalletConnectNamespace, walletConnectConnector } from './createWalletConnectNamespace.js'
 export type {
   CreateWalletStandardDiscoveryParameters,
   WalletStandardRegistry,

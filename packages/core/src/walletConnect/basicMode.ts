@@ -4,10 +4,11 @@ import { handleAdapterEvent } from '../connection/handleAdapterEvent.js'
 import { parseCaipAddress } from '../network/caip.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from './connectorId.js'
 import type { WalletConnectSession } from './types.js'
 
-/** The connector id every namespace connected over the shared WalletConnect session carries. */
-export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+// Its own module, so the adapter kit has it without this module's connection code.
+export { WALLET_CONNECT_CONNECTOR_ID }
 
 /**
  * In basic mode, asks a new pairing for every namespace the site lists, on its networks. Methods
