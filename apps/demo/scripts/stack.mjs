@@ -88,8 +88,7 @@ export function serverConfig({
       if (price !== undefined) prices[`solana:${solana.networkId}/${token.address}`] = price
     }
   }
-  // A made-up BTC price, so the demo's Bitcoin balance shows a USD value like the others.
-  if (bitcoin) prices[`${bitcoin.caipNetworkId}/native`] = 60_000
+  // No price for the regtest coins: a test network's coins are worth nothing, and the server shows none.
   const evmChains = chains.map(({ chainId, rpcUrl }) => ({
     caipNetworkId: `eip155:${chainId}`,
     name: CHAIN_NAMES[chainId] ?? `Chain ${chainId}`,

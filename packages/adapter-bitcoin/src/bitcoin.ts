@@ -4,34 +4,49 @@ import {
   type AdapterContext,
   type Connector,
   type ConnectResult,
-  InvalidResponseError,
+  isSafeImageUrl,
   type Network,
   NotConnectedError,
   ProviderRequestError,
-  UnrecognizedChainError,
   UserRejectedRequestError,
+  WALLET_CONNECT_CONNECTOR_ID,
+  type WalletConnect,
 } from '@portico/core'
 import {
   createConnections,
   createLazyImport,
+  createWalletStandardDiscovery,
   findWallet,
   ProviderTimeoutError,
   pollUntil,
+  type WalletDiscovery,
+  type WalletStandardTarget,
+  type WalletStandardWallet,
+  walletConnectConnector,
   withTimeout,
 } from '@portico/core/adapter-kit'
 import { decodeBitcoinAddress, isAddressOfFormat } from './bitcoinAddress.js'
+import { isBitcoinStandardWallet } from './bitcoinWalletStandard.js'
 import { BitcoinAdapterLoadError, BitcoinAddressNetworkError, BitcoinSendValidationError } from './errors.js'
 import type { BitcoinAddressBalance, EsploraTransaction } from './esplora.js'
 import type { BitcoinFeeRates, BitcoinFeeSpeed } from './feeRates.js'
+import {
+  getInjectedConnectorId,
+  INJECTED_BITCOIN_WALLETS,
+  isPhantomBitcoinProvider,
+  isUnisatProvider,
+  readInjected,
+} from './injectedWallets.js'
 import type { BitcoinFeeEstimate, NetworkCapabilities } from './networkCapabilities.js'
-import { getAddressFormat, getChainKind, getExplorerUrl } from './networks.js'
-import { createSatsConnectDriver, readBtcProviders, resolveProvider } from './satsConnect.js'
+import { getAddressFormat, getExplorerUrl } from './networks.js'
+import { readBtcProviders, resolveProvider } from './satsConnect.js'
 import type {
   BitcoinAccountPurpose,
   BitcoinMessageProtocol,
   BitcoinWalletAccount,
   BitcoinWalletDriver,
 } from './walletDriver.js'
+import type { WalletSession } from './walletSession.js'
 
 export interface BitcoinAdapterOptions {
   /** How long a request the visitor must answer (connect, sign, send) may wait. Default 4 min. */
@@ -46,10 +61,19 @@ export interface BitcoinAdapterOptions {
   confirmationPollingIntervalMs?: number
   /** The text a wallet shows when it asks for access. */
   connectMessage?: string
-  /** Where `btc_providers` is read instead of `window`: for tests without a DOM. */
+  /**
+   * Where wallets are looked for instead of `window` (`btc_providers`, the injected objects, and the
+   * Wallet Standard's events when it is an `EventTarget`): for tests without a DOM.
+   */
   window?: object
   /** The fetch the Esplora client uses; default the global one. */
   fetch?: typeof fetch
+  /**
+   * Mobile wallets over WalletConnect (`getAccountAddresses`, `signMessage`, `signPsbt`,
+   * `sendTransfer`), as the WALLET_CONNECT connector; the same object goes to
+   * `createPortico({ walletConnect })`.
+   */
+  walletConnect?: WalletConnect
 }
 
 /** The Bitcoin adapter: core's contract plus the payment/ordinals accounts and Esplora reads. */
@@ -81,10 +105,25 @@ export interface BitcoinConnectionAccounts {
 
 export type BitcoinAdapterFactory = (context: AdapterContext) => BitcoinAdapter
 
-interface Connection extends BitcoinConnectionAccounts {
-  driver: BitcoinWalletDriver
-  unsubscribe: () => void
+/** A listed wallet: its connector now, its driver once the protocols' code is loaded. */
+interface WalletEntry {
+  connector: Connector
+  load(): Promise<BitcoinWalletDriver>
 }
+
+type DriverModule = typeof import('./walletDrivers.js')
+const importDrivers = createLazyImport(() => import('./walletDrivers.js'))
+/** A lazy part of the adapter; a failed load is BitcoinAdapterLoadError, and the next call tries again. */
+async function loadPart<T>(importPart: () => Promise<T>): Promise<T> {
+  try {
+    return await importPart()
+  } catch (error) {
+    throw new BitcoinAdapterLoadError({ cause: error, details: String(error) })
+  }
+}
+const loadDrivers = (): Promise<DriverModule> => loadPart(importDrivers)
+
+type Connection = WalletSession
 
 // SPEC §9: 4 min for a prompt, 10 s for HTTP.
 const PROMPT_TIMEOUT_MS = 240_000
@@ -94,8 +133,9 @@ const LOOPBACK_POLL_MS = 200
 const DISCOVERY_POLL_MS = 100
 
 /**
- * The Bitcoin adapter: `btc_providers` (WBIP-004) wallets through sats-connect's request API, a
- * payment and an ordinals account per wallet, BIP-322/BIP-137 signing, PSBT sends over the
+ * The Bitcoin adapter: wallets of the Bitcoin Wallet Standard, `btc_providers` (WBIP-004) wallets
+ * through sats-connect's request API, the Unisat-style injected API (UniSat, OKX, Bitget) and
+ * Phantom's bitcoin provider; a payment and an ordinals account per wallet, BIP-322/BIP-137 signing, PSBT sends over the
  * network's Esplora-compatible API.
  * @example
  * createPortico({ networks: [withEsploraApi(bitcoinMainnet, 'https://mempool.space/api')], adapters: [bitcoin()] })
@@ -109,41 +149,126 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
   return (context: AdapterContext): BitcoinAdapter => {
     const { logger } = context
     const connections = createConnections<Connection>('bip122')
-    const drivers = new Map<string, BitcoinWalletDriver>()
+    const drivers = new Map<string, WalletEntry>()
+    const standardEntries = new WeakMap<WalletStandardWallet, WalletEntry>()
     let started = false
     let target: object | undefined
+    let standard: WalletDiscovery<WalletStandardWallet> | undefined
 
-    /** Reads `btc_providers` again; reports the list when it changed. */
+    /** A wallet listed now, whose driver loads with the protocols' code when it is first used. */
+    const entry = (
+      connector: Connector,
+      make: (module: DriverModule) => BitcoinWalletDriver,
+    ): WalletEntry => {
+      let driver: BitcoinWalletDriver | undefined
+      return {
+        connector,
+        async load() {
+          if (driver) return driver
+          const module = await loadDrivers()
+          driver ??= make(module)
+          return driver
+        },
+      }
+    }
+
+    const standardEntry = (connectorId: string): WalletEntry | undefined => {
+      const wallet = standard?.getWallet(connectorId)
+      const connector = standard?.getConnectors().find((candidate) => candidate.id === connectorId)
+      if (!wallet || !connector) return undefined
+      let found = standardEntries.get(wallet)
+      if (!found) {
+        found = entry(connector, (module) =>
+          module.createBitcoinStandardDriver({ wallet, connector, promptTimeoutMs, logger }),
+        )
+        standardEntries.set(wallet, found)
+      }
+      return found
+    }
+
+    /** Reads `btc_providers` and the injected objects again; reports the list when it changed. */
     const discover = () => {
       if (!target) return
       let changed = false
+      for (const known of INJECTED_BITCOIN_WALLETS) {
+        const connectorId = getInjectedConnectorId(known)
+        if (drivers.has(connectorId)) continue
+        const provider = readInjected(target, known.path)
+        if (!provider) continue
+        const connector: Connector = {
+          id: connectorId,
+          name: known.name,
+          type: 'INJECTED',
+          namespace: 'bip122',
+          imageUrl: known.imageUrl,
+          installed: true,
+        }
+        const parameters = { connector, promptTimeoutMs, logger }
+        if (known.api === 'unisat' && isUnisatProvider(provider))
+          drivers.set(
+            connectorId,
+            entry(connector, (module) => module.createUnisatDriver({ ...parameters, provider })),
+          )
+        else if (known.api === 'phantom' && isPhantomBitcoinProvider(provider))
+          drivers.set(
+            connectorId,
+            entry(connector, (module) => module.createPhantomBitcoinDriver({ ...parameters, provider })),
+          )
+        else continue
+        changed = true
+      }
       for (const info of readBtcProviders(target, logger)) {
         const connectorId = `wbip004:${info.id}`
         if (drivers.has(connectorId)) continue
         const provider = resolveProvider(target, info.id)
         if (!provider) continue
+        const connector: Connector = {
+          id: connectorId,
+          name: info.name,
+          type: 'INJECTED',
+          namespace: 'bip122',
+          ...(info.icon && isSafeImageUrl(info.icon) ? { imageUrl: info.icon } : {}),
+          installed: true,
+        }
         drivers.set(
           connectorId,
-          createSatsConnectDriver({
-            info,
-            provider,
-            connectorId,
-            promptTimeoutMs,
-            connectMessage: options.connectMessage,
-            logger,
-          }),
+          entry(connector, (module) =>
+            module.createSatsConnectDriver({
+              info,
+              provider,
+              connector,
+              promptTimeoutMs,
+              connectMessage: options.connectMessage,
+              logger,
+            }),
+          ),
         )
         changed = true
       }
       if (changed) context.emit({ type: 'connectors', connectors: getConnectors() })
     }
-    const getConnectors = (): readonly Connector[] => [...drivers.values()].map((driver) => driver.connector)
-    const getDriver = (connectorId: string) =>
-      findWallet(
+    /**
+     * The Wallet Standard's wallets first, then `btc_providers`, then the injected objects: a wallet
+     * that speaks several of them is one row, through the first.
+     */
+    const getConnectors = (): readonly Connector[] => {
+      const byName = new Map<string, Connector>()
+      for (const connector of [
+        ...(standard?.getConnectors() ?? []),
+        ...[...drivers.values()].map((known) => known.connector),
+      ])
+        if (!byName.has(connector.name)) byName.set(connector.name, connector)
+      return [...byName.values()]
+    }
+    const findEntry = (connectorId: string) => drivers.get(connectorId) ?? standardEntry(connectorId)
+    const getDriver = async (connectorId: string): Promise<BitcoinWalletDriver> => {
+      const found = findWallet<BitcoinWalletDriver | WalletEntry>(
         connectorId,
         (id) => connections.get(id)?.driver,
-        (id) => drivers.get(id),
+        findEntry,
       )
+      return 'load' in found ? found.load() : found
+    }
 
     const pickNetwork = (requested: Network | undefined, payment: string): Network => {
       const networks = context.networks()
@@ -161,44 +286,25 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
       return { address: accounts[0]!, accounts, chainId: network.id }
     }
 
-    const subscribe = (
+    /** Keeps the wallet's accounts as the connection's, following the wallet's changes. */
+    const subscribe = async (
       connectorId: string,
       driver: BitcoinWalletDriver,
       accounts: readonly BitcoinWalletAccount[],
     ) => {
-      const payment = accounts.find((account) => account.purpose === 'payment')
-      if (!payment || !decodeBitcoinAddress(payment.address))
-        throw new InvalidResponseError('account list', { details: 'no valid payment address' })
-      const ordinals = accounts.find(
-        (account) => account.purpose === 'ordinals' && decodeBitcoinAddress(account.address) !== undefined,
-      )
+      const module = await loadDrivers()
       connections.forget(connectorId)
-      const connection: Connection = { driver, payment, ordinals, active: 'payment', unsubscribe: () => {} }
-      connection.unsubscribe = driver.onAccountsChanged(() => {
-        if (connections.get(connectorId) !== connection) return
-        driver.getAccounts().then(
-          (next) => {
-            if (connections.get(connectorId) !== connection) return
-            const nextPayment = next?.find((account) => account.purpose === 'payment')
-            if (!next || !nextPayment) {
-              connections.forget(connectorId)
-              context.emit({ type: 'disconnect', connectorId })
-              return
-            }
-            if (!decodeBitcoinAddress(nextPayment.address)) {
-              logger.warn('bip122: dropped a malformed account change', next)
-              return
-            }
-            const before = orderedAddresses(connection).join(' ')
-            connection.payment = nextPayment
-            connection.ordinals = next.find((account) => account.purpose === 'ordinals')
-            if (!connection.ordinals) connection.active = 'payment'
-            const after = orderedAddresses(connection)
-            if (after.join(' ') !== before)
-              context.emit({ type: 'accountsChanged', connectorId, accounts: after })
-          },
-          (error) => logger.warn('bip122: could not read the changed accounts', error),
-        )
+      const connection: Connection = module.openSession({
+        driver,
+        accounts,
+        logger,
+        ordered: orderedAddresses,
+        isCurrent: (candidate) => connections.get(connectorId) === candidate,
+        onAccounts: (accounts) => context.emit({ type: 'accountsChanged', connectorId, accounts }),
+        onGone: () => {
+          connections.forget(connectorId)
+          context.emit({ type: 'disconnect', connectorId })
+        },
       })
       connections.set(connectorId, connection)
       return connection
@@ -216,12 +322,7 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
     const importNetworkCapabilities = createLazyImport(() => import('./networkCapabilities.js'))
     const loadNetwork = async (): Promise<NetworkCapabilities> => {
       if (networkCapabilities) return networkCapabilities
-      let module: typeof import('./networkCapabilities.js')
-      try {
-        module = await importNetworkCapabilities()
-      } catch (error) {
-        throw new BitcoinAdapterLoadError({ cause: error, details: String(error) })
-      }
+      const module = await loadPart(importNetworkCapabilities)
       networkCapabilities ??= module.createNetworkCapabilities({
         requestTimeoutMs,
         feeSpeed,
@@ -264,12 +365,41 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
         if (!context.isBrowser || started) return
         started = true
         target = options.window ?? (globalThis as { window?: object }).window
+        const service = options.walletConnect
+        if (service) {
+          service.registerNamespace('bip122', {
+            chains: context.networks().map((network) => network.caipNetworkId),
+            // WalletConnect's Bitcoin JSON-RPC methods (its Bitcoin RPC reference).
+            methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'],
+            // The driver follows the session's accounts, not `bip122_addressesChanged`: it asks for none.
+            events: [],
+          })
+          const connector = walletConnectConnector('bip122')
+          drivers.set(
+            WALLET_CONNECT_CONNECTOR_ID,
+            entry(connector, (module) =>
+              module.createWalletConnectDriver(service, connector, context, promptTimeoutMs),
+            ),
+          )
+        }
+        if (target && typeof (target as Partial<EventTarget>).addEventListener === 'function') {
+          standard = createWalletStandardDiscovery({
+            window: target as WalletStandardTarget,
+            logger,
+            namespace: 'bip122',
+            accepts: isBitcoinStandardWallet,
+            onChange: () => context.emit({ type: 'connectors', connectors: getConnectors() }),
+          })
+          standard.start()
+        }
         discover()
       },
 
       destroy() {
         connections.clear()
         drivers.clear()
+        standard?.destroy()
+        standard = undefined
         started = false
         target = undefined
       },
@@ -278,18 +408,23 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
 
       async connect({ connectorId, network }) {
         discover()
-        const driver = getDriver(connectorId)
+        const driver = await getDriver(connectorId)
         const accounts = await driver.requestAccounts()
-        const connection = subscribe(connectorId, driver, accounts)
+        const connection = await subscribe(connectorId, driver, accounts)
         return toResult(connection, pickNetwork(network, connection.payment.address))
       },
 
       async reconnect({ connectorId, timeoutMs, signal }) {
         const deadline = Date.now() + timeoutMs
-        // `btc_providers` has no announcement event: a wallet that injects late is looked for until the bound.
-        let driver = connections.get(connectorId)?.driver ?? drivers.get(connectorId)
-        if (!driver && target) {
-          driver = await pollUntil({
+        let found: WalletEntry | undefined = findEntry(connectorId)
+        if (!found && standard && connectorId.startsWith('wallet-standard:')) {
+          // A Wallet Standard wallet that registers late is waited for, bounded.
+          await abortable(standard.waitForWallet(connectorId, timeoutMs), signal)
+          found = standardEntry(connectorId)
+        } else if (!found && target) {
+          // `btc_providers` and the injected objects have no announcement event: a wallet that
+          // injects late is looked for until the bound.
+          found = await pollUntil({
             poll: async () => {
               signal?.throwIfAborted()
               discover()
@@ -301,7 +436,8 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
           }).catch(() => undefined)
         }
         signal?.throwIfAborted()
-        if (!driver) return undefined
+        if (!found) return undefined
+        const driver = connections.get(connectorId)?.driver ?? (await abortable(found.load(), signal))
         let accounts: BitcoinWalletAccount[] | undefined
         try {
           accounts = await abortable(
@@ -319,12 +455,12 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
         }
         if (!accounts?.some((account) => account.purpose === 'payment')) return undefined
         signal?.throwIfAborted()
-        const connection = subscribe(connectorId, driver, accounts)
+        const connection = await subscribe(connectorId, driver, accounts)
         return toResult(connection, pickNetwork(undefined, connection.payment.address))
       },
 
       async disconnect({ connectorId }) {
-        const driver = connections.get(connectorId)?.driver ?? drivers.get(connectorId)
+        const driver = connections.get(connectorId)?.driver
         connections.forget(connectorId)
         try {
           await driver?.disconnect?.()
@@ -336,26 +472,7 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
 
       async switchNetwork({ connectorId, network }) {
         const connection = connections.require(connectorId)
-        const format = getAddressFormat(network)
-        const wanted = getChainKind(network)
-        const current = await connection.driver.getChain?.().catch(() => undefined)
-        if (
-          connection.driver.switchChain &&
-          current !== undefined &&
-          current !== wanted &&
-          !(current === 'testnet' && wanted !== 'mainnet' && wanted !== 'regtest')
-        )
-          await connection.driver.switchChain(wanted)
-        const accounts = connection.driver.switchChain ? await connection.driver.getAccounts() : undefined
-        if (accounts?.some((account) => account.purpose === 'payment')) {
-          connection.payment = accounts.find((account) => account.purpose === 'payment')!
-          connection.ordinals = accounts.find((account) => account.purpose === 'ordinals')
-        }
-        const payment = decodeBitcoinAddress(connection.payment.address)
-        if (!payment || !isAddressOfFormat(payment, format))
-          throw new BitcoinChainNotSupportedError({
-            details: `${connection.driver.connector.name}'s payment address ${connection.payment.address} is not a ${format.label} address (${network.name}).`,
-          })
+        await (await loadDrivers()).moveSessionToChain(connection, network)
         context.emit({ type: 'accountsChanged', connectorId, accounts: orderedAddresses(connection) })
         context.emit({ type: 'chainChanged', connectorId, chainId: network.id })
       },
@@ -441,14 +558,6 @@ export function bitcoin(options: BitcoinAdapterOptions = {}): BitcoinAdapterFact
     }
     return adapter
   }
-}
-
-/** The wallet's payment address is not an address of the network asked for. */
-export class BitcoinChainNotSupportedError extends UnrecognizedChainError {
-  override name = 'BitcoinChainNotSupportedError' as const
-}
-export type BitcoinChainNotSupportedErrorType = BitcoinChainNotSupportedError & {
-  name: 'BitcoinChainNotSupportedError'
 }
 
 /** A promise that rejects with the signal's reason when it aborts first. */

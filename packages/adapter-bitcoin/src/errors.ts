@@ -1,4 +1,13 @@
-import { BaseError, type BaseErrorOptions, SendFailedError } from '@portico/core'
+import {
+  BaseError,
+  type BaseErrorOptions,
+  formatMessage,
+  MESSAGES,
+  type MessageKey,
+  type Notice,
+  SendFailedError,
+  UnrecognizedChainError,
+} from '@portico/core'
 
 /** `defineBitcoinNetwork` or `withEsploraApi` was given something that cannot name a chain or an API. */
 export class InvalidBitcoinNetworkError extends BaseError {
@@ -14,8 +23,9 @@ export type InvalidBitcoinNetworkErrorType = InvalidBitcoinNetworkError & {
 /** The network names no Esplora-compatible API, so balances, fees and sends cannot be read. */
 export class BitcoinApiNotConfiguredError extends BaseError {
   override name = 'BitcoinApiNotConfiguredError' as const
+  readonly notice: Notice = { key: 'bitcoinApiNotConfigured' }
   constructor(options: BaseErrorOptions = {}) {
-    super('This Bitcoin network has no API configured.', options)
+    super(MESSAGES.bitcoinApiNotConfigured, options)
   }
 }
 export type BitcoinApiNotConfiguredErrorType = BitcoinApiNotConfiguredError & {
@@ -43,25 +53,26 @@ export type BitcoinSendProblem =
   | 'belowDust'
   | 'insufficientFunds'
   | 'walletChangedTransaction'
+  | 'walletCannotSign'
 
-const PROBLEM_MESSAGES: Record<BitcoinSendProblem, string> = {
-  invalidReceiver: 'The receiver is not a valid Bitcoin address.',
-  invalidSender: 'The sender is not a valid Bitcoin address on this network.',
-  ordinalsSender: 'Payments are sent from the payment address, never from the ordinals address.',
-  tokenNotSupported: 'Only bitcoin can be sent on this network.',
-  invalidAmount: 'The amount is out of range.',
-  belowDust: 'The amount is below the smallest output the network relays (dust).',
-  insufficientFunds: 'Not enough bitcoin to pay for the amount and the network fee.',
-  walletChangedTransaction: 'The wallet changed the transaction it was asked to sign.',
-}
+// Each problem's sentence is core's message key `bitcoin<Problem>`, so the modal says it in its
+// language; the key is spelled out of the problem to keep the eager entry small (tsc checks each exists).
+type IsMessageKey<Key extends MessageKey> = Key
+type ProblemKey = IsMessageKey<`bitcoin${Capitalize<BitcoinSendProblem>}`>
+const problemKey = (problem: BitcoinSendProblem) =>
+  `bitcoin${problem[0]!.toUpperCase()}${problem.slice(1)}` as ProblemKey
 
 /** A Bitcoin send checked before the wallet is asked: `problem` says what is wrong. */
 export class BitcoinSendValidationError extends BaseError {
   override name = 'BitcoinSendValidationError' as const
   readonly problem: BitcoinSendProblem
+  /** What the modal shows, as core's message key. */
+  readonly notice: Notice
   constructor(problem: BitcoinSendProblem, options: BaseErrorOptions = {}) {
-    super(PROBLEM_MESSAGES[problem], options)
+    const key = problemKey(problem)
+    super(MESSAGES[key], options)
     this.problem = problem
+    this.notice = { key }
   }
 }
 export type BitcoinSendValidationErrorType = BitcoinSendValidationError & {
@@ -76,10 +87,16 @@ export class BitcoinAddressNetworkError extends BaseError {
   override name = 'BitcoinAddressNetworkError' as const
   readonly addressChain: string
   readonly networkChain: string
+  readonly notice: Notice
   constructor(addressChain: string, networkChain: string, options: BaseErrorOptions = {}) {
-    super(`This is a ${addressChain} address; this send is on ${networkChain}.`, options)
+    const notice: Notice = {
+      key: 'bitcoinAddressOtherNetwork',
+      params: { address: addressChain, network: networkChain },
+    }
+    super(formatMessage(notice), options)
     this.addressChain = addressChain
     this.networkChain = networkChain
+    this.notice = notice
   }
 }
 export type BitcoinAddressNetworkErrorType = BitcoinAddressNetworkError & {
@@ -92,13 +109,15 @@ export type BitcoinAddressNetworkErrorType = BitcoinAddressNetworkError & {
  */
 export class BitcoinBroadcastError extends SendFailedError {
   override name = 'BitcoinBroadcastError' as const
+  readonly notice: Notice
   constructor(reason: string, options: BaseErrorOptions = {}) {
-    super(
-      /conflict|double|missing|spent|inputs/i.test(reason)
-        ? 'The network refused the transaction: its coins were already spent.'
-        : 'The network refused the transaction.',
-      { details: reason, ...options },
-    )
+    const key: MessageKey = /conflict|double|missing|spent|inputs/i.test(reason)
+      ? 'bitcoinCoinsAlreadySpent'
+      : /fee|priority/i.test(reason)
+        ? 'bitcoinFeeTooLow'
+        : 'bitcoinTransactionRefused'
+    super(MESSAGES[key], { details: reason, ...options })
+    this.notice = { key }
   }
 }
 export type BitcoinBroadcastErrorType = BitcoinBroadcastError & { name: 'BitcoinBroadcastError' }
@@ -106,8 +125,17 @@ export type BitcoinBroadcastErrorType = BitcoinBroadcastError & { name: 'Bitcoin
 /** The adapter's send code (PSBTs, bitcoinjs-lib) could not be loaded; the next request tries again. */
 export class BitcoinAdapterLoadError extends BaseError {
   override name = 'BitcoinAdapterLoadError' as const
+  readonly notice: Notice = { key: 'bitcoinCodeLoadFailed' }
   constructor(options: BaseErrorOptions = {}) {
-    super('The Bitcoin network code could not be loaded. Please try again.', options)
+    super(MESSAGES.bitcoinCodeLoadFailed, options)
   }
 }
 export type BitcoinAdapterLoadErrorType = BitcoinAdapterLoadError & { name: 'BitcoinAdapterLoadError' }
+
+/** The wallet's payment address is not an address of the network asked for. */
+export class BitcoinChainNotSupportedError extends UnrecognizedChainError {
+  override name = 'BitcoinChainNotSupportedError' as const
+}
+export type BitcoinChainNotSupportedErrorType = BitcoinChainNotSupportedError & {
+  name: 'BitcoinChainNotSupportedError'
+}

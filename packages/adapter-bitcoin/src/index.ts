@@ -4,10 +4,9 @@ export type {
   BitcoinAdapter,
   BitcoinAdapterFactory,
   BitcoinAdapterOptions,
-  BitcoinChainNotSupportedErrorType,
   BitcoinConnectionAccounts,
 } from './bitcoin.js'
-export { BitcoinChainNotSupportedError, bitcoin } from './bitcoin.js'
+export { bitcoin } from './bitcoin.js'
 export type { BitcoinAddressType, DecodedBitcoinAddress } from './bitcoinAddress.js'
 export { decodeBitcoinAddress } from './bitcoinAddress.js'
 export { isUserRejection, mapWalletError } from './callWallet.js'
@@ -17,6 +16,7 @@ export type {
   BitcoinApiErrorType,
   BitcoinApiNotConfiguredErrorType,
   BitcoinBroadcastErrorType,
+  BitcoinChainNotSupportedErrorType,
   BitcoinSendProblem,
   BitcoinSendValidationErrorType,
   InvalidBitcoinNetworkErrorType,
@@ -27,6 +27,7 @@ export {
   BitcoinApiError,
   BitcoinApiNotConfiguredError,
   BitcoinBroadcastError,
+  BitcoinChainNotSupportedError,
   BitcoinSendValidationError,
   InvalidBitcoinNetworkError,
 } from './errors.js'

@@ -17,7 +17,8 @@ import {
   type EsploraTransaction,
 } from './esplora.js'
 import { type BitcoinFeeRates, type BitcoinFeeSpeed, pickFeeRates } from './feeRates.js'
-import { getAddressFormat, MAINNET_FORMAT, REGTEST_FORMAT } from './networks.js'
+import { isUnsupportedMethod } from './isUnsupportedMethod.js'
+import { getAddressFormat, getChainKind, MAINNET_FORMAT, REGTEST_FORMAT } from './networks.js'
 import { type PlannedSend, planSend } from './planSend.js'
 import type { BitcoinWalletAccount, BitcoinWalletDriver } from './walletDriver.js'
 
@@ -237,11 +238,29 @@ export function createNetworkCapabilities(options: NetworkCapabilitiesOptions): 
         network,
       })
       const psbt = buildPsbt({ plan, from, publicKey: sender.payment.publicKey, network })
-      const signed = await sender.driver.signPsbt({
+      const request = {
         psbt: psbt.toBase64(),
         address: sender.payment.address,
         inputs: plan.inputs.map((_, index) => index),
-      })
+        chain: getChainKind(network),
+      }
+      const { driver } = sender
+      // A wallet that only sends (WalletConnect's sendTransfer) builds, signs and broadcasts itself.
+      const transfer = () => driver.sendTransfer!({ address: sender.payment.address, to, amount })
+      if (!driver.signPsbt) {
+        // A wallet that only signs what it broadcasts itself: it shows the visitor the same
+        // transaction, and the adapter follows its id as it would its own.
+        if (driver.signAndSendPsbt) return driver.signAndSendPsbt(request)
+        if (driver.sendTransfer) return transfer()
+        throw new BitcoinSendValidationError('walletCannotSign')
+      }
+      let signed: string
+      try {
+        signed = await driver.signPsbt(request)
+      } catch (error) {
+        if (!driver.sendTransfer || !isUnsupportedMethod(error)) throw error
+        return transfer()
+      }
       const hex = extractSignedTransaction(psbt, signed, network)
       try {
         return await client(network).broadcast(hex)

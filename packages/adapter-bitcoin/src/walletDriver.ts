@@ -14,11 +14,20 @@ export interface BitcoinWalletAccount {
 /** How a message is signed: legacy signed messages (BIP-137) or BIP-322 "simple". */
 export type BitcoinMessageProtocol = 'ecdsa' | 'bip322'
 
+/** A PSBT for the wallet to sign: base64, the inputs `address` signs, on `chain`. */
+export interface BitcoinPsbtRequest {
+  psbt: string
+  address: string
+  inputs: readonly number[]
+  chain: BitcoinChainKind
+}
+
 /** The chains a wallet can be on, as the adapter names them. */
 export type BitcoinChainKind = 'mainnet' | 'testnet4' | 'signet' | 'regtest' | 'testnet'
 
 /**
- * One wallet behind one protocol (sats-connect's `btc_providers`, the Unisat-style injected API):
+ * One wallet behind one protocol (sats-connect's `btc_providers`, the Bitcoin Wallet Standard, the
+ * Unisat-style injected API, Phantom's bitcoin provider):
  * the adapter speaks to every wallet through this and never through a protocol's own calls.
  */
 export interface BitcoinWalletDriver {
@@ -33,8 +42,19 @@ export interface BitcoinWalletDriver {
     message: string
     protocol: BitcoinMessageProtocol
   }): Promise<string>
-  /** Signs the listed inputs of a base64 PSBT with `address`'s key; answers the signed PSBT, base64. */
-  signPsbt(parameters: { psbt: string; address: string; inputs: readonly number[] }): Promise<string>
+  /**
+   * Signs the listed inputs of a base64 PSBT with `address`'s key; answers the signed PSBT, base64.
+   * Absent when the wallet only signs what it also broadcasts (`signAndSendPsbt`).
+   */
+  signPsbt?(parameters: BitcoinPsbtRequest): Promise<string>
+  /** Signs the listed inputs and broadcasts the transaction itself; answers its id. */
+  signAndSendPsbt?(parameters: BitcoinPsbtRequest): Promise<string>
+  /**
+   * Has the wallet build, sign and broadcast a payment itself and answers its txid: for wallets that
+   * offer no PSBT signing (WalletConnect's `sendTransfer`). Asked only when `signPsbt` is absent or
+   * refused as unsupported.
+   */
+  sendTransfer?(parameters: { address: string; to: string; amount: bigint }): Promise<string>
   /** The wallet's chain, when the protocol can tell. */
   getChain?(): Promise<BitcoinChainKind | undefined>
   /** Moves the wallet to another chain, when the protocol can ask. */

@@ -1,17 +1,10 @@
-import type { Connector, Logger } from '@portico/core'
-import { createAnnouncementWaiter } from '@portico/core/adapter-kit'
+import { type Connector, isSafeImageUrl, type Logger } from '@portico/core'
+import { createAnnouncementWaiter, type WalletDiscovery } from '@portico/core/adapter-kit'
 import { type InjectedExtension, type InjectedWindow, isInjectedExtension } from './injectedWeb3.js'
 import { GENERIC_WALLET_ICON, KNOWN_WALLETS, NOVA_WALLET } from './walletIcons.js'
 
-export interface Discovery {
-  start(): void
-  destroy(): void
-  getConnectors(): readonly Connector[]
-  /** The extension under this connector id, if it has injected itself. */
-  getExtension(connectorId: string): InjectedExtension | undefined
-  /** Waits (bounded) for an extension that may inject itself after the page loaded. */
-  waitForExtension(connectorId: string, timeoutMs: number): Promise<InjectedExtension | undefined>
-}
+/** The extensions under `window.injectedWeb3`, by their key (the connector id). */
+export type Discovery = WalletDiscovery<InjectedExtension>
 
 export interface CreateDiscoveryParameters {
   window: InjectedWindow
@@ -71,7 +64,10 @@ export function createDiscovery({
         key === 'polkadot-js' && target.walletExtension?.isNovaWallet === true
           ? NOVA_WALLET
           : given && typeof given.name === 'string' && given.name.trim() !== ''
-            ? { name: given.name, imageUrl: safeImage(given.imageUrl) ?? GENERIC_WALLET_ICON }
+            ? {
+                name: given.name,
+                imageUrl: isSafeImageUrl(given.imageUrl) ? given.imageUrl : GENERIC_WALLET_ICON,
+              }
             : Object.hasOwn(KNOWN_WALLETS, key)
               ? KNOWN_WALLETS[key]
               : undefined
@@ -128,14 +124,7 @@ export function createDiscovery({
       waiter.changed()
     },
     getConnectors: () => connectors,
-    getExtension: (connectorId) => extensions.get(connectorId),
-    waitForExtension: (connectorId, timeoutMs) => waiter.wait(connectorId, timeoutMs),
+    getWallet: (connectorId) => extensions.get(connectorId),
+    waitForWallet: (connectorId, timeoutMs) => waiter.wait(connectorId, timeoutMs),
   }
-}
-
-/** A picture core can show: a `data:image/…` or `https:` URL; anything else is dropped. */
-function safeImage(url: unknown): string | undefined {
-  return typeof url === 'string' && (/^data:image\/[\w.+-]+[;,]/.test(url) || url.startsWith('https://'))
-    ? url
-    : undefined
 }

@@ -2,20 +2,24 @@ import {
   type Adapter,
   type AdapterContext,
   BaseError,
-  type Connector,
   type ConnectResult,
   InvalidResponseError,
   type Network,
   ProviderRequestError,
   UserRejectedRequestError,
   WALLET_CONNECT_CONNECTOR_ID,
-  WALLET_CONNECT_ICON,
   type WalletConnect,
 } from '@portico/core'
-import { createConnections, createLazyImport, findWallet } from '@portico/core/adapter-kit'
+import {
+  createConnections,
+  createConnectorList,
+  createLazyImport,
+  findWallet,
+  walletConnectConnector,
+} from '@portico/core/adapter-kit'
 import { callExtension } from './callExtension.js'
 import type { ChainCapabilities, PolkadotBalance, PolkadotSigner } from './chainCapabilities.js'
-import { createDiscovery, type Discovery } from './createDiscovery.js'
+import { createDiscovery } from './createDiscovery.js'
 import {
   PolkadotAdapterLoadError,
   PolkadotChainMismatchError,
@@ -103,7 +107,6 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
   return (context: AdapterContext): PolkadotAdapter => {
     const { logger } = context
     const connections = createConnections<Connection>('polkadot')
-    let discovery: Discovery | undefined
     let started = false
     const target = (): InjectedWindow | undefined =>
       options.window ?? (globalThis as { window?: InjectedWindow }).window
@@ -112,14 +115,6 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
     // The WalletConnect side loads with the first request for it: a page whose visitor uses an
     // extension never downloads it. The connector and the namespace's methods are known up front.
     const service = options.walletConnect
-    const walletConnectConnector: Connector = {
-      id: WALLET_CONNECT_CONNECTOR_ID,
-      name: 'WalletConnect',
-      type: 'WALLET_CONNECT',
-      namespace: 'polkadot',
-      installed: true,
-      imageUrl: WALLET_CONNECT_ICON,
-    }
     let walletConnectConnection: WalletConnectConnection | undefined
     const importWalletConnect = createLazyImport(() => import('./walletConnectConnection.js'))
     const walletConnect = async (): Promise<WalletConnectConnection> => {
@@ -138,11 +133,25 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
     }
     const isWalletConnect = (connectorId: string): boolean =>
       service !== undefined && connectorId === WALLET_CONNECT_CONNECTOR_ID
-    const withWalletConnect = (connectors: readonly Connector[]): readonly Connector[] =>
-      service && started ? [...connectors, walletConnectConnector] : connectors
+    const wallets = createConnectorList({
+      context,
+      walletConnect: service && walletConnectConnector('polkadot'),
+      discover: (onChange) => {
+        const window = target()
+        return (
+          window &&
+          createDiscovery({
+            window,
+            logger,
+            ...(options.extensions ? { extensions: options.extensions } : {}),
+            onChange,
+          })
+        )
+      },
+    })
 
     const getExtension = (connectorId: string): InjectedExtension =>
-      findWallet(connectorId, (id) => discovery?.getExtension(id))
+      findWallet(connectorId, wallets.getWallet)
 
     /** The networks the site configured, the first one standing for "no choice made". */
     const pickNetwork = (requested: Network | undefined): Network => {
@@ -335,7 +344,7 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
       namespace: 'polkadot',
 
       start() {
-        if (!context.isBrowser || started) return
+        if (!wallets.start()) return
         started = true
         service?.registerNamespace('polkadot', {
           chains: context.networks().map((network) => network.caipNetworkId),
@@ -343,29 +352,18 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
           events: [],
         })
         walletConnectConnection?.start()
-        const window = target()
-        if (!window) return
-        discovery = createDiscovery({
-          window,
-          logger,
-          ...(options.extensions ? { extensions: options.extensions } : {}),
-          onChange: (connectors) =>
-            context.emit({ type: 'connectors', connectors: withWalletConnect(connectors) }),
-        })
-        discovery.start()
       },
 
       destroy() {
         connections.clear()
-        discovery?.destroy()
-        discovery = undefined
+        wallets.destroy()
         walletConnectConnection?.destroy()
         started = false
         chain?.clear()
         chain = undefined
       },
 
-      getConnectors: () => withWalletConnect(discovery?.getConnectors() ?? []),
+      getConnectors: wallets.getConnectors,
 
       async connect({ connectorId, network: requested }) {
         const network = pickNetwork(requested)
@@ -385,7 +383,7 @@ export function polkadot(options: PolkadotAdapterOptions = {}): PolkadotAdapterF
         if (isWalletConnect(connectorId)) return (await walletConnect()).reconnect(timeoutMs, signal)
         const deadline = Date.now() + timeoutMs
         const extension =
-          discovery?.getExtension(connectorId) ?? (await discovery?.waitForExtension(connectorId, timeoutMs))
+          wallets.getWallet(connectorId) ?? (await wallets.waitForWallet(connectorId, timeoutMs))
         if (!extension) return undefined
         const storedNetwork = readStored(connectorId)?.network
         const network =

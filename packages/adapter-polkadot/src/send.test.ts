@@ -7,7 +7,7 @@ import {
   type PolkadotTestChain,
   startPolkadotTestChain,
 } from '@portico/test/polkadot'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { definePolkadotNetwork, type PolkadotNetwork } from './networks.js'
 import { polkadot } from './polkadot.js'
 import { decodeSs58, encodeSs58 } from './ss58.js'
@@ -19,6 +19,8 @@ let api: ApiPromise
 let network: PolkadotNetwork
 const ROC = 10n ** 12n
 const destroyers: Array<() => void> = []
+// A block on chopsticks takes seconds when the machine is busy (5 s timed out at a load of 20).
+vi.setConfig({ testTimeout: 30_000 })
 
 beforeAll(async () => {
   chain = await startPolkadotTestChain()

@@ -3,39 +3,17 @@ import {
   type ConnectResult,
   InvalidResponseError,
   type Network,
-  NotConnectedError,
-  ProviderRequestError,
-  parseCaipAddress,
   UnrecognizedChainError,
-  WALLET_CONNECT_CONNECTOR_ID,
   type WalletConnect,
-  type WalletConnectEvent,
 } from '@portico/core'
+import { createWalletConnectNamespace } from '@portico/core/adapter-kit'
 import type { callExtension } from './callExtension.js'
 import type { PolkadotSigner } from './chainCapabilities.js'
 import type * as Networks from './networks.js'
 import type * as Ss58 from './ss58.js'
+import { WALLET_CONNECT_POLKADOT_METHODS } from './walletConnectMethods.js'
 
 const HEX_SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){64,66}$/
-
-interface SessionAccount {
-  /** The CAIP-2 reference: the first 32 hex characters of the genesis hash, the network's id. */
-  reference: string
-  address: string
-}
-
-function polkadotAccountsOf(
-  accounts: readonly string[],
-  decodeSs58: typeof Ss58.decodeSs58,
-): SessionAccount[] {
-  const found: SessionAccount[] = []
-  for (const account of accounts) {
-    const parsed = parseCaipAddress(account, 'polkadot')
-    if (parsed && decodeSs58(parsed.address))
-      found.push({ reference: parsed.reference, address: parsed.address })
-  }
-  return found
-}
 
 export interface WalletConnectConnection {
   start(): void
@@ -50,9 +28,9 @@ export interface WalletConnectConnection {
 }
 
 /**
- * The adapter's WALLET_CONNECT connector over the shared WalletConnect session: pairing is core's,
- * this reads the session's `polkadot:` accounts and sends `polkadot_signMessage` and
- * `polkadot_signTransaction` for the current network.
+ * The adapter's WALLET_CONNECT connector over the shared WalletConnect session (the kit's
+ * namespace connection): addresses written with the network's SS58 prefix, `polkadot_signMessage`
+ * and `polkadot_signTransaction` for the current network.
  */
 export function createWalletConnectConnection(parameters: {
   service: WalletConnect
@@ -63,55 +41,21 @@ export function createWalletConnectConnection(parameters: {
   ss58: Pick<typeof Ss58, 'decodeSs58' | 'encodeSs58' | 'sameAccount'>
   getSs58Prefix: typeof Networks.getSs58Prefix
 }): WalletConnectConnection {
-  const { service, context, promptTimeoutMs, call, getSs58Prefix } = parameters
+  const { getSs58Prefix } = parameters
   const { decodeSs58, encodeSs58, sameAccount } = parameters.ss58
-  const connectorId = WALLET_CONNECT_CONNECTOR_ID
-  let current: { network: Network; addresses: string[] } | undefined
-  let unsubscribe: (() => void) | undefined
-
-  const sessionAccounts = () => polkadotAccountsOf(service.getSession()?.accounts ?? [], decodeSs58)
-
-  /** The session's accounts on `network`, written with its prefix. */
-  const addressesOn = (network: Network, accounts = sessionAccounts()): string[] => {
-    const prefix = getSs58Prefix(network)
-    const onChain = accounts.filter((account) => account.reference === String(network.id))
-    return [...new Set(onChain.map((account) => encodeSs58(decodeSs58(account.address)!.accountId, prefix)))]
-  }
-
-  const open = (network: Network): ConnectResult => {
-    const addresses = addressesOn(network)
-    if (addresses.length === 0)
-      throw new UnrecognizedChainError({
-        details: `The WalletConnect session has no Polkadot account on ${network.caipNetworkId} (${network.name}).`,
-      })
-    current = { network, addresses }
-    return { address: addresses[0]!, accounts: addresses, chainId: network.id }
-  }
-
-  const onEvent = (event: WalletConnectEvent) => {
-    const was = current
-    if (!was) return
-    if (event.type === 'disconnect') {
-      current = undefined
-      context.emit({ type: 'disconnect', connectorId })
-      return
-    }
-    if (event.type !== 'accountsChanged') return
-    const accounts = polkadotAccountsOf(event.accounts, decodeSs58)
-    if (accounts.length === 0) return
-    const addresses = addressesOn(was.network, accounts)
-    if (addresses.length === 0 || addresses.join() === was.addresses.join()) return
-    current = { network: was.network, addresses }
-    context.emit({ type: 'accountsChanged', connectorId, accounts: addresses })
-  }
-
-  const requireCurrent = () => {
-    if (!current) throw new NotConnectedError('polkadot')
-    return current
-  }
-
-  const request = (chainId: string, method: string, params: unknown) =>
-    call(method, () => service.request({ chainId, method, params }), { timeoutMs: promptTimeoutMs })
+  const session = createWalletConnectNamespace({
+    namespace: 'polkadot',
+    service: parameters.service,
+    context: parameters.context,
+    methods: WALLET_CONNECT_POLKADOT_METHODS,
+    isAddress: (address) => decodeSs58(address) !== undefined,
+    // A chain the site did not configure has no prefix to write in: the wallet's spelling stays.
+    formatAddress: (address, network) =>
+      network ? encodeSs58(decodeSs58(address)!.accountId, getSs58Prefix(network)) : address,
+    sameAddress: sameAccount,
+    call: parameters.call,
+    promptTimeoutMs: parameters.promptTimeoutMs,
+  })
 
   const checkSignature = (result: unknown): string => {
     const signature = (result as { signature?: unknown } | null)?.signature
@@ -121,95 +65,33 @@ export function createWalletConnectConnection(parameters: {
   }
 
   return {
-    // The adapter's entry registers the namespace; this follows the session's events.
-    start() {
-      unsubscribe ??= service.subscribe(onEvent)
-    },
-
-    destroy() {
-      unsubscribe?.()
-      unsubscribe = undefined
-      current = undefined
-    },
-
-    async connect(network) {
-      if (!service.getSession()) throw new NotConnectedError('polkadot')
-      const accounts = sessionAccounts()
-      if (accounts.length === 0)
-        throw new InvalidResponseError('account list', {
-          details: 'The WalletConnect session has no Polkadot account.',
-        })
-      const configured = context.networks()
-      // The asked network when the session has it, else the first configured one it has.
-      const chosen = accounts.some((account) => account.reference === String(network.id))
-        ? network
-        : configured.find((candidate) =>
-            accounts.some((account) => account.reference === String(candidate.id)),
-          )
-      return open(chosen ?? network)
-    },
-
-    async reconnect(timeoutMs, signal) {
-      if (!service.getSession())
-        await call('WalletConnect session restore', () => service.reconnect(), { timeoutMs })
-      const accounts = sessionAccounts()
-      if (accounts.length === 0) return undefined
-      signal?.throwIfAborted()
-      const network =
-        current?.network ??
-        context
-          .networks()
-          .find((candidate) => accounts.some((account) => account.reference === String(candidate.id)))
-      if (!network) return undefined
-      return open(network)
-    },
-
-    async disconnect() {
-      current = undefined
-      // SPEC §4: the session is the wallet's link to every namespace; ending it disconnects them all.
-      await service.disconnect()
-    },
-
-    async switchNetwork(network) {
-      const was = requireCurrent()
-      const next = open(network)
-      context.emit({ type: 'chainChanged', connectorId, chainId: network.id })
-      if (next.accounts.join() !== was.addresses.join())
-        context.emit({ type: 'accountsChanged', connectorId, accounts: next.accounts })
-    },
-
-    selectAccount(address) {
-      const { network, addresses } = requireCurrent()
-      const picked = addresses.find((candidate) => sameAccount(candidate, address))
-      if (!picked)
-        throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
-      const next = [picked, ...addresses.filter((candidate) => candidate !== picked)]
-      current = { network, addresses: next }
-      context.emit({ type: 'accountsChanged', connectorId, accounts: next })
-    },
+    // The adapter's entry registers the namespace at start, before this module loads; registering
+    // again here changes nothing.
+    start: () => session.start(),
+    destroy: () => session.destroy(),
+    connect: (network) => session.connect(network),
+    reconnect: (timeoutMs, signal) => session.reconnect(timeoutMs, signal),
+    disconnect: () => session.disconnect(),
+    switchNetwork: async (network) => session.switchNetwork(network),
+    selectAccount: (address) => session.selectAccount(address),
 
     async signMessage(address, message) {
-      const { network, addresses } = requireCurrent()
-      if (!addresses.some((candidate) => sameAccount(candidate, address)))
-        throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
-      return checkSignature(
-        await request(network.caipNetworkId, 'polkadot_signMessage', { address, message }),
-      )
+      session.require(address)
+      return checkSignature(await session.request('polkadot_signMessage', { address, message }))
     },
 
     getSigner(address) {
-      const { network, addresses } = requireCurrent()
-      if (!addresses.some((candidate) => sameAccount(candidate, address)))
-        throw new ProviderRequestError('The wallet no longer exposes this account.', { details: address })
+      // Sends are for the site's networks; the wallet sits on another one until it moves.
+      if (!session.require(address).network)
+        throw new UnrecognizedChainError({
+          details: 'The WalletConnect wallet is on a Polkadot network this site does not list.',
+        })
       return {
         address,
         signPayload: async (payload) => ({
           id: 0,
           signature: checkSignature(
-            await request(network.caipNetworkId, 'polkadot_signTransaction', {
-              address,
-              transactionPayload: payload,
-            }),
+            await session.request('polkadot_signTransaction', { address, transactionPayload: payload }),
           ),
         }),
       }

@@ -3,7 +3,6 @@ import {
   type AdapterContext,
   type AdapterTokenBalance,
   BaseError,
-  type Connector,
   ConnectorNotFoundError,
   type ConnectResult,
   InvalidResponseError,
@@ -13,8 +12,14 @@ import {
   WALLET_CONNECT_CONNECTOR_ID,
   type WalletConnect,
 } from '@portico/core'
-import { createConnections, createLazyImport, encodeBase58, findWallet } from '@portico/core/adapter-kit'
-import { createDiscovery, type Discovery, type DiscoveryTarget } from './createDiscovery.js'
+import {
+  createConnections,
+  createConnectorList,
+  createLazyImport,
+  encodeBase58,
+  findWallet,
+} from '@portico/core/adapter-kit'
+import { createDiscovery, type DiscoveryTarget } from './createDiscovery.js'
 import {
   InvalidSolanaTransactionOptionsError,
   SolanaAdapterLoadError,
@@ -119,22 +124,22 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
   return (context: AdapterContext): SolanaAdapter => {
     const { logger } = context
     const connections = createConnections<Connection>('solana')
-    let discovery: Discovery | undefined
-    let started = false
     const walletConnect: WalletConnectConnection | undefined =
       options.walletConnect &&
       createWalletConnectConnection({ service: options.walletConnect, context, promptTimeoutMs })
     const isWalletConnect = (connectorId: string): boolean =>
       walletConnect !== undefined && connectorId === WALLET_CONNECT_CONNECTOR_ID
-    const withWalletConnect = (connectors: readonly Connector[]): readonly Connector[] =>
-      walletConnect && started ? [...connectors, walletConnect.connector] : connectors
+    const wallets = createConnectorList({
+      context,
+      walletConnect: walletConnect?.connector,
+      discover: (onChange) => {
+        const target = options.window ?? (globalThis as { window?: DiscoveryTarget }).window
+        return target && createDiscovery({ window: target, logger, onChange })
+      },
+    })
 
     const getWallet = (connectorId: string) =>
-      findWallet(
-        connectorId,
-        (id) => connections.get(id)?.wallet,
-        (id) => discovery?.getWallet(id),
-      )
+      findWallet(connectorId, (id) => connections.get(id)?.wallet, wallets.getWallet)
     const getConnectedWallet = (connectorId: string) => connections.require(connectorId).wallet
     const forget = connections.forget
 
@@ -225,30 +230,17 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       namespace: 'solana',
 
       start() {
-        if (!context.isBrowser || started) return
-        started = true
-        walletConnect?.start()
-        const target = options.window ?? (globalThis as { window?: DiscoveryTarget }).window
-        if (!target) return
-        discovery = createDiscovery({
-          window: target,
-          logger,
-          onChange: (connectors) =>
-            context.emit({ type: 'connectors', connectors: withWalletConnect(connectors) }),
-        })
-        discovery.start()
+        if (wallets.start()) walletConnect?.start()
       },
 
       destroy() {
         connections.clear()
-        discovery?.destroy()
-        discovery = undefined
+        wallets.destroy()
         walletConnect?.destroy()
-        started = false
         rpcCapabilities?.clear()
       },
 
-      getConnectors: () => withWalletConnect(discovery?.getConnectors() ?? []),
+      getConnectors: wallets.getConnectors,
 
       async connect({ connectorId, network }) {
         if (isWalletConnect(connectorId)) return walletConnect!.connect(network)
@@ -270,7 +262,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
         if (isWalletConnect(connectorId)) return walletConnect!.reconnect(timeoutMs, signal)
         const deadline = Date.now() + timeoutMs
         const wallet =
-          connections.get(connectorId)?.wallet ?? (await discovery?.waitForWallet(connectorId, timeoutMs))
+          connections.get(connectorId)?.wallet ?? (await wallets.waitForWallet(connectorId, timeoutMs))
         if (!wallet) return undefined
         const feature = getFeature<StandardConnectFeature>(wallet, STANDARD_CONNECT, 'connect')
         if (!feature) return undefined
@@ -295,7 +287,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
 
       async disconnect({ connectorId }) {
         if (isWalletConnect(connectorId)) return walletConnect!.disconnect()
-        const wallet = connections.get(connectorId)?.wallet ?? discovery?.getWallet(connectorId)
+        const wallet = connections.get(connectorId)?.wallet ?? wallets.getWallet(connectorId)
         forget(connectorId)
         const feature =
           wallet && getFeature<StandardDisconnectFeature>(wallet, STANDARD_DISCONNECT, 'disconnect')

@@ -1,48 +1,30 @@
-// The parts of the Wallet Standard (github.com/wallet-standard) and of Solana's features on it
-// that the adapter uses, written out here so the package needs no @wallet-standard dependency.
+// Solana's features on the Wallet Standard (github.com/wallet-standard) that the adapter uses,
+// written out here so the package needs no @wallet-standard dependency; the standard's own part
+// (the wallet object, `standard:` features, discovery) is the adapter kit's.
+import {
+  getWalletFeature,
+  isWalletStandardWallet,
+  STANDARD_CONNECT,
+  STANDARD_EVENTS,
+  type WalletStandardAccount,
+  type WalletStandardWallet,
+} from '@portico/core/adapter-kit'
+
+export type {
+  StandardConnectFeature,
+  StandardDisconnectFeature,
+  StandardEventsChange,
+  StandardEventsFeature,
+} from '@portico/core/adapter-kit'
+export { STANDARD_CONNECT, STANDARD_DISCONNECT, STANDARD_EVENTS } from '@portico/core/adapter-kit'
 
 /** An account a wallet exposes. */
-export interface WalletAccount {
-  readonly address: string
-  readonly publicKey: Uint8Array
-  readonly chains: readonly string[]
-  readonly features: readonly string[]
-  readonly label?: string
-  readonly icon?: string
-}
+export type WalletAccount = WalletStandardAccount
 
 /** A wallet as it registers itself; `features` holds the feature objects by name. */
-export interface Wallet {
-  readonly version: '1.0.0'
-  readonly name: string
-  readonly icon: string
-  readonly chains: readonly string[]
-  readonly features: Readonly<Record<string, unknown>>
-  readonly accounts: readonly WalletAccount[]
-}
+export type Wallet = WalletStandardWallet
 
 export type TransactionVersion = 'legacy' | 0
-
-export interface StandardConnectFeature {
-  readonly version: string
-  connect(input?: { silent?: boolean }): Promise<{ readonly accounts: readonly WalletAccount[] }>
-}
-
-export interface StandardDisconnectFeature {
-  readonly version: string
-  disconnect(): Promise<void>
-}
-
-export interface StandardEventsChange {
-  readonly accounts?: readonly WalletAccount[]
-  readonly chains?: readonly string[]
-  readonly features?: Readonly<Record<string, unknown>>
-}
-
-export interface StandardEventsFeature {
-  readonly version: string
-  on(event: 'change', listener: (properties: StandardEventsChange) => void): () => void
-}
 
 export interface SolanaSignMessageFeature {
   readonly version: string
@@ -95,32 +77,15 @@ export interface SolanaSignAndSendTransactionFeature {
   ): Promise<readonly { signature: Uint8Array }[]>
 }
 
-export const STANDARD_CONNECT = 'standard:connect'
-export const STANDARD_DISCONNECT = 'standard:disconnect'
-export const STANDARD_EVENTS = 'standard:events'
 export const SOLANA_SIGN_MESSAGE = 'solana:signMessage'
 export const SOLANA_SIGN_TRANSACTION = 'solana:signTransaction'
 export const SOLANA_SIGN_AND_SEND_TRANSACTION = 'solana:signAndSendTransaction'
 
 /** The feature `name` of `wallet` when it has the method `method`, else undefined. */
-export function getFeature<T>(wallet: Wallet, name: string, method: string): T | undefined {
-  const feature = (wallet.features as Record<string, unknown>)[name]
-  if (typeof feature !== 'object' || feature === null) return undefined
-  return typeof (feature as Record<string, unknown>)[method] === 'function' ? (feature as T) : undefined
-}
+export const getFeature = getWalletFeature
 
 /** Whether a value is a Wallet Standard wallet object with a name, chains and features. */
-export function isWallet(value: unknown): value is Wallet {
-  if (typeof value !== 'object' || value === null) return false
-  const wallet = value as Record<string, unknown>
-  return (
-    typeof wallet.name === 'string' &&
-    wallet.name.trim().length > 0 &&
-    Array.isArray(wallet.chains) &&
-    typeof wallet.features === 'object' &&
-    wallet.features !== null
-  )
-}
+export const isWallet = isWalletStandardWallet
 
 /**
  * A wallet Portico can use for Solana: it connects, reports changes, lists a Solana chain and can

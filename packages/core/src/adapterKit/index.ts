@@ -44,7 +44,24 @@ export type { AnnouncementWaiter, CreateAnnouncementWaiterParameters } from './c
 export { createAnnouncementWaiter } from './createAnnouncementWaiter.js'
 export type { ConnectionEntry, Connections } from './createConnections.js'
 export { createConnections, findWallet } from './createConnections.js'
+export type { ConnectorList } from './createConnectorList.js'
+export { createConnectorList } from './createConnectorList.js'
 export { createLazyImport } from './createLazyImport.js'
+export type {
+  CreateWalletConnectNamespaceParameters,
+  WalletConnectAccounts,
+  WalletConnectNamespace,
+} from './createWalletConnectNamespace.js'
+export { createWalletConnectNamespace, walletConnectConnector } from './createWalletConnectNamespace.js'
+export type {
+  CreateWalletStandardDiscoveryParameters,
+  WalletStandardRegistry,
+  WalletStandardTarget,
+} from './createWalletStandardDiscovery.js'
+export {
+  createWalletStandardDiscovery,
+  getWalletStandardConnectorId,
+} from './createWalletStandardDiscovery.js'
 export type { PollUntilParameters } from './pollUntil.js'
 export { pollUntil } from './pollUntil.js'
 export type {
@@ -55,3 +72,18 @@ export type {
 } from './runAdapterConformance.js'
 export { runAdapterConformance } from './runAdapterConformance.js'
 export type { WalletDiscovery } from './WalletDiscovery.js'
+export type {
+  StandardConnectFeature,
+  StandardDisconnectFeature,
+  StandardEventsChange,
+  StandardEventsFeature,
+  WalletStandardAccount,
+  WalletStandardWallet,
+} from './walletStandard.js'
+export {
+  getWalletFeature,
+  isWalletStandardWallet,
+  STANDARD_CONNECT,
+  STANDARD_DISCONNECT,
+  STANDARD_EVENTS,
+} from './walletStandard.js'

@@ -107,6 +107,18 @@ describe('refreshTokenBalances', () => {
     expect(portico.state.chains.eip155?.accountState.tokenBalance[0]?.quantity.numeric).toBe('1.50025')
   })
 
+  test('the native row takes the network’s own name and symbol, as the Account view’s balance does', async () => {
+    server.reply(() => balances({ ...eth(), name: 'Bitcoin', symbol: 'BTC' }, usdc()))
+    const { portico } = await connected()
+    const [native, token] = getTokenBalances(portico).tokens
+    const { name, symbol } = portico.state.networks.find(
+      (network) => network.caipNetworkId === 'eip155:1',
+    )!.nativeCurrency
+    expect(native).toMatchObject({ name, symbol, price: 2000 })
+    expect(symbol).not.toBe('BTC')
+    expect(token).toMatchObject({ symbol: 'USDC' })
+  })
+
   test('connecting with the modal open asks the server once', async () => {
     server.reply(() => balances(eth()))
     const test = await setup({ apiUrl: server.url, projectId: 'p1' })

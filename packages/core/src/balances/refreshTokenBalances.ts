@@ -171,13 +171,19 @@ function failed(portico: Portico, namespace: ChainNamespace, error: unknown): vo
 
 /**
  * The server's balances for this network, without zero-decimal tokens (SPEC §5: low quality),
- * native token first.
+ * native token first, with the network's own symbol.
  */
 function keepListedBalances(balances: readonly TokenBalance[], network: Network): TokenBalance[] {
   const kept = balances.filter(
     (balance) => balance.chainId === network.caipNetworkId && balance.quantity.decimals !== '0',
   )
-  return [...kept.filter((balance) => !balance.address), ...kept.filter((balance) => balance.address)]
+  // The native coin is named as the site's network definition names it (a test network's 'tBTC'),
+  // so the token row and the Account view's balance say the same, whatever the server calls it.
+  const { name, symbol } = network.nativeCurrency
+  return [
+    ...kept.filter((balance) => !balance.address).map((balance) => ({ ...balance, name, symbol })),
+    ...kept.filter((balance) => balance.address),
+  ]
 }
 
 /**

@@ -44,6 +44,23 @@ export const MESSAGES = {
   polkadotReceiverBelowDeposit:
     'The receiver would hold less than the existential deposit, which the chain refuses: send at least that much.',
   polkadotDispatchFailed: 'The chain refused the transaction: {error}.',
+  // Not SPEC texts: why a Bitcoin send is refused before the wallet is asked, or by the network
+  bitcoinInvalidReceiver: 'The receiver is not a valid Bitcoin address.',
+  bitcoinInvalidSender: 'The sender is not a valid Bitcoin address on this network.',
+  bitcoinOrdinalsSender: 'Payments are sent from the payment address, never from the ordinals address.',
+  bitcoinTokenNotSupported: 'Only bitcoin can be sent on this network.',
+  bitcoinInvalidAmount: 'The amount is out of range.',
+  bitcoinBelowDust: 'The amount is below the smallest output the network relays (dust).',
+  bitcoinInsufficientFunds: 'Not enough bitcoin to pay for the amount and the network fee.',
+  bitcoinWalletChangedTransaction: 'The wallet changed the transaction it was asked to sign.',
+  bitcoinWalletCannotSign: 'This wallet cannot sign Bitcoin transactions.',
+  /** {address} and {network} are chain names: 'Bitcoin testnet', 'Bitcoin mainnet'. */
+  bitcoinAddressOtherNetwork: 'This is a {address} address; this send is on {network}.',
+  bitcoinCoinsAlreadySpent: 'The network refused the transaction: its coins were already spent.',
+  bitcoinFeeTooLow: 'The network refused the transaction: its fee is below what the network relays.',
+  bitcoinTransactionRefused: 'The network refused the transaction.',
+  bitcoinApiNotConfigured: 'This Bitcoin network has no API configured.',
+  bitcoinCodeLoadFailed: 'The Bitcoin network code could not be loaded. Please try again.',
   sendUnsupportedChain: 'Unsupported chain',
   // Alerts
   networkNotFound: 'Network Not Found',

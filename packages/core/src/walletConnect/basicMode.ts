@@ -5,7 +5,6 @@ import { parseCaipAddress } from '../network/caip.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import type { WalletConnectSession } from './types.js'
-
 import { WALLET_CONNECT_CONNECTOR_ID } from './walletConnectConnectorId.js'
 
 // In a module of its own so adapters and the stored connections' checks do not load basic mode.

@@ -56,3 +56,13 @@ test('amounts use the separators of the locale shown', async () => {
   expect(separatorsOf('en')).toEqual({ group: ',', decimal: '.' })
   expect(separatorsOf('de')).toEqual({ group: '.', decimal: ',' })
 })
+
+test('the Bitcoin adapter’s refusals, core keys, read in German with their chain names', () => {
+  const t = createTranslate(de)
+  expect(t('bitcoinInsufficientFunds')).toBe('Nicht genug Bitcoin für Betrag und Netzwerkgebühr.')
+  expect(t('bitcoinAddressOtherNetwork', { address: 'Bitcoin testnet', network: 'Bitcoin mainnet' })).toBe(
+    'Das ist eine Adresse für Bitcoin testnet; diese Zahlung läuft auf Bitcoin mainnet.',
+  )
+  for (const key of Object.keys(en).filter((name) => name.startsWith('bitcoin')) as (keyof typeof en)[])
+    expect(de[key], key).not.toBe(en[key])
+})

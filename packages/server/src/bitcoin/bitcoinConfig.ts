@@ -27,6 +27,12 @@ const bitcoinChainSchema = z
      * `bcoin` (a bcoin node's REST and RPC with `indexTX` and `indexAddress`, translated).
      */
     upstream: z.object({ kind: z.enum(['esplora', 'bcoin']), url: z.url() }),
+    /**
+     * The coin's symbol and name in balances and activity, as the site's network definition has them;
+     * default 'BTC'/'Bitcoin' on mainnet and 'tBTC'/'Test Bitcoin' on a test network.
+     */
+    symbol: z.string().min(1).max(12).optional(),
+    currencyName: z.string().min(1).max(40).optional(),
   })
   .transform((chain, context) => {
     const network = chain.network ?? KNOWN_BITCOIN_NETWORKS[chain.caipNetworkId]
@@ -39,7 +45,13 @@ const bitcoinChainSchema = z
       })
       return z.NEVER
     }
-    return { ...chain, network }
+    const test = network !== 'mainnet'
+    return {
+      ...chain,
+      network,
+      symbol: chain.symbol ?? (test ? 'tBTC' : 'BTC'),
+      currencyName: chain.currencyName ?? (test ? 'Test Bitcoin' : 'Bitcoin'),
+    }
   })
 
 export const bitcoinConfigSchema = z.object({

@@ -312,7 +312,13 @@ export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesO
     )
   })
 
-  const toActivity = (chainId: string, address: string, tx: EsploraTx, price: number): Transaction => {
+  const toActivity = (
+    chainId: string,
+    address: string,
+    tx: EsploraTx,
+    price: number,
+    currency: { name: string; symbol: string },
+  ): Transaction => {
     const received = tx.vout
       .filter((o) => o.scriptpubkey_address === address)
       .reduce((sum, o) => sum + BigInt(o.value), 0n)
@@ -346,7 +352,7 @@ export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesO
         {
           direction,
           quantity: { numeric: toDecimalString(amount, 8) },
-          fungible_info: { name: 'Bitcoin', symbol: 'BTC' },
+          fungible_info: { name: currency.name, symbol: currency.symbol },
           ...(price > 0 ? { price, value: usdValue(amount, 8, price) } : {}),
         },
       ],
@@ -373,11 +379,16 @@ export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesO
           () => service.backend.txs(checked.address, checked.script, after),
         ),
       )
-      const price = prices.getPrice({ chainId }) ?? 0
+      const price = priceOf(service, prices)
       const confirmed = txs.filter((tx) => tx.status.confirmed)
       const last = confirmed.at(-1)
       return {
-        data: txs.map((tx) => toActivity(chainId, checked.address, tx, price)),
+        data: txs.map((tx) =>
+          toActivity(chainId, checked.address, tx, price, {
+            name: service.chain.currencyName,
+            symbol: service.chain.symbol,
+          }),
+        ),
         next: confirmed.length >= CHAIN_TXS_PER_PAGE && last ? last.txid : null,
       }
     },
@@ -397,12 +408,12 @@ export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesO
         BigInt(stats.chain_stats.spent_txo_sum) +
         BigInt(stats.mempool_stats.funded_txo_sum) -
         BigInt(stats.mempool_stats.spent_txo_sum)
-      const price = prices.getPrice({ chainId }) ?? 0
+      const price = priceOf(service, prices)
       return {
         balances: [
           {
-            name: 'Bitcoin',
-            symbol: 'BTC',
+            name: service.chain.currencyName,
+            symbol: service.chain.symbol,
             chainId,
             value: usdValue(sats, 8, price),
             price,
@@ -412,6 +423,16 @@ export function registerBitcoinRoutes(app: Hono<AppEnv>, options: BitcoinRoutesO
       }
     },
   }
+}
+
+/** A test network's coins have no price, whatever the price source says about the chain. */
+function priceOf(
+  service: ChainService,
+  prices: { getPrice(parameters: { chainId: string }): number | undefined },
+) {
+  return service.chain.network === 'mainnet'
+    ? (prices.getPrice({ chainId: service.chain.caipNetworkId }) ?? 0)
+    : 0
 }
 
 function clip(text: string): string {

@@ -16,3 +16,5 @@ export {
   SEGWIT_ACTIVATION_HEIGHT,
   startBitcoinTestNode,
 } from './startBitcoinTestNode.js'
+export type { TestBitcoinWalletScriptConfig } from './testBitcoinWalletScript.js'
+export { buildTestBitcoinWalletScript } from './testBitcoinWalletScript.js'

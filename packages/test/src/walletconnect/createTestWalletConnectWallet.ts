@@ -5,9 +5,11 @@ import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import type { LocalAccount } from 'viem'
 import { WalletErrorCode, WalletRpcError } from '../wallet/errors.js'
+import type { Bip122TransferApi, Bip122Wallet, TestBip122Chain } from './answerBip122Request.js'
 import type { answerPolkadotRequest } from './answerPolkadotRequest.js'
 import { answerSolanaRequest, TEST_WALLETCONNECT_SOLANA_METHODS } from './answerSolanaRequest.js'
 import { answerWalletRequest, TEST_WALLETCONNECT_METHODS } from './answerWalletRequest.js'
+import { TEST_WALLETCONNECT_BIP122_METHODS } from './bip122Methods.js'
 import { createWalletConnectMemoryStorage } from './createWalletConnectMemoryStorage.js'
 import { TEST_WALLETCONNECT_POLKADOT_METHODS } from './polkadotMethods.js'
 
@@ -45,6 +47,23 @@ export interface TestWalletConnectPolkadotOptions {
   chains: readonly string[]
 }
 
+/** The Bitcoin side of the test wallet: one bitcoin test key's payment and ordinals addresses. */
+export interface TestWalletConnectBip122Options {
+  /** CAIP-2 ids (`bip122:<genesis hash prefix>`) the wallet approves when a proposal asks for them. */
+  chains: readonly string[]
+  /** Which bitcoin test key (`bitcoinTestKey(index)`, as the node funds them); default 0. */
+  accountIndex?: number
+  /** Whose addresses it gives: default 'regtest' (`bcrt1…`). */
+  chain?: TestBip122Chain
+  /**
+   * The Bitcoin methods the wallet approves; default every one of `TEST_WALLETCONNECT_BIP122_METHODS`
+   * (`sendTransfer` only with `api`). Leaving `signPsbt` out makes a wallet that only sends.
+   */
+  methods?: readonly string[]
+  /** The Esplora-compatible API `sendTransfer` reads the coins from and broadcasts to. */
+  api?: Bip122TransferApi
+}
+
 export interface CreateTestWalletConnectWalletOptions {
   relayUrl: string
   /** The eip155 account. Without it the wallet offers no eip155 chain: a Solana-only wallet. */
@@ -72,6 +91,11 @@ export interface CreateTestWalletConnectWalletOptions {
    * `polkadot_signMessage` and `polkadot_signTransaction` with its keyring account.
    */
   polkadot?: TestWalletConnectPolkadotOptions
+  /**
+   * Also approve a `bip122` namespace when a proposal asks for one of these chains (its account the
+   * payment address), and answer `getAccountAddresses`, `signMessage`, `signPsbt` and `sendTransfer`.
+   */
+  bip122?: TestWalletConnectBip122Options
 }
 
 /** One request the wallet received, in arrival order. */
@@ -91,6 +115,8 @@ export interface TestWalletConnectWallet {
   solanaAddress: string | undefined
   /** The SS58 address of the Polkadot account (in the `polkadot.ss58Prefix`), when that option is set. */
   polkadotAddress: string | undefined
+  /** The payment (P2WPKH) and ordinals (P2TR) addresses of the Bitcoin account, when the `bip122` option is set. */
+  bip122Addresses: { payment: string; ordinals: string } | undefined
   /** Pairs with a dapp's `wc:` URI; resolves once the wallet listens on the pairing topic. */
   pair(uri: string): Promise<void>
   /** What to do with session proposals and sign-in requests from now on (default `approve`). */
@@ -172,6 +198,23 @@ export async function createTestWalletConnectWallet(
     answerPolkadotWith = answering.answerPolkadotRequest
   }
   const polkadotChains = new Set(polkadot?.chains ?? [])
+  const bip122 = options.bip122
+  let bip122Wallet: Bip122Wallet | undefined
+  let answerBip122With: typeof import('./answerBip122Request.js').answerBip122Request | undefined
+  if (bip122) {
+    // Loaded only for a wallet with a Bitcoin account: bitcoinjs-lib and its curve are large.
+    const answering = await import('./answerBip122Request.js')
+    bip122Wallet = answering.createBip122Wallet(
+      bip122.accountIndex ?? 0,
+      bip122.chain ?? 'regtest',
+      bip122.api,
+    )
+    answerBip122With = answering.answerBip122Request
+  }
+  const bip122Chains = new Set(bip122?.chains ?? [])
+  const bip122Methods = (bip122?.methods ?? TEST_WALLETCONNECT_BIP122_METHODS).filter(
+    (method) => method !== 'sendTransfer' || bip122?.api !== undefined,
+  )
   // A unique prefix keeps 2.21.8 from handing this wallet another client's global core.
   const prefix = `portico-test-wallet-${globalThis.crypto.randomUUID()}-${++instanceCount}`
   const client = await SignClient.init({
@@ -208,6 +251,7 @@ export async function createTestWalletConnectWallet(
   }
   const offeredSolanaChain = (chain: string) => chain.startsWith('solana:') && solanaChains.has(chain)
   const offeredPolkadotChain = (chain: string) => chain.startsWith('polkadot:') && polkadotChains.has(chain)
+  const offeredBip122Chain = (chain: string) => chain.startsWith('bip122:') && bip122Chains.has(chain)
   const requests: TestWalletConnectRequest[] = []
   const reportFailure = (error: unknown) => {
     if (debugEnabled()) console.warn('test WalletConnect wallet:', error)
@@ -223,6 +267,7 @@ export async function createTestWalletConnectWallet(
     const chains = [...new Set(requested)].filter(offeredChain)
     const solanaApproved = [...new Set(requested)].filter(offeredSolanaChain)
     const polkadotApproved = [...new Set(requested)].filter(offeredPolkadotChain)
+    const bip122Approved = [...new Set(requested)].filter(offeredBip122Chain)
     const namespaces: SessionTypes.Namespaces = {}
     if (account && chains.length > 0) {
       namespaces.eip155 = {
@@ -246,6 +291,15 @@ export async function createTestWalletConnectWallet(
         accounts: polkadotApproved.map((chain) => `${chain}:${polkadotPair.address}`),
         methods: [...TEST_WALLETCONNECT_POLKADOT_METHODS],
         events: [],
+      }
+    }
+    if (bip122Wallet && bip122Approved.length > 0) {
+      // WalletConnect's Bitcoin reference: the session's account is the first external address, the payment one.
+      namespaces.bip122 = {
+        chains: bip122Approved,
+        accounts: bip122Approved.map((chain) => `${chain}:${bip122Wallet.keys.payment.address}`),
+        methods: [...bip122Methods],
+        events: ['bip122_addressesChanged'],
       }
     }
     const answer =
@@ -305,16 +359,18 @@ export async function createTestWalletConnectWallet(
           ? await answerSolana(chainId, request.method, request.params)
           : chainId.startsWith('polkadot:')
             ? answerPolkadot(chainId, request.method, request.params)
-            : await answerWalletRequest(
-                {
-                  account: requireAccount(chainId),
-                  rpcUrls,
-                  chainId: Number(chainId.split(':')[1]),
-                  switchChain: (target) => switchChain(topic, target, requireAccount(chainId).address),
-                },
-                request.method,
-                request.params,
-              )
+            : chainId.startsWith('bip122:')
+              ? await answerBip122(chainId, request.method, request.params)
+              : await answerWalletRequest(
+                  {
+                    account: requireAccount(chainId),
+                    rpcUrls,
+                    chainId: Number(chainId.split(':')[1]),
+                    switchChain: (target) => switchChain(topic, target, requireAccount(chainId).address),
+                  },
+                  request.method,
+                  request.params,
+                )
         await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
       } catch (error) {
         const code = error instanceof WalletRpcError ? error.code : WalletErrorCode.internal
@@ -342,6 +398,21 @@ export async function createTestWalletConnectWallet(
         `The test wallet has no Polkadot account on ${chainId}.`,
       )
     return answerPolkadotWith(polkadotPair, method, params)
+  }
+
+  function answerBip122(chainId: string, method: string, params: unknown): Promise<unknown> {
+    if (!bip122Wallet || !answerBip122With || !bip122Chains.has(chainId))
+      throw new WalletRpcError(
+        WalletErrorCode.unrecognizedChain,
+        `The test wallet has no Bitcoin account on ${chainId}.`,
+      )
+    // A method the wallet did not approve is one it does not offer, as a real wallet answers it.
+    if (!bip122Methods.includes(method))
+      throw new WalletRpcError(
+        WalletErrorCode.unsupportedMethod,
+        `The test wallet does not support ${method}.`,
+      )
+    return answerBip122With(bip122Wallet, method, params)
   }
 
   function requireAccount(chainId: string): LocalAccount {
@@ -380,6 +451,10 @@ export async function createTestWalletConnectWallet(
     client,
     solanaAddress: solanaSigner?.address,
     polkadotAddress: polkadotPair?.address,
+    bip122Addresses: bip122Wallet && {
+      payment: bip122Wallet.keys.payment.address,
+      ordinals: bip122Wallet.keys.ordinals.address,
+    },
     pair: async (uri) => {
       await client.pair({ uri })
     },

@@ -6,6 +6,7 @@ describe('@portico/test/walletconnect', () => {
     expect(Object.keys(entry).sort()).toEqual([
       'RelayErrorCode',
       'RelayRequestError',
+      'TEST_WALLETCONNECT_BIP122_METHODS',
       'TEST_WALLETCONNECT_METHODS',
       'TEST_WALLETCONNECT_POLKADOT_METHODS',
       'TEST_WALLETCONNECT_SOLANA_METHODS',

@@ -157,3 +157,50 @@ describe('selectWallet: the modal connects a browser wallet (SPEC §2 Connecting
     expect(portico.state.router.route.view).toBe('Account')
   })
 })
+
+describe('selectWallet: a wallet that shares several accounts and lets the site pick', () => {
+  const SECOND = '0x2222222222222222222222222222222222222222'
+
+  async function severalAccounts(options: { canSelect: boolean; accounts?: string[] }) {
+    const { portico, handle } = await setup()
+    handle.nextConnect = { address: ADDRESS, accounts: options.accounts ?? [ADDRESS, SECOND], chainId: 1 }
+    if (options.canSelect)
+      handle.adapter!.selectAccount = async ({ connectorId, address }) => {
+        handle.context!.emit({ type: 'accountsChanged', connectorId, accounts: [address, ADDRESS] })
+      }
+    await initialize(portico)
+    openModal(portico)
+    await selectWallet(portico, { connectorId: 'io.metamask' })
+    return portico
+  }
+
+  test('shows the account picker after connecting, the first account active, Account behind it', async () => {
+    const portico = await severalAccounts({ canSelect: true })
+    expect(portico.state.router.route).toEqual({ view: 'SelectAccount' })
+    expect(portico.state.router.history).toEqual([{ view: 'Account' }])
+    expect(getAccount(portico)).toMatchObject({ address: ADDRESS, allAccounts: [ADDRESS, SECOND] })
+    // Back keeps the first account.
+    goBack(portico)
+    expect(portico.state.router.route.view).toBe('Account')
+    expect(portico.state.modal.open).toBe(true)
+    expect(getAccount(portico).address).toBe(ADDRESS)
+  })
+
+  test('shows Account as before for one account, and for a wallet that picks its account itself', async () => {
+    const one = await severalAccounts({ canSelect: true, accounts: [ADDRESS] })
+    expect(one.state.router.route.view).toBe('Account')
+    const itself = await severalAccounts({ canSelect: false })
+    expect(itself.state.router.route.view).toBe('Account')
+    expect(itself.state.router.history).toEqual([])
+  })
+
+  test('UnsupportedChain comes before the picker', async () => {
+    const { portico, handle } = await setup()
+    handle.nextConnect = { address: ADDRESS, accounts: [ADDRESS, SECOND], chainId: 56 }
+    handle.adapter!.selectAccount = async () => {}
+    await initialize(portico)
+    openModal(portico)
+    await selectWallet(portico, { connectorId: 'io.metamask' })
+    expect(portico.state.router.route.view).toBe('UnsupportedChain')
+  })
+})

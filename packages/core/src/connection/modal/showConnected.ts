@@ -4,10 +4,24 @@ import type { Portico } from '../../portico.js'
 
 /**
  * After a connection the modal shows Account, or UnsupportedChain when the wallet is on a network
- * the site does not list (SPEC §4); Account becomes the first view.
+ * the site does not list (SPEC §4); Account becomes the first view. A wallet that shared several
+ * accounts and lets the site pick (a Polkadot extension) shows the account picker first, the
+ * first account marked as active: picking one, or going back, leads to Account.
  */
 export function showConnected(portico: Portico, namespace: ChainNamespace): void {
   if (checkUnsupportedChain(portico, namespace)) return
-  portico.state.router.route = { view: 'Account' }
-  portico.state.router.history = []
+  const { state, internal } = portico
+  const { router } = state
+  router.route = { view: 'Account' }
+  router.history = []
+  const account = state.chains[namespace]?.accountState
+  if (
+    state.modal.activeChain === namespace &&
+    account?.status === 'connected' &&
+    account.allAccounts.length > 1 &&
+    typeof internal.adapters.get(namespace)?.selectAccount === 'function'
+  ) {
+    router.history = [router.route]
+    router.route = { view: 'SelectAccount' }
+  }
 }

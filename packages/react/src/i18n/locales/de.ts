@@ -34,6 +34,23 @@ export const de: Catalogue = {
   polkadotReceiverBelowDeposit:
     'Der Empfänger hätte weniger als die Existenzeinlage, was die Chain ablehnt: Sende mindestens so viel.',
   polkadotDispatchFailed: 'Die Chain hat die Transaktion abgelehnt: {error}.',
+  bitcoinInvalidReceiver: 'Der Empfänger ist keine gültige Bitcoin-Adresse.',
+  bitcoinInvalidSender: 'Der Absender ist keine gültige Bitcoin-Adresse in diesem Netzwerk.',
+  bitcoinOrdinalsSender: 'Zahlungen gehen immer von der Zahlungsadresse aus, nie von der Ordinals-Adresse.',
+  bitcoinTokenNotSupported: 'In diesem Netzwerk kann nur Bitcoin gesendet werden.',
+  bitcoinInvalidAmount: 'Der Betrag liegt außerhalb des gültigen Bereichs.',
+  bitcoinBelowDust: 'Der Betrag ist kleiner als die kleinste Ausgabe, die das Netzwerk weiterleitet (Dust).',
+  bitcoinInsufficientFunds: 'Nicht genug Bitcoin für Betrag und Netzwerkgebühr.',
+  bitcoinWalletChangedTransaction: 'Die Wallet hat die Transaktion verändert, die sie signieren sollte.',
+  bitcoinWalletCannotSign: 'Diese Wallet kann keine Bitcoin-Transaktionen signieren.',
+  bitcoinAddressOtherNetwork: 'Das ist eine Adresse für {address}; diese Zahlung läuft auf {network}.',
+  bitcoinCoinsAlreadySpent:
+    'Das Netzwerk hat die Transaktion abgelehnt: Ihre Coins wurden bereits ausgegeben.',
+  bitcoinFeeTooLow:
+    'Das Netzwerk hat die Transaktion abgelehnt: Ihre Gebühr ist niedriger, als es weiterleitet.',
+  bitcoinTransactionRefused: 'Das Netzwerk hat die Transaktion abgelehnt.',
+  bitcoinApiNotConfigured: 'Für dieses Bitcoin-Netzwerk ist keine API eingerichtet.',
+  bitcoinCodeLoadFailed: 'Der Bitcoin-Netzwerkcode konnte nicht geladen werden. Bitte versuche es erneut.',
   enterAmountAndReceiver: 'Bitte gib einen gültigen Betrag und eine gültige Empfängeradresse ein',
   networkNotFound: 'Netzwerk nicht gefunden',
   invalidAppConfiguration: 'Ungültige App-Konfiguration',

@@ -1,8 +1,8 @@
-import { connect } from '@portico/core'
+import { connect, selectWallet } from '@portico/core'
 import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { ADDRESS } from '../../testkit/createTestPortico.testkit.js'
-import { open, renderPortico, run } from '../../testkit/render.testkit.js'
+import { modalRoot, open, renderPortico, run } from '../../testkit/render.testkit.js'
 
 afterEach(cleanup)
 
@@ -64,5 +64,50 @@ describe('SelectAccount', () => {
     const parts = await waitFor(() => view.getByLabelText('Balance details'))
     expect(parts.getAttribute('aria-label')).toBe('Balance details')
     expect(parts.textContent).toBe('Transferable7.00 ETHFree9.50 ETHReserved2.00 ETH')
+  })
+
+  test('connecting a wallet that shares several accounts opens the picker; each row has the avatar Account draws for it', async () => {
+    const test = await renderPortico()
+    test.handle.nextConnect = { address: ADDRESS, accounts: [ADDRESS, SECOND], chainId: 1 }
+    test.adapter.selectAccount = async ({ connectorId, address }) => {
+      test.handle.context!.emit({ type: 'accountsChanged', connectorId, accounts: [address, ADDRESS] })
+    }
+    const view = await open(test.portico)
+    await run(() => selectWallet(test.portico, { connectorId: 'io.rabby' }))
+    await waitFor(() => expect(view.getByRole('dialog', { name: 'Choose an account' })).toBeTruthy())
+    const rows = await waitFor(() => {
+      const found = view.getAllByRole('button', { name: /0x/ })
+      expect(found).toHaveLength(2)
+      return found
+    })
+    expect(rows[0]?.getAttribute('aria-current')).toBe('true')
+    const colours = (element: Element | null | undefined) => {
+      const style = (element as HTMLElement | null)?.style
+      return [style?.getPropertyValue('--p-avatar-a'), style?.getPropertyValue('--p-avatar-b')]
+    }
+    const avatars = rows.map((row) => row.querySelector('.account-avatar'))
+    expect(avatars.every((avatar) => avatar !== null)).toBe(true)
+    expect(colours(avatars[0])[0]).toMatch(/^hsl\(/)
+    expect(colours(avatars[0])).not.toEqual(colours(avatars[1]))
+    // The picker's own stylesheet paints the avatar: it is no empty gap.
+    const root = modalRoot()!
+    const css = [
+      ...(root.adoptedStyleSheets ?? []).flatMap((sheet) =>
+        Array.from(sheet.cssRules, (rule) => rule.cssText),
+      ),
+      ...Array.from(root.querySelectorAll('style'), (style) => style.textContent ?? ''),
+    ].join('\n')
+    expect(css).toMatch(/\.account-avatar\s*\{[^}]*linear-gradient\(135deg, var\(--p-avatar-a/)
+
+    // Back leads to Account, the first account still active, with the same avatar as its row.
+    fireEvent.click(view.getByRole('button', { name: 'Back' }))
+    await waitFor(() => expect(view.getByRole('dialog', { name: 'Account' })).toBeTruthy())
+    const accountAvatar = await waitFor(() => {
+      const found = modalRoot()?.querySelector('.avatar')
+      expect(found).toBeTruthy()
+      return found
+    })
+    expect(colours(accountAvatar)).toEqual(colours(avatars[0]))
+    expect(view.getByTitle(ADDRESS)).toBeTruthy()
   })
 })

@@ -6,6 +6,8 @@ import { CheckIcon } from '../../components/icons.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
+import { useStyles } from '../../styles/StyleContext.js'
+import { selectAccountCss } from './SelectAccount.css.js'
 
 /**
  * The accounts the wallet shared, the active one marked; choosing one makes it the active account
@@ -14,6 +16,7 @@ import { useT } from '../../i18n/MessagesContext.js'
 export function SelectAccount() {
   const portico = usePortico()
   const t = useT()
+  useStyles(selectAccountCss)
   const { address, allAccounts } = useAccount()
   const [failed, setFailed] = useState(false)
 
@@ -43,7 +46,7 @@ export function SelectAccount() {
                 title={account}
                 onClick={() => void choose(account)}
               >
-                <AddressAvatar address={account} className="picture" />
+                <AddressAvatar address={account} className="picture account-avatar" />
                 <span className="row-name">{shortenAddress(account)}</span>
                 {current && (
                   <span className="row-end">
