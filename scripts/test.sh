@@ -116,7 +116,7 @@ start_oldest_in_background() {
   # Job control gives the background pass a process group of its own, so a section that fails can
   # stop it with its vitest workers.
   set -m
-  server_tests_on_oldest_node </dev/null >"$oldest_log" 2>&1 &
+  server_tests_on_oldest_node >"$oldest_log" 2>&1 &
   oldest_pid=$!
   set +m
   echo "(the server's tests on Node $PORTICO_NODE_OLDEST started in the background; output: test-results/server-oldest-node.log)"
