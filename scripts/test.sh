@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in order, stopping at the first section that fails:
 # setup, lint + format, import circles and rules, typecheck, build, publint, the packages installed from their
-# tarballs, the server's tests on its oldest Node (run alongside the two before), unit tests, size
-# budgets, the demo (`npm run demo` from a clean state, twice), end-to-end tests.
+# tarballs, unit tests, the server's tests on its oldest Node, size budgets, the demo (`npm run demo`
+# from a clean state, twice), end-to-end tests.
 # The last line is `N passed, N failed` over every test of those sections.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -52,7 +52,6 @@ count_tests() {
 
 finish() {
   local counts passed failed minutes
-  stop_oldest
   counts=$(count_tests)
   passed=${counts% *}
   failed=${counts#* }
@@ -104,39 +103,6 @@ server_tests_on_oldest_node() {
     --reporter=default --reporter=json --outputFile.json="$oldest_json"
 }
 
-# The oldest-Node pass runs in the background while publint and the package smoke run: those run one
-# process at a time (pnpm pack, npm and pnpm installs, a Vite build, one browser) and leave a core idle
-# on a 2-core machine, while the server's tests run from sources and need nothing those sections make
-# or change. Its output is printed, and its result counted, as its own section before the unit tests.
-oldest_log=$root/test-results/server-oldest-node.log
-oldest_pid=""
-oldest_started=0
-start_oldest_in_background() {
-  oldest_started=$SECONDS
-  # Job control gives the background pass a process group of its own, so a section that fails can
-  # stop it with its vitest workers.
-  set -m
-  server_tests_on_oldest_node >"$oldest_log" 2>&1 &
-  oldest_pid=$!
-  set +m
-  echo "(the server's tests on Node $PORTICO_NODE_OLDEST started in the background; output: test-results/server-oldest-node.log)"
-}
-stop_oldest() {
-  [ -n "$oldest_pid" ] || return 0
-  kill -TERM -- "-$oldest_pid" 2>/dev/null
-  wait "$oldest_pid" 2>/dev/null
-  oldest_pid=""
-}
-wait_for_oldest() {
-  local status
-  wait "$oldest_pid"
-  status=$?
-  oldest_pid=""
-  cat "$oldest_log"
-  echo "(ran for $((SECONDS - oldest_started))s, alongside publint and the package smoke)"
-  return "$status"
-}
-
 rm -f "$unit_json" "$oldest_json" "$e2e_json" "$demo_json" "$packages_json"
 mkdir -p "$(dirname "$unit_json")"
 
@@ -154,8 +120,6 @@ import_checks() { node scripts/importCycles.mjs && node scripts/importRules.mjs;
 run "Import circles (inside each package) and import rules" import_checks || finish
 run "Typecheck" pnpm typecheck || finish
 run "Build" pnpm build || finish
-# @portico/server declares the oldest Node it runs on in `engines`; its tests prove it there too.
-start_oldest_in_background
 run "publint" publint_all || finish
 # Every public package packed, installed from its tarball into a fresh app with npm and with pnpm,
 # built, and the README's quick starts run in Chromium.
@@ -163,14 +127,15 @@ packages_status=failed
 run "Packages as a user installs them (pnpm pack, npm and pnpm installs)" \
   pnpm --filter @portico/demo package-smoke && packages_status=passed
 [ "$packages_status" = passed ] || finish
-oldest_status=failed
-run "Server tests on Node ${PORTICO_NODE_OLDEST} (the oldest the server supports)" wait_for_oldest &&
-  oldest_status=passed
-[ "$oldest_status" = passed ] || finish
 unit_status=failed
 run "Unit tests (vitest)" pnpm exec vitest run --reporter=default --reporter=json \
   --outputFile.json="$unit_json" && unit_status=passed
 [ "$unit_status" = passed ] || finish
+# @portico/server declares the oldest Node it runs on in `engines`; its tests prove it there too.
+oldest_status=failed
+run "Server tests on Node ${PORTICO_NODE_OLDEST} (the oldest the server supports)" server_tests_on_oldest_node &&
+  oldest_status=passed
+[ "$oldest_status" = passed ] || finish
 run "Bundle size budgets" pnpm size || finish
 # The README's first command as a new user runs it: from a clean state, then again right after.
 demo_status=failed
