@@ -46,6 +46,11 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // A happy-dom window per file either way; the VM pool makes it in a context of a worker it
+          // keeps, instead of setting up a worker per file. Measured on 2 cores (53 files): 54 s of
+          // CPU → 26 s. `isolate: false` would save as much but lets one file's state reach the next
+          // (4 files failed with it).
+          pool: 'vmThreads',
           include: ['packages/{react,embedded-wallet}/src/**/*.test.{ts,tsx}'],
         },
       },

@@ -326,6 +326,9 @@ describe('createFrameHandlers: sessions', () => {
     await logIn(frame, 'page-code@example.com')
     const reply = frame.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'page-code@new.example' }))
     const primary = await vi.waitFor(() => server.lastCode('page-code@example.com', 'update-primary'))
+    // The frame shows its first code screen once the server has sent the code; the page's attempts
+    // come after it, so the check below sees whether they moved it on.
+    await vi.waitFor(() => expect(frame.emailRoot.textContent).toContain('Step 1 of 2'))
     for (const type of ['APP_UPDATE_EMAIL_PRIMARY_OTP', 'APP_UPDATE_EMAIL_SECONDARY_OTP']) {
       await expect(frame.handlers.handle(request(type, { otp: primary }))).resolves.toMatchObject({
         type: `FRAME_${type.slice(4)}_ERROR`,
