@@ -20,10 +20,12 @@ vi.mock('./refreshAccountAssetsNow.js', async (importOriginal) => {
 
 const A = '0x1111111111111111111111111111111111111111'
 const B = '0x2222222222222222222222222222222222222222'
+// A token with an address: the native row would take the network's own symbol.
 const token = (symbol: string): TokenBalance => ({
   name: symbol,
   symbol,
   chainId: 'eip155:1',
+  address: 'eip155:1:0x00000000000000000000000000000000000000aa',
   value: 1,
   price: 1,
   quantity: { decimals: '18', numeric: '1' },
@@ -40,8 +42,10 @@ afterEach(async () => {
 })
 
 const balanceRequests = () => server.requests.filter((request) => request.path.endsWith('/balance'))
+// The first refresh transforms and loads the refresh code, which takes seconds on a busy machine.
+const LOADED = { timeout: 15_000 }
 const settled = (portico: Portico) =>
-  vi.waitFor(() => expect(portico.state.chains.eip155?.accountState.balanceLoading).toBe(false))
+  vi.waitFor(() => expect(portico.state.chains.eip155?.accountState.balanceLoading).toBe(false), LOADED)
 const switchAccount = (handle: FakeAdapterHandle, address: string) =>
   handle.context?.emit({ type: 'accountsChanged', connectorId: 'io.metamask', accounts: [address] })
 
@@ -60,8 +64,9 @@ describe('refreshAccountAssets', () => {
     const { portico, handle } = await connectedTo(A)
     switchAccount(handle, B)
     chunk.release()
-    await vi.waitFor(() =>
-      expect(getTokenBalances(portico).tokens.map((item) => item.symbol)).toEqual(['BBB']),
+    await vi.waitFor(
+      () => expect(getTokenBalances(portico).tokens.map((item) => item.symbol)).toEqual(['BBB']),
+      LOADED,
     )
     await settled(portico)
     expect(balanceRequests().map((request) => ownerOf(request.path))).toEqual([B])
@@ -76,8 +81,9 @@ describe('refreshAccountAssets', () => {
       return new Promise<TestReply>((resolve) => (held[owner] = () => resolve(balances(token('BBB')))))
     })
     const { portico, handle } = await connectedTo(A)
-    await vi.waitFor(() =>
-      expect(getTokenBalances(portico).tokens.map((item) => item.symbol)).toEqual(['AAA']),
+    await vi.waitFor(
+      () => expect(getTokenBalances(portico).tokens.map((item) => item.symbol)).toEqual(['AAA']),
+      LOADED,
     )
     switchAccount(handle, B)
     // At once, before the refresh code runs.
@@ -85,8 +91,9 @@ describe('refreshAccountAssets', () => {
     await vi.waitFor(() => expect(held[B]).toBeDefined())
     expect(getTokenBalances(portico).tokens).toEqual([])
     held[B]!()
-    await vi.waitFor(() =>
-      expect(getTokenBalances(portico).tokens.map((item) => item.symbol)).toEqual(['BBB']),
+    await vi.waitFor(
+      () => expect(getTokenBalances(portico).tokens.map((item) => item.symbol)).toEqual(['BBB']),
+      LOADED,
     )
     await settled(portico)
   })

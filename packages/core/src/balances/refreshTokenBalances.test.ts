@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { TokenBalance } from '../api/schemas.js'
 import { ChainNotServedError } from '../api/services.js'
 import { connect } from '../connection/connect.js'
@@ -53,6 +53,9 @@ const zeroDecimals: TokenBalance = {
 }
 
 let server: Awaited<ReturnType<typeof startTestApiServer>>
+// The refresh code is a chunk loaded on the first refresh (refreshAccountAssets.test.ts tests that
+// load); loaded here first, so `settled` below does not pass before a refresh has even started.
+beforeAll(() => import('./refreshAccountAssetsNow.js'))
 beforeEach(async () => {
   server = await startTestApiServer()
   vi.useFakeTimers({ toFake: ['Date'] })
