@@ -311,6 +311,7 @@ test('a phone wallet over WalletConnect on Polkadot: it signs, sends ROC it sign
 
   // A send is signed on the phone (polkadot_signTransaction) and included by the chain.
   const fresh = encodeSs58(randomBytes(32), 2)
+  await page.getByRole('button', { name: /^Account / }).click()
   await openSendView(page)
   await fillAndReviewSend(page, '1.25', fresh)
   await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
