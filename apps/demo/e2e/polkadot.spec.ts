@@ -3,15 +3,17 @@ import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { encodeSs58 } from '@portico/adapter-polkadot'
 import { formatUnits } from '@portico/core'
+import { polkadotVerifier } from '@portico/siwx/polkadot'
 import { connectPolkadotApi, POLKADOT_TEST_ACCOUNTS } from '@portico/test/polkadot'
+import { createTestWalletConnectWallet, type TestWalletConnectWallet } from '@portico/test/walletconnect'
 import type { DemoPolkadotInfo } from '../scripts/polkadot.mjs'
-import { polkadotInfoFile, polkadotWsUrl } from './chains'
+import { polkadotInfoFile, polkadotWsUrl, relayUrl } from './chains'
 import { ACCOUNT_0, connectButton, fillAndReviewSend, modal, openSendView } from './fixtures'
 import { screenshot } from './screenshot'
 
 // Each test uses its own development account, so tests in parallel never share a balance:
 // 0–1 read balances and switch accounts, 2 sends, 3 is refused and hangs, 4 reloads and switches
-// namespaces, 5 signs in.
+// namespaces and is the phone wallet's (the only one of them to send), 5 signs in.
 const DEV_WALLET_NAME = 'Portico Dev Wallet'
 const KEY = 'portico-dev-wallet'
 const info = () => JSON.parse(readFileSync(polkadotInfoFile, 'utf8')) as DemoPolkadotInfo
@@ -76,6 +78,16 @@ async function connectOnPolkadot(page: Page, indices: number[], path = '/') {
     .click()
   await expect(page.getByTestId('demo-network')).toHaveText(`Polkadot Local (${info().caip2})`)
   await expect(page.getByTestId('demo-address')).toHaveText(address(indices[0]!))
+}
+
+/** Opens `path` with Polkadot Local as the active network, as a visitor who picked it earlier. */
+async function startOnPolkadot(page: Page, path = '/') {
+  await page.goto(path)
+  await page.evaluate(
+    (caip2) => localStorage.setItem('portico:v1:activeCaipNetworkId', JSON.stringify(caip2)),
+    info().caip2,
+  )
+  await page.reload()
 }
 
 test('one dev wallet row for three namespaces; on Polkadot the balance, its details, and another account', async ({
@@ -221,3 +233,141 @@ for (const theme of ['dark', 'light'] as const)
       await expect(modal(page)).toHaveAccessibleName('Choose an account')
       await screenshot(page, `polkadot-select-account-${theme}-${size.name}`)
     })
+
+test('connecting an extension that shares several accounts opens the picker, the first active; the pick survives a reload', async ({
+  page,
+}) => {
+  await startOnPolkadot(page)
+  await extension(page, 'setAccounts', [0, 1])
+  await connectButton(page).click()
+  await modal(page)
+    .getByRole('button', { name: new RegExp(DEV_WALLET_NAME) })
+    .click()
+  await expect(modal(page)).toHaveAccessibleName('Choose an account')
+  await expect(modal(page).getByTitle(address(0))).toHaveAttribute('aria-current', 'true')
+  await expect(modal(page).getByTitle(address(1))).not.toHaveAttribute('aria-current', 'true')
+  await modal(page).getByTitle(address(1)).click()
+  await expect(modal(page)).toHaveAccessibleName('Account')
+  await expect(page.getByTestId('demo-address')).toHaveText(address(1))
+  await page.reload()
+  await expect(page.getByTestId('demo-address')).toHaveText(address(1))
+})
+
+let phone: TestWalletConnectWallet | undefined
+test.afterEach(async () => {
+  await phone?.close()
+  phone = undefined
+})
+
+/** A phone wallet with development account 4 on the local chain, paired from the demo's QR view. */
+async function pairPhoneOnPolkadot(page: Page): Promise<TestWalletConnectWallet> {
+  const wallet = await createTestWalletConnectWallet({
+    relayUrl,
+    rpcUrls: {},
+    polkadot: { uri: POLKADOT_TEST_ACCOUNTS[4]!.uri, chains: [info().caip2], ss58Prefix: 2 },
+  })
+  phone = wallet
+  await startOnPolkadot(page)
+  await connectButton(page).click()
+  await modal(page)
+    .getByRole('button', { name: /WalletConnect/ })
+    .click()
+  await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
+  await modal(page).getByRole('button', { name: 'Copy link' }).click()
+  await wallet.pair(await page.evaluate(() => navigator.clipboard.readText()))
+  await expect(modal(page)).toHaveAccessibleName('Account')
+  await expect(page.getByTestId('demo-network')).toHaveText(`Polkadot Local (${info().caip2})`)
+  await expect(page.getByTestId('demo-address')).toHaveText(address(4))
+  return wallet
+}
+
+test('a phone wallet over WalletConnect on Polkadot: it signs, sends ROC it signed, refuses, never answers (the modal can be left), and ends the session', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const wallet = await pairPhoneOnPolkadot(page)
+  await screenshot(page, 'polkadot-walletconnect-account')
+  await page.keyboard.press('Escape')
+
+  // Signing is answered on the phone; the signature is account 4's, over the <Bytes>-wrapped message.
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{128,132}/)
+  const signature = ((await page.getByTestId('demo-signature').textContent()) ?? '').replace(
+    'Signature: ',
+    '',
+  )
+  const asked = wallet.requests().find((request) => request.method === 'polkadot_signMessage')
+  const { message } = (asked?.params ?? {}) as { message: string }
+  const verify = (text: string) =>
+    polkadotVerifier().verify({
+      data: { accountAddress: address(4), chainId: info().caip2 } as never,
+      message: text,
+      signature,
+    })
+  expect(await verify(message)).toBe(true)
+  expect(await verify(`${message}!`)).toBe(false)
+
+  // A send is signed on the phone (polkadot_signTransaction) and included by the chain.
+  const fresh = encodeSs58(randomBytes(32), 2)
+  await page.getByRole('button', { name: /^Account / }).click()
+  await openSendView(page)
+  await fillAndReviewSend(page, '1.25', fresh)
+  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible()
+  expect(await free(fresh)).toBe(1_250_000_000_000n)
+  expect(wallet.requests().map((request) => request.method)).toContain('polkadot_signTransaction')
+  await page.keyboard.press('Escape')
+
+  // A refusal on the phone reaches the page as the visitor's refusal.
+  wallet.setRequestMode('reject')
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(page.getByRole('alert')).toContainText(/rejected|declined/i)
+
+  // A phone that never answers a send: the modal can be left, and nothing moves.
+  wallet.setRequestMode('ignore')
+  const other = encodeSs58(randomBytes(32), 2)
+  await page.getByRole('button', { name: /^Account / }).click()
+  await openSendView(page)
+  await fillAndReviewSend(page, '1', other)
+  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await page.keyboard.press('Escape')
+  await expect(modal(page)).toBeHidden()
+  expect(await free(other)).toBe(0n)
+
+  // The wallet ends the session from its side: the page is disconnected.
+  await wallet.disconnect()
+  await expect(connectButton(page)).toBeVisible()
+})
+
+test('a phone wallet that moves to a Polkadot network the site does not list shows Switch network (UnsupportedChain), and Account once it is back', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const wallet = await pairPhoneOnPolkadot(page)
+  const [session] = wallet.sessions()
+  const moveTo = async (chain: string) => {
+    const { acknowledged } = await wallet.client.update({
+      topic: session!.topic,
+      namespaces: {
+        polkadot: {
+          ...session!.namespaces.polkadot!,
+          chains: [chain],
+          accounts: [`${chain}:${wallet.polkadotAddress}`],
+        },
+      },
+    })
+    await acknowledged()
+  }
+  // Polkadot's relay chain, which the demo does not configure.
+  const elsewhere = 'polkadot:91b171bb158e2d3848fa23a9f1c25182'
+  await moveTo(elsewhere)
+  await expect(modal(page)).toHaveAccessibleName('Switch network')
+  await expect(page.getByTestId('demo-network')).toHaveText(`Unsupported network (${elsewhere})`)
+  await screenshot(page, 'polkadot-walletconnect-unsupported')
+  await moveTo(info().caip2)
+  await expect(modal(page)).toHaveAccessibleName('Account')
+  await expect(page.getByTestId('demo-network')).toHaveText(`Polkadot Local (${info().caip2})`)
+})

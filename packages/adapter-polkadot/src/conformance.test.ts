@@ -1,39 +1,27 @@
 import type { ApiPromise } from '@polkadot/api'
-import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
+import { signatureVerify } from '@polkadot/util-crypto'
 import { runAdapterConformance } from '@portico/core/adapter-kit'
 import { createTestAdapterContext } from '@portico/test'
-import {
-  connectPolkadotApi,
-  POLKADOT_TEST_ACCOUNTS,
-  type PolkadotTestChain,
-  startPolkadotTestChain,
-} from '@portico/test/polkadot'
+import { POLKADOT_TEST_ACCOUNTS, type PolkadotTestChain } from '@portico/test/polkadot'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { definePolkadotNetwork, kusama, type PolkadotNetwork } from './networks.js'
+import { kusama, type PolkadotNetwork } from './networks.js'
 import { polkadot } from './polkadot.js'
+import { startTestNetwork, type TestNetwork } from './testChain.testkit.js'
 import { createTestExtension } from './testExtension.testkit.js'
 
 // One chain for the file: loading the runtime takes 10–16 s.
+let testNetwork: TestNetwork
 let chain: PolkadotTestChain
 let api: ApiPromise
 let network: PolkadotNetwork
 
 beforeAll(async () => {
-  chain = await startPolkadotTestChain()
-  api = await connectPolkadotApi(chain.wsUrl)
-  await cryptoWaitReady()
-  network = definePolkadotNetwork({
-    id: chain.genesisHash,
-    name: 'Polkadot Test',
-    rpcUrl: chain.wsUrl,
-    ss58Prefix: chain.ss58Prefix,
-    token: { symbol: chain.symbol, decimals: chain.decimals },
-  })
+  testNetwork = await startTestNetwork()
+  ;({ chain, api, network } = testNetwork)
 }, 120_000)
 
 afterAll(async () => {
-  await api?.disconnect()
-  await chain?.stop()
+  await testNetwork?.stop()
 })
 
 describe('polkadot', () => {

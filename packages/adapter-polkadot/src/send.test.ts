@@ -1,19 +1,15 @@
 import type { ApiPromise } from '@polkadot/api'
-import { cryptoWaitReady } from '@polkadot/util-crypto'
 import { createTestAdapterContext } from '@portico/test'
-import {
-  connectPolkadotApi,
-  POLKADOT_TEST_ACCOUNTS,
-  type PolkadotTestChain,
-  startPolkadotTestChain,
-} from '@portico/test/polkadot'
+import { POLKADOT_TEST_ACCOUNTS, type PolkadotTestChain } from '@portico/test/polkadot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { definePolkadotNetwork, type PolkadotNetwork } from './networks.js'
 import { polkadot } from './polkadot.js'
 import { decodeSs58, encodeSs58 } from './ss58.js'
+import { startTestNetwork, type TestNetwork } from './testChain.testkit.js'
 import { createTestExtension } from './testExtension.testkit.js'
 
 // One chain for the file (10–16 s to load the runtime); each test sends from its own account.
+let testNetwork: TestNetwork
 let chain: PolkadotTestChain
 let api: ApiPromise
 let network: PolkadotNetwork
@@ -23,16 +19,8 @@ const destroyers: Array<() => void> = []
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeAll(async () => {
-  chain = await startPolkadotTestChain()
-  api = await connectPolkadotApi(chain.wsUrl)
-  await cryptoWaitReady()
-  network = definePolkadotNetwork({
-    id: chain.genesisHash,
-    name: 'Polkadot Test',
-    rpcUrl: chain.wsUrl,
-    ss58Prefix: chain.ss58Prefix,
-    token: { symbol: chain.symbol, decimals: chain.decimals },
-  })
+  testNetwork = await startTestNetwork()
+  ;({ chain, api, network } = testNetwork)
 }, 120_000)
 
 afterEach(() => {
@@ -40,17 +28,11 @@ afterEach(() => {
 })
 
 afterAll(async () => {
-  await api?.disconnect()
-  await chain?.stop()
+  await testNetwork?.stop()
 })
 
 const account = (name: string) => POLKADOT_TEST_ACCOUNTS.find((candidate) => candidate.name === name)!
-const free = async (address: string) => {
-  const query = api.query as unknown as {
-    system: { account(address: string): Promise<{ data: { free: { toBigInt(): bigint } } }> }
-  }
-  return (await query.system.account(address)).data.free.toBigInt()
-}
+const free = (address: string) => testNetwork.free(address)
 
 async function connected(name: string, options: Parameters<typeof createTestExtension>[1] = {}) {
   const wallet = await createTestExtension([account(name).uri], {

@@ -1,6 +1,5 @@
-import type { ApiPromise } from '@polkadot/api'
 import { stringToU8a, u8aWrapBytes } from '@polkadot/util'
-import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
+import { signatureVerify } from '@polkadot/util-crypto'
 import {
   type Network,
   NotConnectedError,
@@ -9,12 +8,7 @@ import {
   WALLET_CONNECT_CONNECTOR_ID,
 } from '@portico/core'
 import { createTestAdapterContext } from '@portico/test'
-import {
-  connectPolkadotApi,
-  POLKADOT_TEST_ACCOUNTS,
-  type PolkadotTestChain,
-  startPolkadotTestChain,
-} from '@portico/test/polkadot'
+import { POLKADOT_TEST_ACCOUNTS, type PolkadotTestChain } from '@portico/test/polkadot'
 import {
   createTestWalletConnectWallet,
   startWalletConnectRelay,
@@ -28,15 +22,16 @@ import {
   type WalletConnectStorage,
 } from '@portico/walletconnect'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { definePolkadotNetwork, kusama, type PolkadotNetwork, polkadotMainnet } from './networks.js'
+import { kusama, type PolkadotNetwork, polkadotMainnet } from './networks.js'
 import { type PolkadotAdapter, polkadot } from './polkadot.js'
 import { encodeSs58 } from './ss58.js'
+import { startTestNetwork, type TestNetwork } from './testChain.testkit.js'
 import { WALLET_CONNECT_POLKADOT_METHODS } from './walletConnectMethods.js'
 
 // One relay and one chain for the file: loading the runtime takes 10–16 s.
 let relay: WalletConnectRelay
+let testNetwork: TestNetwork
 let chain: PolkadotTestChain
-let api: ApiPromise
 let network: PolkadotNetwork
 const connectorId = WALLET_CONNECT_CONNECTOR_ID
 const ROC = 10n ** 12n
@@ -45,32 +40,18 @@ const cleanups: Array<() => unknown> = []
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeAll(async () => {
-  ;[relay, chain] = await Promise.all([startWalletConnectRelay({ log: () => {} }), startPolkadotTestChain()])
-  api = await connectPolkadotApi(chain.wsUrl)
-  await cryptoWaitReady()
-  network = definePolkadotNetwork({
-    id: chain.genesisHash,
-    name: 'Polkadot Test',
-    rpcUrl: chain.wsUrl,
-    ss58Prefix: chain.ss58Prefix,
-    token: { symbol: chain.symbol, decimals: chain.decimals },
-  })
+  ;[relay, testNetwork] = await Promise.all([startWalletConnectRelay({ log: () => {} }), startTestNetwork()])
+  ;({ chain, network } = testNetwork)
 }, 120_000)
 afterAll(async () => {
-  await api?.disconnect()
-  await Promise.all([relay?.close(), chain?.stop()])
+  await Promise.all([relay?.close(), testNetwork?.stop()])
 })
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
 const account = (name: string) => POLKADOT_TEST_ACCOUNTS.find((candidate) => candidate.name === name)!
-const free = async (address: string) => {
-  const query = api.query as unknown as {
-    system: { account(address: string): Promise<{ data: { free: { toBigInt(): bigint } } }> }
-  }
-  return (await query.system.account(address)).data.free.toBigInt()
-}
+const free = (address: string) => testNetwork.free(address)
 
 function makeService(storage: WalletConnectStorage): WalletConnectService {
   const service = createWalletConnect({
