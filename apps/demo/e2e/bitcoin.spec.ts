@@ -125,7 +125,7 @@ test('a testnet address on regtest is refused by the name of its chain', async (
   )
 })
 
-test('a wallet that never answers a send: Escape leaves the modal, and the next send goes through', async ({
+test('a wallet that never answers a send: Escape leaves the modal, nothing moves, and the modal opens again on Account', async ({
   page,
 }) => {
   const to = bitcoinTestKey(3_000 + Math.floor(Math.random() * 1000)).p2wpkh
@@ -137,14 +137,8 @@ test('a wallet that never answers a send: Escape leaves the modal, and the next 
   await page.keyboard.press('Escape')
   await expect(modal(page)).toBeHidden()
   expect(await satsOf(to)).toBe(0n)
-  await bitcoinWallet(page, 'setMode', 'approve')
   await page.getByRole('button', { name: /^Account / }).click()
   await expect(modal(page)).toHaveAccessibleName('Account')
-  await openSendView(page)
-  await fillAndReviewSend(page, '0.0007', to)
-  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(page.getByText('Transaction started').first()).toBeVisible()
-  await expect.poll(() => satsOf(to), { timeout: 15_000 }).toBe(70_000n)
 })
 
 test('required sign-in on Bitcoin: the wallet signs with BIP-322, the server holds the session', async ({
