@@ -124,3 +124,67 @@ test('a testnet address on regtest is refused by the name of its chain', async (
     'This is a Bitcoin testnet address; this send is on Bitcoin regtest.',
   )
 })
+
+test('a wallet that never answers a send: Escape leaves the modal, nothing moves, and the modal opens again on Account', async ({
+  page,
+}) => {
+  const to = bitcoinTestKey(3_000 + Math.floor(Math.random() * 1000)).p2wpkh
+  await connectOnBitcoin(page, 1)
+  await openSendView(page)
+  await fillAndReviewSend(page, '0.0007', to)
+  await bitcoinWallet(page, 'setMode', 'hang')
+  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await page.keyboard.press('Escape')
+  await expect(modal(page)).toBeHidden()
+  expect(await satsOf(to)).toBe(0n)
+  await page.getByRole('button', { name: /^Account / }).click()
+  await expect(modal(page)).toHaveAccessibleName('Account')
+})
+
+test('required sign-in on Bitcoin: the wallet signs with BIP-322, the server holds the session', async ({
+  page,
+}) => {
+  await page.goto('/?siwx=required')
+  await bitcoinWallet(page, 'setAccount', 0)
+  await connectButton(page).click()
+  await modal(page)
+    .getByRole('button', { name: new RegExp(DEV_WALLET_NAME) })
+    .click()
+  await expect(modal(page)).toHaveAccessibleName('Sign in')
+  await modal(page).getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('demo-siwx-status')).toHaveText('Signed in')
+  await page.getByRole('button', { name: /^Account / }).click()
+  await modal(page)
+    .getByRole('button', { name: /Change network/ })
+    .click()
+  await modal(page)
+    .getByRole('button', { name: /Bitcoin Regtest/ })
+    .click()
+  await expect(modal(page)).toHaveAccessibleName('Sign in')
+  await screenshot(page, 'bitcoin-sign-in')
+  await modal(page).getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('demo-siwx-status')).toHaveText('Signed in')
+  const token = await page.evaluate(
+    (caip10) => {
+      const tokens = JSON.parse(localStorage.getItem('portico:v1:siwxTokens') ?? '{}') as Record<
+        string,
+        string
+      >
+      return tokens[caip10]
+    },
+    `${bitcoinNetworkId}:${key(0).p2wpkh}`,
+  )
+  expect(token).toBeTruthy()
+})
+
+for (const theme of ['dark', 'light'] as const)
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: '360', width: 360, height: 740 },
+  ])
+    test(`the Bitcoin Account in the ${theme} theme on ${size.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await connectOnBitcoin(page, 0, theme === 'light' ? '/?theme=light' : '/')
+      await expect(modal(page).getByRole('group', { name: 'Address in use' })).toBeVisible()
+      await screenshot(page, `bitcoin-account-${theme}-${size.name}`)
+    })

@@ -43,11 +43,18 @@ const isUtxo = (value: unknown): value is EsploraUtxo =>
   isStatus(value.status)
 
 export function createEsploraBackend(options: EsploraBackendOptions): BitcoinBackend {
-  const base = options.url.replace(/\/+$/, '')
+  // The routes go after the URL's path and before its query: another Portico server's
+  // `/v1/bitcoin/<caip2>?projectId=…` is an Esplora-compatible upstream too.
+  const base = new URL(options.url)
   const what = 'The upstream Esplora'
+  const urlOf = (path: string) => {
+    const url = new URL(base)
+    url.pathname = `${base.pathname.replace(/\/+$/, '')}${path}`
+    return url.toString()
+  }
 
   const request = (path: string, init: RequestInit = { method: 'GET' }) =>
-    upstreamRequest(options.fetch, `${base}${path}`, init, options.timeoutMs, what)
+    upstreamRequest(options.fetch, urlOf(path), init, options.timeoutMs, what)
 
   /** A JSON answer checked by `check`; `undefined` on 404 when `missingOk`. */
   async function getJson<T>(path: string, check: (value: unknown) => value is T): Promise<T>
@@ -99,7 +106,16 @@ export function createEsploraBackend(options: EsploraBackendOptions): BitcoinBac
       if (answer.status === 400) {
         // Esplora relays bitcoind's refusal as text: `sendrawtransaction RPC error: {"code":-26,"message":"…"}`.
         const match = /\{.*\}/s.exec(answer.text)
-        const inner = match ? (JSON.parse(safeJson(match[0])) as { code?: unknown; message?: unknown }) : {}
+        const parsed = match
+          ? (JSON.parse(safeJson(match[0])) as {
+              code?: unknown
+              message?: unknown
+              error?: { reason?: unknown }
+            })
+          : {}
+        // A Portico server upstream answers `{ error: { code: 'TX_REJECTED', message, reason } }`: its
+        // node's reason is passed on, not its whole answer.
+        const inner = typeof parsed.error?.reason === 'string' ? { message: parsed.error.reason } : parsed
         const reason = typeof inner.message === 'string' ? inner.message : answer.text.slice(0, 300)
         throw new TransactionRefusedError(reason, typeof inner.code === 'number' ? inner.code : undefined)
       }
