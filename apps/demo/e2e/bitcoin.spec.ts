@@ -125,7 +125,7 @@ test('a testnet address on regtest is refused by the name of its chain', async (
   )
 })
 
-test('a wallet that never answers a send: Escape leaves the modal, nothing moves, and the modal opens again on Account', async ({
+test('a wallet that never answers a send: Escape leaves the modal, nothing moves, and the next send goes at once', async ({
   page,
 }) => {
   const to = bitcoinTestKey(3_000 + Math.floor(Math.random() * 1000)).p2wpkh
@@ -139,6 +139,13 @@ test('a wallet that never answers a send: Escape leaves the modal, nothing moves
   expect(await satsOf(to)).toBe(0n)
   await page.getByRole('button', { name: /^Account / }).click()
   await expect(modal(page)).toHaveAccessibleName('Account')
+  // Closing let go of the unanswered send: the next one is not stuck behind it.
+  await bitcoinWallet(page, 'setMode', 'approve')
+  await openSendView(page)
+  await fillAndReviewSend(page, '0.0007', to)
+  await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByText('Transaction started').first()).toBeVisible()
+  await expect(modal(page)).toHaveAccessibleName('Transaction')
 })
 
 test('required sign-in on Bitcoin: the wallet signs with BIP-322, the server holds the session', async ({

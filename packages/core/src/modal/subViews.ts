@@ -2,11 +2,12 @@ import { cancelConnect } from '../connection/cancelConnect.js'
 import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
 import { resetEmailLogin } from '../email/resetEmailLogin.js'
 import type { Portico } from '../portico.js'
+import { stopWaitingForSend } from '../send/modal/stopWaitingForSend.js'
 import { cancelWalletConnect } from '../walletConnect/cancelWalletConnect.js'
 import type { View } from './routes.js'
 
 /** Something a view has started that leaving it abandons. */
-export type Abandon = 'connect' | 'walletConnect' | 'emailLogin' | 'embeddedApprovals'
+export type Abandon = 'connect' | 'walletConnect' | 'emailLogin' | 'embeddedApprovals' | 'send'
 
 /**
  * The back and close rules of SPEC §2, in one place. `SUB_VIEWS`: views reached from another one,
@@ -41,7 +42,9 @@ export const BACK_ABANDONS: Readonly<Partial<Record<View, readonly Abandon[]>>> 
   ApproveTransaction: ['embeddedApprovals'],
 }
 
-export const CLOSE_ABANDONS: readonly Abandon[] = ['embeddedApprovals', 'connect', 'walletConnect']
+// A send still waiting for the wallet is let go: the next send from the reopened modal must not
+// wait for the wallet's prompt timeout behind it.
+export const CLOSE_ABANDONS: readonly Abandon[] = ['embeddedApprovals', 'connect', 'walletConnect', 'send']
 
 const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   // Only an attempt the visitor started is abandoned; restoring stored connections goes on.
@@ -52,6 +55,7 @@ const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   emailLogin: resetEmailLogin,
   // A request left waiting in the hidden frame would be approved, later, by someone who forgot it.
   embeddedApprovals: rejectEmbeddedApprovals,
+  send: stopWaitingForSend,
 }
 
 /** Runs the abandons of a way out (`BACK_ABANDONS` of the current view, or `CLOSE_ABANDONS`). */

@@ -1,5 +1,6 @@
 import { goBack } from '../../modal/goBack.js'
 import type { Portico } from '../../portico.js'
+import { stopWaitingForSend } from './stopWaitingForSend.js'
 
 export type CancelSendReturnType = undefined
 
@@ -14,12 +15,6 @@ export type CancelSendReturnType = undefined
  * <button onClick={() => cancelSend(portico)}>Cancel</button>
  */
 export function cancelSend(portico: Portico): CancelSendReturnType {
-  const { state, internal } = portico
-  if (state.send.loading) {
-    internal.sendAttempt++
-    state.send.loading = false
-    state.send.step = 'form'
-    state.send.error = undefined
-  }
-  if (state.router.route.view === 'WalletSendPreview') goBack(portico)
+  stopWaitingForSend(portico)
+  if (portico.state.router.route.view === 'WalletSendPreview') goBack(portico)
 }

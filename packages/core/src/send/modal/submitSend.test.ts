@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { SendFailedError } from '../../errors/base.js'
+import { closeModal } from '../../modal/closeModal.js'
 import { navigate } from '../../modal/navigate.js'
 import { MESSAGES } from '../../notices/messages.js'
 import { flush, rejected } from '../../testing/fakeAdapter.testkit.js'
@@ -237,6 +238,20 @@ describe("submitSend (the review's Send button)", () => {
     expect(portico.state.toast.current).toMatchObject({ message: { key: 'transactionStarted' } })
     expect(getSend(portico)).toMatchObject({ sendTokenAmount: '0.25', step: 'form', sent: undefined })
     expect(portico.state.router.route.view).toBe('WalletSend')
+  })
+
+  test('closing the modal while the wallet never answers frees the form: the reopened modal sends at once', async () => {
+    const { portico, handle } = await ready()
+    handle.nextSend = 'hang'
+    void submitSend(portico)
+    await flush()
+    expect(getSend(portico).step).toBe('confirming')
+    closeModal(portico)
+    expect(getSend(portico)).toMatchObject({ loading: false, step: 'form', error: undefined })
+    handle.nextSend = HASH
+    const second = await submitSend(portico)
+    expect(second).toMatchObject({ status: 'sent' })
+    expect(handle.calls.filter((c) => c.method === 'send')).toHaveLength(2)
   })
 
   test('a failure of a cancelled send says nothing: no form is waiting for it', async () => {
