@@ -27,6 +27,9 @@ export const SUB_VIEWS: ReadonlySet<View> = new Set<View>([
   'WalletSendPreview',
   'WalletSendConfirmed',
   'WalletReceive',
+  'Swap',
+  'SwapSelectToken',
+  'SwapPreview',
   'SelectAccount',
 ])
 
