@@ -459,7 +459,7 @@ describe('contracts.sendTransaction', () => {
     })
     expect(await allowance()).toBe(123n)
     const sent = wallet.getRequests().find((request) => request.method === 'eth_sendTransaction')
-    expect((sent?.params as [Record<string, string>])[0]).toMatchObject({
+    expect((sent!.params as [Record<string, string>])[0]).toMatchObject({
       to: PUSD,
       value: '0x0',
       gas: '0x186a0',
