@@ -97,6 +97,8 @@ export async function startSwapTestServer() {
     }
   }
   server.reply((request) => {
+    // No portfolio or history here: core reads balances from the adapter, quietly.
+    if (!request.path.startsWith('/v1/swap/')) return refusal(400, 'UNSUPPORTED_CHAIN')
     const route = request.path.replace('/v1/swap/', '')
     const override = script.override[route]
     if (override) return override(request)

@@ -26,7 +26,9 @@ export async function initializeSwapForm(portico: Portico): Promise<InitializeSw
   const chain = namespace ? state.chains[namespace] : undefined
   const network = chain?.networkState.caipNetwork
   const caipAddress = chain?.accountState.caipAddress
-  const address = chain?.accountState.address
+  // From the CAIP-10 account rather than `address`, so a change seen half-way (one field set, not
+  // yet the other) sets the form up for the account it is keyed by.
+  const address = caipAddress?.split(':').at(-1)
   const attempt = ++internal.swapAttempt
   const current = () =>
     internal.swapAttempt === attempt &&
