@@ -1,6 +1,6 @@
-import { DEFAULT_SWAP_SLIPPAGE_PERCENT } from '../api/swapSchemas.js'
 import type { Portico } from '../portico.js'
 import type { SwapState } from '../state.js'
+import { SWAP_SLIPPAGE_PERCENT } from './swapConstants.js'
 
 /** An empty swap form, not yet set up. */
 export function createSwapState(): SwapState {
@@ -22,7 +22,7 @@ export function createSwapState(): SwapState {
     networkBalanceInUSD: 0,
     networkTokenSymbol: '',
     inputError: undefined,
-    slippage: DEFAULT_SWAP_SLIPPAGE_PERCENT,
+    slippage: SWAP_SLIPPAGE_PERCENT,
     gasFee: undefined,
     gasPriceInUSD: undefined,
     priceImpact: undefined,

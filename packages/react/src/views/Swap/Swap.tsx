@@ -99,7 +99,7 @@ export function Swap() {
           <label htmlFor={amountId}>{t('swapPay')}</label>
           {sourceToken && swap.sourceBalance !== undefined && (
             <span className="balance-line">
-              {t('swapBalance', { balance: `${formatAmount(swap.sourceBalance, 4)} ${sourceToken.symbol}` })}
+              {t('swapBalance', { balance: `${exact(swap.sourceBalance, 4)} ${sourceToken.symbol}` })}
               <button
                 type="button"
                 className="max"
@@ -149,9 +149,7 @@ export function Swap() {
         <div className="field-head">
           <span>{t('swapReceive')}</span>
           {toToken && swap.toBalance !== undefined && (
-            <span>
-              {t('swapBalance', { balance: `${formatAmount(swap.toBalance, 4)} ${toToken.symbol}` })}
-            </span>
+            <span>{t('swapBalance', { balance: `${exact(swap.toBalance, 4)} ${toToken.symbol}` })}</span>
           )}
         </div>
         <div className="amount-line">
@@ -245,9 +243,7 @@ function maxAmount(swap: ReturnType<typeof useSwap>): string | undefined {
   if (!isNativeSwapToken(sourceToken)) return sourceBalance
   const fee = swap.gasFeeAmount === undefined ? 0 : Number(swap.gasFeeAmount)
   const left = Number(sourceBalance) - fee * 1.2
-  return left > 0
-    ? truncateDecimals(left.toFixed(Math.min(8, sourceToken.decimals)), 8)
-    : undefined
+  return left > 0 ? truncateDecimals(left.toFixed(Math.min(8, sourceToken.decimals)), 8) : undefined
 }
 
 /** Target tokens per source token, as a decimal string. */

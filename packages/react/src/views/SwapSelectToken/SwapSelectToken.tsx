@@ -3,6 +3,7 @@ import { sameSwapToken, setSwapToken, startSwapForm } from '@portico/core/swap'
 import { useEffect, useId, useState } from 'react'
 import { moveFocusInList } from '../../components/focus.js'
 import { SearchIcon } from '../../components/icons.js'
+import { formatExact } from '../../components/sendTexts.js'
 import { swapCss } from '../../components/swap.css.js'
 import { pictureOf } from '../../components/swapToken.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
@@ -12,7 +13,7 @@ import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
 import { useLocale, useT } from '../../i18n/MessagesContext.js'
-import { useFormatAmount } from '../../i18n/useFormatAmount.js'
+import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 
 function matches(token: SwapFormToken, query: string): boolean {
@@ -55,7 +56,9 @@ export function SwapSelectToken() {
   }
   const row = (token: SwapFormToken | SwapTokenWithBalance) => {
     const held = 'quantity' in token ? token : undefined
-    const amount = held ? formatAmount(held.quantity.numeric, 4) : undefined
+    const amount = held
+      ? formatExact(formatAmount, held.quantity.numeric, separatorsOf(locale).decimal, 4)
+      : undefined
     const value = held && held.price > 0 ? Number(held.quantity.numeric) * held.price : undefined
     return (
       <li key={token.address}>
