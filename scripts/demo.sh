@@ -170,6 +170,7 @@ cat <<BANNER
     Development wallet: on (anvil's test accounts)
     Chains: 31337 on http://127.0.0.1:8545, 31338 on http://127.0.0.1:8546
     Tokens: PUSD, PTK and USDT (Tether-style) on both chains, held by anvil's accounts 0-4
+    Swaps: WETH9, Uniswap V2 and V3 and SwapRouter02 on both chains, pools of WETH, PUSD, PTK and USDT
     Solana: http://127.0.0.1:$SOLANA_PORT, 100 SOL and 1,000 PUSD ($SOLANA_PUSD) in each dev wallet account
     Polkadot: ws://127.0.0.1:$POLKADOT_PORT ($POLKADOT_CAIP2), 10,000 ROC in each development account (//Alice … //Ferdie)
     Bitcoin regtest: http://127.0.0.1:$BITCOIN_PORT (bcoin), 1 BTC in test keys 0 and 1's payment addresses;

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import type { TestSwapDeployment } from '@portico/test'
 
 export interface StackChain {
   chainId: number
@@ -31,6 +32,8 @@ export declare const serverCli: string
 export declare const DEMO_PROJECT_ID: string
 export declare const DEMO_POLKADOT_CHAIN: { caip2: string; ss58Prefix: number }
 export function deployTokens(chains: readonly StackChain[]): Promise<readonly StackToken[]>
+/** WETH9, Uniswap V2 and V3 and SwapRouter02 with seeded pools, the same on every chain. */
+export function deploySwaps(chains: readonly StackChain[]): Promise<TestSwapDeployment>
 export function serverConfig(options: {
   chains: readonly StackChain[]
   tokens: readonly StackToken[]
@@ -41,6 +44,8 @@ export function serverConfig(options: {
   smtpPort?: number
   solana?: StackSolana
   bitcoin?: StackBitcoin
+  /** The swap contracts: the config names them under `swap.chains`, one entry per EVM chain. */
+  swap?: TestSwapDeployment
 }): Record<string, unknown>
 export function runServerCli(args: readonly string[], options?: { timeoutMs?: number }): Promise<string>
 export function prepareServer(options: {
@@ -52,7 +57,7 @@ export function prepareServer(options: {
   smtpPort?: number
   solana?: StackSolana
   bitcoin?: StackBitcoin
-}): Promise<{ configFile: string; tokens: readonly StackToken[] }>
+}): Promise<{ configFile: string; tokens: readonly StackToken[]; swap: TestSwapDeployment }>
 export function waitForServer(url: string, timeoutMs?: number): Promise<void>
 export function startServerProcess(options: {
   configFile: string

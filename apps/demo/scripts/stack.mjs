@@ -3,7 +3,7 @@
 // the demo's origins. Used by scripts/demo.sh and e2e/global-setup.ts.
 //
 //   node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC... [--smtp-port N] [--solana FILE]
-//       deploys the tokens, writes DIR/portico.config.json, migrates and registers the project;
+//       deploys the tokens and the swap contracts (WETH9, Uniswap V2 and V3, seeded pools), writes DIR/portico.config.json, migrates and registers the project;
 //       --solana adds the local Solana validator described by FILE (what solana.mjs --info wrote)
 //       --bitcoin adds the local Bitcoin node described by FILE (what bitcoin.mjs --info wrote)
 //
@@ -48,6 +48,17 @@ export async function deployTokens(chains) {
 }
 
 /**
+ * Deploys WETH9, Uniswap V2 and V3 and SwapRouter02 on every chain (at the same addresses on each)
+ * and seeds their pools from anvil's account 9. Returns the contracts, tokens and pools.
+ */
+export async function deploySwaps(chains) {
+  const { deploySwapContracts } = await import('@portico/test')
+  let swap
+  for (const { rpcUrl } of chains) swap = await deploySwapContracts(rpcUrl)
+  return swap
+}
+
+/**
  * The server configuration for `chains` ({ chainId, rpcUrl }) and the deployed `tokens`, and for the
  * local Solana validator when `solana` ({ rpcUrl, networkId, tokens }, from solana.mjs) is given.
  */
@@ -60,6 +71,7 @@ export function serverConfig({
   smtpPort,
   solana,
   bitcoin,
+  swap,
 }) {
   const prices = {}
   for (const { chainId } of chains) {
@@ -94,6 +106,8 @@ export function serverConfig({
     // The local bcoin node (bitcoin.mjs), served on the server's Esplora-compatible routes.
     ...(bitcoin ? { bitcoin: { chains: [bitcoinChainConfig(bitcoin)] } } : {}),
     prices,
+    // Swaps quoted from the seeded pools (packages/test/src/swap) on both chains.
+    ...(swap ? { swap: swapConfig(swap, chains) } : {}),
     // Sign-ins on the local Polkadot chain name addresses in its prefix.
     siwx: { ss58Prefixes: { [DEMO_POLKADOT_CHAIN.caip2]: DEMO_POLKADOT_CHAIN.ss58Prefix } },
     log: { level: 'warn' },
@@ -119,6 +133,26 @@ export function serverConfig({
           },
         }
       : {}),
+  }
+}
+
+/**
+ * The server's swap config: the contracts (the same on every chain), the pools' tokens, prices
+ * against PUSD, and SPEC §9's 0.85% provider fee for anvil's account 5.
+ */
+function swapConfig({ weth, v2, v3, swapRouter02, tokens }, chains) {
+  const pusd = tokens.find((token) => token.symbol === 'PUSD')
+  return {
+    chains: chains.map(({ chainId }) => ({
+      caipNetworkId: `eip155:${chainId}`,
+      router: swapRouter02,
+      wrappedNative: weth,
+      v2: { factory: v2.factory },
+      v3: { factory: v3.factory, quoter: v3.quoterV2, feeTiers: [500, 3000, 10000] },
+      ...(pusd ? { quoteToken: pusd.address } : {}),
+      tokens: tokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
+    })),
+    fees: { '*': { recipient: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' } },
   }
 }
 
@@ -179,6 +213,7 @@ export async function prepareServer({
   bitcoin,
 }) {
   const tokens = await deployTokens(chains)
+  const swap = await deploySwaps(chains)
   // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
@@ -192,6 +227,7 @@ export async function prepareServer({
     smtpPort,
     solana,
     bitcoin,
+    swap,
   })
   writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
   await runServerCli(['migrate', '--config', configFile])
@@ -205,7 +241,7 @@ export async function prepareServer({
     '--config',
     configFile,
   ])
-  return { configFile, tokens }
+  return { configFile, tokens, swap }
 }
 
 /** Polls the server's readiness endpoint. */
@@ -266,7 +302,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       const [chainId, rpcUrl] = entry.split('=')
       return { chainId: Number(chainId), rpcUrl }
     })
-    const { configFile, tokens } = await prepareServer({
+    const { configFile, tokens, swap } = await prepareServer({
       chains,
       port: Number(values.port),
       dataDir: values['data-dir'],
@@ -276,6 +312,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       ...(values.bitcoin ? { bitcoin: JSON.parse(readFileSync(values.bitcoin, 'utf8')) } : {}),
     })
     for (const token of tokens) console.log(`token ${token.symbol}: ${token.address}`)
+    console.log(
+      `swap: WETH9 ${swap.weth}, Uniswap V2 router ${swap.v2.router}, V3 quoter ${swap.v3.quoterV2}, SwapRouter02 ${swap.swapRouter02}`,
+    )
     console.log(`config ${configFile}`)
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)

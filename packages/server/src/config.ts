@@ -8,6 +8,7 @@ import * as z from 'zod'
 import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
 import { bitcoinConfigSchema } from './bitcoin/bitcoinConfig.js'
 import { isBase58Address } from './portfolio/solanaAddress.js'
+import { resolveSwapChain, swapConfigSchema } from './swap/swapConfig.js'
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const EVM_ADDRESS_MESSAGE = 'expected a 0x-prefixed 20-byte address'
@@ -131,242 +132,267 @@ export const chainConfigSchema = z.preprocess(
 )
 export type ChainConfig = z.infer<typeof chainConfigSchema>
 
-export const serverConfigSchema = z.object({
-  host: z.string().default('127.0.0.1'),
-  port: z.number().int().min(0).max(65_535).default(8787),
-  /** PGlite's data directory, used when no `databaseUrl` is set. `memory://` keeps nothing on disk. */
-  dataDir: z.string().default('.portico-data'),
-  /** `postgres://…`: use PostgreSQL instead of the embedded database (env `DATABASE_URL`). */
-  databaseUrl: z.string().optional(),
-  chains: z.array(chainConfigSchema).default([]),
-  /** Bitcoin (`bip122:`) chains and their Esplora-compatible routes; see bitcoin/bitcoinConfig.ts. */
-  bitcoin: bitcoinConfigSchema.prefault({}),
-  /**
-   * The static price table, in USD: keys are `<caipNetworkId>/native` for a chain's native token
-   * and `<caipNetworkId>/<token address>` for a token (addresses compared case-insensitively).
-   */
-  prices: z.record(z.string(), z.number().nonnegative()).default({}),
-  /**
-   * Take the client's IP from the last `X-Forwarded-For` entry (the one the proxy in front of the
-   * server added). Only turn on behind a proxy that sets it; otherwise clients could pick their IP.
-   */
-  trustProxy: z.boolean().default(false),
-  /** How long a project's allowed origins are cached, in ms; a removed project stops working after at most this. */
-  projectCacheMs: z.number().int().min(0).max(60_000).default(5_000),
-  /** On SIGTERM/SIGINT, how long in-flight requests may take to finish before they are cut, in ms. */
-  shutdownTimeoutMs: z.number().int().min(0).default(10_000),
-  rateLimit: z
-    .object({
-      /** Requests per minute from one IP address. */
-      perIp: z.number().int().min(1).default(600),
-      /** Requests per minute for one project, from everywhere. */
-      perProject: z.number().int().min(1).default(6_000),
-    })
-    .prefault({}),
-  rpc: z
-    .object({
-      /**
-       * JSON-RPC methods the proxy forwards, replacing the default lists (the read set and sending
-       * signed transactions, EVM's on EVM chains and Solana's on Solana chains) on every chain. Methods that sign with the node's keys or control the node are refused
-       * here, so a config cannot open them to every visitor.
-       */
-      allowedMethods: z
-        .array(
-          z
-            .string()
-            .min(1)
-            .refine((method) => !isNeverForwarded(method), {
-              error: (issue) =>
-                `${String(issue.input)} signs with the node's keys or controls the node; it is never forwarded`,
-            }),
-        )
-        .optional(),
-      /** Largest request body, in bytes. */
-      maxBodyBytes: z
-        .number()
-        .int()
-        .min(256)
-        .default(512 * 1024),
-      /** Largest JSON-RPC batch. Each item counts as one request against `rateLimit`. */
-      maxBatch: z.number().int().min(1).default(100),
-      /**
-       * The most blocks one `eth_getLogs` may cover (EVM chains); wider ranges are refused with a
-       * JSON-RPC error saying so, and the node is not asked.
-       */
-      maxLogsBlockSpan: z.number().int().min(1).default(10_000),
-      /** How long an upstream call may take, in ms (SPEC §9: 10000). */
-      timeoutMs: z.number().int().min(100).default(10_000),
-    })
-    .prefault({}),
-  /** What `POST /e` (analytics) accepts and stores. */
-  analytics: z
-    .object({
-      /** Largest body, in bytes (the modal posts at most 50 events, a few hundred bytes each). */
-      maxBodyBytes: z
-        .number()
-        .int()
-        .min(1_024)
-        .default(64 * 1024),
-      /** Bytes of events one IP address may have stored per minute; more are refused with 429. */
-      perIpBytesPerMinute: z
-        .number()
-        .int()
-        .min(1_024)
-        .default(256 * 1024),
-      /** Bytes of events one project may have stored per minute, from everywhere. */
-      perProjectBytesPerMinute: z
-        .number()
-        .int()
-        .min(1_024)
-        .default(4 * 1024 * 1024),
-    })
-    .prefault({}),
-  /** Sign-in with a wallet (`/v1/siwx/*`). */
-  siwx: z
-    .object({
-      /** How long an issued nonce may be used to create a session, in ms. */
-      nonceTtlMs: z
-        .number()
-        .int()
-        .min(1_000)
-        .default(5 * 60_000),
-      /** The longest a session lasts, in ms, whatever expiration time its message asks for. */
-      maxSessionMs: z
-        .number()
-        .int()
-        .min(60_000)
-        .default(7 * 24 * 60 * 60_000),
-      /** How far ahead of the server's a wallet's clock may run for `issuedAt` and `notBefore`, in ms. */
-      clockToleranceMs: z
-        .number()
-        .int()
-        .min(0)
-        .max(15 * 60_000)
-        .default(60_000),
-      /**
-       * The SS58 prefix a Polkadot chain's addresses must carry in a sign-in, by CAIP-2 id
-       * (`polkadot:<genesis-hash-prefix>`): a message for the chain naming an address of another
-       * prefix is refused. Polkadot (0), Kusama (2) and Westend (42) are known; other chains
-       * accept any prefix, since the key, not the prefix, signs.
-       */
-      ss58Prefixes: z
-        .record(
-          caipNetworkId.regex(
-            /^polkadot:[0-9a-f]{32}$/,
-            'expected polkadot:<32 hex digits of the genesis hash>',
-          ),
-          z.number().int().min(0).max(16_383),
-        )
-        .default({}),
-    })
-    .prefault({}),
-  /**
-   * The server's public origin as browsers reach it (`https://portico.example`): the embedded
-   * wallet's frame is served from it, and `/v1/auth/*` accepts requests from it only. Device mails
-   * link to it. `http://<host>:<port>` when omitted (127.0.0.1 for a wildcard host), which is only
-   * right for a server reached directly on that address and a fixed port.
-   */
-  publicUrl: z.url().optional(),
-  /** The wallets `GET /v1/wallets` answers (AllWallets): the shipped list unless a file says otherwise. */
-  walletRegistry: z
-    .object({
-      /**
-       * A JSON file of wallets (an array, or `{ "wallets": [...] }`), each checked at start-up;
-       * relative to the working directory. Icons go in `imageUrl` (https or `data:image/…`).
-       */
-      file: z.string().min(1).optional(),
-      /** `replace` answers the file's wallets only; `extend` adds them to the shipped list (same id: the file's). */
-      mode: z.enum(['replace', 'extend']).default('extend'),
-    })
-    .prefault({}),
-  /** The embedded wallet's frame, served at `/frame/`. */
-  frame: z
-    .object({
-      /** The built frame; `@portico/embedded-wallet`'s `dist-frame` when absent. */
-      dir: z.string().optional(),
-    })
-    .prefault({}),
-  /** E-mail login for the embedded wallet (`/v1/auth/*`). */
-  auth: z
-    .object({
-      /**
-       * 32 random bytes as hex or base64 (`openssl rand -hex 32`), or env `PORTICO_MASTER_KEY`.
-       * Wallet seeds are encrypted under keys derived from it and codes are hashed with it, so
-       * losing it loses every stored wallet. Without it the e-mail login is off (503).
-       */
-      masterKey: z
-        .string()
-        .superRefine((text, context) => {
-          // parseMasterKey's own words, so the server says the same at start-up and at run time.
-          try {
-            parseMasterKey(text)
-          } catch (error) {
-            if (!(error instanceof InvalidMasterKeyError)) throw error
-            context.addIssue({ code: 'custom', message: error.message, input: undefined })
-          }
+export const serverConfigSchema = z
+  .object({
+    host: z.string().default('127.0.0.1'),
+    port: z.number().int().min(0).max(65_535).default(8787),
+    /** PGlite's data directory, used when no `databaseUrl` is set. `memory://` keeps nothing on disk. */
+    dataDir: z.string().default('.portico-data'),
+    /** `postgres://…`: use PostgreSQL instead of the embedded database (env `DATABASE_URL`). */
+    databaseUrl: z.string().optional(),
+    chains: z.array(chainConfigSchema).default([]),
+    /** Bitcoin (`bip122:`) chains and their Esplora-compatible routes; see bitcoin/bitcoinConfig.ts. */
+    bitcoin: bitcoinConfigSchema.prefault({}),
+    /** Swaps (`/v1/swap/*`) quoted from Uniswap pools; see swap/swapConfig.ts. */
+    swap: swapConfigSchema.prefault({}),
+    /**
+     * The static price table, in USD: keys are `<caipNetworkId>/native` for a chain's native token
+     * and `<caipNetworkId>/<token address>` for a token (addresses compared case-insensitively).
+     */
+    prices: z.record(z.string(), z.number().nonnegative()).default({}),
+    /**
+     * Take the client's IP from the last `X-Forwarded-For` entry (the one the proxy in front of the
+     * server added). Only turn on behind a proxy that sets it; otherwise clients could pick their IP.
+     */
+    trustProxy: z.boolean().default(false),
+    /** How long a project's allowed origins are cached, in ms; a removed project stops working after at most this. */
+    projectCacheMs: z.number().int().min(0).max(60_000).default(5_000),
+    /** On SIGTERM/SIGINT, how long in-flight requests may take to finish before they are cut, in ms. */
+    shutdownTimeoutMs: z.number().int().min(0).default(10_000),
+    rateLimit: z
+      .object({
+        /** Requests per minute from one IP address. */
+        perIp: z.number().int().min(1).default(600),
+        /** Requests per minute for one project, from everywhere. */
+        perProject: z.number().int().min(1).default(6_000),
+      })
+      .prefault({}),
+    rpc: z
+      .object({
+        /**
+         * JSON-RPC methods the proxy forwards, replacing the default lists (the read set and sending
+         * signed transactions, EVM's on EVM chains and Solana's on Solana chains) on every chain. Methods that sign with the node's keys or control the node are refused
+         * here, so a config cannot open them to every visitor.
+         */
+        allowedMethods: z
+          .array(
+            z
+              .string()
+              .min(1)
+              .refine((method) => !isNeverForwarded(method), {
+                error: (issue) =>
+                  `${String(issue.input)} signs with the node's keys or controls the node; it is never forwarded`,
+              }),
+          )
+          .optional(),
+        /** Largest request body, in bytes. */
+        maxBodyBytes: z
+          .number()
+          .int()
+          .min(256)
+          .default(512 * 1024),
+        /** Largest JSON-RPC batch. Each item counts as one request against `rateLimit`. */
+        maxBatch: z.number().int().min(1).default(100),
+        /**
+         * The most blocks one `eth_getLogs` may cover (EVM chains); wider ranges are refused with a
+         * JSON-RPC error saying so, and the node is not asked.
+         */
+        maxLogsBlockSpan: z.number().int().min(1).default(10_000),
+        /** How long an upstream call may take, in ms (SPEC §9: 10000). */
+        timeoutMs: z.number().int().min(100).default(10_000),
+      })
+      .prefault({}),
+    /** What `POST /e` (analytics) accepts and stores. */
+    analytics: z
+      .object({
+        /** Largest body, in bytes (the modal posts at most 50 events, a few hundred bytes each). */
+        maxBodyBytes: z
+          .number()
+          .int()
+          .min(1_024)
+          .default(64 * 1024),
+        /** Bytes of events one IP address may have stored per minute; more are refused with 429. */
+        perIpBytesPerMinute: z
+          .number()
+          .int()
+          .min(1_024)
+          .default(256 * 1024),
+        /** Bytes of events one project may have stored per minute, from everywhere. */
+        perProjectBytesPerMinute: z
+          .number()
+          .int()
+          .min(1_024)
+          .default(4 * 1024 * 1024),
+      })
+      .prefault({}),
+    /** Sign-in with a wallet (`/v1/siwx/*`). */
+    siwx: z
+      .object({
+        /** How long an issued nonce may be used to create a session, in ms. */
+        nonceTtlMs: z
+          .number()
+          .int()
+          .min(1_000)
+          .default(5 * 60_000),
+        /** The longest a session lasts, in ms, whatever expiration time its message asks for. */
+        maxSessionMs: z
+          .number()
+          .int()
+          .min(60_000)
+          .default(7 * 24 * 60 * 60_000),
+        /** How far ahead of the server's a wallet's clock may run for `issuedAt` and `notBefore`, in ms. */
+        clockToleranceMs: z
+          .number()
+          .int()
+          .min(0)
+          .max(15 * 60_000)
+          .default(60_000),
+        /**
+         * The SS58 prefix a Polkadot chain's addresses must carry in a sign-in, by CAIP-2 id
+         * (`polkadot:<genesis-hash-prefix>`): a message for the chain naming an address of another
+         * prefix is refused. Polkadot (0), Kusama (2) and Westend (42) are known; other chains
+         * accept any prefix, since the key, not the prefix, signs.
+         */
+        ss58Prefixes: z
+          .record(
+            caipNetworkId.regex(
+              /^polkadot:[0-9a-f]{32}$/,
+              'expected polkadot:<32 hex digits of the genesis hash>',
+            ),
+            z.number().int().min(0).max(16_383),
+          )
+          .default({}),
+      })
+      .prefault({}),
+    /**
+     * The server's public origin as browsers reach it (`https://portico.example`): the embedded
+     * wallet's frame is served from it, and `/v1/auth/*` accepts requests from it only. Device mails
+     * link to it. `http://<host>:<port>` when omitted (127.0.0.1 for a wildcard host), which is only
+     * right for a server reached directly on that address and a fixed port.
+     */
+    publicUrl: z.url().optional(),
+    /** The wallets `GET /v1/wallets` answers (AllWallets): the shipped list unless a file says otherwise. */
+    walletRegistry: z
+      .object({
+        /**
+         * A JSON file of wallets (an array, or `{ "wallets": [...] }`), each checked at start-up;
+         * relative to the working directory. Icons go in `imageUrl` (https or `data:image/…`).
+         */
+        file: z.string().min(1).optional(),
+        /** `replace` answers the file's wallets only; `extend` adds them to the shipped list (same id: the file's). */
+        mode: z.enum(['replace', 'extend']).default('extend'),
+      })
+      .prefault({}),
+    /** The embedded wallet's frame, served at `/frame/`. */
+    frame: z
+      .object({
+        /** The built frame; `@portico/embedded-wallet`'s `dist-frame` when absent. */
+        dir: z.string().optional(),
+      })
+      .prefault({}),
+    /** E-mail login for the embedded wallet (`/v1/auth/*`). */
+    auth: z
+      .object({
+        /**
+         * 32 random bytes as hex or base64 (`openssl rand -hex 32`), or env `PORTICO_MASTER_KEY`.
+         * Wallet seeds are encrypted under keys derived from it and codes are hashed with it, so
+         * losing it loses every stored wallet. Without it the e-mail login is off (503).
+         */
+        masterKey: z
+          .string()
+          .superRefine((text, context) => {
+            // parseMasterKey's own words, so the server says the same at start-up and at run time.
+            try {
+              parseMasterKey(text)
+            } catch (error) {
+              if (!(error instanceof InvalidMasterKeyError)) throw error
+              context.addIssue({ code: 'custom', message: error.message, input: undefined })
+            }
+          })
+          .optional(),
+        /** The SMTP server that sends login codes and device-approval links. */
+        smtp: z
+          .object({
+            host: z.string().min(1).default('127.0.0.1'),
+            port: z.number().int().min(1).max(65_535).default(587),
+            /** TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it. */
+            secure: z.boolean().default(false),
+            user: z.string().optional(),
+            pass: z.string().optional(),
+            /** The sender, e.g. `Portico <login@portico.example>`. */
+            from: z.string().min(3).default('Portico <no-reply@localhost>'),
+          })
+          .prefault({}),
+        /** How long a mailed code can be used, in ms. */
+        otpTtlMs: z
+          .number()
+          .int()
+          .min(10_000)
+          .default(10 * 60_000),
+        /** Wrong entries of one code before it stops working. */
+        otpAttempts: z.number().int().min(1).max(20).default(5),
+        /** How long after a mail to an address the next one may be asked for, in ms (SPEC §9: 30 s). */
+        emailCooldownMs: z.number().int().min(0).default(30_000),
+        /**
+         * The most mails one address receives in a rolling 24 hours, counting codes, device links and
+         * e-mail change mails; more are refused with 429 EMAIL_LIMIT until the oldest leaves the window.
+         */
+        maxMailsPerDay: z.number().int().min(1).default(20),
+        /**
+         * Mails one client, and one project, may ask for, whoever they go to: the per-address limits
+         * above cannot see one client mailing many addresses. Over a limit the request is refused
+         * with 429 RATE_LIMITED and Retry-After.
+         */
+        mailLimits: z
+          .object({
+            /** The rolling window of the three limits, in ms. */
+            windowMs: z
+              .number()
+              .int()
+              .min(60_000)
+              .default(60 * 60_000),
+            /** Mails asked for from one IP address (see `trustProxy`). */
+            perIp: z.number().int().min(1).default(20),
+            /** Mails asked for from one device (the frame's device id). */
+            perDevice: z.number().int().min(1).default(10),
+            /** Mails asked for by the visitors of one project, all together. */
+            perProject: z.number().int().min(1).default(1_000),
+          })
+          .prefault({}),
+        /** How long a login session lasts, in ms. */
+        sessionTtlMs: z
+          .number()
+          .int()
+          .min(60_000)
+          .default(30 * 24 * 60 * 60_000),
+        /** How long `POST /v1/auth/device/wait` holds a request open for the approval link, in ms. */
+        deviceWaitMs: z.number().int().min(0).max(120_000).default(25_000),
+      })
+      .prefault({}),
+    /** `embedded`: the indexer runs inside the server; `off`: run `portico-server indexer` separately. */
+    indexer: z.enum(['embedded', 'off']).default('embedded'),
+    log: z.object({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') }).prefault({}),
+  })
+  .superRefine((config, context) => {
+    // A swap chain reads its pools through the chain's RPC endpoint, and needs every contract.
+    for (const [index, swapChain] of config.swap.chains.entries()) {
+      if (!config.chains.some((chain) => chain.caipNetworkId === swapChain.caipNetworkId)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['swap', 'chains', index, 'caipNetworkId'],
+          input: swapChain.caipNetworkId,
+          message: `${swapChain.caipNetworkId} is not in chains: add it there with its rpcUrl`,
         })
-        .optional(),
-      /** The SMTP server that sends login codes and device-approval links. */
-      smtp: z
-        .object({
-          host: z.string().min(1).default('127.0.0.1'),
-          port: z.number().int().min(1).max(65_535).default(587),
-          /** TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it. */
-          secure: z.boolean().default(false),
-          user: z.string().optional(),
-          pass: z.string().optional(),
-          /** The sender, e.g. `Portico <login@portico.example>`. */
-          from: z.string().min(3).default('Portico <no-reply@localhost>'),
+      }
+      const resolved = resolveSwapChain(swapChain)
+      if (!resolved.ok) {
+        context.addIssue({
+          code: 'custom',
+          path: ['swap', 'chains', index],
+          input: swapChain,
+          message: `${swapChain.caipNetworkId} has no published Uniswap addresses: set ${resolved.missing.join(', ')}`,
         })
-        .prefault({}),
-      /** How long a mailed code can be used, in ms. */
-      otpTtlMs: z
-        .number()
-        .int()
-        .min(10_000)
-        .default(10 * 60_000),
-      /** Wrong entries of one code before it stops working. */
-      otpAttempts: z.number().int().min(1).max(20).default(5),
-      /** How long after a mail to an address the next one may be asked for, in ms (SPEC §9: 30 s). */
-      emailCooldownMs: z.number().int().min(0).default(30_000),
-      /**
-       * The most mails one address receives in a rolling 24 hours, counting codes, device links and
-       * e-mail change mails; more are refused with 429 EMAIL_LIMIT until the oldest leaves the window.
-       */
-      maxMailsPerDay: z.number().int().min(1).default(20),
-      /**
-       * Mails one client, and one project, may ask for, whoever they go to: the per-address limits
-       * above cannot see one client mailing many addresses. Over a limit the request is refused
-       * with 429 RATE_LIMITED and Retry-After.
-       */
-      mailLimits: z
-        .object({
-          /** The rolling window of the three limits, in ms. */
-          windowMs: z
-            .number()
-            .int()
-            .min(60_000)
-            .default(60 * 60_000),
-          /** Mails asked for from one IP address (see `trustProxy`). */
-          perIp: z.number().int().min(1).default(20),
-          /** Mails asked for from one device (the frame's device id). */
-          perDevice: z.number().int().min(1).default(10),
-          /** Mails asked for by the visitors of one project, all together. */
-          perProject: z.number().int().min(1).default(1_000),
-        })
-        .prefault({}),
-      /** How long a login session lasts, in ms. */
-      sessionTtlMs: z
-        .number()
-        .int()
-        .min(60_000)
-        .default(30 * 24 * 60 * 60_000),
-      /** How long `POST /v1/auth/device/wait` holds a request open for the approval link, in ms. */
-      deviceWaitMs: z.number().int().min(0).max(120_000).default(25_000),
-    })
-    .prefault({}),
-  /** `embedded`: the indexer runs inside the server; `off`: run `portico-server indexer` separately. */
-  indexer: z.enum(['embedded', 'off']).default('embedded'),
-  log: z.object({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') }).prefault({}),
-})
+      }
+    }
+  })
 export type ServerConfig = z.infer<typeof serverConfigSchema>

@@ -59,3 +59,16 @@ export {
 export { createSiwxVerifiers } from './siwx/createVerifiers.js'
 export type { RunningServer, StartServerOptions } from './startServer.js'
 export { startServer } from './startServer.js'
+export type { SwapChainConfig, SwapConfig, SwapContracts } from './swap/swapConfig.js'
+export { CANONICAL_SWAP_CONTRACTS, swapConfigSchema } from './swap/swapConfig.js'
+export type {
+  InsufficientSwapLiquidityErrorType,
+  NoSwapRouteErrorType,
+  ProviderQuote,
+  SwapAsset,
+  SwapBuildRequest,
+  SwapProvider,
+  SwapQuoteRequest,
+  SwapTransactionRequest,
+} from './swap/swapProvider.js'
+export { InsufficientSwapLiquidityError, NoSwapRouteError } from './swap/swapProvider.js'

@@ -12,12 +12,15 @@ import type { Database } from './db/schema.js'
 import type { AppEnv } from './http/appEnv.js'
 import { createApp } from './http/createApp.js'
 import { createLogger, type Logger } from './logger.js'
+import type { SwapProvider } from './swap/swapProvider.js'
 
 export interface StartServerOptions {
   /** JSON lines on stdout at the config's level when omitted. */
   logger?: Logger
   /** An open database to use instead of the config's; the server then leaves closing it to the caller. */
   db?: Kysely<Database>
+  /** Swap providers besides the on-chain one (an aggregator the site has a key for); the best quote wins. */
+  swapProviders?: readonly SwapProvider[]
 }
 
 export interface RunningServer {
@@ -78,7 +81,13 @@ export async function startServer(
     })
     port = (server.address() as AddressInfo).port
     const appConfig = config.publicUrl === undefined && config.port === 0 ? { ...config, port } : config
-    app = createApp({ config: appConfig, db, logger, isDraining: () => draining })
+    app = createApp({
+      config: appConfig,
+      db,
+      logger,
+      isDraining: () => draining,
+      ...(options.swapProviders ? { swapProviders: options.swapProviders } : {}),
+    })
     if (loginOn && config.publicUrl === undefined) {
       const publicUrl = getPublicUrl(appConfig)
       logger.warn(

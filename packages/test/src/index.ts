@@ -40,6 +40,11 @@ export {
   TEST_NFT,
   TEST_TOKENS,
 } from './contracts/testTokens.js'
+export type { DeploySwapContractsOptions, TestSwapDeployment } from './swap/deploySwapContracts.js'
+export { deploySwapContracts, swapPoolAddress } from './swap/deploySwapContracts.js'
+export * from './swap/index.js'
+export type { MovedPoolPrice, MovePoolPriceOptions } from './swap/movePoolPrice.js'
+export { movePoolPrice, TEST_POOL_MOVER_ADDRESS } from './swap/movePoolPrice.js'
 export type { TestSolanaWalletScriptConfig, TestWalletScriptConfig } from './testWalletScript.js'
 export { buildTestWalletScript } from './testWalletScript.js'
 export type {

@@ -205,7 +205,10 @@ export type SwapTransaction = z.infer<typeof swapTransactionSchema>
 /**
  * `GET /v1/swap/approve?projectId&chainId&from&to&amount&userAddress` (SPEC §7 approve calldata):
  * `approve(router, amount)` on the `from` token, for exactly `amount` (the provider fee included)
- * unless the server allows unlimited approvals. Refused for `native` (`BAD_REQUEST`).
+ * unless the server allows unlimited approvals. Refused for `native` (`BAD_REQUEST`). A
+ * Tether-style token refuses to change one non-zero allowance into another: then the answer is
+ * `approve(router, 0)` with `allowance: "0"`, and once it is mined the allowance is still short,
+ * so asking again (as after any approval) gives the approval of the amount.
  */
 export const swapApproveQuerySchema = z.object({
   ...chainQuery,

@@ -35,6 +35,8 @@ import { isOriginAllowed } from '../projects/origins.js'
 import { isProjectId } from '../projects/projects.js'
 import { createSiwxVerifiers } from '../siwx/createVerifiers.js'
 import { registerSiwxRoutes } from '../siwx/siwxRoutes.js'
+import type { SwapProvider } from '../swap/swapProvider.js'
+import { registerSwapRoutes } from '../swap/swapRoutes.js'
 import { registerWalletRegistryRoutes } from '../walletRegistry/walletRegistryRoutes.js'
 import { ApiRefusal } from './apiError.js'
 import type { AppEnv } from './appEnv.js'
@@ -62,6 +64,8 @@ export interface AppDependencies {
   fetch?: typeof fetch
   /** Where USD prices come from; the config's static table when omitted. */
   prices?: PriceSource
+  /** Swap providers besides the server's own on-chain one (an aggregator a site has a key for). */
+  swapProviders?: readonly SwapProvider[]
   /** True while the server shuts down: `/ready` answers 503 so a load balancer stops sending. */
   isDraining?: () => boolean
   /** The sign-in verifiers, one per namespace; EVM, Solana, Bitcoin and Polkadot when omitted. */
@@ -96,7 +100,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const analyticsPerProject = createRateLimiter({ limit: config.analytics.perProjectBytesPerMinute, now })
   const allowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_ALLOWED_METHODS)
   const solanaAllowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_SOLANA_ALLOWED_METHODS)
-  const prices = deps.prices ?? createStaticPriceSource(config.prices)
+  const staticPrices = deps.prices ?? createStaticPriceSource(config.prices)
   const frameOrigin = getFrameOrigin(config)
 
   const clientIp = (c: Context<AppEnv>): string => {
@@ -314,6 +318,34 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   })
 
+  const swap = registerSwapRoutes(app, {
+    config,
+    logger,
+    now,
+    prices: staticPrices,
+    ...(deps.swapProviders ? { providers: deps.swapProviders } : {}),
+  })
+  // With `swap.portfolioPrices`, balances and history are valued at the pools' prices where the
+  // swap chains have them, the static table elsewhere.
+  const onchainPrices = config.swap.portfolioPrices ? swap.prices : undefined
+  const prices: PriceSource = onchainPrices ?? staticPrices
+  /** Reads the pools' prices of a chain's tokens before a handler values them (a no-op without them). */
+  const preparePrices = async (chain: {
+    caipNetworkId: string
+    nativeCurrency: { decimals: number }
+    tokens: readonly { address: string; decimals: number }[]
+  }) => {
+    if (!onchainPrices) return
+    await onchainPrices.prepare([
+      { chainId: chain.caipNetworkId, decimals: chain.nativeCurrency.decimals },
+      ...chain.tokens.map((token) => ({
+        chainId: chain.caipNetworkId,
+        address: token.address as `0x${string}`,
+        decimals: token.decimals,
+      })),
+    ])
+  }
+
   // The portfolio and the history read EVM and Solana chains only. A chain of another namespace is
   // refused as one this server does not serve, which the client remembers for the session and
   // asks no more about, rather than as a bad EVM address.
@@ -375,6 +407,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     }
     const address = accountAddress(c)
     const chain = findChain(config.chains, c.req.query('chainId'))
+    await preparePrices(chain)
     const balances = await upstreamErrors(chain.caipNetworkId, () =>
       getBalances({ chain, address, prices, logger }),
     )
@@ -409,6 +442,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     const address = accountAddress(c)
     const chain = findChain(config.chains, c.req.query('chainId'))
     const cursor = c.req.query('cursor')
+    await preparePrices(chain)
     try {
       const history = await getHistory({ db, chain, address, prices, ...(cursor ? { cursor } : {}) })
       return c.json(history)

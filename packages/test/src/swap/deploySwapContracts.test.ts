@@ -1,0 +1,163 @@
+import { type Address, erc20Abi, isAddressEqual } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ANVIL_ADDRESSES, ANVIL_INITIAL_BALANCE } from '../accounts.js'
+import { type AnvilInstance, startAnvil } from '../anvil.js'
+import { TEST_DEPLOYER_ADDRESS } from '../contracts/deployTestContracts.js'
+import {
+  createClient,
+  deploySwapContracts,
+  sqrtPriceX96,
+  swapContractDeployments,
+  swapPoolAddress,
+  type TestSwapDeployment,
+} from './deploySwapContracts.js'
+import {
+  SWAP_ROUTER_02_ABI,
+  UNISWAP_V2_FACTORY_ABI,
+  UNISWAP_V2_PAIR_ABI,
+  UNISWAP_V2_ROUTER_ABI,
+  UNISWAP_V3_FACTORY_ABI,
+  UNISWAP_V3_POOL_ABI,
+} from './swapAbis.js'
+import { TEST_SWAP_CONTRACTS, TEST_SWAP_POOLS, testSwapToken } from './testSwapContracts.js'
+
+describe('the swap contracts’ addresses', () => {
+  it('are where the artifacts’ init code puts them (update testSwapContracts.ts if this fails)', () => {
+    expect(() => swapContractDeployments()).not.toThrow()
+    const actual = Object.fromEntries(TEST_SWAP_POOLS.map((pool) => [pool.key, swapPoolAddress(pool)]))
+    expect(actual).toEqual(Object.fromEntries(TEST_SWAP_POOLS.map((pool) => [pool.key, pool.address])))
+  })
+})
+
+describe('deploySwapContracts', () => {
+  let anvil: AnvilInstance
+  let deployment: TestSwapDeployment
+  const client = () => createClient(anvil.rpcUrl)
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: 31_337 })
+    deployment = await deploySwapContracts(anvil.rpcUrl)
+  }, 120_000)
+  afterAll(() => anvil?.stop())
+
+  it('deploys every contract at its constant address', async () => {
+    expect(deployment).toMatchObject(TEST_SWAP_CONTRACTS)
+    const addresses = [
+      deployment.weth,
+      deployment.v2.factory,
+      deployment.v2.router,
+      deployment.v3.factory,
+      deployment.v3.swapRouter,
+      deployment.v3.quoterV2,
+      deployment.v3.positionManager,
+      deployment.swapRouter02,
+      ...deployment.tokens.map((token) => token.address),
+    ]
+    const codes = await Promise.all(addresses.map((address) => client().getCode({ address })))
+    expect(codes.filter((code) => !code || code === '0x')).toEqual([])
+  })
+
+  it('builds the routers on the deployed factories and WETH9', async () => {
+    const read = <T>(address: Address, functionName: string) =>
+      client().readContract({
+        address,
+        abi: [...UNISWAP_V2_ROUTER_ABI, ...SWAP_ROUTER_02_ABI],
+        functionName,
+      } as never) as Promise<T>
+    expect(await read(TEST_SWAP_CONTRACTS.v2.router, 'factory')).toBe(TEST_SWAP_CONTRACTS.v2.factory)
+    expect(await read(TEST_SWAP_CONTRACTS.v2.router, 'WETH')).toBe(TEST_SWAP_CONTRACTS.weth)
+    expect(await read(TEST_SWAP_CONTRACTS.swapRouter02, 'factoryV2')).toBe(TEST_SWAP_CONTRACTS.v2.factory)
+    expect(await read(TEST_SWAP_CONTRACTS.swapRouter02, 'factory')).toBe(TEST_SWAP_CONTRACTS.v3.factory)
+    expect(await read(TEST_SWAP_CONTRACTS.swapRouter02, 'positionManager')).toBe(
+      TEST_SWAP_CONTRACTS.v3.positionManager,
+    )
+    expect(await read(TEST_SWAP_CONTRACTS.swapRouter02, 'WETH9')).toBe(TEST_SWAP_CONTRACTS.weth)
+    const spacing = await Promise.all(
+      [500, 3000, 10000].map((fee) =>
+        client().readContract({
+          address: TEST_SWAP_CONTRACTS.v3.factory,
+          abi: UNISWAP_V3_FACTORY_ABI,
+          functionName: 'feeAmountTickSpacing',
+          args: [fee],
+        }),
+      ),
+    )
+    expect(spacing).toEqual([10, 60, 200])
+  })
+
+  it('seeds each V2 pair with exactly its reserves', async () => {
+    for (const pool of TEST_SWAP_POOLS.filter((entry) => entry.protocol === 'v2')) {
+      const pair = await client().readContract({
+        address: TEST_SWAP_CONTRACTS.v2.factory,
+        abi: UNISWAP_V2_FACTORY_ABI,
+        functionName: 'getPair',
+        args: [testSwapToken(pool.token0).address, testSwapToken(pool.token1).address],
+      })
+      expect(pair, pool.key).toBe(pool.address)
+      const token0 = await client().readContract({
+        address: pair,
+        abi: UNISWAP_V2_PAIR_ABI,
+        functionName: 'token0',
+      })
+      expect(isAddressEqual(token0, testSwapToken(pool.token0).address), pool.key).toBe(true)
+      const [reserve0, reserve1] = await client().readContract({
+        address: pair,
+        abi: UNISWAP_V2_PAIR_ABI,
+        functionName: 'getReserves',
+      })
+      expect([reserve0, reserve1], pool.key).toEqual([pool.amount0, pool.amount1])
+    }
+  })
+
+  it('seeds each V3 pool at the amounts’ price with a full-range position holding them', async () => {
+    for (const pool of TEST_SWAP_POOLS.filter((entry) => entry.protocol === 'v3')) {
+      const address = await client().readContract({
+        address: TEST_SWAP_CONTRACTS.v3.factory,
+        abi: UNISWAP_V3_FACTORY_ABI,
+        functionName: 'getPool',
+        args: [testSwapToken(pool.token0).address, testSwapToken(pool.token1).address, pool.fee],
+      })
+      expect(address, pool.key).toBe(pool.address)
+      const [sqrtPrice] = await client().readContract({
+        address,
+        abi: UNISWAP_V3_POOL_ABI,
+        functionName: 'slot0',
+      })
+      expect(sqrtPrice, pool.key).toBe(sqrtPriceX96(pool.amount0, pool.amount1))
+      const liquidity = await client().readContract({
+        address,
+        abi: UNISWAP_V3_POOL_ABI,
+        functionName: 'liquidity',
+      })
+      expect(liquidity, pool.key).toBeGreaterThan(0n)
+      // A full-range position takes both amounts up to rounding (at most a millionth less).
+      for (const [key, amount] of [
+        [pool.token0, pool.amount0],
+        [pool.token1, pool.amount1],
+      ] as const) {
+        const held = await client().readContract({
+          address: testSwapToken(key).address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        })
+        expect(held, `${pool.key} ${key}`).toBeLessThanOrEqual(amount)
+        expect(held, `${pool.key} ${key}`).toBeGreaterThanOrEqual(amount - amount / 1_000_000n)
+      }
+    }
+  })
+
+  it('does nothing when run again on the same chain', async () => {
+    const before = await client().getBlockNumber()
+    await expect(deploySwapContracts(anvil.rpcUrl)).resolves.toEqual(deployment)
+    expect(await client().getBlockNumber()).toBe(before)
+  })
+
+  it('leaves the wallets’ accounts alone: the deployer pays and provides the liquidity', async () => {
+    for (const address of ANVIL_ADDRESSES) {
+      expect(await client().getBalance({ address }), address).toBe(ANVIL_INITIAL_BALANCE)
+      expect(await client().getTransactionCount({ address }), address).toBe(0)
+    }
+    expect(await client().getTransactionCount({ address: TEST_DEPLOYER_ADDRESS })).toBeGreaterThan(0)
+  })
+})
