@@ -1,17 +1,17 @@
 import type { SwapProblem } from '@portico/core/swap'
-import type { PlainKey } from './sendTexts.js'
+import type { SwapTextKey } from './swapCatalogue.js'
 
 /** What the Swap view's button says for each problem of the form (SPEC §5 Swap). */
-export const SWAP_PROBLEM_LABELS: Record<SwapProblem, PlainKey> = {
-  notConnected: 'swapNotConnected',
-  noSourceToken: 'swapChooseToken',
-  noToToken: 'swapSelectTarget',
-  sameToken: 'swapSelectTarget',
-  noAmount: 'swapEnterAmount',
-  invalidAmount: 'swapInvalidAmount',
-  zeroAmount: 'swapEnterAmount',
+export const SWAP_PROBLEM_LABELS: Record<SwapProblem, SwapTextKey> = {
+  notConnected: 'notConnected',
+  noSourceToken: 'chooseToken',
+  noToToken: 'selectTarget',
+  sameToken: 'selectTarget',
+  noAmount: 'enterAmount',
+  invalidAmount: 'invalidAmount',
+  zeroAmount: 'enterAmount',
   // SPEC §8: 'Insufficient balance' for the source balance and for gas alike.
-  insufficientBalance: 'swapInsufficientBalance',
-  insufficientGas: 'swapInsufficientBalance',
-  noTransaction: 'swapQuoting',
+  insufficientBalance: 'insufficientBalance',
+  insufficientGas: 'insufficientBalance',
+  noTransaction: 'quoting',
 }

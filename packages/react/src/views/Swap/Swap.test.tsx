@@ -190,3 +190,22 @@ describe('SwapPreview', () => {
     ).toBeTruthy()
   })
 })
+
+describe('the swap texts', () => {
+  test('every swap view text is in every locale, with the same placeholders', async () => {
+    const { SWAP_TEXTS } = await import('../../components/swapCatalogue.js')
+    const holes = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
+    for (const [key, english] of Object.entries(SWAP_TEXTS.en)) {
+      const german = SWAP_TEXTS.de[key as keyof typeof SWAP_TEXTS.en]
+      expect(german, key).toBeTruthy()
+      expect(holes(german), key).toEqual(holes(english))
+    }
+  })
+
+  test('the form speaks German with locale="de"', async () => {
+    const { portico } = await connected({ locale: 'de' })
+    const view = await open(portico, { route: { view: 'Swap' } })
+    expect(await view.findByRole('textbox', { name: 'Menge ETH zum Tauschen' })).toBeTruthy()
+    expect(view.getByRole('button', { name: 'Token zum Erhalten wählen' })).toBeTruthy()
+  })
+})

@@ -13,6 +13,7 @@ import { type FormEvent, useEffect, useId } from 'react'
 import { ChevronIcon, SwapIcon } from '../../components/icons.js'
 import { formatExact } from '../../components/sendTexts.js'
 import { swapCss } from '../../components/swap.css.js'
+import { useSwapT } from '../../components/swapCatalogue.js'
 import { SWAP_PROBLEM_LABELS } from '../../components/swapTexts.js'
 import { pictureOf } from '../../components/swapToken.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
@@ -38,6 +39,7 @@ export function Swap() {
   // Started here, not from a shared hook, so the swap code stays in the swap views' chunks.
   useEffect(() => startSwapForm(portico), [portico])
   const t = useT()
+  const st = useSwapT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()
   const swap = useSwap()
@@ -57,12 +59,12 @@ export function Swap() {
   const max = maxAmount(swap)
   const quoted = swap.toTokenAmount !== '' && !swap.loadingQuote
   const label = problem
-    ? t(SWAP_PROBLEM_LABELS[problem])
+    ? st(SWAP_PROBLEM_LABELS[problem])
     : swap.loadingQuote || (!swap.inputError && !swap.swapTransaction && !swap.approvalTransaction)
-      ? t('swapQuoting')
+      ? st('quoting')
       : swap.inputError
         ? noticeText(t, swap.inputError)
-        : t('swapReview')
+        : st('review')
   const ready =
     !problem && quoted && !swap.inputError && Boolean(swap.swapTransaction ?? swap.approvalTransaction)
   const hint = swap.inputError && !problem ? noticeText(t, swap.inputError) : undefined
@@ -87,7 +89,7 @@ export function Swap() {
         <div className="notice" role="alert">
           <p>{noticeText(t, swap.notice)}</p>
           <button type="button" className="link-button" onClick={() => void requoteSwapForm(portico)}>
-            {t('swapNewQuote')}
+            {st('newQuote')}
           </button>
         </div>
       )}
@@ -96,18 +98,18 @@ export function Swap() {
         data-invalid={problem === 'insufficientBalance' || problem === 'insufficientGas' ? 'true' : undefined}
       >
         <div className="field-head">
-          <label htmlFor={amountId}>{t('swapPay')}</label>
+          <label htmlFor={amountId}>{st('pay')}</label>
           {sourceToken && swap.sourceBalance !== undefined && (
             <span className="balance-line">
-              {t('swapBalance', { balance: `${exact(swap.sourceBalance, 4)} ${sourceToken.symbol}` })}
+              {st('balance', { balance: `${exact(swap.sourceBalance, 4)} ${sourceToken.symbol}` })}
               <button
                 type="button"
                 className="max"
-                aria-label={t('swapMaxLabel')}
+                aria-label={st('maxLabel')}
                 disabled={max === undefined}
                 onClick={() => max !== undefined && setSwapAmount(portico, { amount: max })}
               >
-                {t('swapMax')}
+                {st('max')}
               </button>
             </span>
           )}
@@ -122,7 +124,7 @@ export function Swap() {
             spellCheck={false}
             placeholder="0"
             value={swap.sourceTokenAmount.replace('.', decimal)}
-            aria-label={sourceToken ? t('swapAmountLabel', { symbol: sourceToken.symbol }) : undefined}
+            aria-label={sourceToken ? st('amountLabel', { symbol: sourceToken.symbol }) : undefined}
             aria-invalid={problem === 'invalidAmount' ? 'true' : undefined}
             aria-describedby={hint ? hintId : undefined}
             onChange={(event) => setSwapAmount(portico, { amount: event.target.value.replace(decimal, '.') })}
@@ -138,7 +140,7 @@ export function Swap() {
         <button
           type="button"
           className="switch"
-          aria-label={t('swapSwitch')}
+          aria-label={st('switch')}
           onClick={() => switchSwapTokens(portico)}
         >
           <SwapIcon />
@@ -147,9 +149,9 @@ export function Swap() {
 
       <div className="field receive">
         <div className="field-head">
-          <span>{t('swapReceive')}</span>
+          <span>{st('receive')}</span>
           {toToken && swap.toBalance !== undefined && (
-            <span>{t('swapBalance', { balance: `${exact(swap.toBalance, 4)} ${toToken.symbol}` })}</span>
+            <span>{st('balance', { balance: `${exact(swap.toBalance, 4)} ${toToken.symbol}` })}</span>
           )}
         </div>
         <div className="amount-line">
@@ -175,9 +177,9 @@ export function Swap() {
       {quoted && sourceToken && toToken && (
         <div className="swap-details">
           <div className="fee-row">
-            <span>{t('swapRate')}</span>
+            <span>{st('rate')}</span>
             <span className="value">
-              {t('swapRateValue', {
+              {st('rateValue', {
                 from: sourceToken.symbol,
                 rate: exact(rateOf(swap.sourceTokenAmount, swap.toTokenAmount), SWAP_DISPLAY_DECIMALS),
                 to: toToken.symbol,
@@ -186,7 +188,7 @@ export function Swap() {
           </div>
           {swap.gasFeeAmount !== undefined && (
             <div className="fee-row">
-              <span>{t('swapNetworkFee')}</span>
+              <span>{st('networkFee')}</span>
               <span className="value">
                 {swap.gasPriceInUSD !== undefined
                   ? formatUsd(swap.gasPriceInUSD, locale)
@@ -213,14 +215,14 @@ export function Swap() {
 /** The button that shows one side's token and opens the token list for it. */
 function TokenButton({ side }: { side: 'source' | 'to' }) {
   const portico = usePortico()
-  const t = useT()
+  const st = useSwapT()
   const swap = useSwap()
   const token = side === 'source' ? swap.sourceToken : swap.toToken
   return (
     <button
       type="button"
       className={token ? 'token-button' : 'token-button empty'}
-      aria-label={token ? t('swapTokenButton', { symbol: token.symbol }) : t('swapChooseToken')}
+      aria-label={token ? st('tokenButton', { symbol: token.symbol }) : st('chooseToken')}
       onClick={() => navigate(portico, { view: 'SwapSelectToken', params: { side } })}
     >
       {token ? (
@@ -229,7 +231,7 @@ function TokenButton({ side }: { side: 'source' | 'to' }) {
           {token.symbol}
         </>
       ) : (
-        t('swapChooseToken')
+        st('chooseToken')
       )}
       <ChevronIcon />
     </button>

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { SwapIcon } from '../../components/icons.js'
 import { formatExact } from '../../components/sendTexts.js'
 import { swapCss } from '../../components/swap.css.js'
+import { useSwapT } from '../../components/swapCatalogue.js'
 import { SWAP_PROBLEM_LABELS } from '../../components/swapTexts.js'
 import { pictureOf } from '../../components/swapToken.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
@@ -11,7 +12,7 @@ import { useSwap, useSwapValidation } from '../../components/useSwap.js'
 import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { formatUsd } from '../../i18n/formatUsd.js'
-import { useLocale, useT } from '../../i18n/MessagesContext.js'
+import { useLocale } from '../../i18n/MessagesContext.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 
@@ -28,7 +29,7 @@ export function SwapPreview() {
   useStyles(swapCss)
   const portico = usePortico()
   useEffect(() => startSwapForm(portico), [portico])
-  const t = useT()
+  const st = useSwapT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()
   const swap = useSwap()
@@ -45,8 +46,8 @@ export function SwapPreview() {
 
   const rows: [string, string, (string | undefined)?][] = [
     [
-      t('swapRate'),
-      t('swapRateValue', {
+      st('rate'),
+      st('rateValue', {
         from: sourceToken.symbol,
         rate: exact(Number.isFinite(rate) ? rate.toFixed(8) : '0', SWAP_DISPLAY_DECIMALS),
         to: toToken.symbol,
@@ -55,28 +56,28 @@ export function SwapPreview() {
   ]
   if (impact !== undefined)
     rows.push([
-      t('swapPriceImpact'),
+      st('priceImpact'),
       `${impact.toFixed(2)}%`,
       impact >= HIGH_PRICE_IMPACT_PERCENT ? 'impact-high' : undefined,
     ])
   if (swap.maxSlippage !== undefined)
     rows.push([
-      t('swapMinimumReceived'),
+      st('minimumReceived'),
       `${exact(truncateDecimals(swap.maxSlippage, SWAP_DISPLAY_DECIMALS))} ${toToken.symbol}`,
     ])
-  rows.push([t('swapSlippage'), `${swap.slippage}%`])
+  rows.push([st('slippage'), `${swap.slippage}%`])
   if (swap.gasFeeAmount !== undefined)
     rows.push([
-      t('swapNetworkFee'),
+      st('networkFee'),
       swap.gasPriceInUSD !== undefined
         ? formatUsd(swap.gasPriceInUSD, locale)
         : `${exact(swap.gasFeeAmount, 6)} ${swap.networkTokenSymbol}`,
     ])
   rows.push([
-    t('swapProviderFee'),
+    st('providerFee'),
     swap.providerFee
       ? `${exact(swap.providerFee.amount, 6)} ${sourceToken.symbol} (${swap.providerFee.rate}%)`
-      : t('swapNoProviderFee'),
+      : st('noProviderFee'),
   ])
 
   return (
@@ -85,7 +86,7 @@ export function SwapPreview() {
         <div className="swap-hero-side">
           <TokenPicture token={pictureOf(sourceToken)} />
           <div>
-            <span className="label">{t('swapPay')}</span>
+            <span className="label">{st('pay')}</span>
             <span className="amount">
               {exact(swap.sourceTokenAmount)} {sourceToken.symbol}
             </span>
@@ -99,10 +100,10 @@ export function SwapPreview() {
         <div className="swap-hero-side">
           <TokenPicture token={pictureOf(toToken)} />
           <div>
-            <span className="label">{t('swapReceive')}</span>
+            <span className="label">{st('receive')}</span>
             <span className="amount" aria-live="polite">
               {swap.loadingQuote
-                ? t('swapQuoting')
+                ? st('quoting')
                 : `${exact(truncateDecimals(swap.toTokenAmount, SWAP_DISPLAY_DECIMALS))} ${toToken.symbol}`}
             </span>
           </div>
@@ -117,11 +118,11 @@ export function SwapPreview() {
         ))}
       </dl>
       {impact !== undefined && impact >= HIGH_PRICE_IMPACT_PERCENT && (
-        <p className="hint warning">{t('swapPriceImpactHigh', { impact: impact.toFixed(2) })}</p>
+        <p className="hint warning">{st('priceImpactHigh', { impact: impact.toFixed(2) })}</p>
       )}
       {approving && (
         <p className="approve-hint">
-          {t('swapApproveHint', {
+          {st('approveHint', {
             amount: exact(swap.approvalTransaction?.toAmount ?? swap.sourceTokenAmount),
             symbol: sourceToken.symbol,
           })}
@@ -129,7 +130,7 @@ export function SwapPreview() {
       )}
       <div className="buttons">
         <button type="button" className="button secondary" onClick={() => goBack(portico)}>
-          {t('swapCancel')}
+          {st('cancel')}
         </button>
         <button
           type="button"
@@ -140,14 +141,14 @@ export function SwapPreview() {
         >
           {(waiting || swap.loadingQuote) && <span className="spinner" aria-hidden="true" />}
           {waiting
-            ? t('swapWaiting')
+            ? st('waiting')
             : swap.loadingQuote
-              ? t('swapQuoting')
+              ? st('quoting')
               : problem
-                ? t(SWAP_PROBLEM_LABELS[problem])
+                ? st(SWAP_PROBLEM_LABELS[problem])
                 : approving
-                  ? t('swapApprove', { symbol: sourceToken.symbol })
-                  : t('swapConfirm')}
+                  ? st('approve', { symbol: sourceToken.symbol })
+                  : st('confirm')}
         </button>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { moveFocusInList } from '../../components/focus.js'
 import { SearchIcon } from '../../components/icons.js'
 import { formatExact } from '../../components/sendTexts.js'
 import { swapCss } from '../../components/swap.css.js'
+import { useSwapT } from '../../components/swapCatalogue.js'
 import { pictureOf } from '../../components/swapToken.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
 import { useSwap } from '../../components/useSwap.js'
@@ -37,6 +38,7 @@ export function SwapSelectToken() {
   const portico = usePortico()
   useEffect(() => startSwapForm(portico), [portico])
   const t = useT()
+  const st = useSwapT()
   const locale = useLocale()
   const formatAmount = useFormatAmount()
   const swap = useSwap()
@@ -69,8 +71,8 @@ export function SwapSelectToken() {
           aria-current={sameSwapToken(chosen, token) ? 'true' : undefined}
           aria-label={
             amount
-              ? t('swapTokenRow', { name: token.name, balance: amount, symbol: token.symbol })
-              : t('swapTokenRowNoBalance', { name: token.name, symbol: token.symbol })
+              ? st('tokenRow', { name: token.name, balance: amount, symbol: token.symbol })
+              : st('tokenRowNoBalance', { name: token.name, symbol: token.symbol })
           }
           onClick={() => pick(token)}
         >
@@ -111,14 +113,14 @@ export function SwapSelectToken() {
       </div>
       {mine.length === 0 && others.length === 0 ? (
         <p className="empty-text" role="status">
-          {query.trim() ? t('noTokenMatches', { query: query.trim() }) : t('swapNoTokens')}
+          {query.trim() ? t('noTokenMatches', { query: query.trim() }) : st('noTokens')}
         </p>
       ) : (
         <div>
           {mine.length > 0 && (
             <>
               <h3 className="section-title" id={`${searchId}-mine`}>
-                {t('swapYourTokens')}
+                {st('yourTokens')}
               </h3>
               <ul className="list" aria-labelledby={`${searchId}-mine`} onKeyDown={moveFocusInList}>
                 {mine.map(row)}
@@ -128,7 +130,7 @@ export function SwapSelectToken() {
           {others.length > 0 && (
             <>
               <h3 className="section-title" id={`${searchId}-all`}>
-                {t('swapAllTokens')}
+                {st('allTokens')}
               </h3>
               <ul className="list" aria-labelledby={`${searchId}-all`} onKeyDown={moveFocusInList}>
                 {others.map(row)}
