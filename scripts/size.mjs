@@ -42,9 +42,9 @@ const VIEW_BUDGETS_KIB = {
   SelectAccount: 2.5,
   SIWXSignMessage: 3.5,
   // The swap views share core's swap entry and the server contract's zod schemas its answers are checked with.
-  Swap: 12,
-  SwapPreview: 12.5,
-  SwapSelectToken: 11,
+  Swap: 23.5,
+  SwapPreview: 24,
+  SwapSelectToken: 23,
   UnsupportedChain: 3,
   UpdateEmail: 3.5,
   WalletReceive: 6.5,
