@@ -16,11 +16,12 @@ import {
 } from '../../testing/swapServer.testkit.js'
 import { setSwapAmount } from '../setSwapAmount.js'
 import { setSwapToken } from '../setSwapToken.js'
+import { toSwapFormToken } from '../swapAmounts.js'
 import type { SwapQuoteRequest, SwapService } from '../swapService.js'
 import { SWAP_QUOTE_DEBOUNCE_MS, startSwapForm } from './watchSwapForm.js'
 
 const { ETH, PUSD, PTK } = SWAP_TOKENS
-const formToken = (token: SwapToken) => ({ ...token, iconUrl: undefined })
+const formToken = (token: SwapToken) => toSwapFormToken(token)
 
 describe('setting the swap form up (SPEC §4 Swap: initialises once)', () => {
   let server: Awaited<ReturnType<typeof startSwapTestServer>>
