@@ -21,10 +21,8 @@ beforeEach(async () => {
 afterEach(() => server.close())
 
 /** The form set up as `initializeSwapForm` leaves it: 1.2345 ETH and 100 PUSD held. */
-async function filled(
-  source = ETH,
-  to = PUSD as { address: string; symbol: string; name: string; decimals: number },
-) {
+type TestToken = { address: string; symbol: string; name: string; decimals: number }
+async function filled(source: TestToken = ETH, to: TestToken = PUSD) {
   const context = await connectedSwapAccount(server)
   const { swap } = context.portico.state
   swap.initialized = true
