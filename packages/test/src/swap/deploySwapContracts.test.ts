@@ -1,4 +1,4 @@
-import { type Address, erc20Abi, isAddressEqual } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, isAddressEqual, keccak256 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_ADDRESSES, ANVIL_INITIAL_BALANCE } from '../accounts.js'
 import { type AnvilInstance, startAnvil } from '../anvil.js'
@@ -6,6 +6,7 @@ import { TEST_DEPLOYER_ADDRESS } from '../contracts/deployTestContracts.js'
 import {
   createClient,
   deploySwapContracts,
+  sendAll,
   sqrtPriceX96,
   swapContractDeployments,
   swapPoolAddress,
@@ -18,7 +19,9 @@ import {
   UNISWAP_V2_ROUTER_ABI,
   UNISWAP_V3_FACTORY_ABI,
   UNISWAP_V3_POOL_ABI,
+  WETH9_ABI,
 } from './swapAbis.js'
+import { loadPoolArtifact, loadSwapArtifact, type SwapArtifactName } from './swapArtifacts.js'
 import { TEST_SWAP_CONTRACTS, TEST_SWAP_POOLS, testSwapToken } from './testSwapContracts.js'
 
 describe('the swap contracts’ addresses', () => {
@@ -26,6 +29,23 @@ describe('the swap contracts’ addresses', () => {
     expect(() => swapContractDeployments()).not.toThrow()
     const actual = Object.fromEntries(TEST_SWAP_POOLS.map((pool) => [pool.key, swapPoolAddress(pool)]))
     expect(actual).toEqual(Object.fromEntries(TEST_SWAP_POOLS.map((pool) => [pool.key, pool.address])))
+  })
+})
+
+describe('the routers’ init-code hashes', () => {
+  it('match the pair and pool code the factories deploy (a swap through each router proves it below)', () => {
+    const pairHash = keccak256(loadPoolArtifact('v2Pair').bytecode)
+    const poolHash = keccak256(loadPoolArtifact('v3Pool').bytecode)
+    expect(pairHash).toBe('0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f')
+    expect(poolHash).toBe('0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54')
+    const holds = (name: SwapArtifactName, hash: string) =>
+      loadSwapArtifact(name).bytecode.includes(hash.slice(2))
+    expect([holds('v2Router', pairHash), holds('swapRouter02', pairHash)]).toEqual([true, true])
+    expect(
+      (['swapRouter', 'quoterV2', 'positionManager', 'swapRouter02'] as const).map((name) =>
+        holds(name, poolHash),
+      ),
+    ).toEqual([true, true, true, true])
   })
 })
 
@@ -159,5 +179,85 @@ describe('deploySwapContracts', () => {
       expect(await client().getTransactionCount({ address }), address).toBe(0)
     }
     expect(await client().getTransactionCount({ address: TEST_DEPLOYER_ADDRESS })).toBeGreaterThan(0)
+  })
+})
+
+describe('deploySwapContracts on other chains', () => {
+  it('refuses a chain without the CREATE2 deployer, and says so', { timeout: 60_000 }, async () => {
+    const bare = await startAnvil({ chainId: 31_337, args: ['--disable-default-create2-deployer'] })
+    try {
+      await expect(deploySwapContracts(bare.rpcUrl)).rejects.toThrow(/no CREATE2 deployer at 0x4e59/)
+    } finally {
+      await bare.stop()
+    }
+  })
+
+  it('seeds the pools from the account it is given, at the same addresses', { timeout: 60_000 }, async () => {
+    const other = await startAnvil({ chainId: 31_338 })
+    // Anvil's account 7, unlocked like the others.
+    const deployer = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
+    try {
+      const deployment = await deploySwapContracts(other.rpcUrl, { deployer })
+      expect(deployment.pools.map((pool) => pool.address)).toEqual(
+        TEST_SWAP_POOLS.map((pool) => pool.address),
+      )
+      const client = createClient(other.rpcUrl)
+      const lpTokens = await client.readContract({
+        address: TEST_SWAP_POOLS[0].address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [deployer],
+      })
+      expect(lpTokens).toBeGreaterThan(0n)
+      expect(await client.getTransactionCount({ address: deployer })).toBeGreaterThan(10)
+    } finally {
+      await other.stop()
+    }
+  })
+})
+
+describe('sendAll', () => {
+  let anvil: AnvilInstance
+  const client = () => createClient(anvil.rpcUrl)
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: 31_339 })
+    await deploySwapContracts(anvil.rpcUrl)
+  }, 60_000)
+  afterAll(() => anvil?.stop())
+
+  // A Uniswap pair or pool trading first in a new second also writes its price accumulator or
+  // oracle observation: an estimate made in the last block's second runs out of gas now and then.
+  it('sends each transaction with a quarter more gas than the node estimates', async () => {
+    const data = encodeFunctionData({ abi: WETH9_ABI, functionName: 'deposit' })
+    const estimate = await client().estimateGas({
+      account: ANVIL_ADDRESSES[1]!,
+      to: TEST_SWAP_CONTRACTS.weth,
+      data,
+      value: 1n,
+    })
+    const [hash] = await sendAll(
+      client(),
+      anvil.rpcUrl,
+      ANVIL_ADDRESSES[1]!,
+      [{ to: TEST_SWAP_CONTRACTS.weth, data, value: 1n, label: 'wrap' }],
+      30_000,
+    )
+    const transaction = await client().getTransaction({ hash: hash! })
+    expect(transaction.gas).toBe((estimate * 5n) / 4n)
+  })
+
+  it('refuses a transaction that would revert, with the contract’s reason, and sends nothing', async () => {
+    const nonce = await client().getTransactionCount({ address: ANVIL_ADDRESSES[1]! })
+    const data = encodeFunctionData({ abi: WETH9_ABI, functionName: 'withdraw', args: [10n ** 30n] })
+    await expect(
+      sendAll(
+        client(),
+        anvil.rpcUrl,
+        ANVIL_ADDRESSES[1]!,
+        [{ to: TEST_SWAP_CONTRACTS.weth, data, label: 'unwrap' }],
+        30_000,
+      ),
+    ).rejects.toThrow(/eth_estimateGas failed: execution reverted/)
+    expect(await client().getTransactionCount({ address: ANVIL_ADDRESSES[1]! })).toBe(nonce)
   })
 })

@@ -51,7 +51,8 @@ export interface DeploySwapContractsOptions {
   /**
    * An unlocked account of the node that pays for the deployments and provides the pools'
    * liquidity (it receives the test tokens and wraps the ETH it needs). Defaults to
-   * `TEST_DEPLOYER_ADDRESS` (anvil's account 9), never one of the wallets' accounts 0–4.
+   * `TEST_DEPLOYER_ADDRESS` (anvil's account 9), never one of the wallets' accounts 0–4. (Test
+   * tokens still missing are deployed by `deployTestTokens`, which always sends from account 9.)
    */
   deployer?: Address
   /** Per transaction. Defaults to 30 s. */
@@ -424,17 +425,51 @@ export async function sendAll(
   // One at a time: the node assigns the nonces in the order it receives them.
   for (const { to, data, value } of transactions) {
     const request = { from, to, data, ...(value ? { value: `0x${value.toString(16)}` } : {}) }
-    hashes.push(await rpc<Hash>(rpcUrl, 'eth_sendTransaction', [request]))
+    // A quarter more than the estimate, as wallets add: the estimate runs in the last block's
+    // second, and a Uniswap pair or pool that trades first in a new second also writes its price
+    // accumulator or oracle observation, so the node's own estimate runs out of gas now and then.
+    const estimate = BigInt(await rpc<Hex>(rpcUrl, 'eth_estimateGas', [request]))
+    const gas = `0x${((estimate * 5n) / 4n).toString(16)}`
+    hashes.push(await rpc<Hash>(rpcUrl, 'eth_sendTransaction', [{ ...request, gas }]))
   }
   const receipts = await Promise.all(
     hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: timeoutMs, pollingInterval: 25 })),
   )
-  receipts.forEach((receipt, index) => {
-    if (receipt.status !== 'success') {
-      throw new Error(
-        `The transaction to ${transactions[index]?.label} reverted (${receipt.transactionHash}).`,
-      )
-    }
-  })
+  const failed = receipts.findIndex((receipt) => receipt.status !== 'success')
+  if (failed >= 0) {
+    const receipt = receipts[failed]!
+    throw new Error(
+      `The transaction to ${transactions[failed]?.label} reverted (${receipt.transactionHash}, ` +
+        `${await revertReason(client, receipt.transactionHash, receipt.gasUsed)}).`,
+    )
+  }
   return hashes
+}
+
+/**
+ * Why a mined transaction reverted: the node mines a failing `eth_sendTransaction` rather than
+ * refusing it, so the reason comes from running it again on the state before its block.
+ */
+async function revertReason(client: PublicClient, hash: Hash, gasUsed: bigint): Promise<string> {
+  try {
+    const transaction = await client.getTransaction({ hash })
+    const used = `gas used ${gasUsed} of ${transaction.gas}`
+    try {
+      await client.call({
+        account: transaction.from,
+        to: transaction.to,
+        data: transaction.input,
+        value: transaction.value,
+        gas: transaction.gas,
+        blockNumber: transaction.blockNumber - 1n,
+      })
+      return `${used}; it succeeds when run again on the state before its block`
+    } catch (error) {
+      const reason =
+        error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : ''
+      return `${used}; ${reason}`
+    }
+  } catch {
+    return 'reason unknown'
+  }
 }
