@@ -3,7 +3,9 @@ export const swapCss = `
 .swap { display: grid; gap: 0; }
 .swap .field { gap: 4px; }
 .swap .field.receive { background: var(--p-bg); }
-.swap .amount-output { min-height: 40px; display: flex; align-items: center; }
+.swap .amount-output {
+  min-height: 40px; line-height: 40px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 28px;
+}
 .swap .amount-output[data-loading="true"] { opacity: 0.55; }
 .switch-line { position: relative; height: 8px; display: flex; justify-content: center; z-index: 1; }
 .switch {
