@@ -40,6 +40,10 @@ const VIEW_BUDGETS_KIB = {
   Networks: 2.5,
   SelectAccount: 2.5,
   SIWXSignMessage: 3.5,
+  // The swap views share core's swap entry and the server contract's zod schemas its answers are checked with.
+  Swap: 23.5,
+  SwapPreview: 24,
+  SwapSelectToken: 23,
   UnsupportedChain: 3,
   UpdateEmail: 5,
   WalletReceive: 6.5,

@@ -78,6 +78,8 @@ export function createDemoPortico(
     ...(featured ? { featuredWalletIds: featured.split(',') } : {}),
     allowUnsupportedChain: query.get('allowUnsupported') === '1',
     enableEmbedded: query.get('embedded') === '1',
+    // `?swaps=0` turns the Swap action off (SPEC §9 features.swaps, on by default).
+    ...(query.get('swaps') === '0' ? { features: { swaps: false } } : {}),
     ...(api ?? {}),
     ...overrides,
   })

@@ -1,11 +1,15 @@
-import { ProviderRequestError } from '@portico/core'
+import { type ContractsCapability, ProviderRequestError } from '@portico/core'
 import { createLazyImport } from '@portico/core/adapter-kit'
 import { isEvmAddress } from './isEvmAddress.js'
 import type { EvmFeeEstimate, EvmSend, EvmSendOptions } from './send.js'
 import { createTetherStyleLookup, type TetherStyleTokens } from './tetherStyleTokens.js'
 
 /** The EVM adapter's send capability; its fee estimate carries gas and gas price. */
-export type EvmSendCapability = EvmSend & { isAddress(address: string): boolean }
+export type EvmSendCapability = Omit<EvmSend, 'sendTransaction'> & {
+  isAddress(address: string): boolean
+  /** Contract calls (swaps), sharing the send code's lazy load. */
+  contracts: ContractsCapability
+}
 export type { EvmFeeEstimate }
 
 export type CreateSendCapabilityOptions = Omit<EvmSendOptions, 'isTetherStyle'> & {
@@ -17,6 +21,7 @@ export type CreateSendCapabilityOptions = Omit<EvmSendOptions, 'isTetherStyle'> 
  * The send capability with only its address check in the eager entry (docs/adapters.md, the size
  * rule): fee estimates, sends and receipt waits load `send.ts` with `import()` on the first call,
  * which a page that only connects never makes. A failed download is tried again on the next call.
+ * Contract calls (`contracts`, for swaps) load the same module.
  */
 export function createSendCapability(options: CreateSendCapabilityOptions): EvmSendCapability {
   const { tetherStyleTokens, ...rest } = options
@@ -44,5 +49,6 @@ export function createSendCapability(options: CreateSendCapabilityOptions): EvmS
     estimateFee: async (parameters) => (await load()).estimateFee(parameters),
     send: async (parameters) => (await load()).send(parameters),
     waitForTransaction: async (parameters) => (await load()).waitForTransaction(parameters),
+    contracts: { sendTransaction: async (parameters) => (await load()).sendTransaction(parameters) },
   }
 }

@@ -193,7 +193,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       return client
     }
 
-    const send = createSendCapability({
+    const { contracts, ...send } = createSendCapability({
       getClient,
       getConnectedProvider,
       readChainId,
@@ -357,6 +357,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       getTransactionExplorerUrl: ({ hash, network }) => explorerUrl(network, `tx/${hash}`),
 
       send,
+      contracts,
     }
   }
 }

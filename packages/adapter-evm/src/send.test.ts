@@ -437,3 +437,77 @@ describe('tetherStyleTokens', () => {
     )
   })
 })
+
+describe('contracts.sendTransaction', () => {
+  const approveData = (amount: bigint) =>
+    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [RECEIVER, amount] })
+  const allowance = () =>
+    chain.readContract({ address: PUSD, abi: erc20Abi, functionName: 'allowance', args: [SENDER, RECEIVER] })
+
+  it('sends the contract call from the wallet, and the chain runs it', async () => {
+    await connect()
+    const hash = await adapter.contracts!.sendTransaction({
+      connectorId: RDNS,
+      address: SENDER,
+      network,
+      to: PUSD,
+      data: approveData(123n),
+      gas: 100_000n,
+    })
+    expect(await adapter.send!.waitForTransaction({ hash, network, timeoutMs: 10_000 })).toEqual({
+      status: 'success',
+    })
+    expect(await allowance()).toBe(123n)
+    const sent = wallet.getRequests().find((request) => request.method === 'eth_sendTransaction')
+    expect((sent!.params as [Record<string, string>])[0]).toMatchObject({
+      to: PUSD,
+      value: '0x0',
+      gas: '0x186a0',
+      chainId: `0x${CHAIN.toString(16)}`,
+    })
+  })
+
+  it('sends value with the call', async () => {
+    await connect()
+    const before = await chain.getBalance({ address: RECEIVER })
+    const hash = await adapter.contracts!.sendTransaction({
+      connectorId: RDNS,
+      address: SENDER,
+      network,
+      to: RECEIVER,
+      data: '0x',
+      value: parseEther('0.5'),
+    })
+    await adapter.send!.waitForTransaction({ hash, network, timeoutMs: 10_000 })
+    expect((await chain.getBalance({ address: RECEIVER })) - before).toBe(parseEther('0.5'))
+  })
+
+  it('refuses call data that is not hex before the wallet is asked', async () => {
+    await connect()
+    await expect(
+      adapter.contracts!.sendTransaction({
+        connectorId: RDNS,
+        address: SENDER,
+        network,
+        to: PUSD,
+        data: 'approve',
+      }),
+    ).rejects.toThrow('The call data is not hex.')
+    expect(walletMethods()).not.toContain('eth_sendTransaction')
+  })
+
+  it('refuses while the wallet is on another network', async () => {
+    await connect()
+    await adapter.switchNetwork({ connectorId: RDNS, network: toNetwork(OTHER_CHAIN, otherAnvil.rpcUrl) })
+    await expect(
+      adapter.contracts!.sendTransaction({
+        connectorId: RDNS,
+        address: SENDER,
+        network,
+        to: PUSD,
+        data: approveData(1n),
+      }),
+    ).rejects.toBeInstanceOf(WrongNetworkError)
+    expect(await allowance()).toBe(0n)
+  })
+})

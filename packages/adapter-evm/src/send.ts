@@ -3,6 +3,7 @@
 
 import {
   BaseError,
+  type ContractsCapability,
   type FeeEstimate,
   InvalidChainIdError,
   InvalidResponseError,
@@ -28,7 +29,7 @@ export interface EvmFeeEstimate extends FeeEstimate {
 /** What the send capability does once loaded: all of it but `isAddress`, which is eager. */
 export type EvmSend = Omit<SendCapability, 'isAddress' | 'estimateFee'> & {
   estimateFee(parameters: SendParameters & { connectorId?: string }): Promise<EvmFeeEstimate>
-}
+} & ContractsCapability
 
 export interface EvmSendOptions {
   getClient(network: Network): Promise<Client>
@@ -110,6 +111,35 @@ export function createEvmSend(options: EvmSendOptions): EvmSend {
     })
   }
 
+  /** The network's chain id, once the wallet is on it: a wallet on another chain would sign for the wrong network. */
+  const checkWalletChain = async (provider: Eip1193Provider, network: Network): Promise<number> => {
+    const chainId = Number(network.id)
+    if (!Number.isSafeInteger(chainId) || chainId <= 0) {
+      throw new InvalidChainIdError({ details: `${String(network.id)} is not an EVM chain id.` })
+    }
+    const walletChainId = await options.readChainId(provider, options.requestTimeoutMs)
+    if (walletChainId !== chainId) {
+      throw new WrongNetworkError({ expectedChainId: chainId, actualChainId: walletChainId })
+    }
+    return chainId
+  }
+
+  /** Asks the wallet to send; chainId lets wallets that check it (MetaMask does) refuse if the chain changed meanwhile. */
+  const sendFromWallet = async (
+    provider: Eip1193Provider,
+    transaction: Record<string, string>,
+  ): Promise<string> => {
+    const hash = await requestProvider(
+      provider,
+      { method: 'eth_sendTransaction', params: [transaction] },
+      { timeoutMs: options.promptTimeoutMs },
+    )
+    if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash)) {
+      throw new InvalidResponseError('transaction hash', { details: String(hash).slice(0, 100) })
+    }
+    return hash
+  }
+
   return {
     async estimateFee(parameters) {
       const { network } = parameters
@@ -146,27 +176,30 @@ export function createEvmSend(options: EvmSendOptions): EvmSend {
       const { connectorId, network } = parameters
       const provider = options.getConnectedProvider(connectorId)
       const transaction = transactionFor(parameters)
-      const chainId = Number(network.id)
-      if (!Number.isSafeInteger(chainId) || chainId <= 0) {
-        throw new InvalidChainIdError({ details: `${String(network.id)} is not an EVM chain id.` })
-      }
-      // Checked before anything else: a wallet on another chain would sign for the wrong network.
-      const walletChainId = await options.readChainId(provider, options.requestTimeoutMs)
-      if (walletChainId !== chainId) {
-        throw new WrongNetworkError({ expectedChainId: chainId, actualChainId: walletChainId })
-      }
+      const chainId = await checkWalletChain(provider, network)
       if (transaction.data !== undefined)
         await simulateTransfer(network, { ...transaction, data: transaction.data })
-      const hash = await requestProvider(
-        provider,
-        // chainId lets wallets that check it (MetaMask does) refuse if the chain changed meanwhile.
-        { method: 'eth_sendTransaction', params: [{ ...transaction, chainId: numberToHex(chainId) }] },
-        { timeoutMs: options.promptTimeoutMs },
-      )
-      if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash)) {
-        throw new InvalidResponseError('transaction hash', { details: String(hash).slice(0, 100) })
-      }
-      return hash
+      return sendFromWallet(provider, { ...transaction, chainId: numberToHex(chainId) })
+    },
+
+    async sendTransaction({ connectorId, address, network, to, data, value, gas }) {
+      const provider = options.getConnectedProvider(connectorId)
+      const from = parseAddress(address, 'sender')
+      const contract = parseAddress(to, 'contract')
+      if (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data))
+        throw new ProviderRequestError('The call data is not hex.', { details: String(data).slice(0, 100) })
+      const amount = value ?? 0n
+      if (amount < 0n || amount >= 2n ** 256n)
+        throw new ProviderRequestError('The value is out of range.', { details: String(amount) })
+      const chainId = await checkWalletChain(provider, network)
+      return sendFromWallet(provider, {
+        from,
+        to: contract,
+        data: data as Hex,
+        value: numberToHex(amount),
+        ...(gas !== undefined && gas > 0n ? { gas: numberToHex(gas) } : {}),
+        chainId: numberToHex(chainId),
+      })
     },
 
     async waitForTransaction({ hash, network, timeoutMs }) {

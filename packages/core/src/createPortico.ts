@@ -17,6 +17,7 @@ import { createSendState } from './send/resetSend.js'
 import { watchSiwxAccount } from './siwx/checkSiwx.js'
 import { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
 import { createTypedStorage } from './storage/typedStorage.js'
+import { createSwapState } from './swap/resetSwap.js'
 import { registerBasicNamespaces, watchBasicSession } from './walletConnect/basicMode.js'
 import { isBasicWalletConnect } from './walletConnect/isBasicWalletConnect.js'
 
@@ -99,6 +100,7 @@ export function createPortico(config: PorticoConfig): Portico {
     toast: { current: undefined },
     activity: createActivityState(undefined),
     send: createSendState(),
+    swap: createSwapState(),
     siwx: { status: 'idle', caipAddress: undefined, session: undefined, error: undefined },
     emailLogin: { status: 'idle', email: undefined, error: undefined, accountEmail: undefined },
     walletConnect: { status: 'idle', pairing: undefined, walletId: undefined, error: undefined },
@@ -121,6 +123,9 @@ export function createPortico(config: PorticoConfig): Portico {
     sendFeeRequest: 0,
     sendAttempt: 0,
     stopSendForm: undefined,
+    swapQuoteRequest: 0,
+    swapAttempt: 0,
+    stopSwapForm: undefined,
     siwxCheck: 0,
     siwxAttempt: 0,
     siwxCancel: undefined,

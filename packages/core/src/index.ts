@@ -32,6 +32,8 @@ export type {
   Connector,
   ConnectorType,
   ConnectResult,
+  ContractCallParameters,
+  ContractsCapability,
   FeeEstimate,
   Logger,
   SendCapability,
@@ -336,6 +338,10 @@ export type {
   SentTransaction,
   SiwxState,
   SiwxStatus,
+  SwapFormToken,
+  SwapFormTransaction,
+  SwapState,
+  SwapTokenWithBalance,
   ThemeMode,
   ThemeState,
   ThemeVariables,
@@ -351,6 +357,9 @@ export type { Storage } from './storage/storage.js'
 export { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
 export type { TypedStorage } from './storage/typedStorage.js'
 export { createTypedStorage } from './storage/typedStorage.js'
+// Swap: the rest is in `@portico/core/swap`; this asks, loading the swap service only when called.
+export type { CheckSwapSupportParameters, CheckSwapSupportReturnType } from './swap/checkSwapSupport.js'
+export { checkSwapSupport } from './swap/checkSwapSupport.js'
 export type {
   ConnectWalletConnectErrorType,
   ConnectWalletConnectParameters,

@@ -14,12 +14,15 @@ import type {
   RouterState,
   SendState,
   SiwxState,
+  SwapState,
   ThemeState,
   Toast,
   WalletConnectState,
   WalletRegistryState,
 } from './state.js'
 import type { TypedStorage } from './storage/typedStorage.js'
+import type { GetSwapQuoteReturnType } from './swap/getSwapQuote.js'
+import type { SwapService } from './swap/swapService.js'
 
 /** All reactive state of one instance (valtio proxy). Only actions write it. */
 export interface PorticoState {
@@ -36,6 +39,8 @@ export interface PorticoState {
   activity: ActivityState
   /** The send form and the last transaction sent from it (SPEC §3 Send state). */
   send: SendState
+  /** The swap form, its quote and its transactions (SPEC §3 Swap state). */
+  swap: SwapState
   /** Sign-in with a wallet for the active account (SPEC §4). */
   siwx: SiwxState
   /** The e-mail login of the embedded wallet (SPEC §5). */
@@ -86,6 +91,16 @@ export interface PorticoInternal {
   sendAttempt: number
   /** Stops the send form's flow once `startSendForm` started it. */
   stopSendForm: (() => void) | undefined
+  /** Incremented per swap quote and on every swap reset; an older quote is dropped. */
+  swapQuoteRequest: number
+  /** Incremented by every swap submission and reset; a wallet answer for an older one leaves the form alone. */
+  swapAttempt: number
+  /** Stops the swap form's flow once `startSwapForm` started it. */
+  stopSwapForm: (() => void) | undefined
+  /** The quote the swap form shows, as `getSwapQuote` answered it; what the preview sends. */
+  swapQuote?: GetSwapQuoteReturnType | undefined
+  /** The swap service, resolved on first use (`getSwapService`). */
+  swapService?: SwapService | undefined
   /** Incremented by every sign-in check and account change; an older check's answer is dropped. */
   siwxCheck: number
   /** Incremented by every sign-in request and cancel; an older request's answer is dropped. */

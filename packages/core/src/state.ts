@@ -292,3 +292,86 @@ export interface WalletConnectState {
   /** Why the last pairing failed, as a message key (see `formatMessage`). */
   error: Notice | undefined
 }
+
+/** A token of the swap form: one of the server's swap tokens (`native` for the network's own currency). */
+export interface SwapFormToken {
+  /** The contract address (`0x…`), or `native`. */
+  address: string
+  chainId: CaipNetworkId
+  name: string
+  symbol: string
+  decimals: number
+  iconUrl: string | undefined
+}
+
+/** A token the visitor holds, with what they hold of it (SPEC §3 myTokensWithBalance). */
+export interface SwapTokenWithBalance extends SwapFormToken {
+  quantity: { numeric: string }
+  /** USD per token; 0 when unknown. */
+  price: number
+}
+
+/** A transaction of the swap (SPEC §3 approvalTransaction, swapTransaction); amounts in base units. */
+export interface SwapFormTransaction {
+  to: string
+  data: string
+  value: bigint
+  gas: bigint
+  gasPrice: bigint
+  /** What the swap gives, whole target tokens (the quote's); the approval's is the amount it allows. */
+  toAmount: string
+}
+
+/**
+ * The swap form (SPEC §3 Swap state). Amounts are exact decimal strings of whole tokens; gas is in
+ * base units; USD figures are display-only numbers.
+ */
+export interface SwapState {
+  /** The account (CAIP-10) the form was set up for; another account or network sets it up again. */
+  caipAddress: CaipAddress | undefined
+  /** True once the token list, the network price and the balances were loaded (SPEC §4 "once"). */
+  initialized: boolean
+  sourceToken: SwapFormToken | undefined
+  toToken: SwapFormToken | undefined
+  /** The network's swap tokens, as the server lists them. */
+  tokens: readonly SwapFormToken[]
+  /** The same, sorted by symbol (SPEC §3). */
+  popularTokens: readonly SwapFormToken[]
+  /** The tokens the list starts with: the first ones the server lists. */
+  suggestedTokens: readonly SwapFormToken[]
+  myTokensWithBalance: readonly SwapTokenWithBalance[]
+  /** USD price by token address (`native` for the network's currency). */
+  tokensPriceMap: Readonly<Record<string, number>>
+  sourceTokenAmount: string
+  toTokenAmount: string
+  sourceTokenPriceInUSD: number
+  toTokenPriceInUSD: number
+  /** USD price of the network's own currency; 0 when unknown. */
+  networkPrice: number
+  networkBalanceInUSD: number
+  networkTokenSymbol: string
+  /** Why the amount cannot be swapped as it is (SPEC §8 'Insufficient balance', 'Incorrect amount'). */
+  inputError: Notice | undefined
+  /** The slippage tolerance, percent (SPEC §9). */
+  slippage: number
+  /** The network fee of the next transaction, native base units. */
+  gasFee: bigint | undefined
+  gasPriceInUSD: number | undefined
+  /** Percent, from the quote. */
+  priceImpact: number | undefined
+  /** The least the swap gives, whole target tokens (the quote less the slippage tolerance). */
+  maxSlippage: string | undefined
+  /** The provider fee, whole source tokens, and its rate in percent; undefined when none is charged. */
+  providerFee: { amount: string; rate: number } | undefined
+  approvalTransaction: SwapFormTransaction | undefined
+  swapTransaction: SwapFormTransaction | undefined
+  loadingPrices: boolean
+  loadingQuote: boolean
+  loadingApprovalTransaction: boolean
+  loadingBuildTransaction: boolean
+  loadingTransaction: boolean
+  /** What the form says above the amounts: the swap before was reverted by a moved price. */
+  notice: Notice | undefined
+  /** Whether the swap service offers swaps on a network (CAIP-2), once asked. */
+  networks: Readonly<Record<string, boolean>>
+}

@@ -151,6 +151,12 @@ export interface Adapter {
   send?: SendCapability
 
   /**
+   * Calls to contracts from the wallet (swap approvals and swaps): core offers Swap only when the
+   * adapter has this capability and `send` (whose `waitForTransaction` follows the call).
+   */
+  contracts?: ContractsCapability
+
+  /**
    * Wallets that give one address per purpose (Bitcoin's payment and ordinals): the Account view
    * lists them and lets the visitor pick the active one.
    */
@@ -196,6 +202,31 @@ export interface SendCapability {
     network: Network
     timeoutMs: number
   }): Promise<{ status: 'success' | 'reverted' }>
+}
+
+/** What an adapter that can call contracts provides. */
+export interface ContractsCapability {
+  /**
+   * Asks the wallet to send a transaction that calls `to` with `data` (and `value` base units of
+   * the native token) from `address`, on `network`. Resolves the transaction hash once the wallet
+   * has sent it; rejects as `SendCapability.send` does (`UserRejectedRequestError`,
+   * `WrongNetworkError`, `ProviderTimeoutError`, `TransactionWouldFailError`).
+   */
+  sendTransaction(parameters: ContractCallParameters): Promise<string>
+}
+
+export interface ContractCallParameters {
+  connectorId: string
+  address: string
+  network: Network
+  /** The contract called. */
+  to: string
+  /** The call's data, 0x-prefixed hex. */
+  data: string
+  /** Native token sent with the call, base units; 0 when left out. */
+  value?: bigint
+  /** A gas limit for the wallet; it estimates one when left out. */
+  gas?: bigint
 }
 
 export interface SendParameters {

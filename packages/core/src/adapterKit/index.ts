@@ -34,6 +34,8 @@ export type {
   Connector,
   ConnectorType,
   ConnectResult,
+  ContractCallParameters,
+  ContractsCapability,
   FeeEstimate,
   Logger,
   SendCapability,

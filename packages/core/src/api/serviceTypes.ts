@@ -2,6 +2,7 @@
 // code that resolves them, so the config and the instance types need not import that code.
 import type { ActivityService } from '../activity/activityService.js'
 import type { PortfolioService } from '../balances/portfolioService.js'
+import type { SwapService } from '../swap/swapService.js'
 
 /** The replaceable services of `PorticoConfig.services`; each one left out uses the Portico server's. */
 export interface PorticoServices {
@@ -9,8 +10,10 @@ export interface PorticoServices {
   portfolio?: PortfolioService
   /** Transactions for the Account view's Activity tab. */
   activity?: ActivityService
+  /** Swap tokens, prices, quotes and transactions (SPEC §7); see `SwapService`. */
+  swap?: SwapService
 }
-export type ServiceName = keyof PorticoServices
+export type ServiceName = 'portfolio' | 'activity'
 
 /** The services of one instance and the networks each was found not to serve (kept in `internal`). */
 export interface ResolvedServices {

@@ -107,7 +107,7 @@ export function checkAnswer<T>(schema: SafeParser<T>, value: unknown, service: S
  * either tells the other too, and the Activity tab is not offered for a network whose balances
  * were refused.
  */
-function createServerServices(portico: Portico): Required<PorticoServices> {
+function createServerServices(portico: Portico): Required<Pick<PorticoServices, ServiceName>> {
   const refused = new Set<string>()
   const supports = (network: Network) => !refused.has(network.caipNetworkId)
   const ask = async <T>(

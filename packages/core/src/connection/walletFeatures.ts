@@ -9,6 +9,21 @@ export function canSend(portico: Portico): boolean {
   return adapter?.send !== undefined
 }
 
+/** Whether the adapter of the active namespace can call contracts and wait for them (swaps). */
+export function canSwap(portico: Portico): boolean {
+  const namespace = portico.state.modal.activeChain
+  const adapter = namespace ? portico.internal.adapters.get(namespace) : undefined
+  return adapter?.contracts !== undefined && adapter.send !== undefined
+}
+
+function swapOffered(portico: Portico): boolean {
+  const { modal, chains, swap } = portico.state
+  const id = modal.activeChain
+    ? chains[modal.activeChain]?.networkState.caipNetwork?.caipNetworkId
+    : undefined
+  return id !== undefined && swap.networks[id] === true
+}
+
 const walletFeatures = /* @__PURE__ */ defineSelector((portico: Portico): readonly WalletFeature[] => {
   const { modal, chains } = portico.state
   const namespace = modal.activeChain
@@ -16,7 +31,8 @@ const walletFeatures = /* @__PURE__ */ defineSelector((portico: Portico): readon
   const { features } = portico.options
   const available: Record<WalletFeature, boolean> = {
     onramp: false,
-    swaps: false,
+    // Where the swap service offers swaps on the active network (`checkSwapSupport` asks it).
+    swaps: features.swaps && canSwap(portico) && swapOffered(portico),
     receive: features.receive,
     send: features.send && canSend(portico),
   }
@@ -24,7 +40,8 @@ const walletFeatures = /* @__PURE__ */ defineSelector((portico: Portico): readon
 })
 /**
  * The wallet features the Account view offers, in `walletFeaturesOrder` (SPEC §9): only those
- * switched on and that work for the connected account. Buying and swapping are not offered yet.
+ * switched on and that work for the connected account. Swaps only where the swap service offers
+ * them on the active network, once `checkSwapSupport` asked; buying is not offered yet.
  *
  * @example
  * getWalletFeatures(portico) // ['receive', 'send']

@@ -33,5 +33,9 @@ export type Route =
   | { view: 'WalletSendConfirmed'; params: { hash: string } }
   // Receive: address, QR code, copy, the networks it works on.
   | { view: 'WalletReceive'; params?: undefined }
+  // Swap (SPEC §2, §4 Swap): the form, picking the token of one side, the preview before sending.
+  | { view: 'Swap'; params?: undefined }
+  | { view: 'SwapSelectToken'; params: { side: 'source' | 'to' } }
+  | { view: 'SwapPreview'; params?: undefined }
 
 export type View = Route['view']

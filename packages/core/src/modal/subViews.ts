@@ -28,6 +28,9 @@ export const SUB_VIEWS: ReadonlySet<View> = new Set<View>([
   'WalletSendPreview',
   'WalletSendConfirmed',
   'WalletReceive',
+  'Swap',
+  'SwapSelectToken',
+  'SwapPreview',
   'SelectAccount',
 ])
 

@@ -62,6 +62,27 @@ export const MESSAGES = {
   bitcoinApiNotConfigured: 'This Bitcoin network has no API configured.',
   bitcoinCodeLoadFailed: 'The Bitcoin network code could not be loaded. Please try again.',
   sendUnsupportedChain: 'Unsupported chain',
+  // Swap (SPEC §8 "Swap and name toasts"); {from} and {to} are amounts with their symbols
+  swapInitFailed: 'Failed to initialize swap',
+  swapNetworkPriceFailed: 'Failed to fetch network token price',
+  swapAllowanceFailed: 'Failed to check allowance',
+  swapApprovalFailed: 'Failed to create approval transaction',
+  swapTransactionFailed: 'Failed to create transaction',
+  swapIncorrectAmount: 'Incorrect amount',
+  swapEnterValidAmount: 'Please enter a valid amount',
+  swapTransactionError: 'Transaction error',
+  swapInsufficientBalance: 'Insufficient balance',
+  swapNoAddress: 'No address found to swap the tokens from.',
+  swapNetworkNotFound: 'Network not found',
+  swapApproveInWallet: 'Approve limit increase in your wallet',
+  swapConfirmInWallet: 'Confirm transaction in your wallet',
+  swapSwapping: 'Swapping {from} to {to}',
+  swapSwapped: 'Swapped {from} to {to}',
+  // Not SPEC texts: why a quote could not be had, and a swap the chain reverted
+  swapNoRoute: 'No pool trades these two tokens on this network.',
+  swapInsufficientLiquidity: 'The pools cannot fill this amount. Try a smaller one.',
+  swapPriceMoved:
+    'The price moved by more than your {slippage}% slippage tolerance before the swap went through, so the network reverted it and nothing was swapped. Here is a new quote.',
   // Alerts
   networkNotFound: 'Network Not Found',
   invalidAppConfiguration: 'Invalid App Configuration',

@@ -88,7 +88,7 @@ export interface FakeAdapterHandle {
 }
 
 export type FakeAdapterOptions = {
-  /** Adds the send capability (`isAddress`, `estimateFee`, `send`, `waitForTransaction`). */
+  /** Adds the send capability (`isAddress`, `estimateFee`, `send`, `waitForTransaction`) and contract calls. */
   send?: boolean
   /** Explorer links from the network's `blockExplorers` (address and transaction pages). */
   explorers?: boolean
@@ -113,7 +113,7 @@ function answer<T>(next: T | Error | 'hang', queue: WaitingRequest<T>[], paramet
   return Promise.resolve(next)
 }
 
-/** Gives a fake adapter the send capability (also after the instance was created). */
+/** Gives a fake adapter the send and contract-call capabilities (also after the instance was created). */
 export function addSendCapability(handle: FakeAdapterHandle): void {
   const adapter = handle.adapter
   if (!adapter) throw new Error('The fake adapter is made when its instance is created: create it first.')
@@ -140,6 +140,13 @@ export function addSendCapability(handle: FakeAdapterHandle): void {
     },
   }
   adapter.getTransactionExplorerUrl ??= ({ hash }) => `https://explorer.example/tx/${hash}`
+  // Contract calls (swaps) answer as sends do: `nextSend`, and 'hang' waits in `waiting.send`.
+  adapter.contracts = {
+    sendTransaction: (parameters) => {
+      record('sendTransaction', parameters)
+      return answer(handle.nextSend, handle.waiting.send as WaitingRequest<string>[], parameters)
+    },
+  }
 }
 
 export function fakeAdapter(

@@ -13,3 +13,15 @@ export {
   testConnector,
   testNetwork,
 } from './fakeAdapter.testkit.js'
+export type { SwapServerScript } from './swapServer.testkit.js'
+export {
+  connectedSwapAccount,
+  openSwap,
+  ROUTER,
+  refusal,
+  SWAP_ACCOUNT,
+  SWAP_HASH,
+  SWAP_TOKENS,
+  startSwapTestServer,
+  until,
+} from './swapServer.testkit.js'

@@ -40,5 +40,11 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleSendConfirmed')
     case 'WalletReceive':
       return t('titleReceive')
+    case 'Swap':
+      return t('titleSwap')
+    case 'SwapSelectToken':
+      return t('titleSwapSelectToken')
+    case 'SwapPreview':
+      return t('titleSwapPreview')
   }
 }

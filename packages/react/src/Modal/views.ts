@@ -33,6 +33,9 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
     import('../views/WalletSendConfirmed/WalletSendConfirmed.js').then((m) => m.WalletSendConfirmed),
   // The QR encoder stays in this chunk.
   WalletReceive: () => import('../views/WalletReceive/WalletReceive.js').then((m) => m.WalletReceive),
+  Swap: () => import('../views/Swap/Swap.js').then((m) => m.Swap),
+  SwapSelectToken: () => import('../views/SwapSelectToken/SwapSelectToken.js').then((m) => m.SwapSelectToken),
+  SwapPreview: () => import('../views/SwapPreview/SwapPreview.js').then((m) => m.SwapPreview),
 }
 
 /** A view's module: a promise that says, once settled, how it settled. */
@@ -90,13 +93,16 @@ const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
   EmailVerifyDevice: ['Account'],
   SIWXSignMessage: ['Account'],
   UnsupportedChain: ['Networks', 'Account'],
-  Account: ['Networks', 'WalletSend', 'WalletReceive', 'UpdateEmail', 'Connect'],
+  Account: ['Networks', 'WalletSend', 'WalletReceive', 'Swap', 'UpdateEmail', 'Connect'],
   Networks: ['Account'],
   UpdateEmail: ['UpdateEmailVerify'],
   WalletSend: ['WalletSendSelectToken', 'WalletSendPreview'],
   WalletSendSelectToken: ['WalletSend'],
   WalletSendPreview: ['ApproveTransaction', 'WalletSendConfirmed'],
   ApproveTransaction: ['WalletSendConfirmed'],
+  Swap: ['SwapSelectToken', 'SwapPreview'],
+  SwapSelectToken: ['Swap'],
+  SwapPreview: ['Swap', 'Account'],
 }
 
 /** Views a site's configuration makes unreachable: their code is never fetched ahead. */

@@ -136,3 +136,11 @@ export const MailIcon = () => (
     <path d="m3 7 9 6 9-6" />
   </Icon>
 )
+
+/** Two opposed arrows, for swap and for switching its tokens. */
+export const SwapIcon = () => (
+  <Icon>
+    <path d="M7 4v14M3.5 14.5L7 18l3.5-3.5" />
+    <path d="M17 20V6M13.5 9.5L17 6l3.5 3.5" />
+  </Icon>
+)

@@ -107,6 +107,7 @@ export const en = {
   walletFeatures: 'Wallet actions',
   featureReceive: 'Receive',
   featureSend: 'Send',
+  featureSwap: 'Swap',
   accountTabs: 'Assets',
   tabTokens: 'Tokens',
   tabActivity: 'Activity',
@@ -143,6 +144,9 @@ export const en = {
 
   // Send and Receive
   titleSend: 'Send',
+  titleSwap: 'Swap',
+  titleSwapSelectToken: 'Select token',
+  titleSwapPreview: 'Review swap',
   titleSelectToken: 'Select a token',
   titleSendPreview: 'Review send',
   titleSendConfirmed: 'Transaction',

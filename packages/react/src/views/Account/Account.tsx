@@ -1,4 +1,5 @@
 import {
+  checkSwapSupport,
   disconnect,
   getWalletFeatures,
   navigate,
@@ -7,7 +8,7 @@ import {
   type WalletFeature,
   watchWalletFeatures,
 } from '@portico/core'
-import { type ReactElement, useState } from 'react'
+import { type ReactElement, useEffect, useState } from 'react'
 import { AddressAvatar } from '../../components/AddressAvatar.js'
 import {
   CheckIcon,
@@ -18,6 +19,7 @@ import {
   MailIcon,
   ReceiveIcon,
   SendIcon,
+  SwapIcon,
 } from '../../components/icons.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
@@ -35,24 +37,25 @@ import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
 
-/** The buttons the wallet features row can show; buying and swapping are not offered yet. */
+/** The buttons the wallet features row can show; buying is not offered yet. */
 const FEATURE_BUTTONS: Partial<
   Record<
     WalletFeature,
     {
-      label: 'featureReceive' | 'featureSend'
+      label: 'featureReceive' | 'featureSend' | 'featureSwap'
       icon: () => ReactElement
-      view: 'WalletReceive' | 'WalletSend'
+      view: 'WalletReceive' | 'WalletSend' | 'Swap'
     }
   >
 > = {
+  swaps: { label: 'featureSwap', icon: SwapIcon, view: 'Swap' },
   receive: { label: 'featureReceive', icon: ReceiveIcon, view: 'WalletReceive' },
   send: { label: 'featureSend', icon: SendIcon, view: 'WalletSend' },
 }
 
 /**
  * The connected account: address with copy, total value and native balance, network, the wallet
- * features (Receive, Send), the Tokens and Activity tabs, an explorer link and disconnect.
+ * features (Swap, Receive, Send), the Tokens and Activity tabs, an explorer link and disconnect.
  */
 export function Account() {
   useStyles(accountCss)
@@ -69,6 +72,12 @@ export function Account() {
   const accountTypes = useAccountTypes()
 
   const { address, network } = account
+  const caipNetworkId = network?.caipNetworkId
+  // Swap shows only where the swap service offers it on this network (SPEC §9 `swaps`): asked
+  // once per network, loading the swap service's code only then.
+  useEffect(() => {
+    if (address && caipNetworkId) void checkSwapSupport(portico)
+  }, [portico, address, caipNetworkId])
   if (!address) return null
   const balance =
     account.balance !== undefined

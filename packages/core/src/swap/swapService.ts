@@ -1,0 +1,138 @@
+// Where swap quotes and calldata come from: the site's own service (`services.swap`), or the
+// Portico server's `/v1/swap/*` routes (SPEC §7 "Wallet provider API"), checked against the zod
+// schemas the server builds its answers from. Loaded with the swap views, so zod's cost is theirs.
+
+import { hasApiServer, requestApi } from '../api/client.js'
+import { ApiRequestError } from '../api/clientErrors.js'
+import {
+  type SwapAllowanceResponse,
+  type SwapApproveResponse,
+  type SwapCalldataResponse,
+  type SwapQuote,
+  type SwapToken,
+  type SwapTokenId,
+  swapAllowanceResponseSchema,
+  swapApproveResponseSchema,
+  swapCalldataResponseSchema,
+  swapGasPriceResponseSchema,
+  swapPricesResponseSchema,
+  swapQuoteResponseSchema,
+  swapTokensResponseSchema,
+} from '../api/swapSchemas.js'
+import type { Network } from '../network/types.js'
+import type { Portico } from '../portico.js'
+import type { SafeParser } from '../valueCheck.js'
+import { SwapNetworkNotServedError, SwapUnavailableError } from './swapErrors.js'
+
+/** What a quote or swap calldata is asked for (SPEC §7: userAddress, from, to, amount). */
+export interface SwapQuoteRequest {
+  network: Network
+  userAddress: string
+  from: SwapTokenId
+  to: SwapTokenId
+  /** Whole `from` tokens, exact, the provider fee included. */
+  amount: string
+  /** Percent. */
+  slippage: number
+}
+
+/**
+ * A source of swap quotes and transactions. The default asks the Portico server; a site with
+ * another provider passes its own as `services.swap`. A network it does not serve is refused
+ * with `SwapNetworkNotServedError`.
+ */
+export interface SwapService {
+  /** The network's swap tokens, native first; with `address`, each with the visitor's balance. */
+  getTokens(parameters: { network: Network; address?: string | undefined }): Promise<SwapToken[]>
+  /** USD prices by token id; a token without a known price is left out. */
+  getPrices(parameters: { network: Network; tokens: readonly SwapTokenId[] }): Promise<Record<string, number>>
+  /** The best quote for the amount. */
+  getQuote(parameters: SwapQuoteRequest): Promise<SwapQuote>
+  /** What the swap's router may spend of `token`, and whether it covers `amount`. */
+  getAllowance(parameters: {
+    network: Network
+    token: SwapTokenId
+    userAddress: string
+    amount: string
+  }): Promise<SwapAllowanceResponse>
+  /** The approval of `amount` of `from` for the router. */
+  getApproval(parameters: Omit<SwapQuoteRequest, 'slippage'>): Promise<SwapApproveResponse>
+  /** The router call that swaps, with the quote it was built from. */
+  getCalldata(parameters: SwapQuoteRequest): Promise<SwapCalldataResponse>
+  /** The network's standard gas price, wei. */
+  getGasPrice(parameters: { network: Network }): Promise<bigint>
+}
+
+/** The instance's swap service: the site's, else the Portico server's, else none. */
+export function getSwapService(portico: Portico): SwapService | undefined {
+  const { internal } = portico
+  internal.swapService ??=
+    portico.config.services?.swap ?? (hasApiServer(portico) ? createServerSwapService(portico) : undefined)
+  return internal.swapService
+}
+
+/** The service, or `SwapUnavailableError` when there is none. */
+export function requireSwapService(portico: Portico): SwapService {
+  const service = getSwapService(portico)
+  if (!service) throw new SwapUnavailableError('No swap service: configure `apiUrl` or `services.swap`.')
+  return service
+}
+
+function createServerSwapService(portico: Portico): SwapService {
+  const ask = async <T>(
+    route: string,
+    network: Network,
+    query: Record<string, string | undefined>,
+    schema: SafeParser<T>,
+  ): Promise<T> => {
+    try {
+      return await requestApi(portico, {
+        path: `/v1/swap/${route}`,
+        query: { chainId: network.caipNetworkId, ...query },
+        schema,
+      })
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.apiCode === 'UNSUPPORTED_CHAIN')
+        throw new SwapNetworkNotServedError(network.caipNetworkId, { cause: error })
+      throw error
+    }
+  }
+  const quoteQuery = (parameters: SwapQuoteRequest) => ({
+    userAddress: parameters.userAddress,
+    from: parameters.from,
+    to: parameters.to,
+    amount: parameters.amount,
+    slippage: String(parameters.slippage),
+  })
+  return {
+    getTokens: async ({ network, address }) =>
+      (await ask('tokens', network, { address }, swapTokensResponseSchema)).tokens,
+    async getPrices({ network, tokens }) {
+      if (tokens.length === 0) return {}
+      const { prices } = await ask('prices', network, { tokens: tokens.join(',') }, swapPricesResponseSchema)
+      const byToken: Record<string, number> = {}
+      for (const { address, price } of prices) if (price !== undefined) byToken[address] = price
+      return byToken
+    },
+    async getQuote(parameters) {
+      const { quotes } = await ask(
+        'quote',
+        parameters.network,
+        quoteQuery(parameters),
+        swapQuoteResponseSchema,
+      )
+      const best = quotes[0]
+      // SPEC §7 reads quotes[0]; a server that found none says so with NO_ROUTE, so none here is a bad answer.
+      if (!best) throw new SwapUnavailableError('The server answered no quote.')
+      return best
+    },
+    getAllowance: ({ network, token, userAddress, amount }) =>
+      ask('allowance', network, { token, userAddress, amount }, swapAllowanceResponseSchema),
+    getApproval: ({ network, userAddress, from, to, amount }) =>
+      ask('approve', network, { userAddress, from, to, amount }, swapApproveResponseSchema),
+    getCalldata: (parameters) =>
+      ask('calldata', parameters.network, quoteQuery(parameters), swapCalldataResponseSchema),
+    getGasPrice: async ({ network }) =>
+      BigInt((await ask('gas-price', network, {}, swapGasPriceResponseSchema)).standard),
+  }
+}
