@@ -21,8 +21,7 @@ import type {
   WalletRegistryState,
 } from './state.js'
 import type { TypedStorage } from './storage/typedStorage.js'
-import type { GetSwapQuoteReturnType } from './swap/getSwapQuote.js'
-import type { SwapService } from './swap/swapService.js'
+import type { GetSwapQuoteReturnType, SwapService } from './swap/swapTypes.js'
 
 /** All reactive state of one instance (valtio proxy). Only actions write it. */
 export interface PorticoState {

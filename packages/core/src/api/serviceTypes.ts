@@ -2,7 +2,7 @@
 // code that resolves them, so the config and the instance types need not import that code.
 import type { ActivityService } from '../activity/activityService.js'
 import type { PortfolioService } from '../balances/portfolioService.js'
-import type { SwapService } from '../swap/swapService.js'
+import type { SwapService } from '../swap/swapTypes.js'
 
 /** The replaceable services of `PorticoConfig.services`; each one left out uses the Portico server's. */
 export interface PorticoServices {

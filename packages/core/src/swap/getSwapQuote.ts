@@ -2,7 +2,6 @@ import type { ApiRequestErrorType, ServerUnavailableErrorType } from '../api/cli
 import {
   DEFAULT_SWAP_SLIPPAGE_PERCENT,
   SWAP_GAS_LIMIT_ESTIMATE,
-  type SwapQuote,
   type SwapTransaction,
 } from '../api/swapSchemas.js'
 import { ParseUnitsError, parseUnits } from '../format/parseUnits.js'
@@ -20,9 +19,9 @@ import {
   type SwapValidationErrorType,
 } from './swapErrors.js'
 import { requireSwapService } from './swapService.js'
+import type { GetSwapQuoteReturnType, SwapTokenInput } from './swapTypes.js'
 
-/** A token as the swap actions need it: a swap token of the server's list, or the form's. */
-export type SwapTokenInput = { address: string; symbol: string; decimals: number }
+export type { GetSwapQuoteReturnType, SwapTokenInput } from './swapTypes.js'
 
 export type GetSwapQuoteParameters = {
   from: SwapTokenInput
@@ -31,28 +30,6 @@ export type GetSwapQuoteParameters = {
   amount: string
   /** Percent; SPEC §9's 1 when left out. */
   slippage?: number | undefined
-}
-
-export type GetSwapQuoteReturnType = {
-  from: SwapTokenInput
-  to: SwapTokenInput
-  /** The server's quote: amounts, price impact, minimum received, provider fee, route. */
-  quote: SwapQuote
-  slippage: number
-  /**
-   * Set when the router may not yet spend `amount` of `from`: send it first (`approveSwap`), then
-   * ask for a quote again, which then carries the swap `transaction` (SPEC §4).
-   */
-  approval: SwapFormTransaction | undefined
-  /** The swap, when the allowance covers it (or `from` is the native currency). */
-  transaction: SwapFormTransaction | undefined
-  /** Wei per gas, as the server read it. */
-  gasPrice: bigint
-  /**
-   * The network fee of the next transaction in native base units: the approval's, or the swap's;
-   * before the swap's calldata exists, SPEC §9's 150 000 gas at the gas price.
-   */
-  gasFee: bigint
 }
 
 export type GetSwapQuoteErrorType =

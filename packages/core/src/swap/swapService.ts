@@ -5,12 +5,6 @@
 import { hasApiServer, requestApi } from '../api/client.js'
 import { ApiRequestError } from '../api/clientErrors.js'
 import {
-  type SwapAllowanceResponse,
-  type SwapApproveResponse,
-  type SwapCalldataResponse,
-  type SwapQuote,
-  type SwapToken,
-  type SwapTokenId,
   swapAllowanceResponseSchema,
   swapApproveResponseSchema,
   swapCalldataResponseSchema,
@@ -23,45 +17,9 @@ import type { Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import type { SafeParser } from '../valueCheck.js'
 import { SwapNetworkNotServedError, SwapUnavailableError } from './swapErrors.js'
+import type { SwapQuoteRequest, SwapService } from './swapTypes.js'
 
-/** What a quote or swap calldata is asked for (SPEC §7: userAddress, from, to, amount). */
-export interface SwapQuoteRequest {
-  network: Network
-  userAddress: string
-  from: SwapTokenId
-  to: SwapTokenId
-  /** Whole `from` tokens, exact, the provider fee included. */
-  amount: string
-  /** Percent. */
-  slippage: number
-}
-
-/**
- * A source of swap quotes and transactions. The default asks the Portico server; a site with
- * another provider passes its own as `services.swap`. A network it does not serve is refused
- * with `SwapNetworkNotServedError`.
- */
-export interface SwapService {
-  /** The network's swap tokens, native first; with `address`, each with the visitor's balance. */
-  getTokens(parameters: { network: Network; address?: string | undefined }): Promise<SwapToken[]>
-  /** USD prices by token id; a token without a known price is left out. */
-  getPrices(parameters: { network: Network; tokens: readonly SwapTokenId[] }): Promise<Record<string, number>>
-  /** The best quote for the amount. */
-  getQuote(parameters: SwapQuoteRequest): Promise<SwapQuote>
-  /** What the swap's router may spend of `token`, and whether it covers `amount`. */
-  getAllowance(parameters: {
-    network: Network
-    token: SwapTokenId
-    userAddress: string
-    amount: string
-  }): Promise<SwapAllowanceResponse>
-  /** The approval of `amount` of `from` for the router. */
-  getApproval(parameters: Omit<SwapQuoteRequest, 'slippage'>): Promise<SwapApproveResponse>
-  /** The router call that swaps, with the quote it was built from. */
-  getCalldata(parameters: SwapQuoteRequest): Promise<SwapCalldataResponse>
-  /** The network's standard gas price, wei. */
-  getGasPrice(parameters: { network: Network }): Promise<bigint>
-}
+export type { SwapQuoteRequest, SwapService } from './swapTypes.js'
 
 /** The instance's swap service: the site's, else the Portico server's, else none. */
 export function getSwapService(portico: Portico): SwapService | undefined {
