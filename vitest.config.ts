@@ -52,6 +52,19 @@ export default defineConfig({
           // (4 files failed with it).
           pool: 'vmThreads',
           include: ['packages/{react,embedded-wallet}/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.node.test.{ts,tsx}'],
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          // React rendered in plain Node first, a browser window installed by hand afterwards (the
+          // server-rendering tests): each file in a worker of its own, whose end takes its late
+          // callbacks with it, as the VM pool's kept workers would not.
+          name: 'dom-node',
+          environment: 'node',
+          include: ['packages/{react,embedded-wallet}/src/**/*.node.test.{ts,tsx}'],
         },
       },
       {
