@@ -4,10 +4,10 @@
 // send views starts it (`startSendForm`) rather than `createPortico`, so a site that only connects
 // never loads the send code.
 
-import { subscribe } from 'valtio/vanilla'
 import type { TokenBalance } from '../../api/schemas.js'
 import { refreshTokenBalances } from '../../balances/refreshTokenBalances.js'
 import type { View } from '../../modal/routes.js'
+import { runOnEveryChange } from '../../modal/runOnEveryChange.js'
 import type { Portico } from '../../portico.js'
 import { isNativeToken } from '../amounts.js'
 import { setSendToken } from '../setSendToken.js'
@@ -111,27 +111,7 @@ export function watchSendForm(portico: Portico): () => void {
     }, FEE_ESTIMATE_DEBOUNCE_MS)
   }
 
-  // Called for every change of state, synchronously, so a keystroke restarts the wait at once.
-  // A change made by `step` itself runs it again afterwards rather than inside itself.
-  let running = false
-  let again = false
-  const check = () => {
-    if (running) {
-      again = true
-      return
-    }
-    running = true
-    try {
-      do {
-        again = false
-        step()
-      } while (again)
-    } finally {
-      running = false
-    }
-  }
-  const unsubscribe = subscribe(state, check, true)
-  check()
+  const unsubscribe = runOnEveryChange(state, step)
   return () => {
     unsubscribe()
     clearTimeout(timer)

@@ -3,8 +3,8 @@
 // amount once typing pauses. The UI that renders the swap views starts it (`startSwapForm`), so a
 // site that only connects never loads the swap code.
 
-import { subscribe } from 'valtio/vanilla'
 import type { View } from '../../modal/routes.js'
+import { runOnEveryChange } from '../../modal/runOnEveryChange.js'
 import type { Portico } from '../../portico.js'
 import { initializeSwapForm } from './initializeSwapForm.js'
 import { quoteSwapForm } from './quoteSwapForm.js'
@@ -86,25 +86,7 @@ export function watchSwapForm(portico: Portico): () => void {
     }, SWAP_QUOTE_DEBOUNCE_MS)
   }
 
-  let running = false
-  let again = false
-  const check = () => {
-    if (running) {
-      again = true
-      return
-    }
-    running = true
-    try {
-      do {
-        again = false
-        step()
-      } while (again)
-    } finally {
-      running = false
-    }
-  }
-  const unsubscribe = subscribe(state, check, true)
-  check()
+  const unsubscribe = runOnEveryChange(state, step)
   return () => {
     unsubscribe()
     clearTimeout(timer)
