@@ -2,12 +2,12 @@ import { goBack, type SwapFormToken, type SwapTokenWithBalance } from '@portico/
 import { sameSwapToken, setSwapToken, startSwapForm } from '@portico/core/swap'
 import { useEffect, useId, useState } from 'react'
 import { moveFocusInList } from '../../components/focus.js'
-import { SearchIcon } from '../../components/icons.js'
 import { formatExact } from '../../components/sendTexts.js'
 import { swapCss } from '../../components/swap.css.js'
 import { useSwapT } from '../../components/swapCatalogue.js'
 import { pictureOf } from '../../components/swapToken.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
+import { TokenSearch } from '../../components/TokenSearch.js'
 import { useSwap } from '../../components/useSwap.js'
 import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
@@ -96,21 +96,7 @@ export function SwapSelectToken() {
 
   return (
     <div>
-      <div className="search">
-        <SearchIcon />
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('searchTokens')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={t('searchTokensPlaceholder')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <TokenSearch id={searchId} query={query} onQueryChange={setQuery} />
       {mine.length === 0 && others.length === 0 ? (
         <p className="empty-text" role="status">
           {query.trim() ? t('noTokenMatches', { query: query.trim() }) : st('noTokens')}

@@ -1,8 +1,8 @@
 import { chooseSendToken, startSendForm, type TokenBalance } from '@portico/core'
 import { useEffect, useId, useState } from 'react'
 import { moveFocusInList } from '../../components/focus.js'
-import { SearchIcon } from '../../components/icons.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
+import { TokenSearch } from '../../components/TokenSearch.js'
 import { useSend } from '../../components/useSend.js'
 import { walletSendCss } from '../../components/walletSend.css.js'
 import { usePortico } from '../../hooks/usePortico.js'
@@ -37,21 +37,7 @@ export function WalletSendSelectToken() {
 
   return (
     <div>
-      <div className="search">
-        <SearchIcon />
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('searchTokens')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={t('searchTokensPlaceholder')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <TokenSearch id={searchId} query={query} onQueryChange={setQuery} />
       {shown.length === 0 ? (
         <p className="empty-text" role="status">
           {query.trim() ? t('noTokenMatches', { query: query.trim() }) : t('sendNoTokens')}
