@@ -82,7 +82,7 @@ test('the connection comes back after a reload without asking the wallet again',
   await expect(page.getByTestId('demo-network')).toHaveText(`Bitcoin Regtest (${bitcoinNetworkId})`)
 })
 
-test('send: review, the wallet signs the PSBT, and a mined block confirms it; the receiver gets exactly the amount', async ({
+test('send: review, the wallet signs the PSBT, a mined block confirms it, the receiver gets exactly the amount, and Activity lists it', async ({
   page,
 }) => {
   const to = bitcoinTestKey(40 + Math.floor(Math.random() * 1000)).p2wpkh
@@ -99,6 +99,20 @@ test('send: review, the wallet signs the PSBT, and a mined block confirms it; th
   }).toPass({ timeout: 30_000 })
   await screenshot(page, 'bitcoin-send-confirmed')
   expect(await satsOf(to)).toBe(1_230_000n)
+
+  // The server reads the payment address's history from the node: Activity lists the send.
+  await modal(page).getByRole('button', { name: 'Done' }).click()
+  await expect(modal(page)).toHaveAccessibleName('Account')
+  await modal(page).getByRole('tab', { name: 'Activity' }).click()
+  // Other tests send from this key at the same time: the entry is found by its receiver.
+  const sent = modal(page)
+    .getByRole('tabpanel')
+    .getByRole('listitem')
+    .filter({ hasText: `To ${to.slice(0, 6)}…${to.slice(-4)}` })
+  await expect(sent).toContainText('Sent')
+  // Activity shows amounts to two decimals, as for the other namespaces.
+  await expect(sent).toContainText('−0.01 tBTC')
+  await screenshot(page, 'bitcoin-account-activity')
 })
 
 test('the wallet refuses a send: the usual rejection, nothing moves', async ({ page }) => {
