@@ -50,7 +50,7 @@ const VIEW_BUDGETS_KIB = {
   WalletSend: 12,
   WalletSendConfirmed: 6.5,
   WalletSendPreview: 14.5,
-  WalletSendSelectToken: 10,
+  WalletSendSelectToken: 10.5,
 }
 const root = fileURLToPath(new URL('..', import.meta.url))
 const demoDist = join(root, 'apps/demo/dist')
