@@ -91,7 +91,7 @@ test('USDT (a transfer that returns nothing) as the source', async ({ page }) =>
   expect(await tokenBalance(token('USDT').address, ACCOUNT_1)).toBe(before - 5_000_000n)
 })
 
-test('a rejection at the approval and at the swap goes back to the form and says so', async ({ page }) => {
+test("a rejection at the approval and at the swap goes back to the form with 'Transaction error'", async ({ page }) => {
   await openSwap(page)
   await pick(page, 'source', 'Portico Token')
   await pick(page, 'to', 'Portico USD')
@@ -99,13 +99,15 @@ test('a rejection at the approval and at the swap goes back to the form and says
   await review(page)
   await devWallet(page).setMode('reject')
   await modal(page).getByRole('button', { name: 'Approve PTK' }).click()
-  await expect(page.getByText('The request was rejected in the wallet.')).toBeVisible()
+  await expect(page.getByText('Transaction error', { exact: true })).toBeVisible()
   await expect(modal(page)).toHaveAccessibleName('Swap')
+  // The toast closes after 3 s; the swap's own must be a new one.
+  await expect(page.getByText('Transaction error', { exact: true })).toBeHidden()
 
   await pick(page, 'source', 'Ether')
   await review(page)
   await modal(page).getByRole('button', { name: 'Swap', exact: true }).click()
-  await expect(page.getByText('The request was rejected in the wallet.')).toBeVisible()
+  await expect(page.getByText('Transaction error', { exact: true })).toBeVisible()
   await expect(modal(page)).toHaveAccessibleName('Swap')
 })
 

@@ -14,6 +14,7 @@ import { trackSwap } from './swapAnalytics.js'
 import {
   SwapApprovalRevertedError,
   type SwapApprovalRevertedErrorType,
+  type SwapAccountNotFoundErrorType,
   type SwapUnavailableErrorType,
   SwapValidationError,
   type SwapValidationErrorType,
@@ -29,6 +30,7 @@ export type ApproveSwapReturnType = { hash: string }
 export type ApproveSwapErrorType =
   | SwapValidationErrorType
   | SwapUnavailableErrorType
+  | SwapAccountNotFoundErrorType
   | SwapApprovalRevertedErrorType
   | UserRejectedRequestErrorType
   | WrongNetworkErrorType
@@ -56,7 +58,7 @@ export async function approveSwap(
   parameters: ApproveSwapParameters,
 ): Promise<ApproveSwapReturnType> {
   const { quote } = parameters
-  const account = resolveSwapAccount(portico)
+  const account = resolveSwapAccount(portico, 'send')
   if (!quote?.approval)
     throw new SwapValidationError('noTransaction', { details: 'The quote needs no approval.' })
   try {
