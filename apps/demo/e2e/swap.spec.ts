@@ -91,7 +91,9 @@ test('USDT (a transfer that returns nothing) as the source', async ({ page }) =>
   expect(await tokenBalance(token('USDT').address, ACCOUNT_1)).toBe(before - 5_000_000n)
 })
 
-test("a rejection at the approval and at the swap goes back to the form with 'Transaction error'", async ({ page }) => {
+test("a rejection at the approval and at the swap goes back to the form with 'Transaction error'", async ({
+  page,
+}) => {
   await openSwap(page)
   await pick(page, 'source', 'Portico Token')
   await pick(page, 'to', 'Portico USD')

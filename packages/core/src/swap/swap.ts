@@ -12,9 +12,9 @@ import { resolveSwapAccount } from './resolveSwapAccount.js'
 import { sendSwapTransaction } from './sendSwapTransaction.js'
 import { trackSwap } from './swapAnalytics.js'
 import {
+  type SwapAccountNotFoundErrorType,
   SwapRevertedError,
   type SwapRevertedErrorType,
-  type SwapAccountNotFoundErrorType,
   type SwapUnavailableErrorType,
   SwapValidationError,
   type SwapValidationErrorType,
