@@ -206,6 +206,7 @@ export function registerSwapRoutes(app: Hono<AppEnv>, options: SwapRoutesOptions
           fallback: options.prices,
           cacheMs: config.swap.priceCacheMs,
           now: options.now,
+          logger,
         })
       : undefined
 
