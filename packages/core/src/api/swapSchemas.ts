@@ -159,7 +159,7 @@ export const swapQuoteSchema = z.object({
   /** Absent when the project charges none. */
   providerFee: z.optional(swapProviderFeeSchema),
   route: swapRouteSchema,
-  /** The router the approval must allow and the calldata targets. */
+  /** The contract the approval must allow (the router, or the provider's allowance contract). */
   spender: evmAddress,
 })
 export type SwapQuote = z.infer<typeof swapQuoteSchema>
@@ -169,13 +169,16 @@ export const swapQuoteResponseSchema = z.object({ quotes: z.array(swapQuoteSchem
 export type SwapQuoteResponse = z.infer<typeof swapQuoteResponseSchema>
 
 /**
- * `GET /v1/swap/allowance?projectId&chainId&token&userAddress[&amount]`: what the router may
+ * `GET /v1/swap/allowance?projectId&chainId&token&userAddress[&amount][&spender]`: what `spender`
+ * (the quote's, which may be an aggregator's contract; the server's router when omitted) may
  * spend of the visitor's `token`. The native currency needs no approval: its allowance is null.
  */
 export const swapAllowanceQuerySchema = z.object({
   ...chainQuery,
   token: swapTokenIdSchema,
   userAddress: evmAddress,
+  /** The quote's `spender`. */
+  spender: z.optional(evmAddress),
   /** Whole tokens the visitor means to spend; the answer then says whether the allowance covers it. */
   amount: z.optional(decimalString),
 })

@@ -89,6 +89,7 @@ export async function getSwapQuote(
         token: from.address,
         userAddress: account.address,
         amount: parameters.amount,
+        spender: quote.spender,
       }),
     )
     if (allowance.sufficient !== true) {

@@ -85,8 +85,8 @@ function createServerSwapService(portico: Portico): SwapService {
       if (!best) throw new SwapUnavailableError('The server answered no quote.')
       return best
     },
-    getAllowance: ({ network, token, userAddress, amount }) =>
-      ask('allowance', network, { token, userAddress, amount }, swapAllowanceResponseCheck),
+    getAllowance: ({ network, token, userAddress, amount, spender }) =>
+      ask('allowance', network, { token, userAddress, amount, spender }, swapAllowanceResponseCheck),
     getApproval: ({ network, userAddress, from, to, amount }) =>
       ask('approve', network, { userAddress, from, to, amount }, swapApproveResponseCheck),
     getCalldata: (parameters) =>
