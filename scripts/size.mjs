@@ -41,9 +41,9 @@ const VIEW_BUDGETS_KIB = {
   SelectAccount: 2.5,
   SIWXSignMessage: 3.5,
   // The swap views share core's swap entry and the server contract's zod schemas its answers are checked with.
-  Swap: 23.5,
-  SwapPreview: 27.5,
-  SwapSelectToken: 23,
+  Swap: 14,
+  SwapPreview: 17.7,
+  SwapSelectToken: 13.4,
   UnsupportedChain: 3,
   UpdateEmail: 5,
   WalletReceive: 6.5,

@@ -68,7 +68,14 @@ export type {
   SwapAsset,
   SwapBuildRequest,
   SwapProvider,
+  SwapProviderErrorType,
   SwapQuoteRequest,
   SwapTransactionRequest,
 } from './swap/swapProvider.js'
-export { InsufficientSwapLiquidityError, NoSwapRouteError } from './swap/swapProvider.js'
+export { InsufficientSwapLiquidityError, NoSwapRouteError, SwapProviderError } from './swap/swapProvider.js'
+export type { ZeroExSwapProviderOptions } from './swap/zeroExSwapProvider.js'
+export {
+  createZeroExSwapProvider,
+  ZERO_EX_ALLOWANCE_HOLDER,
+  ZERO_EX_NATIVE_TOKEN,
+} from './swap/zeroExSwapProvider.js'

@@ -40,6 +40,8 @@ export {
   TEST_NFT,
   TEST_TOKENS,
 } from './contracts/testTokens.js'
+export type { DeployPriceFeedOptions } from './swap/deployPriceFeed.js'
+export { deployPriceFeed, setPriceFeedAnswer } from './swap/deployPriceFeed.js'
 export type { DeploySwapContractsOptions, TestSwapDeployment } from './swap/deploySwapContracts.js'
 export { deploySwapContracts, swapPoolAddress } from './swap/deploySwapContracts.js'
 export * from './swap/index.js'

@@ -2,7 +2,9 @@
  * The swap routes of a Portico server (`/v1/swap/*`, SPEC §7 "Wallet provider API": token list,
  * token price, quote, allowance, approve calldata, swap calldata, gas price). The server quotes
  * on-chain pools itself (Uniswap V2 and V3) and builds the router's calldata; the modal reads these
- * answers into its swap state (SPEC §3). Imports only zod and the import-free CAIP module.
+ * answers into its swap state (SPEC §3). Imports only zod and import-free modules. The server
+ * builds its answers from these; core checks them by hand (`swapAnswerChecks.ts`), so the swap
+ * views download no zod.
  *
  * Every route is a GET with the project's `projectId` and a CAIP-2 `chainId` (an `eip155:` chain
  * the server has swaps for; any other is refused with `UNSUPPORTED_CHAIN`). Conventions:
@@ -28,17 +30,13 @@ const decimalString = z.string().check(z.regex(/^\d+(\.\d+)?$/))
 /** A non-negative integer of base units (wei), in decimal. */
 const integerString = z.string().check(z.regex(/^\d+$/))
 
-/** The literal that names a chain's native currency where a token address is expected. */
-export const NATIVE_TOKEN = 'native'
+import { NATIVE_TOKEN } from './swapConstants.js'
+
+export { DEFAULT_SWAP_SLIPPAGE_PERCENT, NATIVE_TOKEN, SWAP_GAS_LIMIT_ESTIMATE } from './swapConstants.js'
 
 /** A token: its `0x` contract address, or `native` for the chain's own currency. */
 export const swapTokenIdSchema = z.union([z.literal(NATIVE_TOKEN), evmAddress])
 export type SwapTokenId = z.infer<typeof swapTokenIdSchema>
-
-/** SPEC §9: the slippage tolerance when a request names none, in percent. */
-export const DEFAULT_SWAP_SLIPPAGE_PERCENT = 1
-/** SPEC §9: the gas limit assumed when the network fee of a swap is estimated before its calldata exists. */
-export const SWAP_GAS_LIMIT_ESTIMATE = 150_000
 
 /** The query every swap route takes. */
 const chainQuery = {
@@ -161,7 +159,7 @@ export const swapQuoteSchema = z.object({
   /** Absent when the project charges none. */
   providerFee: z.optional(swapProviderFeeSchema),
   route: swapRouteSchema,
-  /** The router the approval must allow and the calldata targets. */
+  /** The contract the approval must allow (the router, or the provider's allowance contract). */
   spender: evmAddress,
 })
 export type SwapQuote = z.infer<typeof swapQuoteSchema>
@@ -171,13 +169,16 @@ export const swapQuoteResponseSchema = z.object({ quotes: z.array(swapQuoteSchem
 export type SwapQuoteResponse = z.infer<typeof swapQuoteResponseSchema>
 
 /**
- * `GET /v1/swap/allowance?projectId&chainId&token&userAddress[&amount]`: what the router may
+ * `GET /v1/swap/allowance?projectId&chainId&token&userAddress[&amount][&spender]`: what `spender`
+ * (the quote's, which may be an aggregator's contract; the server's router when omitted) may
  * spend of the visitor's `token`. The native currency needs no approval: its allowance is null.
  */
 export const swapAllowanceQuerySchema = z.object({
   ...chainQuery,
   token: swapTokenIdSchema,
   userAddress: evmAddress,
+  /** The quote's `spender`. */
+  spender: z.optional(evmAddress),
   /** Whole tokens the visitor means to spend; the answer then says whether the allowance covers it. */
   amount: z.optional(decimalString),
 })

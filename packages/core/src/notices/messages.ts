@@ -74,6 +74,7 @@ export const MESSAGES = {
   swapInsufficientBalance: 'Insufficient balance',
   swapNoAddress: 'No address found to swap the tokens from.',
   swapNetworkNotFound: 'Network not found',
+  swapAccountNotFound: 'Address or auth connector not found',
   swapApproveInWallet: 'Approve limit increase in your wallet',
   swapConfirmInWallet: 'Confirm transaction in your wallet',
   swapSwapping: 'Swapping {from} to {to}',

@@ -12,6 +12,7 @@ import { resolveSwapAccount } from './resolveSwapAccount.js'
 import { sendSwapTransaction } from './sendSwapTransaction.js'
 import { trackSwap } from './swapAnalytics.js'
 import {
+  type SwapAccountNotFoundErrorType,
   SwapApprovalRevertedError,
   type SwapApprovalRevertedErrorType,
   type SwapUnavailableErrorType,
@@ -29,6 +30,7 @@ export type ApproveSwapReturnType = { hash: string }
 export type ApproveSwapErrorType =
   | SwapValidationErrorType
   | SwapUnavailableErrorType
+  | SwapAccountNotFoundErrorType
   | SwapApprovalRevertedErrorType
   | UserRejectedRequestErrorType
   | WrongNetworkErrorType
@@ -56,7 +58,7 @@ export async function approveSwap(
   parameters: ApproveSwapParameters,
 ): Promise<ApproveSwapReturnType> {
   const { quote } = parameters
-  const account = resolveSwapAccount(portico)
+  const account = resolveSwapAccount(portico, 'send')
   if (!quote?.approval)
     throw new SwapValidationError('noTransaction', { details: 'The quote needs no approval.' })
   try {

@@ -1,9 +1,6 @@
 import type { ApiRequestErrorType, ServerUnavailableErrorType } from '../api/clientErrors.js'
-import {
-  DEFAULT_SWAP_SLIPPAGE_PERCENT,
-  SWAP_GAS_LIMIT_ESTIMATE,
-  type SwapTransaction,
-} from '../api/swapSchemas.js'
+import { DEFAULT_SWAP_SLIPPAGE_PERCENT, SWAP_GAS_LIMIT_ESTIMATE } from '../api/swapConstants.js'
+import type { SwapTransaction } from '../api/swapSchemas.js'
 import { ParseUnitsError, parseUnits } from '../format/parseUnits.js'
 import type { Portico } from '../portico.js'
 import type { SwapFormTransaction } from '../state.js'
@@ -92,6 +89,7 @@ export async function getSwapQuote(
         token: from.address,
         userAddress: account.address,
         amount: parameters.amount,
+        spender: quote.spender,
       }),
     )
     if (allowance.sufficient !== true) {

@@ -41,6 +41,7 @@ export {
   truncateDecimals,
 } from './swapAmounts.js'
 export type {
+  SwapAccountNotFoundErrorType,
   SwapApprovalRevertedErrorType,
   SwapNetworkNotServedErrorType,
   SwapPreparationErrorType,
@@ -51,6 +52,7 @@ export type {
   SwapValidationErrorType,
 } from './swapErrors.js'
 export {
+  SwapAccountNotFoundError,
   SwapApprovalRevertedError,
   SwapNetworkNotServedError,
   SwapPreparationError,

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { disconnect } from '../connection/disconnect.js'
 import { UserRejectedRequestError } from '../errors/base.js'
 import {
   connectedSwapAccount,
@@ -11,7 +12,7 @@ import {
 import { approveSwap } from './approveSwap.js'
 import { getSwapQuote } from './getSwapQuote.js'
 import { swap } from './swap.js'
-import { SwapApprovalRevertedError, SwapRevertedError } from './swapErrors.js'
+import { SwapAccountNotFoundError, SwapApprovalRevertedError, SwapRevertedError } from './swapErrors.js'
 
 const { ETH, PUSD, PTK } = SWAP_TOKENS
 let server: Awaited<ReturnType<typeof startSwapTestServer>>
@@ -125,5 +126,19 @@ describe('approveSwap', () => {
     const quote = await getSwapQuote(portico, { from: PUSD, to: PTK, amount: '10' })
     handle.nextReceipt = 'reverted'
     await expect(approveSwap(portico, { quote })).rejects.toBeInstanceOf(SwapApprovalRevertedError)
+  })
+})
+
+describe('without an account', () => {
+  it("swap and approveSwap reject with 'Address or auth connector not found' (SPEC §8) and ask no wallet", async () => {
+    const { portico, handle } = await connectedSwapAccount(server)
+    const approval = await getSwapQuote(portico, { from: PUSD, to: PTK, amount: '10' })
+    const quote = await getSwapQuote(portico, { from: ETH, to: PUSD, amount: '1' })
+    await disconnect(portico)
+    const refused = swap(portico, { quote })
+    await expect(refused).rejects.toBeInstanceOf(SwapAccountNotFoundError)
+    await expect(refused).rejects.toThrow('Address or auth connector not found')
+    await expect(approveSwap(portico, { quote: approval })).rejects.toBeInstanceOf(SwapAccountNotFoundError)
+    expect(handle.calls.filter((call) => call.method === 'sendTransaction')).toHaveLength(0)
   })
 })

@@ -12,6 +12,7 @@ import { resolveSwapAccount } from './resolveSwapAccount.js'
 import { sendSwapTransaction } from './sendSwapTransaction.js'
 import { trackSwap } from './swapAnalytics.js'
 import {
+  type SwapAccountNotFoundErrorType,
   SwapRevertedError,
   type SwapRevertedErrorType,
   type SwapUnavailableErrorType,
@@ -29,6 +30,7 @@ export type SwapReturnType = { hash: string; status: 'success' }
 export type SwapErrorType =
   | SwapValidationErrorType
   | SwapUnavailableErrorType
+  | SwapAccountNotFoundErrorType
   | SwapRevertedErrorType
   | UserRejectedRequestErrorType
   | WrongNetworkErrorType
@@ -54,7 +56,7 @@ export type SwapErrorType =
  */
 export async function swap(portico: Portico, parameters: SwapParameters): Promise<SwapReturnType> {
   const { quote } = parameters
-  const account = resolveSwapAccount(portico)
+  const account = resolveSwapAccount(portico, 'send')
   if (!quote?.transaction)
     throw new SwapValidationError('noTransaction', {
       details: 'The quote carries no swap transaction: approve first, then quote again.',

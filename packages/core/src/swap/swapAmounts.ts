@@ -1,4 +1,5 @@
-import { NATIVE_TOKEN, type SwapToken } from '../api/swapSchemas.js'
+import { NATIVE_TOKEN } from '../api/swapConstants.js'
+import type { SwapToken } from '../api/swapSchemas.js'
 import type { CaipNetworkId } from '../network/types.js'
 import type { SwapFormToken } from '../state.js'
 

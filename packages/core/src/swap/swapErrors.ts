@@ -26,6 +26,18 @@ export class SwapNetworkNotServedError extends BaseError {
 export type SwapNetworkNotServedErrorType = SwapNetworkNotServedError & { name: 'SwapNetworkNotServedError' }
 
 /**
+ * The wallet is to be asked, and the account that would sign is gone: no connected address, or
+ * no connector to reach it (SPEC §8 'Address or auth connector not found').
+ */
+export class SwapAccountNotFoundError extends BaseError {
+  override name = 'SwapAccountNotFoundError' as const
+  constructor(details: string) {
+    super(MESSAGES.swapAccountNotFound, { details })
+  }
+}
+export type SwapAccountNotFoundErrorType = SwapAccountNotFoundError & { name: 'SwapAccountNotFoundError' }
+
+/**
  * What stops a swap before anything is asked (SPEC §5 Swap): no connected address, a missing
  * token, an amount that is empty, not a number or not above zero, a balance below it.
  */

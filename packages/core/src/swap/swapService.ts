@@ -1,18 +1,19 @@
 // Where swap quotes and calldata come from: the site's own service (`services.swap`), or the
-// Portico server's `/v1/swap/*` routes (SPEC §7 "Wallet provider API"), checked against the zod
-// schemas the server builds its answers from. Loaded with the swap views, so zod's cost is theirs.
+// Portico server's `/v1/swap/*` routes (SPEC §7 "Wallet provider API"), checked by hand with the
+// rules of the zod schemas the server builds its answers from (`api/swapAnswerChecks.ts`), so the
+// swap views download no zod.
 
 import { hasApiServer, requestApi } from '../api/client.js'
 import { ApiRequestError } from '../api/clientErrors.js'
 import {
-  swapAllowanceResponseSchema,
-  swapApproveResponseSchema,
-  swapCalldataResponseSchema,
-  swapGasPriceResponseSchema,
-  swapPricesResponseSchema,
-  swapQuoteResponseSchema,
-  swapTokensResponseSchema,
-} from '../api/swapSchemas.js'
+  swapAllowanceResponseCheck,
+  swapApproveResponseCheck,
+  swapCalldataResponseCheck,
+  swapGasPriceResponseCheck,
+  swapPricesResponseCheck,
+  swapQuoteResponseCheck,
+  swapTokensResponseCheck,
+} from '../api/swapAnswerChecks.js'
 import type { Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import type { SafeParser } from '../valueCheck.js'
@@ -64,10 +65,10 @@ function createServerSwapService(portico: Portico): SwapService {
   })
   return {
     getTokens: async ({ network, address }) =>
-      (await ask('tokens', network, { address }, swapTokensResponseSchema)).tokens,
+      (await ask('tokens', network, { address }, swapTokensResponseCheck)).tokens,
     async getPrices({ network, tokens }) {
       if (tokens.length === 0) return {}
-      const { prices } = await ask('prices', network, { tokens: tokens.join(',') }, swapPricesResponseSchema)
+      const { prices } = await ask('prices', network, { tokens: tokens.join(',') }, swapPricesResponseCheck)
       const byToken: Record<string, number> = {}
       for (const { address, price } of prices) if (price !== undefined) byToken[address] = price
       return byToken
@@ -77,20 +78,20 @@ function createServerSwapService(portico: Portico): SwapService {
         'quote',
         parameters.network,
         quoteQuery(parameters),
-        swapQuoteResponseSchema,
+        swapQuoteResponseCheck,
       )
       const best = quotes[0]
       // SPEC §7 reads quotes[0]; a server that found none says so with NO_ROUTE, so none here is a bad answer.
       if (!best) throw new SwapUnavailableError('The server answered no quote.')
       return best
     },
-    getAllowance: ({ network, token, userAddress, amount }) =>
-      ask('allowance', network, { token, userAddress, amount }, swapAllowanceResponseSchema),
+    getAllowance: ({ network, token, userAddress, amount, spender }) =>
+      ask('allowance', network, { token, userAddress, amount, spender }, swapAllowanceResponseCheck),
     getApproval: ({ network, userAddress, from, to, amount }) =>
-      ask('approve', network, { userAddress, from, to, amount }, swapApproveResponseSchema),
+      ask('approve', network, { userAddress, from, to, amount }, swapApproveResponseCheck),
     getCalldata: (parameters) =>
-      ask('calldata', parameters.network, quoteQuery(parameters), swapCalldataResponseSchema),
+      ask('calldata', parameters.network, quoteQuery(parameters), swapCalldataResponseCheck),
     getGasPrice: async ({ network }) =>
-      BigInt((await ask('gas-price', network, {}, swapGasPriceResponseSchema)).standard),
+      BigInt((await ask('gas-price', network, {}, swapGasPriceResponseCheck)).standard),
   }
 }

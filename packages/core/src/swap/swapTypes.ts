@@ -61,12 +61,14 @@ export interface SwapService {
   getPrices(parameters: { network: Network; tokens: readonly SwapTokenId[] }): Promise<Record<string, number>>
   /** The best quote for the amount. */
   getQuote(parameters: SwapQuoteRequest): Promise<SwapQuote>
-  /** What the swap's router may spend of `token`, and whether it covers `amount`. */
+  /** What the quote's `spender` may spend of `token`, and whether it covers `amount`. */
   getAllowance(parameters: {
     network: Network
     token: SwapTokenId
     userAddress: string
     amount: string
+    /** The quote's spender (the router, or an aggregator's allowance contract). */
+    spender: string
   }): Promise<SwapAllowanceResponse>
   /** The approval of `amount` of `from` for the router. */
   getApproval(parameters: Omit<SwapQuoteRequest, 'slippage'>): Promise<SwapApproveResponse>

@@ -1,11 +1,15 @@
 /**
- * USD prices from the chain's own pools: a token's mid price against the swap chain's quote token
- * (a USD stablecoin), times the quote token's price (the static table's, or 1). Cached, so a page
- * of balances asks the pools once per token per `cacheMs`. Where no quote token is configured or
- * no pool joins a token to it, the static table answers.
+ * USD prices from on-chain sources: a Chainlink feed where the swap chain configures one for the
+ * token, else the token's mid price in the chain's own pools against the quote token (a USD
+ * stablecoin), times the quote token's price (its feed's, the static table's, or 1). Cached, so a
+ * page of balances asks the chain once per token per `cacheMs`. A feed whose answer is stale or
+ * not above zero is passed over for the pools (logged with its code); where no quote token is
+ * configured or no pool joins a token to it, the static table answers.
  */
 import { type Address, erc20Abi, type PublicClient } from 'viem'
+import type { Logger } from '../logger.js'
 import type { PricedToken, PriceSource } from '../portfolio/prices.js'
+import { createPriceFeedReader } from './chainlinkFeeds.js'
 import type { OnchainSwapProvider } from './onchainSwapProvider.js'
 import type { ResolvedSwapChain } from './swapConfig.js'
 import { unitPrice } from './swapMath.js'
@@ -14,7 +18,7 @@ import { unitPrice } from './swapMath.js'
 const MAX_ENTRIES = 5_000
 
 export interface OnchainPriceSource extends PriceSource {
-  /** The price of one whole token: the pools' when they know it, else the static table's. */
+  /** The price of one whole token: its feed's, else the pools' when they know it, else the static table's. */
   price(token: PricedToken & { decimals: number }): Promise<number | undefined>
   /** Reads the pools' prices of these tokens into the cache, so `getPrice` answers them at once. */
   prepare(tokens: readonly (PricedToken & { decimals: number })[]): Promise<void>
@@ -26,8 +30,11 @@ export function createOnchainPriceSource(parameters: {
   fallback: PriceSource
   cacheMs: number
   now: () => number
+  /** Where refused feed answers are reported. */
+  logger?: Logger
 }): OnchainPriceSource {
-  const { provider, fallback, cacheMs, now } = parameters
+  const { provider, fallback, cacheMs, now, logger } = parameters
+  const feeds = createPriceFeedReader({ now })
   const chains = new Map(parameters.chains.map((entry) => [entry.chain.caipNetworkId, entry]))
   const cache = new Map<
     string,
@@ -50,11 +57,34 @@ export function createOnchainPriceSource(parameters: {
     return known
   }
 
-  const fromPools = async (token: PricedToken & { decimals: number }): Promise<number | undefined> => {
+  /** The feed's price of a token, or undefined when none is configured or its answer is refused. */
+  const fromFeed = async (
+    entry: { chain: ResolvedSwapChain; client: PublicClient },
+    token: 'native' | Address,
+  ): Promise<number | undefined> => {
+    const feed = entry.chain.priceFeeds.get(token.toLowerCase())
+    if (!feed) return undefined
+    const reading = await feeds.read(entry.client, feed)
+    if (reading.ok) return reading.price
+    logger?.warn('price feed refused', {
+      code: reading.code,
+      chainId: entry.chain.caipNetworkId,
+      token,
+      feed: feed.feed,
+      reason: reading.message,
+    })
+    return undefined
+  }
+
+  const fromChain = async (token: PricedToken & { decimals: number }): Promise<number | undefined> => {
     const entry = chains.get(token.chainId)
-    const quote = entry?.chain.quoteToken
-    if (!entry || !quote) return fallback.getPrice(token)
-    const quotePrice = fallback.getPrice({ chainId: token.chainId, address: quote }) ?? 1
+    if (!entry) return fallback.getPrice(token)
+    const fed = await fromFeed(entry, token.address ?? 'native')
+    if (fed !== undefined) return fed
+    const quote = entry.chain.quoteToken
+    if (!quote) return fallback.getPrice(token)
+    const quotePrice =
+      (await fromFeed(entry, quote)) ?? fallback.getPrice({ chainId: token.chainId, address: quote }) ?? 1
     const address = token.address ?? entry.chain.wrappedNative
     if (address.toLowerCase() === quote.toLowerCase()) return quotePrice
     const decimals = await readQuoteDecimals(entry.client, entry.chain, quote)
@@ -70,13 +100,13 @@ export function createOnchainPriceSource(parameters: {
     if (cache.size >= MAX_ENTRIES) cache.clear()
     const entry: { at: number; value: Promise<number | undefined>; settled?: number | undefined } = {
       at: now(),
-      value: fromPools(token),
+      value: fromChain(token),
     }
     entry.value.then(
       (value) => {
         entry.settled = value
       },
-      // A failed read is not kept: the next caller asks the pools again.
+      // A failed read is not kept: the next caller asks the chain again.
       () => {
         if (cache.get(key) === entry) cache.delete(key)
       },

@@ -113,6 +113,27 @@ const swapChainSchema = z.object({
   quoteToken: address.optional(),
   /** The tokens offered besides the native currency and those of the chain's `tokens` the visitor holds. */
   tokens: z.array(swapTokenConfigSchema).default([]),
+  /**
+   * Chainlink USD feeds (AggregatorV3Interface), preferred over the pools for the tokens they
+   * name. An answer older than `heartbeatSeconds`, or not above zero, is refused and the pools
+   * (then the static table) answer instead.
+   */
+  priceFeeds: z
+    .array(
+      z.object({
+        /** `native` or the token's address. */
+        token: z.union([z.literal('native'), address]),
+        /** The feed's proxy address, as Chainlink's data feeds page lists it. */
+        feed: address,
+        /** The feed's heartbeat: its answer is older than this only when the feed has stopped. */
+        heartbeatSeconds: z.number().int().min(1).max(604_800).default(3_600),
+      }),
+    )
+    .default([])
+    .refine(
+      (feeds) => new Set(feeds.map((entry) => entry.token.toLowerCase())).size === feeds.length,
+      'each token may have one price feed',
+    ),
 })
 
 export const swapConfigSchema = z.object({
@@ -140,6 +161,8 @@ export interface ResolvedSwapChain extends SwapContracts {
   feeTiers: readonly number[]
   quoteToken?: `0x${string}`
   tokens: SwapChainConfig['tokens']
+  /** Chainlink USD feeds by token (`native` or a lower-case address). */
+  priceFeeds: ReadonlyMap<string, { feed: `0x${string}`; heartbeatSeconds: number }>
 }
 
 /** Fills a swap chain's contracts from the canonical table; undefined names what is missing. */
@@ -168,6 +191,12 @@ export function resolveSwapChain(
       feeTiers: chain.v3?.feeTiers ?? DEFAULT_V3_FEE_TIERS,
       ...(chain.quoteToken ? { quoteToken: chain.quoteToken as `0x${string}` } : {}),
       tokens: chain.tokens,
+      priceFeeds: new Map(
+        chain.priceFeeds.map((entry) => [
+          entry.token.toLowerCase(),
+          { feed: entry.feed as `0x${string}`, heartbeatSeconds: entry.heartbeatSeconds },
+        ]),
+      ),
     },
   }
 }

@@ -32,6 +32,8 @@ export interface SwapBuildRequest {
   minimumOutput: bigint
   /** Unix seconds. */
   deadline: bigint
+  /** The visitor's slippage tolerance, percent: what `minimumOutput` was computed with. */
+  slippagePercent: number
   /** Paid from the source token in the same transaction; absent when none is charged. */
   fee?: { amount: bigint; recipient: Address }
   userAddress: Address
@@ -54,8 +56,11 @@ export interface ProviderQuote {
   route: SwapRoute
   /** The contract the visitor approves and the transaction calls. */
   spender: Address
-  /** The transaction for this very route. */
-  build(request: SwapBuildRequest): SwapTransactionRequest
+  /**
+   * The transaction for this very route. An aggregator may ask its API for it (a promise); it must
+   * keep `minimumOutput` or reject.
+   */
+  build(request: SwapBuildRequest): SwapTransactionRequest | Promise<SwapTransactionRequest>
 }
 
 export interface SwapProvider {
@@ -79,3 +84,20 @@ export class InsufficientSwapLiquidityError extends BaseError {
 export type InsufficientSwapLiquidityErrorType = InsufficientSwapLiquidityError & {
   name: 'InsufficientSwapLiquidityError'
 }
+
+/**
+ * A provider's own service failed or answered what cannot be trusted (an aggregator's API refused
+ * the key, timed out, or built a transaction that does not keep the minimum): answered 502
+ * `UPSTREAM_ERROR` when no other provider quotes.
+ */
+export class SwapProviderError extends BaseError {
+  override name = 'SwapProviderError' as const
+  constructor(
+    readonly provider: string,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(`${provider}: ${message}`, options)
+  }
+}
+export type SwapProviderErrorType = SwapProviderError & { name: 'SwapProviderError' }

@@ -16,10 +16,12 @@ import {
   ANVIL_ADDRESSES,
   ANVIL_PRIVATE_KEYS,
   type AnvilInstance,
+  deployPriceFeed,
   deploySwapContracts,
   deployTestTokens,
   getFreePort,
   movePoolPrice,
+  setPriceFeedAnswer,
   startAnvil,
   TEST_SWAP_CONTRACTS,
   TEST_TOKENS,
@@ -97,7 +99,7 @@ describe('the swap routes on anvil', () => {
     tokens: [tokenEntry('PUSD'), tokenEntry('PTK'), tokenEntry('USDT')],
   })
 
-  const buildConfig = async (swap: Record<string, unknown>) =>
+  const buildConfig = async (swap: Record<string, unknown>, chainFields: Record<string, unknown> = {}) =>
     serverConfigSchema.parse({
       chains: [
         {
@@ -120,7 +122,7 @@ describe('the swap routes on anvil', () => {
       swap: {
         ...swap,
         chains: [
-          swapChain(),
+          { ...swapChain(), ...chainFields },
           {
             caipNetworkId: DOWN_CHAIN,
             router: TEST_SWAP_CONTRACTS.swapRouter02,
@@ -730,5 +732,78 @@ describe('the swap routes on anvil', () => {
       balanceResponseSchema,
     )
     expect(plain.balances.find((balance) => balance.address === undefined)?.price).toBe(1_234)
+  })
+
+  describe('Chainlink price feeds', () => {
+    const USD = 10n ** 8n
+    const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000))
+
+    it('prefers a fresh feed over the pools, passes over a stale or non-positive one with its code, and caches', async () => {
+      const eth = await deployPriceFeed(anvil.rpcUrl, { description: 'ETH / USD', answer: 3_100n * USD })
+      const ptk = await deployPriceFeed(anvil.rpcUrl, { description: 'PTK / USD', answer: 4n * USD })
+      const usdt = await deployPriceFeed(anvil.rpcUrl, { description: 'USDT / USD', answer: USD })
+      // PTK's feed last reported two hours ago, beyond its one-hour heartbeat; USDT's answers 0.
+      await setPriceFeedAnswer(anvil.rpcUrl, ptk, { answer: 4n * USD, updatedAt: nowSeconds() - 7_200n })
+      await setPriceFeedAnswer(anvil.rpcUrl, usdt, { answer: 0n, updatedAt: nowSeconds() })
+      const warnings: Record<string, unknown>[] = []
+      const watched = createLogger({
+        level: 'warn',
+        stream: { write: (line: string) => void warnings.push(JSON.parse(line)) },
+      })
+      let clock = Date.now()
+      const feedConfig = await buildConfig(
+        { priceCacheMs: 30_000 },
+        {
+          priceFeeds: [
+            { token: 'native', feed: eth },
+            { token: PTK, feed: ptk, heartbeatSeconds: 3_600 },
+            { token: USDT, feed: usdt },
+          ],
+        },
+      )
+      const withFeeds = createApp({ config: feedConfig, db, logger: watched, now: () => clock })
+      const poolsOnly = createApp({ config: await buildConfig({}), db, logger })
+      const path = `/v1/swap/prices?projectId=shop&chainId=${CHAIN}&tokens=native,${PTK},${USDT}`
+      const fromPools = await json(path, swapPricesResponseSchema, poolsOnly)
+      const fed = await json(path, swapPricesResponseSchema, withFeeds)
+      // ETH: the feed's 3100, not the pools' price.
+      expect(fed.prices[0]).toEqual({ address: 'native', price: 3_100 })
+      expect(fromPools.prices[0]?.price).not.toBe(3_100)
+      // PTK (stale) and USDT (0): the pools' prices, as a server without feeds gives them.
+      expect(fed.prices[1]).toEqual(fromPools.prices[1])
+      expect(fed.prices[2]).toEqual(fromPools.prices[2])
+      expect(fed.prices[1]?.price).not.toBe(4)
+      expect(warnings.map((line) => [line.msg, line.code, line.token])).toEqual(
+        expect.arrayContaining([
+          ['price feed refused', 'PRICE_FEED_STALE', PTK],
+          ['price feed refused', 'PRICE_FEED_NOT_POSITIVE', USDT],
+        ]),
+      )
+
+      // A new answer is read once the cached one has aged past priceCacheMs, not before.
+      await setPriceFeedAnswer(anvil.rpcUrl, eth, { answer: 3_250n * USD, updatedAt: nowSeconds() })
+      expect((await json(path, swapPricesResponseSchema, withFeeds)).prices[0]?.price).toBe(3_100)
+      clock += 30_001
+      expect((await json(path, swapPricesResponseSchema, withFeeds)).prices[0]?.price).toBe(3_250)
+
+      // A fresh answer for PTK now counts.
+      await setPriceFeedAnswer(anvil.rpcUrl, ptk, { answer: 4n * USD, updatedAt: nowSeconds() })
+      clock += 30_001
+      expect((await json(path, swapPricesResponseSchema, withFeeds)).prices[1]?.price).toBe(4)
+    })
+
+    it('refuses a config with two feeds for one token', async () => {
+      await expect(
+        buildConfig(
+          {},
+          {
+            priceFeeds: [
+              { token: PTK, feed: PUSD },
+              { token: PTK.toLowerCase(), feed: PUSD },
+            ],
+          },
+        ),
+      ).rejects.toThrow('each token may have one price feed')
+    })
   })
 })

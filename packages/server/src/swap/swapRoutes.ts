@@ -63,6 +63,7 @@ import {
   type ProviderQuote,
   type SwapAsset,
   type SwapProvider,
+  SwapProviderError,
 } from './swapProvider.js'
 
 export const SWAP_ROUTE_PREFIX = '/v1/swap'
@@ -118,6 +119,7 @@ function refuseQuery(error: z.core.$ZodError): never {
     token: 'native or a 0x token address',
     tokens: 'a comma-separated list of native or 0x token addresses',
     userAddress: 'a 0x address',
+    spender: "the quote's 0x spender address",
     address: 'a 0x address',
     slippage: 'a percentage above 0 and at most 50, such as 0.5 or 1',
   }
@@ -143,6 +145,11 @@ function upstreamRefusal(chainId: string, error: unknown): ApiRefusal | undefine
     return new ApiRefusal('UPSTREAM_TIMEOUT', `The RPC node of ${chainId} did not answer in time.`)
   }
   return new ApiRefusal('UPSTREAM_ERROR', `The RPC node of ${chainId} failed: ${error.shortMessage}`)
+}
+
+/** A provider whose own service failed, as the contract's 502. */
+function providerRefusal(error: SwapProviderError): ApiRefusal {
+  return new ApiRefusal('UPSTREAM_ERROR', `The swap provider ${error.message}`)
 }
 
 /**
@@ -206,6 +213,7 @@ export function registerSwapRoutes(app: Hono<AppEnv>, options: SwapRoutesOptions
           fallback: options.prices,
           cacheMs: config.swap.priceCacheMs,
           now: options.now,
+          logger,
         })
       : undefined
 
@@ -292,13 +300,23 @@ export function registerSwapRoutes(app: Hono<AppEnv>, options: SwapRoutesOptions
     let best: ProviderQuote | undefined
     const failures: unknown[] = []
     for (const result of settled) {
-      if (result.status === 'rejected') failures.push(result.reason)
-      else if (!best || result.value.amountOut > best.amountOut) best = result.value
+      if (result.status === 'rejected') {
+        failures.push(result.reason)
+        // A provider's own service failing is worth knowing even when another one quotes.
+        if (result.reason instanceof SwapProviderError)
+          logger.warn('swap provider failed', {
+            chainId,
+            provider: result.reason.provider,
+            err: result.reason,
+          })
+      } else if (!best || result.value.amountOut > best.amountOut) best = result.value
     }
     if (best) return best
     // The most telling failure wins: a node that failed may have hidden a route.
     const upstreamFailure = failures.find((failure) => upstreamRefusal(chainId, failure))
     if (upstreamFailure) throw upstreamRefusal(chainId, upstreamFailure)
+    const providerFailure = failures.find((failure) => failure instanceof SwapProviderError)
+    if (providerFailure instanceof SwapProviderError) throw providerRefusal(providerFailure)
     const liquidity = failures.find((failure) => failure instanceof InsufficientSwapLiquidityError)
     if (liquidity instanceof InsufficientSwapLiquidityError) {
       throw new ApiRefusal('INSUFFICIENT_LIQUIDITY', liquidity.message)
@@ -449,7 +467,9 @@ export function registerSwapRoutes(app: Hono<AppEnv>, options: SwapRoutesOptions
     const query = parseQuery(swapAllowanceQuerySchema, c)
     const chain = servedChain(query.chainId)
     const token = tokenOf(chain, query.token)
-    const spender = getAddress(chain.swap.router)
+    // The spender of the quote the visitor is about to approve for (an aggregator's contract),
+    // else the on-chain provider's router.
+    const spender = getAddress(query.spender ?? chain.swap.router)
     const needed = query.amount === undefined ? undefined : amountOf(query.amount, token)
     if (token.address === NATIVE_TOKEN) {
       const answer: SwapAllowanceResponse = {
@@ -536,12 +556,22 @@ export function registerSwapRoutes(app: Hono<AppEnv>, options: SwapRoutesOptions
     const { chain, answer, quote, amount, minimum, userAddress, fee } = await quoteFor(c, query)
     const chainId = chain.chain.caipNetworkId
     const deadline = Math.floor(options.now() / 1000) + config.swap.deadlineSeconds
-    const tx = quote.build({
-      amount,
-      minimumOutput: minimum,
-      deadline: BigInt(deadline),
-      ...(fee ? { fee } : {}),
-      userAddress,
+    const tx = await upstream(chainId, async () => {
+      try {
+        return await quote.build({
+          amount,
+          minimumOutput: minimum,
+          deadline: BigInt(deadline),
+          slippagePercent: answer.slippage,
+          ...(fee ? { fee } : {}),
+          userAddress,
+        })
+      } catch (error) {
+        if (error instanceof SwapProviderError) throw providerRefusal(error)
+        if (error instanceof InsufficientSwapLiquidityError)
+          throw new ApiRefusal('INSUFFICIENT_LIQUIDITY', error.message)
+        throw error
+      }
     })
     const [gas, gasPrice] = await upstream(chainId, () =>
       Promise.all([

@@ -13,6 +13,7 @@ export type TestContractName =
   | 'TestNft'
   | 'TestSmartWallet'
   | 'TestSmartWalletFactory'
+  | 'TestPriceFeed'
 
 export const TEST_CONTRACT_NAMES = [
   'TestToken',
@@ -21,6 +22,7 @@ export const TEST_CONTRACT_NAMES = [
   'TestNft',
   'TestSmartWallet',
   'TestSmartWalletFactory',
+  'TestPriceFeed',
 ] as const satisfies readonly TestContractName[]
 
 export interface CompiledContract {

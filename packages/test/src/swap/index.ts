@@ -2,6 +2,7 @@
 // `deploySwapContracts` and `movePoolPrice` are in the Node entry, `@portico/test`.
 export {
   SWAP_ROUTER_02_ABI,
+  TEST_PRICE_FEED_ABI,
   UNISWAP_V2_FACTORY_ABI,
   UNISWAP_V2_PAIR_ABI,
   UNISWAP_V2_ROUTER_ABI,

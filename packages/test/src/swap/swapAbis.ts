@@ -94,3 +94,16 @@ export const SWAP_ROUTER_02_ABI = parseAbi([
   'function positionManager() view returns (address)',
   'function WETH9() view returns (address)',
 ])
+
+/**
+ * `TestPriceFeed`: Chainlink's AggregatorV3Interface, and `setRoundData` to set the answer and
+ * the time it was reported (a stale or non-positive answer in tests).
+ */
+export const TEST_PRICE_FEED_ABI = parseAbi([
+  'function decimals() view returns (uint8)',
+  'function description() view returns (string)',
+  'function version() view returns (uint256)',
+  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+  'function getRoundData(uint80 roundId) view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+  'function setRoundData(int256 answer, uint256 updatedAt)',
+])

@@ -1,4 +1,5 @@
-import { NATIVE_TOKEN, type SwapToken } from '../../api/swapSchemas.js'
+import { NATIVE_TOKEN } from '../../api/swapConstants.js'
+import type { SwapToken } from '../../api/swapSchemas.js'
 import { goBack } from '../../modal/goBack.js'
 import { showToast } from '../../notices/showToast.js'
 import type { Portico } from '../../portico.js'

@@ -123,12 +123,12 @@ describe('submitSwap (SPEC §4 Swap, §8)', () => {
     expect(await submitSwap(portico)).toEqual({ status: 'swapped', hash: SWAP_HASH })
   })
 
-  it('goes back to the form when the approval is declined (SPEC §2), and says so', async () => {
+  it("goes back to the form when the approval is declined (SPEC §2) with 'Transaction error' (SPEC §8)", async () => {
     const { portico, handle, events } = await previewing('PUSD', 'PTK', '10')
     handle.nextSend = new UserRejectedRequestError()
     expect(await submitSwap(portico)).toEqual({ status: 'rejected', step: 'approval' })
     expect(portico.state.router.route.view).toBe('Swap')
-    expect(text(portico.state.toast.current?.message)).toBe('The request was rejected in the wallet.')
+    expect(text(portico.state.toast.current?.message)).toBe('Transaction error')
     expect(events.map((event) => event.event).filter((name) => name.startsWith('SWAP_'))).toEqual([
       'SWAP_APPROVAL_ERROR',
     ])
@@ -146,12 +146,22 @@ describe('submitSwap (SPEC §4 Swap, §8)', () => {
     ])
   })
 
-  it('goes back when the swap is declined, keeping the form', async () => {
+  it("goes back when the swap is declined with 'Transaction error' (SPEC §8), keeping the form", async () => {
     const { portico, handle } = await previewing('ETH', 'PUSD', '1')
     handle.nextSend = new UserRejectedRequestError()
     expect(await submitSwap(portico)).toEqual({ status: 'rejected', step: 'swap' })
     expect(portico.state.router.route.view).toBe('Swap')
+    expect(text(portico.state.toast.current?.message)).toBe('Transaction error')
     expect(portico.state.swap.sourceTokenAmount).toBe('1')
+  })
+
+  it("says 'Address or auth connector not found' (SPEC §8) when no connector holds the account at the swap", async () => {
+    const { portico, handle } = await previewing('ETH', 'PUSD', '1')
+    const chain = portico.state.chains.eip155
+    if (chain) chain.connectorId = undefined
+    expect(await submitSwap(portico)).toEqual({ status: 'failed', step: 'swap' })
+    expect(text(portico.state.toast.current?.message)).toBe('Address or auth connector not found')
+    expect(handle.calls.filter((call) => call.method === 'sendTransaction')).toHaveLength(0)
   })
 
   it('explains a swap the chain reverted because the price moved, and quotes again', async () => {

@@ -34,8 +34,8 @@ export type SubmitSwapReturnType =
  * needs one ('Approve limit increase in your wallet'), after which the quote and transaction are
  * recomputed and the preview offers the swap; otherwise sends the swap ('Confirm transaction in
  * your wallet', then 'Swapping X to Y' once sent, 'Swapped X to Y' once included), resets the
- * form, shows Account and reads the balances again. A failure goes back to the form (SPEC §2) with
- * 'Transaction error' (or the wallet's refusal); a swap the chain reverted because the price moved
+ * form, shows Account and reads the balances again. A failure, declined in the wallet or not, goes
+ * back to the form (SPEC §2) with 'Transaction error' (SPEC §8); a swap the chain reverted because the price moved
  * beyond the slippage tolerance says so in words on the form, which asks for a new quote at once.
  * Never rejects.
  *
@@ -129,11 +129,16 @@ async function approve(
   return { status: 'approved', hash }
 }
 
-/** SPEC §2: the swap flow navigates back on failure; the toast says why. */
+/**
+ * SPEC §2: the swap flow navigates back on failure. SPEC §8 has one text for a transaction the
+ * wallet declined or failed, 'Transaction error', and 'Address or auth connector not found' for
+ * an account gone before the wallet was asked.
+ */
 function failed(portico: Portico, error: unknown, step: 'approval' | 'swap'): SubmitSwapReturnType {
-  const rejected = (error as { name?: unknown }).name === 'UserRejectedRequestError'
+  const name = (error as { name?: unknown }).name
+  const rejected = name === 'UserRejectedRequestError'
   showToast(portico, {
-    message: rejected ? { key: 'errorRejected' } : { key: 'swapTransactionError' },
+    message: { key: name === 'SwapAccountNotFoundError' ? 'swapAccountNotFound' : 'swapTransactionError' },
     variant: 'error',
   })
   if (portico.state.router.route.view === 'SwapPreview') goBack(portico)

@@ -63,6 +63,7 @@ export const de: Catalogue = {
   swapInsufficientBalance: 'Guthaben reicht nicht aus',
   swapNoAddress: 'Keine Adresse gefunden, von der getauscht werden kann.',
   swapNetworkNotFound: 'Netzwerk nicht gefunden',
+  swapAccountNotFound: 'Adresse oder Auth-Connector nicht gefunden',
   swapApproveInWallet: 'Bestätige die höhere Freigabe in deiner Wallet',
   swapConfirmInWallet: 'Bestätige die Transaktion in deiner Wallet',
   swapSwapping: 'Tausche {from} gegen {to}',
