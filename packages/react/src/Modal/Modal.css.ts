@@ -12,7 +12,7 @@ export const modalCss = `${tokensCss('.root')}
 .backdrop {
   position: fixed; inset: 0; z-index: var(--portico-z-index, 999);
   display: flex; align-items: center; justify-content: center; padding: 16px;
-  background: var(--p-backdrop); backdrop-filter: blur(6px); -webkit-backdrop-filter: blur(6px);
+  background: var(--p-backdrop);
   animation: portico-fade 180ms var(--p-ease);
 }
 .dialog {
