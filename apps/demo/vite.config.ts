@@ -19,7 +19,7 @@ const vendorChunks = [
   // than English are fetched only when selected.
   {
     name: 'portico-react',
-    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|hooks[\\/]|components[\\/]|i18n[\\/](locales[\\/]|enModal\.)|Modal[\\/](ModalDialog|ModalContent|Notices|ViewBoundary|ViewOutlet|titleOf)\.)/,
+    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|hooks[\\/]|components[\\/]|i18n[\\/](locales[\\/]|enModal\.)|Modal[\\/](ModalDialog|ModalContent|Notices|ViewBoundary|ViewOutlet|titleOf|frame\.css)\.)/,
   },
 ]
 

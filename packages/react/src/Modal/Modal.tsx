@@ -13,7 +13,11 @@ import { loadModalDialog } from './loadModalDialog.js'
 import { modalCss } from './Modal.css.js'
 import { isModalWarm, subscribeModalWarmth } from './modalWarmth.js'
 
-type ShadowTarget = { host: HTMLElement; root: ShadowRoot; adopt: (css: string) => void }
+type ShadowTarget = {
+  host: HTMLElement
+  root: ShadowRoot
+  adopt: (css: string, afterShell?: boolean) => void
+}
 
 /**
  * The modal, portalled into an open shadow root on a host element appended to `document.body` the
@@ -52,7 +56,7 @@ export function Modal() {
     document.body.append(host)
     const root = host.attachShadow({ mode: 'open' })
     const sheets = new Map<string, unknown>()
-    const adopt = (css: string) => adoptStyles(root, css, sheets)
+    const adopt = (css: string, afterShell?: boolean) => adoptStyles(root, css, sheets, afterShell)
     adopt(modalCss)
     created.current = { host, root, adopt }
     setTarget(created.current)
