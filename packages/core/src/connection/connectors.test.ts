@@ -213,3 +213,93 @@ describe('registry wallets in AllWallets (SPEC §2, §9)', () => {
     expect(getWalletList(portico)).toBe(getWalletList(portico))
   })
 })
+
+const customWallet: RegistryWallet = {
+  id: 'com.example.wallet',
+  name: 'Example Wallet',
+  namespaces: ['eip155'],
+  mobile: { universal: 'https://wallet.example.com' },
+  install: { ios: 'https://apps.apple.com/app/example/id1', android: 'javascript:alert(1)' },
+}
+
+describe('custom wallets and external connectors (the custom and external sections)', () => {
+  test('custom wallets sit in the custom section, between featured and external by default', async () => {
+    const { portico } = await setup({ walletRegistry: registry, customWallets: [customWallet] }, [
+      ...wallets(),
+      testConnector('com.example.hardware', { type: 'EXTERNAL', name: 'Hardware', rdns: undefined as never }),
+    ])
+    await initialize(portico)
+    const list = getWalletList(portico)
+    expect(ids(list).slice(0, 5)).toEqual([
+      'io.metamask',
+      'io.rabby',
+      'app.phantom',
+      'com.example.wallet',
+      'com.example.hardware',
+    ])
+    expect(list.slice(3, 5).map((item) => item.section)).toEqual(['custom', 'external'])
+    // The unsafe install link is dropped, the https one kept.
+    const custom = list[3] as { wallet: RegistryWallet }
+    expect(custom.wallet.install).toEqual({ ios: 'https://apps.apple.com/app/example/id1' })
+  })
+
+  test('connectorTypeOrder puts external and custom first when the site asks for it', async () => {
+    const { portico } = await setup(
+      { customWallets: [customWallet], features: { connectorTypeOrder: ['external', 'custom'] } },
+      [...wallets(), testConnector('hw', { type: 'EXTERNAL', name: 'Hardware', rdns: undefined as never })],
+    )
+    await initialize(portico)
+    expect(getWalletList(portico).map((item) => item.section)).toEqual([
+      'external',
+      'custom',
+      'injected',
+      'injected',
+      'injected',
+    ])
+    expect(getConnectorList(portico).map((item) => item.section)).toEqual([
+      'external',
+      'injected',
+      'injected',
+      'injected',
+    ])
+  })
+
+  test('custom wallets are listed with allWallets off, but not when an adapter already offers them', async () => {
+    const { portico } = await setup(
+      {
+        customWallets: [customWallet, { ...customWallet, id: 'io.rabby', name: 'Rabby copy' }],
+        features: { allWallets: false },
+      },
+      wallets(),
+    )
+    await initialize(portico)
+    expect(ids(getWalletList(portico))).toEqual([
+      'io.metamask',
+      'io.rabby',
+      'app.phantom',
+      'com.example.wallet',
+    ])
+  })
+
+  test('a custom wallet without a name, listed twice or with an unsafe picture is cleaned up', async () => {
+    const warnings: unknown[] = []
+    const { portico } = await setup({
+      logger: { debug: () => {}, warn: (message) => warnings.push(message), error: () => {} },
+      customWallets: [
+        { ...customWallet, imageUrl: 'javascript:alert(1)', homepage: 'http://example.com' },
+        { ...customWallet, name: 'Second' },
+        { id: 'x', name: '  ', namespaces: ['eip155'] },
+      ],
+    })
+    expect(portico.options.customWallets).toEqual([
+      {
+        id: 'com.example.wallet',
+        name: 'Example Wallet',
+        namespaces: ['eip155'],
+        mobile: { universal: 'https://wallet.example.com' },
+        install: { ios: 'https://apps.apple.com/app/example/id1' },
+      },
+    ])
+    expect(warnings).toHaveLength(2)
+  })
+})
