@@ -37,6 +37,8 @@ const VIEW_BUDGETS_KIB = {
   ConnectingWalletConnectBasic: 12,
   EmailVerifyDevice: 2,
   EmailVerifyOtp: 6.5,
+  // The shipped registry's install pages come with it (the list is not in the first load).
+  GetWallet: 6,
   Networks: 2.5,
   SelectAccount: 2.5,
   SIWXSignMessage: 3.5,

@@ -155,11 +155,6 @@ export interface ResolvedOptions {
   features: Features
   excludeWalletIds: readonly string[]
   featuredWalletIds: readonly string[]
-  /** `customWallets` with unsafe links and pictures left out. */
-  customWallets: readonly RegistryWallet[]
-  /** The legal links, only when they are https URLs. */
-  termsConditionsUrl: string | undefined
-  privacyPolicyUrl: string | undefined
   allowUnsupportedChain: boolean
   enableEmbedded: boolean
   defaultNetworkId: CaipNetworkId

@@ -12,7 +12,6 @@ import { followDomainEvent } from './modal/followDomainEvent.js'
 import { createChainState } from './network/createChainState.js'
 import type { ChainNamespace } from './network/types.js'
 import type { Portico, PorticoInternal, PorticoState } from './portico.js'
-import { httpsOnly, resolveCustomWallets } from './registry/customWallets.js'
 import { watchWalletRegistryNeed } from './registry/refreshWalletRegistry.js'
 import { createSendState } from './send/resetSend.js'
 import { watchSiwxAccount } from './siwx/checkSiwx.js'
@@ -157,9 +156,6 @@ export function createPortico(config: PorticoConfig): Portico {
       features,
       excludeWalletIds: config.excludeWalletIds ?? [],
       featuredWalletIds: config.featuredWalletIds ?? [],
-      customWallets: resolveCustomWallets(config.customWallets, logger),
-      termsConditionsUrl: httpsOnly(config.termsConditionsUrl, 'termsConditionsUrl', logger),
-      privacyPolicyUrl: httpsOnly(config.privacyPolicyUrl, 'privacyPolicyUrl', logger),
       allowUnsupportedChain: config.allowUnsupportedChain ?? false,
       enableEmbedded: config.enableEmbedded ?? false,
       defaultNetworkId: defaultNetwork.caipNetworkId,

@@ -247,7 +247,7 @@ export { showApiAlert } from './notices/showApiAlert.js'
 export type { ShowToastParameters } from './notices/showToast.js'
 export { showToast, TOAST_DURATION_MS } from './notices/showToast.js'
 export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
-export { findListedWallet } from './registry/customWallets.js'
+export { findListedWallet, getCustomWallets, getLegalLinks } from './registry/customWallets.js'
 export { isHttpsPage } from './registry/isHttpsPage.js'
 export type {
   RefreshWalletRegistryErrorType,

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
 import { initialize } from '../initialize.js'
+import { getCustomWallets } from '../registry/customWallets.js'
 import { setup, testConnector } from '../testing/fakeAdapter.testkit.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
 import { connect } from './connect.js'
@@ -291,7 +292,7 @@ describe('custom wallets and external connectors (the custom and external sectio
         { id: 'x', name: '  ', namespaces: ['eip155'] },
       ],
     })
-    expect(portico.options.customWallets).toEqual([
+    expect(getCustomWallets(portico)).toEqual([
       {
         id: 'com.example.wallet',
         name: 'Example Wallet',

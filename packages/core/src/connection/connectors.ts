@@ -2,6 +2,7 @@ import type { Connector } from '../adapterKit/contract.js'
 import type { ConnectorSection } from '../config.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { getCustomWallets } from '../registry/customWallets.js'
 import { getRegistryWallets } from '../registry/walletRegistry.js'
 import { defineSelector } from '../selector.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
@@ -186,7 +187,8 @@ const walletList = /* @__PURE__ */ defineSelector(
     const { namespace } = parameters
     const connectorList = getConnectorList(portico, namespace ? { namespace } : {})
     const registry = getRegistryWallets(portico)
-    const { customWallets, excludeWalletIds, featuredWalletIds } = portico.options
+    const { excludeWalletIds, featuredWalletIds } = portico.options
+    const customWallets = getCustomWallets(portico)
     if (registry.length === 0 && customWallets.length === 0) return connectorList
     const { connectors, networks } = portico.state
     const offered = new Set<string>()

@@ -4,6 +4,7 @@ import { selectWallet } from '../connection/modal/selectWallet.js'
 import { startEmailLogin } from '../email/modal/startEmailLogin.js'
 import type { EmbeddedWallet } from '../email/types.js'
 import { initialize } from '../initialize.js'
+import { getLegalLinks } from '../registry/customWallets.js'
 import { setup } from '../testing/fakeAdapter.testkit.js'
 import { selectMobileWallet } from '../walletConnect/modal/selectMobileWallet.js'
 import { showPairing } from '../walletConnect/modal/showPairing.js'
@@ -64,7 +65,9 @@ describe('the legal checkbox (features.legalCheckbox)', () => {
     expect(isLegalPending(portico)).toBe(false)
     await selectWallet(portico, { connectorId: 'io.metamask' })
     expect(handle.calls.some((call) => call.method === 'connect')).toBe(true)
-    expect(portico.options.termsConditionsUrl).toBe('https://shop.example/terms')
-    expect(portico.options.privacyPolicyUrl).toBeUndefined()
+    expect(getLegalLinks(portico)).toEqual({
+      termsConditionsUrl: 'https://shop.example/terms',
+      privacyPolicyUrl: undefined,
+    })
   })
 })

@@ -10,11 +10,47 @@ import { isHttpsPage } from './isHttpsPage.js'
 import { getRegistryWallets } from './walletRegistry.js'
 
 /** A configured page link, kept only when it is https (a `javascript:` link would run in the page). */
-export function httpsOnly(value: string | undefined, field: string, logger: Logger): string | undefined {
+function httpsOnly(value: string | undefined, field: string, logger: Logger): string | undefined {
   if (value === undefined) return undefined
   if (isHttpsPage(value)) return value
   logger.warn(`config: ${field} is not an https URL and is not linked`, value)
   return undefined
+}
+
+/**
+ * The legal checkbox's links (`termsConditionsUrl`, `privacyPolicyUrl`), each only when it is an
+ * https URL. Read where the checkbox is drawn, so the page's first download does not check them.
+ *
+ * @example
+ * const { termsConditionsUrl, privacyPolicyUrl } = getLegalLinks(portico)
+ */
+export function getLegalLinks(portico: Portico): {
+  termsConditionsUrl: string | undefined
+  privacyPolicyUrl: string | undefined
+} {
+  const { config, internal } = portico
+  return {
+    termsConditionsUrl: httpsOnly(config.termsConditionsUrl, 'termsConditionsUrl', internal.logger),
+    privacyPolicyUrl: httpsOnly(config.privacyPolicyUrl, 'privacyPolicyUrl', internal.logger),
+  }
+}
+
+const resolved = new WeakMap<Portico, readonly RegistryWallet[]>()
+
+/**
+ * The site's `customWallets` as the modal shows them (see `resolveCustomWallets`), worked out once
+ * per instance when first asked for, not while the page starts.
+ *
+ * @example
+ * const wallets = getCustomWallets(portico)
+ */
+export function getCustomWallets(portico: Portico): readonly RegistryWallet[] {
+  let wallets = resolved.get(portico)
+  if (!wallets) {
+    wallets = resolveCustomWallets(portico.config.customWallets, portico.internal.logger)
+    resolved.set(portico, wallets)
+  }
+  return wallets
 }
 
 /**
@@ -61,7 +97,7 @@ export function resolveCustomWallets(
  */
 export function findListedWallet(portico: Portico, walletId: string): RegistryWallet | undefined {
   return (
-    portico.options.customWallets.find((wallet) => wallet.id === walletId) ??
+    getCustomWallets(portico).find((wallet) => wallet.id === walletId) ??
     getRegistryWallets(portico).find((wallet) => wallet.id === walletId)
   )
 }

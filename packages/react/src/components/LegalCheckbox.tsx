@@ -1,5 +1,5 @@
-import { acceptLegal, getModal, watchModal } from '@portico/core'
-import { useId } from 'react'
+import { acceptLegal, getLegalLinks, getModal, watchModal } from '@portico/core'
+import { useId, useMemo } from 'react'
 import { usePortico } from '../hooks/usePortico.js'
 import { usePorticoRead } from '../hooks/usePorticoRead.js'
 import { useT } from '../i18n/MessagesContext.js'
@@ -20,7 +20,7 @@ export function LegalCheckbox() {
   const t = useT()
   const id = useId()
   const { legalAccepted } = usePorticoRead(getModal, watchModal)
-  const { termsConditionsUrl, privacyPolicyUrl } = portico.options
+  const { termsConditionsUrl, privacyPolicyUrl } = useMemo(() => getLegalLinks(portico), [portico])
   const links = [
     termsConditionsUrl && { href: termsConditionsUrl, label: t('legalTerms') },
     privacyPolicyUrl && { href: privacyPolicyUrl, label: t('legalPrivacy') },

@@ -6,11 +6,11 @@ import type { Portico } from '@portico/core'
  * that uses none of them downloads none of their code.
  */
 export function needsConnectOptions(portico: Portico, emailShown: boolean): boolean {
-  const { features, customWallets } = portico.options
+  const { features } = portico.options
   return (
     features.legalCheckbox ||
     features.collapseWallets ||
     (emailShown && !features.emailShowWallets) ||
-    customWallets.length > 0
+    (portico.config.customWallets?.length ?? 0) > 0
   )
 }

@@ -1,4 +1,5 @@
 import {
+  getCustomWallets,
   getIsMobile,
   getRegistryWallets,
   isHttpsPage,
@@ -57,7 +58,7 @@ function installableWallets(portico: Portico): { wallet: RegistryWallet; install
         (a, b) => Number(b === 'ios' || b === 'android') - Number(a === 'ios' || a === 'android'),
       )
     : WALLET_INSTALL_PLATFORMS
-  return [...portico.options.customWallets, ...(registry.length ? registry : REGISTRY_WALLETS)].flatMap(
+  return [...getCustomWallets(portico), ...(registry.length ? registry : REGISTRY_WALLETS)].flatMap(
     (wallet) => {
       if (seen.has(wallet.id) || !wallet.namespaces.some((namespace) => siteNamespaces.has(namespace)))
         return []
