@@ -239,9 +239,8 @@ describe('custom wallets and external connectors (the custom and external sectio
       'com.example.hardware',
     ])
     expect(list.slice(3, 5).map((item) => item.section)).toEqual(['custom', 'external'])
-    // The unsafe install link is dropped, the https one kept.
-    const custom = list[3] as { wallet: RegistryWallet }
-    expect(custom.wallet.install).toEqual({ ios: 'https://apps.apple.com/app/example/id1' })
+    // The unsafe install link is dropped, the https one kept, where the wallet's links are used.
+    expect(getCustomWallets(portico)[0]?.install).toEqual({ ios: 'https://apps.apple.com/app/example/id1' })
   })
 
   test('connectorTypeOrder puts external and custom first when the site asks for it', async () => {

@@ -2,7 +2,6 @@ import type { Connector } from '../adapterKit/contract.js'
 import type { ConnectorSection } from '../config.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
-import { getCustomWallets } from '../registry/customWallets.js'
 import { getRegistryWallets } from '../registry/walletRegistry.js'
 import { defineSelector } from '../selector.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
@@ -188,7 +187,20 @@ const walletList = /* @__PURE__ */ defineSelector(
     const connectorList = getConnectorList(portico, namespace ? { namespace } : {})
     const registry = getRegistryWallets(portico)
     const { excludeWalletIds, featuredWalletIds } = portico.options
-    const customWallets = getCustomWallets(portico)
+    // Only what listing needs is checked here (the rows check pictures, the pairing view checks
+    // links through `findListedWallet`), so the page's first download does not carry the rest.
+    const customIds = new Set<string>()
+    const customWallets = (portico.config.customWallets ?? []).filter((wallet) => {
+      const fine =
+        typeof wallet?.id === 'string' &&
+        wallet.id !== '' &&
+        typeof wallet.name === 'string' &&
+        wallet.name.trim() !== '' &&
+        Array.isArray(wallet.namespaces) &&
+        !customIds.has(wallet.id)
+      if (fine) customIds.add(wallet.id)
+      return fine
+    })
     if (registry.length === 0 && customWallets.length === 0) return connectorList
     const { connectors, networks } = portico.state
     const offered = new Set<string>()
@@ -207,7 +219,6 @@ const walletList = /* @__PURE__ */ defineSelector(
         namespace ? candidate === namespace : siteNamespaces.has(candidate),
       )
     const custom = customWallets.filter(listable)
-    const customIds = new Set(custom.map((wallet) => wallet.id))
     // The site's own entry stands for a registry wallet of the same id.
     const listed = registry.filter((wallet) => listable(wallet) && !customIds.has(wallet.id))
     const featuredRank = (wallet: RegistryWallet) => {
