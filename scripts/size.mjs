@@ -31,15 +31,15 @@ const FRAME_BUDGET_KIB = 5.6
 const VIEW_BUDGETS_KIB = {
   Account: 12.5,
   // The legal checkbox, shared with Connect's options and the pairing view.
-  AllWallets: 8,
+  AllWallets: 9,
   ApproveTransaction: 1.5,
   Connect: 9.5,
   ConnectingExternal: 5.5,
-  ConnectingWalletConnectBasic: 13,
+  ConnectingWalletConnectBasic: 14,
   EmailVerifyDevice: 2,
   EmailVerifyOtp: 6.5,
   // The shipped registry's install pages come with it (the list is not in the first load).
-  GetWallet: 4,
+  GetWallet: 5,
   Networks: 2.5,
   SelectAccount: 2.5,
   SIWXSignMessage: 3.5,
