@@ -30,13 +30,16 @@ const FRAME_BUDGET_KIB = 9.3
 // margin; a view whose folder has no entry here fails the check.
 const VIEW_BUDGETS_KIB = {
   Account: 12.5,
-  AllWallets: 6.5,
+  // The legal checkbox, shared with Connect's options and the pairing view.
+  AllWallets: 9,
   ApproveTransaction: 1.5,
-  Connect: 9,
+  Connect: 9.5,
   ConnectingExternal: 5.5,
-  ConnectingWalletConnectBasic: 12,
+  ConnectingWalletConnectBasic: 14,
   EmailVerifyDevice: 2,
   EmailVerifyOtp: 6.5,
+  // The shipped registry's install pages come with it (the list is not in the first load).
+  GetWallet: 5,
   Networks: 2.5,
   SelectAccount: 2.5,
   SIWXSignMessage: 3.5,

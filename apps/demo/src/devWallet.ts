@@ -11,14 +11,14 @@ export const devWalletEnabled = import.meta.env.VITE_DEV_WALLET === '1'
 /**
  * Installs the development wallet: a wallet-as-code that signs with anvil's funded accounts and
  * announces itself like a browser extension (EIP-6963). Query options let tests and people try
- * more: `?wallets=2` a second wallet, `?legacy=1` also as window.ethereum, `?walletChain=31338`.
+ * more: `?wallets=0` no wallet at all (a visitor without one), `?wallets=2` a second wallet, `?legacy=1` also as window.ethereum, `?walletChain=31338`.
  * With the local Solana validator it also registers the same wallet for Solana (Wallet Standard),
  * as a multi-chain extension does, signing with the validator's funded test accounts. With the local
  * Polkadot chain it also injects itself as a Polkadot extension (`window.injectedWeb3`, key
  * 'portico-dev-wallet'), holding the chain's funded development accounts //Alice … //Ferdie.
  */
 export async function installDevWallet(): Promise<void> {
-  if (!devWalletEnabled) return
+  if (!devWalletEnabled || new URLSearchParams(window.location.search).get('wallets') === '0') return
   const [
     { installTestWallets, DEV_WALLET_ICON, DEV_WALLET_NAME },
     solanaWallet,

@@ -14,7 +14,9 @@ import type { DemoSolana } from './solana.js'
  * `?theme=light`, `?featured=dev.portico.wallet2` (wallet order), `?allowUnsupported=1`,
  * `?embedded=1` (the modal inline in the page instead of over it), `?apiUrl=`/`?projectId=` (the
  * Portico server), `?basic=1` (basic WalletConnect mode: no adapters, the modal only pairs mobile
- * wallets and shows their accounts), `?namespaces=eip155` (no Solana). Sign-in (`?siwx=`) is set up
+ * wallets and shows their accounts), `?namespaces=eip155` (no Solana), `?wc=0` (no mobile wallets),
+ * `?legal=1` (the legal checkbox), `?collapse=1` (wallets behind 'Continue with a wallet'),
+ * `?customWallet=1` (a site-listed wallet). Sign-in (`?siwx=`) is set up
  * in `siwx.ts`; the Solana network and adapter come from `loadDemoSolana()` (`solana.ts`), the
  * Polkadot ones from `loadDemoPolkadot()` (`polkadot.ts`).
  */
@@ -29,7 +31,7 @@ export function createDemoPortico(
   const api = demoApi()
   // The embedded (e-mail) wallet lives in a frame served by the Portico server, so it needs one.
   const embeddedWallet = api ? createEmbeddedWallet({ ...api, chainId: Number(networks[0].id) }) : undefined
-  const walletConnect = demoWalletConnect()
+  const walletConnect = query.get('wc') === '0' ? undefined : demoWalletConnect()
   const basic = walletConnect !== undefined && query.get('basic') === '1'
   return createPortico({
     networks: [
@@ -79,7 +81,30 @@ export function createDemoPortico(
     allowUnsupportedChain: query.get('allowUnsupported') === '1',
     enableEmbedded: query.get('embedded') === '1',
     // `?swaps=0` turns the Swap action off (SPEC §9 features.swaps, on by default).
-    ...(query.get('swaps') === '0' ? { features: { swaps: false } } : {}),
+    features: {
+      ...(query.get('swaps') === '0' ? { swaps: false } : {}),
+      ...(query.get('legal') === '1' ? { legalCheckbox: true } : {}),
+      ...(query.get('collapse') === '1' ? { collapseWallets: true } : {}),
+    },
+    ...(query.get('legal') === '1'
+      ? {
+          termsConditionsUrl: 'https://portico.example/terms',
+          privacyPolicyUrl: 'https://portico.example/privacy',
+        }
+      : {}),
+    ...(query.get('customWallet') === '1'
+      ? {
+          customWallets: [
+            {
+              id: 'dev.portico.custom',
+              name: 'Portico Custom Wallet',
+              namespaces: ['eip155'],
+              mobile: { universal: 'https://wallet.portico.example' },
+              homepage: 'https://wallet.portico.example',
+            },
+          ],
+        }
+      : {}),
     ...(api ?? {}),
     ...overrides,
   })

@@ -279,6 +279,50 @@ describe('the embedded wallet (AUTH connector)', () => {
   })
 })
 
+describe('external wallets (the site provides the EIP-1193 provider)', () => {
+  it('lists each as an EXTERNAL connector that connects and sends through its provider', async () => {
+    setup(
+      {
+        externalWallets: [
+          {
+            id: 'com.example.hardware',
+            name: 'Example Hardware',
+            imageUrl: 'javascript:alert(1)',
+            provider: wallet,
+          },
+          { id: '', name: 'No id', provider: wallet },
+        ],
+      },
+      false,
+    )
+    const external = adapter.getConnectors().filter((connector) => connector.type === 'EXTERNAL')
+    expect(external).toEqual([
+      {
+        id: 'com.example.hardware',
+        name: 'Example Hardware',
+        type: 'EXTERNAL',
+        namespace: 'eip155',
+        installed: true,
+      },
+    ])
+    expect(warnings.some(({ message }) => message.includes('dropped an external wallet'))).toBe(true)
+    const result = await adapter.connect({ connectorId: 'com.example.hardware' })
+    expect(result.address).toBe(ANVIL_ADDRESSES[0])
+    const hash = await adapter.send!.send({
+      connectorId: 'com.example.hardware',
+      address: result.address,
+      network: networkA,
+      to: ANVIL_ADDRESSES[1]!,
+      amount: parseEther('0.01'),
+    })
+    expect(
+      await adapter.send!.waitForTransaction({ hash, network: networkA, timeoutMs: 10_000 }),
+    ).toMatchObject({
+      status: 'success',
+    })
+  })
+})
+
 describe('reconnect', () => {
   it('restores a connection without prompting', async () => {
     setup()

@@ -53,10 +53,58 @@ export interface EvmAdapterOptions {
    */
   embeddedWallet?: { provider: Eip1193Provider; name?: string; imageUrl?: string }
   /**
+   * EIP-1193 providers the site provides itself (a hardware wallet's SDK, a wallet that does not
+   * announce itself), offered as EXTERNAL connectors with the given id and name: the `external`
+   * section of `connectorTypeOrder`.
+   * @example [{ id: 'com.example.hardware', name: 'Example Hardware', provider: sdk.getProvider() }]
+   */
+  externalWallets?: readonly ExternalEvmWallet[]
+  /**
    * Mobile wallets over WalletConnect, offered as the WALLET_CONNECT connector `walletConnect`; the
    * same object goes to `createPortico({ walletConnect })`. `@portico/walletconnect` provides it.
    */
   walletConnect?: WalletConnect
+}
+
+/** A site-provided EIP-1193 wallet (`EvmAdapterOptions.externalWallets`). */
+export interface ExternalEvmWallet {
+  /** Stable id, used to restore the connection after a reload. */
+  id: string
+  name: string
+  /** An image data URI or https URL; anything else is not shown. */
+  imageUrl?: string
+  provider: Eip1193Provider
+}
+
+/** The EXTERNAL connectors of the site's own wallets; entries without an id, a name or a provider are dropped. */
+function externalEntries(wallets: readonly ExternalEvmWallet[], logger: AdapterContext['logger']) {
+  const seen = new Set<string>()
+  return wallets.flatMap((wallet) => {
+    const valid =
+      typeof wallet?.id === 'string' &&
+      wallet.id !== '' &&
+      typeof wallet.name === 'string' &&
+      wallet.name !== '' &&
+      typeof wallet.provider?.request === 'function' &&
+      !seen.has(wallet.id)
+    if (!valid) {
+      logger.warn(
+        'evm: dropped an external wallet without an id, a name or a provider, or listed twice',
+        wallet,
+      )
+      return []
+    }
+    seen.add(wallet.id)
+    const connector: Connector = {
+      id: wallet.id,
+      name: wallet.name,
+      type: 'EXTERNAL',
+      namespace: 'eip155',
+      installed: true,
+    }
+    if (wallet.imageUrl && isSafeIconUrl(wallet.imageUrl)) connector.imageUrl = wallet.imageUrl
+    return [{ connector, provider: wallet.provider }]
+  })
 }
 
 /** The WALLET_CONNECT connector over the shared session (its id is core's `WALLET_CONNECT_CONNECTOR_ID`). */
@@ -222,6 +270,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
           fixed: [
             ...(options.embeddedWallet ? [embeddedEntry(options.embeddedWallet)] : []),
             ...(walletConnect ? [walletConnectEntry(walletConnect)] : []),
+            ...externalEntries(options.externalWallets ?? [], logger),
           ],
           onChange: (connectors) => context.emit({ type: 'connectors', connectors }),
         })

@@ -3,7 +3,7 @@
 export { INJECTED_CONNECTOR_ID, isSafeIconUrl } from './createDiscovery.js'
 export type { EvmNetworkOverrides } from './defineEvmNetwork.js'
 export { defineEvmNetwork } from './defineEvmNetwork.js'
-export type { EvmAdapterOptions } from './evm.js'
+export type { EvmAdapterOptions, ExternalEvmWallet } from './evm.js'
 export { evm } from './evm.js'
 export { getProviderErrorCode, mapProviderError } from './mapProviderError.js'
 export type { Eip1193Provider } from './provider.js'

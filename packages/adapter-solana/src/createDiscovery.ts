@@ -27,6 +27,8 @@ export function createDiscovery(options: {
   window: DiscoveryTarget
   logger: Logger
   onChange: (connectors: readonly Connector[]) => void
+  /** The site's own Wallet Standard wallets, listed as EXTERNAL connectors. */
+  external?: readonly Wallet[]
 }): Discovery {
   return createWalletStandardDiscovery({ ...options, namespace: 'solana', accepts: isSolanaWallet })
 }

@@ -88,6 +88,37 @@ describe('connectors', () => {
   })
 })
 
+describe('external wallets (the site provides the Wallet Standard wallet)', () => {
+  it('lists it as an EXTERNAL connector, first, and connects and signs through it', async () => {
+    const { wallet, addresses } = await createTestSolanaWallet({
+      rpcUrl: validator.url,
+      name: 'Example Hardware',
+    })
+    const { adapter, connectorId: announcedId } = await setup({
+      adapter: { externalWallets: [wallet, { name: 'not a wallet' } as never] },
+    })
+    const externalId = getWalletConnectorId('Example Hardware')
+    expect(adapter.getConnectors().map((connector) => [connector.id, connector.type])).toEqual([
+      [externalId, 'EXTERNAL'],
+      [announcedId, 'ANNOUNCED'],
+    ])
+    const result = await adapter.connect({ connectorId: externalId })
+    expect(result.address).toBe(addresses[0])
+    const signature = await adapter.signMessage({
+      connectorId: externalId,
+      address: result.address,
+      message: 'hi',
+    })
+    expect(
+      await verifySignature(
+        await getPublicKeyFromAddress(toAddress(result.address)),
+        getBase58Encoder().encode(signature) as SignatureBytes,
+        getUtf8Encoder().encode('hi'),
+      ),
+    ).toBe(true)
+  })
+})
+
 describe('connect', () => {
   it('connects through standard:connect and answers the account and the first network', async () => {
     const { adapter, testWallet, connectorId } = await setup()

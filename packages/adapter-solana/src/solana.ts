@@ -71,6 +71,12 @@ export interface SolanaAdapterOptions {
    * same object goes to `createPortico({ walletConnect })`. `@portico/walletconnect` provides it.
    */
   walletConnect?: WalletConnect
+  /**
+   * Wallet Standard wallet objects the site provides itself (a hardware wallet's SDK, a wallet
+   * that does not register on the page), offered as EXTERNAL connectors: the `external` section of
+   * `connectorTypeOrder`.
+   */
+  externalWallets?: readonly Wallet[]
   /** Where Wallet Standard events are heard instead of `window`: for tests without a DOM. */
   window?: DiscoveryTarget
 }
@@ -134,7 +140,15 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       walletConnect: walletConnect?.connector,
       discover: (onChange) => {
         const target = options.window ?? (globalThis as { window?: DiscoveryTarget }).window
-        return target && createDiscovery({ window: target, logger, onChange })
+        return (
+          target &&
+          createDiscovery({
+            window: target,
+            logger,
+            onChange,
+            ...(options.externalWallets ? { external: options.externalWallets } : {}),
+          })
+        )
       },
     })
 

@@ -95,6 +95,20 @@ export interface PorticoConfig {
   excludeWalletIds?: readonly string[]
   /** Reverse-domain ids shown first among installed wallets, in this order. */
   featuredWalletIds?: readonly string[]
+  /**
+   * The site's own wallets, listed in the `custom` section of `connectorTypeOrder` (Connect and
+   * AllWallets) and reached over WalletConnect with their links, like registry wallets: `mobile` /
+   * `desktop` open the app with the pairing, `homepage` and `install` are shown to visitors without it.
+   * A wallet whose id or reverse-domain id an adapter already offers is not listed twice.
+   * @example [{ id: 'com.example.wallet', name: 'Example Wallet', namespaces: ['eip155'], mobile: { universal: 'https://wallet.example.com' } }]
+   */
+  customWallets?: readonly RegistryWallet[]
+  /**
+   * With `features.legalCheckbox`: the site's terms and privacy policy (https), linked from the
+   * checkbox the visitor ticks before any way of connecting is enabled.
+   */
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
   /** Let the wallet sit on a network the site does not list without opening UnsupportedChain. */
   allowUnsupportedChain?: boolean
   /** Embedded mode: the modal lives inside the page; closing returns to Account or Connect. */

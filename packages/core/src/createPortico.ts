@@ -82,6 +82,7 @@ export function createPortico(config: PorticoConfig): Portico {
       activeChain: defaultNetwork.namespace,
       initialized: false,
       shake: false,
+      legalAccepted: false,
     },
     router: { route: { view: 'Connect' }, history: [] },
     networks,

@@ -196,6 +196,8 @@ export { closeModal, isSiwxCloseRefused } from './modal/closeModal.js'
 export { getDefaultRoute } from './modal/getDefaultRoute.js'
 export { getIsMobile } from './modal/getIsMobile.js'
 export { goBack } from './modal/goBack.js'
+export type { LegalNotAcceptedErrorType } from './modal/legalConsent.js'
+export { acceptLegal, isLegalPending, LegalNotAcceptedError } from './modal/legalConsent.js'
 // Reads and change feeds
 export { getModal, getRouter, getTheme, watchModal, watchRouter, watchTheme } from './modal/modal.js'
 export type { NavigateParameters } from './modal/navigate.js'
@@ -245,6 +247,8 @@ export { showApiAlert } from './notices/showApiAlert.js'
 export type { ShowToastParameters } from './notices/showToast.js'
 export { showToast, TOAST_DURATION_MS } from './notices/showToast.js'
 export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
+export { findListedWallet, getCustomWallets, getLegalLinks } from './registry/customWallets.js'
+export { isHttpsPage } from './registry/isHttpsPage.js'
 export type {
   RefreshWalletRegistryErrorType,
   RefreshWalletRegistryParameters,
@@ -386,7 +390,9 @@ export type {
   WalletConnectNamespaceRequest,
   WalletConnectPairing,
   WalletConnectSession,
+  WalletInstallLinks,
 } from './walletConnect/types.js'
+export { WALLET_INSTALL_PLATFORMS } from './walletConnect/types.js'
 export type { WalletConnectInfo } from './walletConnect/walletConnect.js'
 export { getWalletConnect, watchWalletConnect } from './walletConnect/walletConnect.js'
 export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect/walletConnectConnectorId.js'

@@ -72,6 +72,8 @@ export interface ModalState {
   initialized: boolean
   /** True for 500 ms when the modal refuses something (SPEC §3, §9). */
   shake: boolean
+  /** The visitor ticked the terms checkbox (`features.legalCheckbox`); kept for the page's life. */
+  legalAccepted: boolean
 }
 
 export interface RouterState {

@@ -24,6 +24,11 @@ export interface CreateWalletStandardDiscoveryParameters {
   /** Whether a registered wallet is one the adapter can use (its chains and features). */
   accepts: (wallet: WalletStandardWallet) => boolean
   onChange: (connectors: readonly Connector[]) => void
+  /**
+   * Wallet objects the site hands over itself (a hardware wallet's SDK): listed from the start, as
+   * EXTERNAL connectors, before the wallets the page registers.
+   */
+  external?: readonly WalletStandardWallet[]
 }
 
 const REGISTER_EVENT = 'wallet-standard:register-wallet'
@@ -49,6 +54,7 @@ export function createWalletStandardDiscovery(
   // one it shadowed by name must then appear.
   const registered = new Set<WalletStandardWallet>()
   const connectorOf = new WeakMap<WalletStandardWallet, Connector>()
+  const external = new Set<WalletStandardWallet>()
   let entries: readonly { connector: Connector; wallet: WalletStandardWallet }[] = []
   let connectors: readonly Connector[] = []
   let started = false
@@ -62,7 +68,7 @@ export function createWalletStandardDiscovery(
     connector = {
       id: getWalletStandardConnectorId(wallet.name),
       name: wallet.name,
-      type: 'ANNOUNCED',
+      type: external.has(wallet) ? 'EXTERNAL' : 'ANNOUNCED',
       namespace,
       installed: true,
     }
@@ -134,6 +140,15 @@ export function createWalletStandardDiscovery(
     start() {
       if (started) return
       started = true
+      for (const wallet of options.external ?? []) {
+        if (!isWalletStandardWallet(wallet)) {
+          logger.warn(`${namespace}: dropped a malformed external Wallet Standard wallet`, wallet)
+          continue
+        }
+        external.add(wallet)
+        registered.add(wallet)
+      }
+      if (external.size > 0) refresh()
       target.addEventListener(REGISTER_EVENT, onRegister)
       // Wallets that loaded before the app listen for this and register through `detail.register`.
       target.dispatchEvent(new CustomEvent(APP_READY_EVENT, { detail: registry }))

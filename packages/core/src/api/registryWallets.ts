@@ -10,6 +10,8 @@ import type { RegistryWallet } from '../walletConnect/types.js'
  * is left out when the record has none, when it only points at a store or home page (which would
  * open without the pairing), or when its shape cannot carry `wc?uri=` (a query in the base).
  * Wallets without any mobile link are still listed: on a desktop the visitor scans the QR code.
+ * `install` holds the store pages of the best-known wallets (their extension and app store
+ * listings), which Get a wallet shows to visitors without a wallet.
  *
  * No icons: a vendor-hosted picture would make every visitor's browser call that vendor. The modal
  * draws a letter tile; a Portico server may add `imageUrl` from its own configuration.
@@ -22,6 +24,12 @@ export const REGISTRY_WALLETS: readonly RegistryWallet[] = [
     namespaces: ['eip155'],
     mobile: { native: 'metamask://', universal: 'https://metamask.app.link' },
     homepage: 'https://metamask.io',
+    install: {
+      chrome: 'https://chromewebstore.google.com/detail/nkbihfbeogaeaoehlefnkodbefgpgknn',
+      firefox: 'https://addons.mozilla.org/firefox/addon/ether-metamask/',
+      ios: 'https://apps.apple.com/app/id1438144202',
+      android: 'https://play.google.com/store/apps/details?id=io.metamask',
+    },
   },
   {
     id: 'com.trustwallet.app',
@@ -30,6 +38,11 @@ export const REGISTRY_WALLETS: readonly RegistryWallet[] = [
     namespaces: ['eip155', 'solana'],
     mobile: { native: 'trust://', universal: 'https://link.trustwallet.com' },
     homepage: 'https://trustwallet.com',
+    install: {
+      chrome: 'https://chromewebstore.google.com/detail/egjidjbpglichdcondbcbdnbeeppgdph',
+      ios: 'https://apps.apple.com/app/id1288339409',
+      android: 'https://play.google.com/store/apps/details?id=com.wallet.crypto.trustapp',
+    },
   },
   {
     id: 'me.rainbow',
@@ -38,6 +51,11 @@ export const REGISTRY_WALLETS: readonly RegistryWallet[] = [
     namespaces: ['eip155'],
     mobile: { native: 'rainbow://', universal: 'https://rnbwapp.com' },
     homepage: 'https://rainbow.me',
+    install: {
+      chrome: 'https://chromewebstore.google.com/detail/opfgelmcmbiajamepnmloijbpoleiama',
+      ios: 'https://apps.apple.com/app/id1457119021',
+      android: 'https://play.google.com/store/apps/details?id=me.rainbow',
+    },
   },
   {
     // Its record lists no pairing link: the app pairs by scanning the QR code.
@@ -46,6 +64,11 @@ export const REGISTRY_WALLETS: readonly RegistryWallet[] = [
     rdns: 'com.coinbase.wallet',
     namespaces: ['eip155'],
     homepage: 'https://www.coinbase.com/wallet',
+    install: {
+      chrome: 'https://chromewebstore.google.com/detail/hnfanknocfeofbddgcijnmhnfnkdnaad',
+      ios: 'https://apps.apple.com/app/id1278383455',
+      android: 'https://play.google.com/store/apps/details?id=org.toshi',
+    },
   },
   {
     id: 'com.ledger',
@@ -72,6 +95,11 @@ export const REGISTRY_WALLETS: readonly RegistryWallet[] = [
     mobile: { native: 'zerion://', universal: 'https://wallet.zerion.io' },
     desktop: { native: 'zerion://', universal: 'https://wallet.zerion.io' },
     homepage: 'https://zerion.io',
+    install: {
+      chrome: 'https://chromewebstore.google.com/detail/klghhnkeealcohjjanjjdaeeggmfmlpl',
+      ios: 'https://apps.apple.com/app/id1456732565',
+      android: 'https://play.google.com/store/apps/details?id=io.zerion.android',
+    },
   },
   {
     // The app parses `uniswap://wc?uri=` itself; its https link is reported to lose the pairing
@@ -126,6 +154,9 @@ export const REGISTRY_WALLETS: readonly RegistryWallet[] = [
     rdns: 'io.rabby',
     namespaces: ['eip155'],
     homepage: 'https://rabby.io',
+    install: {
+      chrome: 'https://chromewebstore.google.com/detail/acmacodkjbdgmoleebolmdjonilkdbch',
+    },
   },
   {
     id: 'com.safepal',

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini'
 import { isSafeImageUrl } from '../format/safeImageUrl.js'
 import { CHAIN_NAMESPACES } from '../network/caip.js'
+import { isHttpsPage } from '../registry/isHttpsPage.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
 import { isWalletNativeLink, isWalletUniversalLink } from '../walletConnect/walletLink.js'
 
@@ -29,6 +30,20 @@ const linksSchema = z.object({
   universal: z.optional(httpsUrlSchema),
 })
 
+// Store pages carry a query (`?id=` on Google Play), so they are checked as https pages, not as links.
+const installUrlSchema = z.string().check(
+  z.maxLength(2048),
+  z.refine((value) => isHttpsPage(value), 'must be an https URL'),
+)
+const installSchema = z.object({
+  chrome: z.optional(installUrlSchema),
+  firefox: z.optional(installUrlSchema),
+  edge: z.optional(installUrlSchema),
+  safari: z.optional(installUrlSchema),
+  ios: z.optional(installUrlSchema),
+  android: z.optional(installUrlSchema),
+})
+
 const registryWalletFieldsSchema = z.object({
   id: walletIdSchema,
   name: z.string().check(z.minLength(1), z.maxLength(80)),
@@ -44,6 +59,7 @@ const registryWalletFieldsSchema = z.object({
   mobile: z.optional(linksSchema),
   desktop: z.optional(linksSchema),
   homepage: z.optional(httpsUrlSchema),
+  install: z.optional(installSchema),
 })
 
 /** Drops absent keys, so the result is a `RegistryWallet` under `exactOptionalPropertyTypes`. */
@@ -55,10 +71,11 @@ function withoutAbsent<T extends object>(value: T): { [K in keyof T]: Exclude<T[
 export const registryWalletSchema: z.ZodMiniType<RegistryWallet, unknown> = z.pipe(
   registryWalletFieldsSchema,
   z.transform(
-    ({ mobile, desktop, ...rest }): RegistryWallet => ({
+    ({ mobile, desktop, install, ...rest }): RegistryWallet => ({
       ...withoutAbsent(rest),
       ...(mobile ? { mobile: withoutAbsent(mobile) } : {}),
       ...(desktop ? { desktop: withoutAbsent(desktop) } : {}),
+      ...(install ? { install: withoutAbsent(install) } : {}),
     }),
   ),
 )

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
 import { initialize } from '../initialize.js'
+import { getCustomWallets } from '../registry/customWallets.js'
 import { setup, testConnector } from '../testing/fakeAdapter.testkit.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
 import { connect } from './connect.js'
@@ -211,5 +212,94 @@ describe('registry wallets in AllWallets (SPEC §2, §9)', () => {
     const { portico } = await setup({ walletRegistry: registry }, wallets())
     await initialize(portico)
     expect(getWalletList(portico)).toBe(getWalletList(portico))
+  })
+})
+
+const customWallet: RegistryWallet = {
+  id: 'com.example.wallet',
+  name: 'Example Wallet',
+  namespaces: ['eip155'],
+  mobile: { universal: 'https://wallet.example.com' },
+  install: { ios: 'https://apps.apple.com/app/example/id1', android: 'javascript:alert(1)' },
+}
+
+describe('custom wallets and external connectors (the custom and external sections)', () => {
+  test('custom wallets sit in the custom section, between featured and external by default', async () => {
+    const { portico } = await setup({ walletRegistry: registry, customWallets: [customWallet] }, [
+      ...wallets(),
+      testConnector('com.example.hardware', { type: 'EXTERNAL', name: 'Hardware', rdns: undefined as never }),
+    ])
+    await initialize(portico)
+    const list = getWalletList(portico)
+    expect(ids(list).slice(0, 5)).toEqual([
+      'io.metamask',
+      'io.rabby',
+      'app.phantom',
+      'com.example.wallet',
+      'com.example.hardware',
+    ])
+    expect(list.slice(3, 5).map((item) => item.section)).toEqual(['custom', 'external'])
+    // The unsafe install link is dropped, the https one kept, where the wallet's links are used.
+    expect(getCustomWallets(portico)[0]?.install).toEqual({ ios: 'https://apps.apple.com/app/example/id1' })
+  })
+
+  test('connectorTypeOrder puts external and custom first when the site asks for it', async () => {
+    const { portico } = await setup(
+      { customWallets: [customWallet], features: { connectorTypeOrder: ['external', 'custom'] } },
+      [...wallets(), testConnector('hw', { type: 'EXTERNAL', name: 'Hardware', rdns: undefined as never })],
+    )
+    await initialize(portico)
+    expect(getWalletList(portico).map((item) => item.section)).toEqual([
+      'external',
+      'custom',
+      'injected',
+      'injected',
+      'injected',
+    ])
+    expect(getConnectorList(portico).map((item) => item.section)).toEqual([
+      'external',
+      'injected',
+      'injected',
+      'injected',
+    ])
+  })
+
+  test('custom wallets are listed with allWallets off, but not when an adapter already offers them', async () => {
+    const { portico } = await setup(
+      {
+        customWallets: [customWallet, { ...customWallet, id: 'io.rabby', name: 'Rabby copy' }],
+        features: { allWallets: false },
+      },
+      wallets(),
+    )
+    await initialize(portico)
+    expect(ids(getWalletList(portico))).toEqual([
+      'io.metamask',
+      'io.rabby',
+      'app.phantom',
+      'com.example.wallet',
+    ])
+  })
+
+  test('a custom wallet without a name, listed twice or with an unsafe picture is cleaned up', async () => {
+    const warnings: unknown[] = []
+    const { portico } = await setup({
+      logger: { debug: () => {}, warn: (message) => warnings.push(message), error: () => {} },
+      customWallets: [
+        { ...customWallet, imageUrl: 'javascript:alert(1)', homepage: 'http://example.com' },
+        { ...customWallet, name: 'Second' },
+        { id: 'x', name: '  ', namespaces: ['eip155'] },
+      ],
+    })
+    expect(getCustomWallets(portico)).toEqual([
+      {
+        id: 'com.example.wallet',
+        name: 'Example Wallet',
+        namespaces: ['eip155'],
+        mobile: { universal: 'https://wallet.example.com' },
+        install: { ios: 'https://apps.apple.com/app/example/id1' },
+      },
+    ])
+    expect(warnings).toHaveLength(2)
   })
 })

@@ -21,12 +21,13 @@ export interface ConnectorListItem {
 }
 
 /**
- * A registry wallet that is not installed, reached over WalletConnect: `featured` when the site
- * features its id, `registry` otherwise. Open it with `connectWalletConnect(portico, { walletId })`.
+ * A wallet that is not installed, reached over WalletConnect: one of the site's `customWallets`
+ * (`custom`), or of the registry (`featured` when the site features its id, `registry` otherwise).
+ * Open it with `selectMobileWallet(portico, { walletId })`.
  */
 export interface RegistryWalletListItem {
   wallet: RegistryWallet
-  section: 'featured' | 'registry'
+  section: 'featured' | 'registry' | 'custom'
 }
 
 /** One row of AllWallets: a connector the adapters offer, or a registry wallet. */
@@ -185,7 +186,22 @@ const walletList = /* @__PURE__ */ defineSelector(
     const { namespace } = parameters
     const connectorList = getConnectorList(portico, namespace ? { namespace } : {})
     const registry = getRegistryWallets(portico)
-    if (registry.length === 0) return connectorList
+    const { excludeWalletIds, featuredWalletIds } = portico.options
+    // Only what listing needs is checked here (the rows check pictures, the pairing view checks
+    // links through `findListedWallet`), so the page's first download does not carry the rest.
+    const customIds = new Set<string>()
+    const customWallets = (portico.config.customWallets ?? []).filter((wallet) => {
+      const fine =
+        typeof wallet?.id === 'string' &&
+        wallet.id !== '' &&
+        typeof wallet.name === 'string' &&
+        wallet.name.trim() !== '' &&
+        Array.isArray(wallet.namespaces) &&
+        !customIds.has(wallet.id)
+      if (fine) customIds.add(wallet.id)
+      return fine
+    })
+    if (registry.length === 0 && customWallets.length === 0) return connectorList
     const { connectors, networks } = portico.state
     const offered = new Set<string>()
     for (const list of Object.values(connectors.byNamespace))
@@ -194,40 +210,50 @@ const walletList = /* @__PURE__ */ defineSelector(
         if (connector.rdns) offered.add(connector.rdns)
       }
     const siteNamespaces = new Set(networks.map((network) => network.namespace))
-    const { excludeWalletIds, featuredWalletIds } = portico.options
-    const listed = registry.filter(
-      (wallet) =>
-        !offered.has(wallet.id) &&
-        !(wallet.rdns && offered.has(wallet.rdns)) &&
-        !excludeWalletIds.includes(wallet.id) &&
-        !(wallet.rdns && excludeWalletIds.includes(wallet.rdns)) &&
-        wallet.namespaces.some((candidate) =>
-          namespace ? candidate === namespace : siteNamespaces.has(candidate),
-        ),
-    )
+    const listable = (wallet: RegistryWallet) =>
+      !offered.has(wallet.id) &&
+      !(wallet.rdns && offered.has(wallet.rdns)) &&
+      !excludeWalletIds.includes(wallet.id) &&
+      !(wallet.rdns && excludeWalletIds.includes(wallet.rdns)) &&
+      wallet.namespaces.some((candidate) =>
+        namespace ? candidate === namespace : siteNamespaces.has(candidate),
+      )
+    const custom = customWallets.filter(listable)
+    // The site's own entry stands for a registry wallet of the same id.
+    const listed = registry.filter((wallet) => listable(wallet) && !customIds.has(wallet.id))
     const featuredRank = (wallet: RegistryWallet) => {
       const index = featuredWalletIds.findIndex((id) => id === wallet.id || id === wallet.rdns)
       return index === -1 ? undefined : index
     }
-    const featured: RegistryWalletListItem[] = listed
-      .filter((wallet) => featuredRank(wallet) !== undefined)
-      .sort((a, b) => featuredRank(a)! - featuredRank(b)!)
-      .map((wallet) => ({ wallet, section: 'featured' }))
-    const rest: RegistryWalletListItem[] = listed
+    const bySection = new Map<string, WalletListItem[]>()
+    for (const item of connectorList)
+      bySection.set(item.section, [...(bySection.get(item.section) ?? []), item])
+    // Featured registry wallets take the `featured` place in the section order, so they stay after
+    // recent and installed wallets in the default order; the site's own wallets take `custom`'s.
+    bySection.set('featured', [
+      ...(bySection.get('featured') ?? []),
+      ...listed
+        .filter((wallet) => featuredRank(wallet) !== undefined)
+        .sort((a, b) => featuredRank(a)! - featuredRank(b)!)
+        .map((wallet): RegistryWalletListItem => ({ wallet, section: 'featured' })),
+    ])
+    bySection.set(
+      'custom',
+      custom.map((wallet): RegistryWalletListItem => ({ wallet, section: 'custom' })),
+    )
+    const rest = listed
       .filter((wallet) => featuredRank(wallet) === undefined)
-      .map((wallet) => ({ wallet, section: 'registry' }))
-    // Featured registry wallets take the `featured` place in the section order, so they stay
-    // after recent and installed wallets in the default order.
-    const order = portico.options.features.connectorTypeOrder
-    const featuredAt = order.indexOf('featured')
-    const beforeFeatured = connectorList.filter((item) => order.indexOf(item.section) <= featuredAt)
-    const afterFeatured = connectorList.filter((item) => order.indexOf(item.section) > featuredAt)
-    return [...beforeFeatured, ...featured, ...afterFeatured, ...rest]
+      .map((wallet): RegistryWalletListItem => ({ wallet, section: 'registry' }))
+    return [
+      ...portico.options.features.connectorTypeOrder.flatMap((section) => bySection.get(section) ?? []),
+      ...rest,
+    ]
   },
 )
 /**
  * Every wallet AllWallets lists: the connectors in `getConnectorList` order, with registry wallets
- * the site features in the `featured` section, then the other registry wallets. A registry wallet
+ * the site features in the `featured` section and its `customWallets` in the `custom` section (as
+ * `connectorTypeOrder` places them), then the other registry wallets. A registry wallet
  * is left out when a connector already offers it (same id or reverse-domain id), when it is
  * excluded, or when it supports none of the site's namespaces (or not `namespace`).
  *

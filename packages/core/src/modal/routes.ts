@@ -7,6 +7,8 @@ import type { ChainNamespace } from '../network/types.js'
 export type Route =
   | { view: 'Connect'; params?: { namespace?: ChainNamespace } }
   | { view: 'AllWallets'; params?: { namespace?: ChainNamespace } }
+  // For a visitor with no wallet: what a wallet is, and where to install one per platform.
+  | { view: 'GetWallet'; params?: undefined }
   | { view: 'ConnectingExternal'; params: { connectorId: string; namespace: ChainNamespace } }
   // Pairing over WalletConnect: a QR code, or on a phone the picked wallet opened by its link.
   | { view: 'ConnectingWalletConnectBasic'; params?: { walletId?: string } }

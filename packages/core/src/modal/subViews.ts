@@ -17,6 +17,7 @@ export type Abandon = 'connect' | 'walletConnect' | 'emailLogin' | 'embeddedAppr
  */
 export const SUB_VIEWS: ReadonlySet<View> = new Set<View>([
   'AllWallets',
+  'GetWallet',
   'ConnectingExternal',
   'EmailVerifyOtp',
   'EmailVerifyDevice',

@@ -8,12 +8,26 @@ import { CHAIN_NAMESPACES } from '../network/caip.js'
 import { arrayOf, object, oneOf, parser, stringWhere, type ValueCheck } from '../valueCheck.js'
 import type { RegistryWallet } from '../walletConnect/types.js'
 import { isWalletNativeLink, isWalletUniversalLink } from '../walletConnect/walletLink.js'
+import { isHttpsPage } from './isHttpsPage.js'
 
 const walletId = stringWhere((value) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(value))
 const httpsUrl = stringWhere((value) => value.length <= 2048 && isWalletUniversalLink(value))
 const links = object(
   {},
   { native: stringWhere((value) => value.length <= 512 && isWalletNativeLink(value)), universal: httpsUrl },
+)
+
+const installUrl = stringWhere((value) => isHttpsPage(value))
+const install = object(
+  {},
+  {
+    chrome: installUrl,
+    firefox: installUrl,
+    edge: installUrl,
+    safari: installUrl,
+    ios: installUrl,
+    android: installUrl,
+  },
 )
 
 const registryWallet = object(
@@ -29,6 +43,7 @@ const registryWallet = object(
     mobile: links,
     desktop: links,
     homepage: httpsUrl,
+    install,
   },
 )
 

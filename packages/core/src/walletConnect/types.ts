@@ -114,4 +114,22 @@ export interface RegistryWallet {
   /** How a desktop app opens it, when it has one. */
   desktop?: { native?: string; universal?: string }
   homepage?: string
+  /**
+   * Where to get the wallet, per platform (https store pages): the browser extension stores and the
+   * phone app stores. Get a wallet lists them for visitors who have none.
+   */
+  install?: WalletInstallLinks
 }
+
+/** A wallet's install pages per platform, each an https URL. */
+export interface WalletInstallLinks {
+  chrome?: string
+  firefox?: string
+  edge?: string
+  safari?: string
+  ios?: string
+  android?: string
+}
+
+/** The platforms of `WalletInstallLinks`, in the order Get a wallet shows them. */
+export const WALLET_INSTALL_PLATFORMS = ['chrome', 'firefox', 'edge', 'safari', 'ios', 'android'] as const

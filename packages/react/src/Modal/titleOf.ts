@@ -9,6 +9,8 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleConnect')
     case 'AllWallets':
       return t('titleAllWallets')
+    case 'GetWallet':
+      return t('titleGetWallet')
     case 'ConnectingExternal':
       return connectorName ?? t('titleConnecting')
     case 'Account':

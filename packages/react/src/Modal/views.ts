@@ -5,6 +5,7 @@ import type { ComponentType } from 'react'
 const loaders: Record<View, () => Promise<ComponentType>> = {
   Connect: () => import('../views/Connect/Connect.js').then((m) => m.Connect),
   AllWallets: () => import('../views/AllWallets/AllWallets.js').then((m) => m.AllWallets),
+  GetWallet: () => import('../views/GetWallet/GetWallet.js').then((m) => m.GetWallet),
   ConnectingExternal: () =>
     import('../views/ConnectingExternal/ConnectingExternal.js').then((m) => m.ConnectingExternal),
   ConnectingWalletConnectBasic: () =>

@@ -1,4 +1,5 @@
 import { ConnectorNotFoundError, RequestCancelledError } from '../../errors/base.js'
+import { refuseUntilLegalAccepted } from '../../modal/legalConsent.js'
 import { shakeModal } from '../../modal/shakeModal.js'
 import type { ChainNamespace } from '../../network/types.js'
 import type { Portico } from '../../portico.js'
@@ -17,7 +18,7 @@ export type SelectWalletParameters = {
  * (WALLET_CONNECT) pairs first; any other shows ConnectingExternal while the wallet is asked, then
  * Account (or UnsupportedChain). A refusal, a timeout or a failure stays on ConnectingExternal,
  * which reads `connection.error` and offers a retry. A wallet gone since the list was drawn shakes
- * the modal. An attempt the visitor abandoned (back, close) changes nothing. Never rejects: the
+ * the modal, and so does any wallet while the legal checkbox is not ticked. An attempt the visitor abandoned (back, close) changes nothing. Never rejects: the
  * outcome is on screen and in the log.
  *
  * @example
@@ -25,6 +26,7 @@ export type SelectWalletParameters = {
  */
 export async function selectWallet(portico: Portico, parameters: SelectWalletParameters): Promise<void> {
   const { state, internal } = portico
+  if (refuseUntilLegalAccepted(portico)) return
   const connector = findConnector(portico, parameters.connectorId, parameters.namespace)
   if (!connector) {
     internal.logger.warn(

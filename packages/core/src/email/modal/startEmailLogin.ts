@@ -1,4 +1,5 @@
 import { RequestCancelledError } from '../../errors/base.js'
+import { refuseUntilLegalAccepted } from '../../modal/legalConsent.js'
 import { navigate } from '../../modal/navigate.js'
 import { replaceRoute } from '../../modal/replaceRoute.js'
 import type { Portico } from '../../portico.js'
@@ -21,6 +22,7 @@ export async function startEmailLogin(
   parameters: StartEmailLoginParameters,
 ): Promise<void> {
   const { state, internal } = portico
+  if (refuseUntilLegalAccepted(portico)) return
   let action: 'VERIFY_OTP' | 'VERIFY_DEVICE'
   try {
     ;({ action } = await connectEmail(portico, parameters))

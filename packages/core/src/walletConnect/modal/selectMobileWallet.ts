@@ -1,5 +1,6 @@
 import { showConnected } from '../../connection/modal/showConnected.js'
 import { RequestCancelledError } from '../../errors/base.js'
+import { refuseUntilLegalAccepted } from '../../modal/legalConsent.js'
 import { navigate } from '../../modal/navigate.js'
 import { shakeModal } from '../../modal/shakeModal.js'
 import type { Portico } from '../../portico.js'
@@ -15,7 +16,7 @@ export type SelectMobileWalletParameters = {
  * stays on it for Try again and when it was opened directly), pairs, and once the wallet approves
  * shows Account (or UnsupportedChain). A refusal or failure stays on the view, which reads
  * `walletConnect.error` and offers Try again; leaving the view abandons the pairing. Without
- * `walletConnect` configured the modal shakes. Never rejects.
+ * `walletConnect` configured, or before the legal checkbox is ticked, the modal shakes. Never rejects.
  *
  * @example
  * await selectMobileWallet(portico, { walletId: 'me.rainbow' })
@@ -25,6 +26,7 @@ export async function selectMobileWallet(
   parameters: SelectMobileWalletParameters = {},
 ): Promise<void> {
   const { state, internal } = portico
+  if (refuseUntilLegalAccepted(portico)) return
   if (!portico.config.walletConnect) {
     internal.logger.warn('connect: cannot pair with a mobile wallet', new WalletConnectNotConfiguredError())
     shakeModal(portico)

@@ -1,3 +1,4 @@
+import { isLegalPending } from '../../modal/legalConsent.js'
 import type { Portico } from '../../portico.js'
 import { type SelectMobileWalletParameters, selectMobileWallet } from './selectMobileWallet.js'
 
@@ -11,6 +12,12 @@ import { type SelectMobileWalletParameters, selectMobileWallet } from './selectM
  * showPairing(portico, { walletId: 'me.rainbow' })
  */
 export function showPairing(portico: Portico, parameters: SelectMobileWalletParameters = {}): void {
-  if (!portico.config.walletConnect || portico.state.walletConnect.status !== 'idle') return
+  // Before the legal checkbox is ticked the view shows it instead of a code.
+  if (
+    !portico.config.walletConnect ||
+    portico.state.walletConnect.status !== 'idle' ||
+    isLegalPending(portico)
+  )
+    return
   void selectMobileWallet(portico, parameters)
 }

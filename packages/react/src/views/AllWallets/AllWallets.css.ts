@@ -10,4 +10,6 @@ export const allWalletsCss = `
 .no-result { padding: 24px 8px; text-align: center; }
 .no-result strong { display: block; font-size: 15px; }
 .no-result span { font-size: 14px; color: var(--p-muted); }
+.connect-set { margin: 0; padding: 0; border: 0; min-width: 0; }
+.connect-set:disabled .row { opacity: 0.55; }
 `

@@ -1,10 +1,18 @@
-import { type RegistryWallet, searchConnectors, selectMobileWallet } from '@portico/core'
+import {
+  getModal,
+  type RegistryWallet,
+  searchConnectors,
+  selectMobileWallet,
+  watchModal,
+} from '@portico/core'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { moveFocusInList } from '../../components/focus.js'
 import { SearchIcon } from '../../components/icons.js'
+import { LegalCheckbox, legalCss } from '../../components/LegalCheckbox.js'
 import { useSelectWallet } from '../../components/useSelectWallet.js'
 import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { usePorticoRead } from '../../hooks/usePorticoRead.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useWalletList } from '../../hooks/useWalletList.js'
 import { useT } from '../../i18n/MessagesContext.js'
@@ -18,7 +26,10 @@ import { RegistryWalletRow } from './RegistryWalletRow.js'
  */
 export function AllWallets() {
   useStyles(allWalletsCss)
+  useStyles(legalCss)
   const portico = usePortico()
+  const { legalAccepted } = usePorticoRead(getModal, watchModal)
+  const legal = portico.options.features.legalCheckbox
   const { route } = useRouter()
   const t = useT()
   const select = useSelectWallet()
@@ -43,6 +54,7 @@ export function AllWallets() {
 
   return (
     <>
+      {legal && <LegalCheckbox />}
       <div className="search">
         <SearchIcon />
         <label htmlFor={inputId} className="visually-hidden">
@@ -74,23 +86,26 @@ export function AllWallets() {
           <span>{query.trim() ? t('nothingMatches', { query: query.trim() }) : t('noWalletAvailable')}</span>
         </div>
       ) : (
-        <ul className="list" aria-label={t('wallets')} onKeyDown={moveFocusInList}>
-          {items.map((item) =>
-            'wallet' in item ? (
-              <li key={`registry:${item.wallet.id}`}>
-                <RegistryWalletRow wallet={item.wallet} onSelect={selectRegistryWallet} />
-              </li>
-            ) : (
-              <li key={`${item.section}:${item.connector.id}`}>
-                <WalletRow
-                  connector={item.connector}
-                  tag={walletTag(item.connector, item.section)}
-                  onSelect={select}
-                />
-              </li>
-            ),
-          )}
-        </ul>
+        // Until the legal checkbox is ticked, a disabled fieldset keeps every row from connecting.
+        <fieldset className="connect-set" disabled={legal && !legalAccepted}>
+          <ul className="list" aria-label={t('wallets')} onKeyDown={moveFocusInList}>
+            {items.map((item) =>
+              'wallet' in item ? (
+                <li key={`registry:${item.wallet.id}`}>
+                  <RegistryWalletRow wallet={item.wallet} onSelect={selectRegistryWallet} />
+                </li>
+              ) : (
+                <li key={`${item.section}:${item.connector.id}`}>
+                  <WalletRow
+                    connector={item.connector}
+                    tag={walletTag(item.connector, item.section)}
+                    onSelect={select}
+                  />
+                </li>
+              ),
+            )}
+          </ul>
+        </fieldset>
       )}
     </>
   )

@@ -1,6 +1,7 @@
-import { type ConnectMethod, navigate } from '@portico/core'
-import type { ReactNode } from 'react'
+import { type ConnectMethod, navigate, selectMobileWallet } from '@portico/core'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { connectCss } from '../../components/connect.css.js'
+import { needsConnectOptions } from '../../components/connectLayout.js'
 import { EmailForm, emailFormCss } from '../../components/EmailForm.js'
 import { moveFocusInList } from '../../components/focus.js'
 import { ChevronIcon, GridIcon, WalletIcon } from '../../components/icons.js'
@@ -13,6 +14,12 @@ import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 
+// The legal checkbox, 'Continue with a wallet' and the site's own wallets, fetched only by sites
+// that turn them on.
+const ConnectWithOptions = lazy(() =>
+  import('../../components/ConnectWithOptions.js').then((m) => ({ default: m.ConnectWithOptions })),
+)
+
 /** The first view: the ways to connect this site offers (wallets, e-mail) in the configured order. */
 export function Connect() {
   useStyles(connectCss)
@@ -20,6 +27,13 @@ export function Connect() {
   const portico = usePortico()
   const email = useEmailLogin()
   const t = useT()
+
+  if (needsConnectOptions(portico, email.enabled))
+    return (
+      <Suspense fallback={null}>
+        <ConnectWithOptions />
+      </Suspense>
+    )
 
   // SPEC §9 connect method order: each method the site offers, in the configured order.
   const sections: { method: ConnectMethod; node: ReactNode }[] = []
@@ -44,25 +58,20 @@ export function Connect() {
   )
 }
 
+/** The namespace Connect was opened for, if any. */
+export function useConnectNamespace() {
+  const { route } = useRouter()
+  return route.view === 'Connect' ? route.params?.namespace : undefined
+}
+
 /** The wallets found for this site, recent ones first, and a way to see all. */
 function WalletSection() {
-  const portico = usePortico()
-  const { route } = useRouter()
   const t = useT()
   const select = useSelectWallet()
-  const namespace = route.view === 'Connect' ? route.params?.namespace : undefined
+  const namespace = useConnectNamespace()
   const items = useConnectors(namespace ? { namespace } : {})
 
-  if (items.length === 0)
-    return (
-      <div className="empty">
-        <span className="empty-icon">
-          <WalletIcon />
-        </span>
-        <h3>{t('noWalletInBrowser')}</h3>
-        <p>{t('installWallet')}</p>
-      </div>
-    )
+  if (items.length === 0) return <NoWallet />
 
   return (
     <ul className="list" aria-label={t('wallets')} onKeyDown={moveFocusInList}>
@@ -71,29 +80,64 @@ function WalletSection() {
           <WalletRow connector={connector} tag={walletTag(connector, section)} onSelect={select} />
         </li>
       ))}
-      {portico.options.features.allWallets && (
-        <li>
-          <button
-            type="button"
-            className="row all-wallets"
-            data-list-item
-            onClick={() =>
-              navigate(
-                portico,
-                namespace ? { view: 'AllWallets', params: { namespace } } : { view: 'AllWallets' },
-              )
-            }
-          >
-            <span className="picture">
-              <GridIcon />
-            </span>
-            <span className="row-name">{t('allWallets')}</span>
-            <span className="row-end">
-              <ChevronIcon />
-            </span>
-          </button>
-        </li>
-      )}
+      <AllWalletsRow />
     </ul>
+  )
+}
+
+/** The last row of the wallet list: every wallet, when the site offers the list. */
+export function AllWalletsRow() {
+  const portico = usePortico()
+  const t = useT()
+  const namespace = useConnectNamespace()
+  if (!portico.options.features.allWallets) return null
+  return (
+    <li>
+      <button
+        type="button"
+        className="row all-wallets"
+        data-list-item
+        onClick={() =>
+          navigate(
+            portico,
+            namespace ? { view: 'AllWallets', params: { namespace } } : { view: 'AllWallets' },
+          )
+        }
+      >
+        <span className="picture">
+          <GridIcon />
+        </span>
+        <span className="row-name">{t('allWallets')}</span>
+        <span className="row-end">
+          <ChevronIcon />
+        </span>
+      </button>
+    </li>
+  )
+}
+
+/**
+ * No wallet in this browser and none listed: never a dead end. Get a wallet (install pages and what
+ * a wallet is) and, when the site pairs with phones, a wallet on the visitor's phone.
+ */
+export function NoWallet() {
+  const portico = usePortico()
+  const t = useT()
+  return (
+    <div className="empty">
+      <span className="empty-icon">
+        <WalletIcon />
+      </span>
+      <h3>{t('noWalletInBrowser')}</h3>
+      <p>{t('installWallet')}</p>
+      <button type="button" className="button" onClick={() => navigate(portico, { view: 'GetWallet' })}>
+        {t('getWallet')}
+      </button>
+      {portico.config.walletConnect && (
+        <button type="button" className="button secondary" onClick={() => void selectMobileWallet(portico)}>
+          {t('useMobileWallet')}
+        </button>
+      )}
+    </div>
   )
 }

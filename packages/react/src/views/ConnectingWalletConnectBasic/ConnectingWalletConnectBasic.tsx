@@ -1,16 +1,19 @@
 import {
   buildWalletLink,
+  findListedWallet,
   getIsMobile,
-  getRegistryWallets,
+  getModal,
   getWalletConnect,
   type RegistryWallet,
   selectMobileWallet,
   showPairing,
+  watchModal,
   watchWalletConnect,
 } from '@portico/core'
 import { useEffect } from 'react'
 import { connectCss } from '../../components/connect.css.js'
 import { CopyIcon, ExternalLinkIcon, WalletIcon } from '../../components/icons.js'
+import { LegalCheckbox, legalCss } from '../../components/LegalCheckbox.js'
 import { QrCode } from '../../components/QrCode.js'
 import { useCopy } from '../../components/useCopy.js'
 import { walletReceiveCss } from '../../components/walletReceive.css.js'
@@ -68,14 +71,18 @@ export function ConnectingWalletConnectBasic() {
   const walletId = route.view === 'ConnectingWalletConnectBasic' ? route.params?.walletId : undefined
   const { copy, state: copyState } = useCopy(wc.pairing?.uri)
   const mobile = getIsMobile(portico)
-  const wallet = walletId ? getRegistryWallets(portico).find((entry) => entry.id === walletId) : undefined
+  const wallet = walletId ? findListedWallet(portico, walletId) : undefined
   const link = walletLink(wallet, wc.pairing?.uri, mobile)
 
   // Opened directly (the opening rules, or a site's openModal): core starts the pairing when the
   // view appears, not again when a pairing that just connected is idle for a moment.
+  // Before the legal checkbox is ticked there is no code: the pairing starts once it is.
+  const { legalAccepted } = usePorticoRead(getModal, watchModal)
+  const legalPending = portico.options.features.legalCheckbox && !legalAccepted
   useEffect(() => {
-    showPairing(portico, walletId ? { walletId } : {})
-  }, [portico, walletId])
+    if (!legalPending) showPairing(portico, walletId ? { walletId } : {})
+  }, [portico, walletId, legalPending])
+  useStyles(legalCss)
 
   if (!wc.enabled) {
     return (
@@ -88,6 +95,8 @@ export function ConnectingWalletConnectBasic() {
       </div>
     )
   }
+
+  if (legalPending) return <LegalCheckbox />
 
   // On a phone the picked wallet is opened by its link; the QR code is for a second device.
   if (mobile && wallet) {
