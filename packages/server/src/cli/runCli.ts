@@ -47,7 +47,8 @@ Options:
   --config <file>            JSON config file (or env PORTICO_CONFIG)
   -h, --help                 show this help
 
-Environment: HOST, PORT, DATABASE_URL, PORTICO_DATA_DIR, PORTICO_LOG_LEVEL, PORTICO_CONFIG.
+Environment: HOST, PORT, DATABASE_URL, PORTICO_DATA_DIR, PORTICO_LOG_LEVEL, PORTICO_METRICS_TOKEN,
+PORTICO_CONFIG.
 An origin is scheme://host[:port] without a path, e.g. https://example.com; "*" allows any site.
 `
 
