@@ -120,6 +120,9 @@ export function loadConfig(parameters: LoadConfigParameters): ServerConfig {
     } else if (path === 'log.level') {
       const log = typeof raw.log === 'object' && raw.log !== null ? raw.log : {}
       raw.log = { ...log, level: value }
+    } else if (path === 'metrics.token') {
+      const metrics = typeof raw.metrics === 'object' && raw.metrics !== null ? raw.metrics : {}
+      raw.metrics = { ...metrics, token: value }
     } else {
       raw[path] = value
     }
