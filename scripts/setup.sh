@@ -189,11 +189,17 @@ portico_ensure_postgres() {
 PORTICO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export PORTICO_ROOT
 
+# The server's two-instance test puts nginx in front of two instances, as a deployment would; it
+# runs nginx from its own temp folder as the user running the test, so only the binary is needed.
+portico_ensure_nginx() {
+  portico_apt_ensure '[ -x /usr/sbin/nginx ]' nginx 'the server test of two instances behind nginx (/usr/sbin/nginx)'
+}
+
 portico_setup() {
   # pnpm first, with the machine's own npm and Node, so it lands where a person finds it later.
   portico_check_node && portico_ensure_pnpm && portico_ensure_node && portico_install_deps || return 1
   if [ "${1:-}" != --no-browser ]; then
-    portico_ensure_chromium && portico_ensure_postgres && portico_ensure_oldest_node
+    portico_ensure_chromium && portico_ensure_postgres && portico_ensure_nginx && portico_ensure_oldest_node
   fi
 }
 

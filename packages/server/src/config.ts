@@ -165,6 +165,13 @@ export const serverConfigSchema = z
         perIp: z.number().int().min(1).default(600),
         /** Requests per minute for one project, from everywhere. */
         perProject: z.number().int().min(1).default(6_000),
+        /**
+         * Where the counts live. `database`: in the database, shared by every instance on one
+         * PostgreSQL (one upsert per check); `memory`: in each process, so N instances allow N times
+         * the limit; `auto` (the default): `database` with `databaseUrl`, `memory` on PGlite, which
+         * is a single process anyway.
+         */
+        store: z.enum(['auto', 'memory', 'database']).default('auto'),
       })
       .prefault({}),
     rpc: z
@@ -367,6 +374,17 @@ export const serverConfigSchema = z
           .default(30 * 24 * 60 * 60_000),
         /** How long `POST /v1/auth/device/wait` holds a request open for the approval link, in ms. */
         deviceWaitMs: z.number().int().min(0).max(120_000).default(25_000),
+      })
+      .prefault({}),
+    /** `GET /metrics` (Prometheus text format). */
+    metrics: z
+      .object({
+        /**
+         * The bearer token a scraper sends (`Authorization: Bearer <token>`), or env
+         * `PORTICO_METRICS_TOKEN`. Without one, /metrics is off (404): the figures would tell anyone
+         * which routes, chains and mail limits a site uses.
+         */
+        token: z.string().min(16, 'use at least 16 characters (openssl rand -hex 16)').optional(),
       })
       .prefault({}),
     /** `embedded`: the indexer runs inside the server; `off`: run `portico-server indexer` separately. */

@@ -32,11 +32,20 @@ describe('loadConfig', () => {
       trustProxy: false,
       projectCacheMs: 5_000,
       indexer: 'embedded',
-      rateLimit: { perIp: 600, perProject: 6_000 },
+      rateLimit: { perIp: 600, perProject: 6_000, store: 'auto' },
       rpc: { maxBodyBytes: 524_288, maxBatch: 100, timeoutMs: 10_000 },
       log: { level: 'info' },
     })
     expect(config.databaseUrl).toBeUndefined()
+    // /metrics is off until a token is set.
+    expect(config.metrics.token).toBeUndefined()
+  })
+
+  it('takes the metrics token from PORTICO_METRICS_TOKEN and refuses a short one', () => {
+    expect(loadConfig({ env: { PORTICO_METRICS_TOKEN: 'a-long-enough-token' } }).metrics.token).toBe(
+      'a-long-enough-token',
+    )
+    expect(() => loadConfig({ env: { PORTICO_METRICS_TOKEN: 'short' } })).toThrow(/metrics\.token/)
   })
 
   it('reads the file named by PORTICO_CONFIG and puts the environment on top', () => {

@@ -15,7 +15,7 @@ export interface LoadConfigParameters {
   /** A JSON config file; `env.PORTICO_CONFIG` when omitted, and none when neither is set. */
   file?: string | undefined
   /**
-   * The environment: `HOST`, `PORT`, `DATABASE_URL`, `PORTICO_DATA_DIR`, `PORTICO_LOG_LEVEL`,
+   * The environment: `HOST`, `PORT`, `DATABASE_URL`, `PORTICO_DATA_DIR`, `PORTICO_LOG_LEVEL`, `PORTICO_METRICS_TOKEN`,
    * `PORTICO_MASTER_KEY`, `PORTICO_CONFIG`.
    */
   env: Record<string, string | undefined>
@@ -28,6 +28,7 @@ const ENV_FIELDS = {
   DATABASE_URL: 'databaseUrl',
   PORTICO_DATA_DIR: 'dataDir',
   PORTICO_LOG_LEVEL: 'log.level',
+  PORTICO_METRICS_TOKEN: 'metrics.token',
 } as const
 
 function readJsonFile(file: string): Record<string, unknown> {
@@ -119,6 +120,9 @@ export function loadConfig(parameters: LoadConfigParameters): ServerConfig {
     } else if (path === 'log.level') {
       const log = typeof raw.log === 'object' && raw.log !== null ? raw.log : {}
       raw.log = { ...log, level: value }
+    } else if (path === 'metrics.token') {
+      const metrics = typeof raw.metrics === 'object' && raw.metrics !== null ? raw.metrics : {}
+      raw.metrics = { ...metrics, token: value }
     } else {
       raw[path] = value
     }

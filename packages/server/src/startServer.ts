@@ -66,6 +66,7 @@ export async function startServer(
   // The app is built once the port is bound: with port 0 the default public URL (the frame's origin
   // and the approval links) must name the port the system picked, not 0.
   let app: Hono<AppEnv> | undefined
+  let indexer: ReturnType<typeof createIndexer> | undefined
   const server = serve({
     fetch: (request, env) =>
       app ? app.fetch(request, env) : new Response('The server is starting.', { status: 503 }),
@@ -86,6 +87,7 @@ export async function startServer(
       db,
       logger,
       isDraining: () => draining,
+      indexerHeads: () => indexer?.heads() ?? new Map(),
       ...(options.swapProviders ? { swapProviders: options.swapProviders } : {}),
     })
     if (loginOn && config.publicUrl === undefined) {
@@ -100,7 +102,7 @@ export async function startServer(
     if (ownsDb) await db.destroy().catch(() => {})
     throw error
   }
-  const indexer =
+  indexer =
     config.indexer === 'embedded'
       ? createIndexer({ db, chains: config.chains, logger: logger.child({ component: 'indexer' }) })
       : undefined

@@ -36,6 +36,8 @@ export interface Indexer {
   stop(): Promise<void>
   /** Indexes every enabled chain up to its current head, then returns (throws what failed). */
   syncOnce(): Promise<void>
+  /** The head block each chain's node reported last (metrics: the lag behind it). */
+  heads(): ReadonlyMap<string, bigint>
 }
 export type CreateIndexerReturnType = Indexer
 
@@ -55,6 +57,8 @@ interface ChainState {
   waitingForLease: boolean
   /** The background loop's current pass, awaited by stop(). */
   ticking: Promise<void> | undefined
+  /** The node's head at the last round, if one asked. */
+  head: bigint | undefined
 }
 
 /** How long a lease lasts without renewal: long enough for a slow round, short enough to take over. */
@@ -114,6 +118,7 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
       failures: 0,
       waitingForLease: false,
       ticking: undefined,
+      head: undefined,
     })
   }
 
@@ -156,6 +161,7 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
     })
     if (cursor !== leased) return 'more'
     const head = await state.client.getBlockNumber({ cacheTime: 0 })
+    state.head = head
     const from = cursor + 1n
     const to =
       head < cursor + BigInt(state.chain.indexer.batchBlocks)
@@ -312,6 +318,11 @@ export function createIndexer(parameters: CreateIndexerParameters): CreateIndexe
         // The leases then simply expire.
         logger.warn('could not hand back the indexer leases', { err: error })
       }
+    },
+    heads() {
+      const heads = new Map<string, bigint>()
+      for (const state of states) if (state.head !== undefined) heads.set(state.id, state.head)
+      return heads
     },
     async syncOnce() {
       stopping = false

@@ -114,11 +114,8 @@ export interface IngestEventsParameters {
   events: readonly AnalyticsEventInput[]
 }
 
-/** Stores the events, skipping any eventId the project already has. Returns how many were new. */
-export async function ingestEvents(
-  db: Kysely<Database>,
-  parameters: IngestEventsParameters,
-): Promise<number> {
+/** The rows of one request's events, each eventId once. */
+export function toEventRows(parameters: IngestEventsParameters) {
   const seen = new Set<string>()
   const rows = []
   for (const event of parameters.events) {
@@ -136,6 +133,15 @@ export async function ingestEvents(
       sdk_version: parameters.sdkVersion,
     })
   }
+  return rows
+}
+
+/** Stores the events, skipping any eventId the project already has. Returns how many were new. */
+export async function ingestEvents(
+  db: Kysely<Database>,
+  parameters: IngestEventsParameters,
+): Promise<number> {
+  const rows = toEventRows(parameters)
   if (rows.length === 0) return 0
   const result = await db
     .insertInto('analytics_events')

@@ -84,3 +84,35 @@ export function openSeed(wrapKey: Buffer, userId: string, sealed: SealedSeed): B
     dataKey?.fill(0)
   }
 }
+
+/**
+ * The same seed with its data key wrapped under `newWrapKey` instead of `oldWrapKey`; the seed's
+ * own ciphertext is unchanged. Throws `SeedDecryptionError` when `oldWrapKey` does not open it.
+ */
+export function rewrapSeed(
+  oldWrapKey: Buffer,
+  newWrapKey: Buffer,
+  userId: string,
+  sealed: SealedSeed,
+): SealedSeed {
+  let dataKey: Buffer | undefined
+  try {
+    try {
+      dataKey = decrypt(oldWrapKey, sealed.keyIv, sealed.keyTag, sealed.wrappedKey, keyAad(userId))
+    } catch (error) {
+      throw new SeedDecryptionError(
+        `The wallet of user ${userId} does not open with the current master key: it is not the key the wallets were stored with, or the row was altered.`,
+        { cause: error },
+      )
+    }
+    const key = encrypt(newWrapKey, dataKey, keyAad(userId))
+    return {
+      ...sealed,
+      keyIv: key.iv.toString('base64'),
+      keyTag: key.tag.toString('base64'),
+      wrappedKey: key.ciphertext.toString('base64'),
+    }
+  } finally {
+    dataKey?.fill(0)
+  }
+}

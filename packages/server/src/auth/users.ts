@@ -69,7 +69,7 @@ export async function isDeviceApproved(
 }
 
 /** The columns of a pending approval link, cleared once it is used, replaced by a login or cancelled. */
-const NO_PENDING_APPROVAL = {
+export const NO_PENDING_APPROVAL = {
   approval_token_hash: null,
   approval_expires_at: null,
   approval_requested_at: null,

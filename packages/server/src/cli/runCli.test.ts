@@ -163,6 +163,29 @@ describe.each(ENGINES)('the portico-server CLI on %s', (engine) => {
     expect(unknown.stderr).toContain('Unknown command "launch"')
   })
 
+  it('rotates the master key from PORTICO_NEW_MASTER_KEY, refusing a missing, malformed or unchanged one', async () => {
+    const current = 'a'.repeat(64)
+    const withKeys = async (keys: Record<string, string>) => {
+      const saved = env
+      env = { ...env, PORTICO_MASTER_KEY: current, ...keys }
+      try {
+        return await cli('rotate-master-key')
+      } finally {
+        env = saved
+      }
+    }
+    expect((await withKeys({})).stderr).toContain('PORTICO_NEW_MASTER_KEY')
+    expect((await withKeys({ PORTICO_NEW_MASTER_KEY: 'short' })).stderr).toContain(
+      'PORTICO_NEW_MASTER_KEY is not valid',
+    )
+    expect((await withKeys({ PORTICO_NEW_MASTER_KEY: current })).stderr).toContain(
+      'is the current master key',
+    )
+    const rotated = await withKeys({ PORTICO_NEW_MASTER_KEY: 'b'.repeat(64) })
+    expect(rotated.code).toBe(0)
+    expect(rotated.stdout).toMatch(/^Re-wrapped \d+ wallets under the new master key/)
+  })
+
   it('reports a broken config file by name', async () => {
     const file = join(dir, 'broken.json')
     writeFileSync(file, JSON.stringify({ port: 'eighty' }))

@@ -8,6 +8,8 @@ import { BaseError } from '@portico/core/errors'
 import type { Kysely } from 'kysely'
 import { createIndexer } from '../activity/createIndexer.js'
 import { countEvents, listEvents } from '../analytics/queryEvents.js'
+import { InvalidMasterKeyError, parseMasterKey, readMasterKey } from '../auth/masterKey.js'
+import { rotateMasterKey } from '../auth/rotateMasterKey.js'
 import type { ServerConfig } from '../config.js'
 import { createDatabase } from '../db/createDatabase.js'
 import { migrateToLatest } from '../db/migrate.js'
@@ -37,6 +39,8 @@ Commands:
   start                      serve the API (the default)
   migrate                    apply database migrations and exit
   indexer                    run the activity indexer alone (serve with "indexer": "off")
+  rotate-master-key          re-wrap the stored wallets from the current master key to
+                             PORTICO_NEW_MASTER_KEY (every server stopped)
   project add <id> --origin <origin> [--origin …] [--name <name>]
   project list [--json]
   project remove <id>
@@ -47,7 +51,8 @@ Options:
   --config <file>            JSON config file (or env PORTICO_CONFIG)
   -h, --help                 show this help
 
-Environment: HOST, PORT, DATABASE_URL, PORTICO_DATA_DIR, PORTICO_LOG_LEVEL, PORTICO_CONFIG.
+Environment: HOST, PORT, DATABASE_URL, PORTICO_DATA_DIR, PORTICO_LOG_LEVEL, PORTICO_METRICS_TOKEN,
+PORTICO_CONFIG.
 An origin is scheme://host[:port] without a path, e.g. https://example.com; "*" allows any site.
 `
 
@@ -208,6 +213,45 @@ async function runAnalytics(
   return 0
 }
 
+/**
+ * Re-wraps the stored wallets from the configured master key to PORTICO_NEW_MASTER_KEY. The new key
+ * comes from the environment only: on the command line it would stay in the shell's history and
+ * be visible to every user in the process list.
+ */
+async function runRotateMasterKey(config: ServerConfig, logger: Logger, io: CliIo): Promise<number> {
+  const oldKey = readMasterKey(config.auth.masterKey, io.env)
+  if (!oldKey) {
+    throw new UsageError(
+      'rotate-master-key needs the current master key (auth.masterKey or PORTICO_MASTER_KEY), which the wallets are stored with.',
+    )
+  }
+  const newText = io.env.PORTICO_NEW_MASTER_KEY
+  if (!newText) {
+    throw new UsageError(
+      'rotate-master-key reads the new key from PORTICO_NEW_MASTER_KEY (32 random bytes: openssl rand -hex 32).',
+    )
+  }
+  let newKey: Buffer
+  try {
+    newKey = parseMasterKey(newText)
+  } catch (error) {
+    if (!(error instanceof InvalidMasterKeyError)) throw error
+    throw new UsageError(`PORTICO_NEW_MASTER_KEY is not valid. ${error.message}`)
+  }
+  try {
+    if (newKey.equals(oldKey)) throw new UsageError('PORTICO_NEW_MASTER_KEY is the current master key.')
+    const result = await withDatabase(config, logger, (db) => rotateMasterKey(db, { oldKey, newKey }))
+    io.stdout.write(
+      `Re-wrapped ${result.wallets} wallets under the new master key; removed ${result.pendingCodes} unused codes and ${result.pendingApprovals} pending device approval links (people ask again).\n` +
+        'Start every server with the new key (auth.masterKey or PORTICO_MASTER_KEY) and keep the old one until a backup taken after this exists.\n',
+    )
+    return 0
+  } finally {
+    oldKey.fill(0)
+    newKey.fill(0)
+  }
+}
+
 async function runUntilStopped(io: CliIo, logger: Logger, stop: () => Promise<void>): Promise<number> {
   const signal = await (io.waitForStop ?? waitForSignal)()
   logger.info('stopping', { signal })
@@ -272,6 +316,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         } finally {
           await db.destroy()
         }
+      }
+      case 'rotate-master-key': {
+        if (args.length > 0) throw new UsageError(`Unexpected arguments: ${args.join(' ')}`)
+        return await runRotateMasterKey(config, logger, io)
       }
       case 'project':
         return await runProject(args, config, logger, io)

@@ -5,6 +5,23 @@ import type { Logger } from '../logger.js'
 import { PGliteDialect } from './pgliteDialect.js'
 import type { Database } from './schema.js'
 
+/** How a database's connections are used, for `/metrics`. */
+export interface DatabasePoolStats {
+  /** Connections open (PGlite: its one). */
+  total: number
+  /** Open and not in use. */
+  idle: number
+  /** Queries waiting for a connection. */
+  waiting: number
+}
+
+const poolStats = new WeakMap<Kysely<Database>, () => DatabasePoolStats>()
+
+/** The pool's use of a database made by `createDatabase`; undefined for one opened elsewhere. */
+export function databasePoolStats(db: Kysely<Database>): DatabasePoolStats | undefined {
+  return poolStats.get(db)?.()
+}
+
 export interface CreateDatabaseOptions {
   /** Receives errors of idle PostgreSQL connections, which would otherwise end the process. */
   logger?: Logger
@@ -31,7 +48,15 @@ export function createDatabase(
       connectionTimeoutMillis: 10_000,
     })
     pool.on('error', (error) => options.logger?.error('database connection failed', { err: error }))
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    poolStats.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }))
+    return db
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect({ dataDir: config.dataDir }) })
+  const dialect = new PGliteDialect({ dataDir: config.dataDir })
+  const db = new Kysely<Database>({ dialect })
+  poolStats.set(db, () => {
+    const { busy, waiting } = dialect.connectionStats
+    return { total: 1, idle: 1 - busy, waiting }
+  })
+  return db
 }

@@ -32,9 +32,17 @@ export interface AnalyticsEventsTable {
   received_at: ColumnType<Date, Date | string | undefined, never>
 }
 
+/** Shared rate-limit counters (`http/rateLimiter.ts`), one row per key and window. */
+export interface RateLimitCountersTable {
+  bucket: string
+  count: number
+  reset_at: ColumnType<string, number | string, number | string>
+}
+
 export interface CoreTables {
   projects: ProjectsTable
   analytics_events: AnalyticsEventsTable
+  rate_limit_counters: RateLimitCountersTable
 }
 
 export type Database = CoreTables & ActivityTables & SiwxTables & AuthTables

@@ -1,27 +1,27 @@
 /**
  * The HTTP API (Hono). Every `/v1/*` and `/e` request names its project (`?projectId=`); the
  * project's allowed origins decide which sites' pages may use it. Instances keep no state but
- * caches and rate-limit counters, so several can serve one PostgreSQL database.
+ * caches: on PostgreSQL the rate-limit counters, nonces, sessions and mail limits are in the
+ * database, so several instances serve one database as one.
  */
+import { timingSafeEqual } from 'node:crypto'
 import type { SiwxVerifier } from '@portico/siwx'
 import { type Context, Hono } from 'hono'
+import { matchedRoutes } from 'hono/route'
 import type { Kysely } from 'kysely'
 import { isAddress, BaseError as ViemError } from 'viem'
 import { InvalidCursorError } from '../activity/errors.js'
 import { getHistory } from '../activity/getHistory.js'
 import { getSolanaHistory } from '../activity/solanaHistory.js'
-import {
-  InvalidAnalyticsError,
-  ingestEvents,
-  parseAnalyticsBody,
-  SDK_LABEL,
-} from '../analytics/ingestEvents.js'
+import { AnalyticsQueueFullError, createAnalyticsBatcher } from '../analytics/analyticsBatcher.js'
+import { InvalidAnalyticsError, parseAnalyticsBody, SDK_LABEL } from '../analytics/ingestEvents.js'
 import { isAuthPath, registerAuthRoutes } from '../auth/authRoutes.js'
 import { AUTH_DEVICE_APPROVE_PATH } from '../auth/deviceApprovalRoutes.js'
-import type { Mailer } from '../auth/mailer.js'
+import { createMailer, MailDeliveryError, type Mailer } from '../auth/mailer.js'
 import { getFrameOrigin } from '../auth/publicUrl.js'
 import { registerBitcoinRoutes } from '../bitcoin/bitcoinRoutes.js'
 import { isSolanaNetworkId, type ServerConfig } from '../config.js'
+import { databasePoolStats } from '../db/createDatabase.js'
 import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
 import { defaultFrameDir, registerFrameRoutes } from '../frame/serveFrame.js'
@@ -40,8 +40,9 @@ import { registerSwapRoutes } from '../swap/swapRoutes.js'
 import { registerWalletRegistryRoutes } from '../walletRegistry/walletRegistryRoutes.js'
 import { ApiRefusal } from './apiError.js'
 import type { AppEnv } from './appEnv.js'
+import { createMetrics, type Metrics } from './metrics.js'
 import { createProjectCache } from './projectCache.js'
-import { createRateLimiter } from './rateLimiter.js'
+import { createDatabaseRateLimiter, createRateLimiter } from './rateLimiter.js'
 import { readBody, refuseUnstorableText } from './readBody.js'
 import {
   DEFAULT_ALLOWED_METHODS,
@@ -72,6 +73,25 @@ export interface AppDependencies {
   siwxVerifiers?: readonly SiwxVerifier[]
   /** Sends the e-mail login's mails; SMTP over `auth.smtp` when omitted. */
   mailer?: Mailer
+  /** What `/metrics` reports; a fresh set when omitted. */
+  metrics?: Metrics
+  /** The chains' head blocks as the embedded indexer last saw them (the lag in `/metrics`). */
+  indexerHeads?: () => ReadonlyMap<string, bigint>
+}
+
+/** The route a request matched, as registered (`/v1/account/:address/balance`), or `unmatched`. */
+function routeOf(c: Context): string {
+  const route = matchedRoutes(c)
+    .filter((matched) => matched.path !== '/*')
+    .at(-1)
+  return route?.path ?? 'unmatched'
+}
+
+/** Compares in time independent of where the strings differ. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 /** Paths that need a project. */
@@ -94,10 +114,76 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const { config, db, logger } = deps
   const now = deps.now ?? Date.now
   const projects = createProjectCache(db, config.projectCacheMs, now)
-  const perIp = createRateLimiter({ limit: config.rateLimit.perIp, now })
-  const perProject = createRateLimiter({ limit: config.rateLimit.perProject, now })
-  const analyticsPerIp = createRateLimiter({ limit: config.analytics.perIpBytesPerMinute, now })
-  const analyticsPerProject = createRateLimiter({ limit: config.analytics.perProjectBytesPerMinute, now })
+  // Shared through the database when several instances can share one (PostgreSQL); in memory on
+  // PGlite, a single process, where a round trip per request would buy nothing.
+  const sharedLimits =
+    config.rateLimit.store === 'database' || (config.rateLimit.store === 'auto' && !!config.databaseUrl)
+  const makeLimiter = (name: string, limit: number) =>
+    sharedLimits ? createDatabaseRateLimiter({ db, name, limit, now }) : createRateLimiter({ limit, now })
+  const perIp = makeLimiter('ip', config.rateLimit.perIp)
+  const perProject = makeLimiter('project', config.rateLimit.perProject)
+  const analyticsPerIp = makeLimiter('analytics-ip', config.analytics.perIpBytesPerMinute)
+  const analyticsPerProject = makeLimiter('analytics-project', config.analytics.perProjectBytesPerMinute)
+  const metrics = deps.metrics ?? createMetrics()
+  const analytics = createAnalyticsBatcher({ db, logger })
+  metrics.addGauge({
+    name: 'portico_db_pool_connections',
+    help: 'Database connections by state (PGlite: its one connection), and queries waiting for one.',
+    read: () => {
+      const stats = databasePoolStats(db)
+      if (!stats) return []
+      return [
+        { labels: { state: 'total' }, value: stats.total },
+        { labels: { state: 'idle' }, value: stats.idle },
+        { labels: { state: 'waiting' }, value: stats.waiting },
+      ]
+    },
+  })
+  metrics.addGauge({
+    name: 'portico_analytics_queued_events',
+    help: 'Analytics events waiting for the next database write.',
+    read: () => [{ labels: {}, value: analytics.queued }],
+  })
+  metrics.addGauge({
+    name: 'portico_indexer_block',
+    help: 'The last block indexed per chain (from the database, whichever instance indexes it).',
+    read: async () => {
+      const rows = await db.selectFrom('activity_chains').select(['chain', 'last_block']).execute()
+      return rows.map((row) => ({ labels: { chain: row.chain }, value: Number(row.last_block) }))
+    },
+  })
+  metrics.addGauge({
+    name: 'portico_indexer_lag_blocks',
+    help: "Blocks between the chain's head, as this instance's indexer last saw it, and the last indexed.",
+    read: async () => {
+      const heads = deps.indexerHeads?.()
+      if (!heads || heads.size === 0) return []
+      const rows = await db.selectFrom('activity_chains').select(['chain', 'last_block']).execute()
+      return rows.flatMap((row) => {
+        const head = heads.get(row.chain)
+        if (head === undefined) return []
+        const lag = head - BigInt(row.last_block)
+        return [{ labels: { chain: row.chain }, value: Number(lag > 0n ? lag : 0n) }]
+      })
+    },
+  })
+  // Mails counted as they leave; SMTP failures counted here, limits' refusals in onError.
+  let smtpMailer = deps.mailer
+  const countedMailer: Mailer = {
+    async send(mail) {
+      smtpMailer ??= createMailer(config.auth.smtp)
+      try {
+        await smtpMailer.send(mail)
+      } catch (error) {
+        if (error instanceof MailDeliveryError) metrics.mailRefused('smtp_failed')
+        throw error
+      }
+      metrics.mailSent()
+    },
+    close() {
+      smtpMailer?.close()
+    },
+  }
   const allowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_ALLOWED_METHODS)
   const solanaAllowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_SOLANA_ALLOWED_METHODS)
   const staticPrices = deps.prices ?? createStaticPriceSource(config.prices)
@@ -123,14 +209,16 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use(async (c, next) => {
     const started = performance.now()
     await next()
+    const seconds = (performance.now() - started) / 1000
     const projectId = c.get('project')?.id ?? c.req.query('projectId')
     logger.info('request', {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      durationMs: Math.round(seconds * 10_000) / 10,
       ...(projectId ? { projectId } : {}),
     })
+    metrics.request(c.req.method, routeOf(c), c.res.status, seconds)
   })
 
   // CORS. Every response, refusals included, names the caller's origin, so the modal can read why a
@@ -146,7 +234,13 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   })
 
   app.onError((error, c) => {
-    if (error instanceof ApiRefusal) return refuse(c, error)
+    if (error instanceof ApiRefusal) {
+      if (error.code === 'EMAIL_COOLDOWN') metrics.mailRefused('cooldown')
+      else if (error.code === 'EMAIL_LIMIT') metrics.mailRefused('daily_cap')
+      else if (error.code === 'RATE_LIMITED' && error.message.includes('login e-mails'))
+        metrics.mailRefused('sender_limit')
+      return refuse(c, error)
+    }
     logger.error('request failed', { method: c.req.method, path: c.req.path, err: error })
     return refuse(
       c,
@@ -159,6 +253,22 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   )
 
   app.get('/health', (c) => c.json({ status: 'ok' }))
+
+  // Off unless a token is configured: the figures tell a stranger which routes and chains are used.
+  const metricsToken = config.metrics.token
+  if (metricsToken) {
+    app.get('/metrics', async (c) => {
+      const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+      if (!given || !sameSecret(given, metricsToken)) {
+        return c.text('/metrics needs Authorization: Bearer <metrics.token of the server config>.\n', 401, {
+          'WWW-Authenticate': 'Bearer realm="metrics"',
+        })
+      }
+      return c.text(await metrics.render(), 200, {
+        'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+      })
+    })
+  }
 
   app.get('/ready', async (c) => {
     if (deps.isDraining?.()) {
@@ -177,7 +287,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use(async (c, next) => {
     if (!needsProject(c.req.path)) return next()
     const ip = clientIp(c)
-    const ipHit = perIp.hit(ip)
+    const ipHit = await perIp.hit(ip)
     if (!ipHit.allowed) {
       throw new ApiRefusal(
         'RATE_LIMITED',
@@ -243,7 +353,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
         `The origin ${origin} is not allowed for project "${project.id}". Its operator can allow it: portico-server project list shows the allowed origins, and portico-server project origins ${project.id} --origin <each of them> --origin ${origin} sets the new list.`,
       )
     }
-    const projectHit = perProject.hit(project.id)
+    const projectHit = await perProject.hit(project.id)
     if (!projectHit.allowed) {
       throw new ApiRefusal(
         'RATE_LIMITED',
@@ -256,9 +366,9 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   })
 
   /** Counts `extra` more requests for the request's client and project, refusing when over a limit. */
-  const countExtra = (c: Context<AppEnv>, extra: number) => {
+  const countExtra = async (c: Context<AppEnv>, extra: number) => {
     const ip = clientIp(c)
-    const ipHit = perIp.hit(ip, extra)
+    const ipHit = await perIp.hit(ip, extra)
     if (!ipHit.allowed) {
       throw new ApiRefusal(
         'RATE_LIMITED',
@@ -267,7 +377,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       )
     }
     const project = c.get('project')
-    const projectHit = perProject.hit(project.id, extra)
+    const projectHit = await perProject.hit(project.id, extra)
     if (!projectHit.allowed) {
       throw new ApiRefusal(
         'RATE_LIMITED',
@@ -289,8 +399,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       timeoutMs: config.rpc.timeoutMs,
       maxLogsBlockSpan: config.rpc.maxLogsBlockSpan,
       // The request itself was counted on the way in; a batch's other items count too.
-      countItems: (count) => {
-        if (count > 1) countExtra(c, count - 1)
+      countItems: async (count) => {
+        if (count > 1) await countExtra(c, count - 1)
       },
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     })
@@ -465,7 +575,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     now,
     logger,
     clientIp,
-    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+    mailer: countedMailer,
   })
   registerWalletRegistryRoutes(app, { config })
   registerFrameRoutes(app, {
@@ -515,7 +625,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       [analyticsPerIp, ip, config.analytics.perIpBytesPerMinute, ip],
       [analyticsPerProject, projectId, config.analytics.perProjectBytesPerMinute, `project "${projectId}"`],
     ] as const) {
-      const hit = limiter.hit(key, bytes)
+      const hit = await limiter.hit(key, bytes)
       if (!hit.allowed) {
         throw new ApiRefusal(
           'RATE_LIMITED',
@@ -524,7 +634,13 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
         )
       }
     }
-    await ingestEvents(db, { projectId, sdkType, sdkVersion, events })
+    try {
+      await analytics.ingest({ projectId, sdkType, sdkVersion, events })
+    } catch (error) {
+      if (error instanceof AnalyticsQueueFullError)
+        throw new ApiRefusal('UNAVAILABLE', error.message, { 'Retry-After': '1' })
+      throw error
+    }
     return c.body(null, 204)
   })
 

@@ -147,7 +147,7 @@ export interface ProxyJsonRpcParameters {
    * Called with the number of items once the body is parsed, before anything goes upstream: the
    * rate limit counts each item of a batch as a request. Throws to refuse the whole request.
    */
-  countItems?: (count: number) => void
+  countItems?: (count: number) => void | Promise<void>
   fetch?: typeof fetch
 }
 
@@ -391,7 +391,7 @@ export async function proxyJsonRpc(parameters: ProxyJsonRpcParameters): Promise<
       ),
     }
   }
-  parameters.countItems?.(items.length)
+  await parameters.countItems?.(items.length)
   const fetchImpl = parameters.fetch ?? fetch
   const plan = items.map((item, index) => planItem(item, index, allowedMethods))
   if (parameters.maxLogsBlockSpan !== undefined && !chain.caipNetworkId.startsWith('solana:')) {
