@@ -114,6 +114,10 @@ export interface PorticoInternal {
   siblingConnection: Promise<void> | undefined
   /** The portfolio and activity services, resolved on first use, and the networks they refused. */
   services?: ResolvedServices
+  /** When the modal last opened (`Date.now()`): a pointer close sooner than `MODAL_CLOSE_GUARD_MS` is ignored. */
+  modalOpenedAt: number | undefined
+  /** Set by a connection made in the modal: it closes once connected, signed in if needed, on a listed network. */
+  closeAfterConnect: boolean
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   /** Where domain code reports what the modal layer shows (`DomainEvent`). */

@@ -107,7 +107,7 @@ async function start(overrides: Partial<PorticoConfig> = {}, authenticationChain
 }
 
 describe('selectMobileWallet: pairing in the modal (SPEC §2 ConnectingWalletConnectBasic)', () => {
-  test('shows the pairing, a new one when it expires, and connects the namespaces the wallet approved', async () => {
+  test('shows the pairing, a new one when it expires, connects the namespaces the wallet approved and closes', async () => {
     const { portico, handle, wc } = await start()
     const connecting = selectMobileWallet(portico, { walletId: 'me.rainbow' })
     expect(portico.state.router.route).toEqual({
@@ -124,6 +124,8 @@ describe('selectMobileWallet: pairing in the modal (SPEC §2 ConnectingWalletCon
     // Only the namespaces with an adapter connect; here that is eip155.
     expect(handle.calls.filter((call) => call.method === 'connect')).toHaveLength(1)
     expect(portico.state.router.route.view).toBe('Account')
+    // Connected: the modal closes, as after any connection made in it.
+    expect(portico.state.modal.open).toBe(false)
     expect(getWalletConnect(portico)).toMatchObject({ status: 'idle', pairing: undefined })
   })
 
