@@ -118,6 +118,7 @@ export function createPortico(config: PorticoConfig): Portico {
     balanceRequest: {},
     tokenBalanceRequest: {},
     tokenBalanceOwner: {},
+    balanceOwner: {},
     tokenBalanceFetching: new Set(),
     activityRequest: 0,
     sendFeeRequest: 0,

@@ -76,6 +76,8 @@ export interface PorticoInternal {
   connectCancel: (() => void) | undefined
   /** Incremented per balance fetch per namespace, for the same reason. */
   balanceRequest: Partial<Record<ChainNamespace, number>>
+  /** The CAIP-10 account each namespace's native `balance` was read for. */
+  balanceOwner: Partial<Record<ChainNamespace, string>>
   /** Incremented per token balance fetch per namespace; an older reply is dropped. */
   tokenBalanceRequest: Partial<Record<ChainNamespace, number>>
   /** The CAIP-10 account each namespace's `tokenBalance` belongs to. */

@@ -18,7 +18,9 @@ export function followDomainEvent(portico: Portico, event: DomainEvent): void {
       showApiAlert(portico, { apiCode: event.apiCode, status: event.status })
       return
     case 'balancesUnavailable':
-      showToast(portico, { message: { key: 'tokenBalanceUnavailable' }, variant: 'error' })
+      // One message in one place: the Tokens tab on view says it itself, with when to retry.
+      if (!showsTokenList(portico))
+        showToast(portico, { message: { key: 'tokenBalanceUnavailable' }, variant: 'error' })
       return
     case 'signInNeeded':
       openModal(portico, { route: { view: 'SIWXSignMessage' } })
@@ -48,4 +50,13 @@ export function followDomainEvent(portico: Portico, event: DomainEvent): void {
       checkUnsupportedChain(portico, event.namespace)
       return
   }
+}
+
+/** Whether the Account view's Tokens tab is on screen (it shows a failed balance read itself). */
+function showsTokenList(portico: Portico): boolean {
+  const { modal, router, chains } = portico.state
+  if (!modal.open || router.route.view !== 'Account') return false
+  // Read from state, not `getAccountTabs`: the activity code stays out of the page's first load.
+  const tab = modal.activeChain ? chains[modal.activeChain]?.accountState.currentTab : undefined
+  return tab !== 'Activity'
 }

@@ -1,7 +1,9 @@
 import { dismissAlert } from '@portico/core'
 import { CloseIcon, WarningIcon } from '../components/icons.js'
+import { useAccountTabs } from '../hooks/useAccountTabs.js'
 import { useAlert, useToast } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
+import { useRouter } from '../hooks/useRouter.js'
 import { useT } from '../i18n/MessagesContext.js'
 import { noticeText } from '../i18n/messages.js'
 
@@ -9,8 +11,15 @@ import { noticeText } from '../i18n/messages.js'
 export function Notices() {
   const portico = usePortico()
   const alert = useAlert()
-  const toast = useToast()
+  const latest = useToast()
+  const { route } = useRouter()
+  const { current: tab } = useAccountTabs()
   const t = useT()
+  // The Tokens tab says 'Token Balance Unavailable' itself, with when to retry: never twice.
+  const toast =
+    latest?.message.key === 'tokenBalanceUnavailable' && route.view === 'Account' && tab === 'Tokens'
+      ? undefined
+      : latest
   return (
     <div className="notices">
       {alert && (

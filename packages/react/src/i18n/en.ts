@@ -80,6 +80,8 @@ export const en = {
 
   // Account
   loadingBalance: 'Loading balance…',
+  // The balance could not be read again: the one shown is the last one read.
+  staleBalance: '{balance} (last known)',
   copyAddress: 'Copy address',
   copied: 'Copied',
   copyFailed: 'Could not copy. Select the address instead.',

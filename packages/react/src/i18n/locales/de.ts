@@ -168,6 +168,7 @@ export const de: Catalogue = {
   couldNotConnect: 'Die Verbindung mit {name} ist fehlgeschlagen. Du kannst es erneut versuchen.',
 
   loadingBalance: 'Guthaben wird geladen…',
+  staleBalance: '{balance} (zuletzt bekannt)',
   copyAddress: 'Adresse kopieren',
   switchAccount: 'Konto wechseln',
   balanceFree: 'Frei',
