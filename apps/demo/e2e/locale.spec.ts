@@ -12,6 +12,9 @@ async function connectInGerman(page: Page, query = '') {
   await modal(page)
     .getByRole('button', { name: /Portico Dev Wallet/ })
     .click()
+  // Connected: the modal closes; the account button ('Konto …') opens Account.
+  await expect(modal(page)).toBeHidden()
+  await page.getByRole('button', { name: /^Konto / }).click()
   await expect(modal(page)).toHaveAccessibleName('Konto')
 }
 

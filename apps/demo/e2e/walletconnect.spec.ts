@@ -3,7 +3,15 @@ import { createTestWalletConnectWallet, type TestWalletConnectWallet } from '@po
 import { hexToString, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { relayUrl, rpcUrl } from './chains'
-import { connectButton, ethBalance, ether, modal, rpc, sendEtherFromAccount } from './fixtures'
+import {
+  connectButton,
+  ethBalance,
+  ether,
+  modal,
+  openAccountAfterConnecting,
+  rpc,
+  sendEtherFromAccount,
+} from './fixtures'
 import { screenshot } from './screenshot'
 
 /**
@@ -57,7 +65,7 @@ test('WalletConnect: a phone wallet pairs from the QR view, signs, refuses, and 
   const uri = await copyPairingLink(page)
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   await wallet.pair(uri)
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await expect(page.getByTestId('demo-address')).toHaveText(account.address)
 
   // Sending from the modal is approved on the phone, which sends it on the chain.
@@ -144,7 +152,7 @@ test('basic WalletConnect mode (no adapters): the modal opens on the pairing, sh
   await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
   await screenshot(page, 'walletconnect-basic-qr')
   await wallet.pair(await copyPairingLink(page))
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await expect(page.getByTestId('demo-address')).toHaveText(account.address)
   // The session asked for the site's chains with no methods: the site sends its own requests.
   expect(wallet.sessions()[0]?.namespaces.eip155?.accounts).toContain(`eip155:31337:${account.address}`)
