@@ -1,5 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createTestWalletConnectWallet, type TestWalletConnectWallet } from '@portico/test/walletconnect'
+import {
+  createTestWalletConnectWallet,
+  startWalletConnectRelay,
+  type TestWalletConnectWallet,
+} from '@portico/test/walletconnect'
 import { hexToString, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { relayUrl, rpcUrl } from './chains'
@@ -263,4 +267,31 @@ test("the demo's phone page pairs with the demo like a phone's wallet app", asyn
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
   await expect(phonePage.getByRole('listitem').first()).toContainText('personal_sign')
+})
+
+test("a relay that refuses the site's project id: the visitor reads why, the console gives the relay's reason", async ({
+  page,
+}) => {
+  // Like WalletConnect's public relay for an id its operator did not issue: close code 3000.
+  const refusing = await startWalletConnectRelay({ projectIds: ['issued-by-the-operator'], log: () => {} })
+  try {
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    await page.goto(`/?wcRelayUrl=${encodeURIComponent(refusing.url)}`)
+    await connectButton(page).click()
+    await modal(page)
+      .getByRole('button', { name: /WalletConnect/ })
+      .click()
+    await expect(modal(page)).toContainText(
+      'Mobile wallets cannot connect to this site right now: the WalletConnect network refused its project ID.',
+    )
+    await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toHaveCount(0)
+    await expect
+      .poll(() => warnings.join('\n'))
+      .toMatch(/refused project id "portico-demo": Unauthorized: invalid key/)
+  } finally {
+    await refusing.close()
+  }
 })
