@@ -102,6 +102,9 @@ test('German: the modal speaks the locale the site chose', async ({ page }) => {
   await modal(page)
     .getByRole('button', { name: /Portico Dev Wallet/ })
     .click()
+  // Connected: the modal closes; the account button ('Konto …') opens Account.
+  await expect(modal(page)).toBeHidden()
+  await page.getByRole('button', { name: /^Konto / }).click()
   await expect(modal(page)).toContainText('ETH')
   await screenshot(page, 'account-de')
 })
