@@ -21,11 +21,11 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const PORTICO_BUDGET_KIB = 53.7
+const PORTICO_BUDGET_KIB = 54.3
 // The part of it the page loads before the idle preload fetches the modal's frame and first view.
-const FIRST_LOAD_BUDGET_KIB = 40
+const FIRST_LOAD_BUDGET_KIB = 37.1
 // The modal's frame, fetched with the first view.
-const FRAME_BUDGET_KIB = 5.6
+const FRAME_BUDGET_KIB = 9.3
 // What opening each view first costs on top of the first load, gzip KiB. Measured plus a small
 // margin; a view whose folder has no entry here fails the check.
 const VIEW_BUDGETS_KIB = {

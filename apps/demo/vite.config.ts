@@ -15,10 +15,11 @@ const vendorChunks = [
   // load; each goes with what uses it instead. Views stay out, and so does the QR code (only the pairing and
   // Receive views draw one), so each is loaded only when first shown, with the code only it reaches.
   // The dialog itself (frame, header, notices, view outlet) stays out too: it is fetched with the
-  // first view, once the page is idle. Locales other than English are fetched only when selected.
+  // first view, once the page is idle, with the modal's English texts (i18n/enModal). Locales other
+  // than English are fetched only when selected.
   {
     name: 'portico-react',
-    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|hooks[\\/]|components[\\/]|i18n[\\/]locales[\\/]|Modal[\\/](ModalDialog|ModalContent|Notices|ViewBoundary|ViewOutlet|titleOf)\.)/,
+    test: /[\\/]packages[\\/]react[\\/]src[\\/](?!views[\\/]|hooks[\\/]|components[\\/]|i18n[\\/](locales[\\/]|enModal\.)|Modal[\\/](ModalDialog|ModalContent|Notices|ViewBoundary|ViewOutlet|titleOf|frame\.css)\.)/,
   },
 ]
 

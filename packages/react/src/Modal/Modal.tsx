@@ -1,5 +1,5 @@
 import { closeModal } from '@portico/core'
-import { useEffect, useRef, useState } from 'react'
+import { Activity, memo, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import { useModal } from '../hooks/useModal.js'
 import { usePortico } from '../hooks/usePortico.js'
@@ -11,34 +11,56 @@ import { useThemeProperties } from '../theme/useThemeProperties.js'
 import { LazyFrameBody, useLazyComponent } from './LazyFrame.js'
 import { loadModalDialog } from './loadModalDialog.js'
 import { modalCss } from './Modal.css.js'
+import { isModalWarm, subscribeModalWarmth } from './modalWarmth.js'
 
-type ShadowTarget = { host: HTMLElement; root: ShadowRoot; adopt: (css: string) => void }
+type ShadowTarget = {
+  host: HTMLElement
+  root: ShadowRoot
+  adopt: (css: string, afterShell?: boolean) => void
+}
 
 /**
  * The modal, portalled into an open shadow root on a host element appended to `document.body` the
- * first time it opens: page CSS cannot reach in, and ours cannot leak out. Nothing is rendered
- * before that, on the server included.
+ * first time it opens, or once its code has been preloaded (`preloadModal`): page CSS cannot reach
+ * in, and ours cannot leak out. Nothing is rendered before that, on the server included.
+ *
+ * A preloaded modal is rendered ahead of the click inside a hidden `<Activity>`: React builds its
+ * DOM at idle priority with `display: none` (out of the focus order and the accessibility tree;
+ * the root is `inert` besides) and mounts none of its effects, so focus, the scroll lock and the
+ * key handlers start only when it opens. The click then only reveals it. Closing unmounts the tree
+ * as before.
  */
 export function Modal() {
+  const portico = usePortico()
   const { open } = useModal()
   const { themeMode } = useTheme()
   const locale = useLocale()
+  const warm = useSyncExternalStore(
+    subscribeModalWarmth,
+    () => isModalWarm(portico),
+    () => false,
+  )
   const [target, setTarget] = useState<ShadowTarget>()
   // The ref, not the state, guards creation: effects can run twice in a row (StrictMode).
   const created = useRef<ShadowTarget>(undefined)
+  // Only the first opening is rendered ahead: after a closing the tree unmounts as it always did
+  // (its code is there by then, so the next opening still shows in one frame).
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  const prerender = warm && !opened
 
   useEffect(() => {
-    if (!open || created.current) return
+    if ((!open && !prerender) || created.current) return
     const host = document.createElement('div')
     host.setAttribute('data-portico-modal', '')
     document.body.append(host)
     const root = host.attachShadow({ mode: 'open' })
     const sheets = new Map<string, unknown>()
-    const adopt = (css: string) => adoptStyles(root, css, sheets)
+    const adopt = (css: string, afterShell?: boolean) => adoptStyles(root, css, sheets, afterShell)
     adopt(modalCss)
     created.current = { host, root, adopt }
     setTarget(created.current)
-  }, [open])
+  }, [open, prerender])
 
   useEffect(
     () => () => {
@@ -53,8 +75,12 @@ export function Modal() {
   if (!target) return null
   return createPortal(
     <StyleContext.Provider value={target.adopt}>
-      <div className="root" data-theme={themeMode} lang={locale}>
-        {open && <DialogOutlet />}
+      <div className="root" data-theme={themeMode} lang={locale} inert={!open}>
+        {(open || prerender) && (
+          <Activity mode={open ? 'visible' : 'hidden'}>
+            <DialogOutlet />
+          </Activity>
+        )}
       </div>
     </StyleContext.Provider>,
     target.root,
@@ -66,7 +92,8 @@ export function Modal() {
  * frame with the loading skeleton shows, so the click is answered at once; if the chunk cannot be
  * fetched, the frame says so and offers to try again or close.
  */
-function DialogOutlet() {
+// Memoised: it has no props, so revealing the pre-rendered tree re-renders only what changed.
+const DialogOutlet = memo(function DialogOutlet() {
   const portico = usePortico()
   const t = useT()
   const { Component: Dialog, failed, retry } = useLazyComponent(loadModalDialog)
@@ -83,4 +110,4 @@ function DialogOutlet() {
       </div>
     </div>
   )
-}
+})

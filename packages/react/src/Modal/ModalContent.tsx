@@ -15,6 +15,8 @@ import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
 import { useSiwx } from '../hooks/useSiwx.js'
 import { useT } from '../i18n/MessagesContext.js'
+import { useFrameStyles } from '../styles/StyleContext.js'
+import { frameCss } from './frame.css.js'
 import { Notices } from './Notices.js'
 import { titleOf } from './titleOf.js'
 import { ViewBoundary } from './ViewBoundary.js'
@@ -49,6 +51,7 @@ export function ModalContent({ titleId, embedded = false }: ModalContentProps) {
   // Re-rendered when sign-in changes, for the close rule below.
   useSiwx()
   const t = useT()
+  useFrameStyles(frameCss)
 
   const connectorName =
     route.view === 'ConnectingExternal'

@@ -7,7 +7,9 @@ import { useRouter } from '../hooks/useRouter.js'
 import { ModalContent } from './ModalContent.js'
 import { preloadViews } from './views.js'
 
-// The embedded panel loads the content from this module too: one chunk for the frame.
+export { enModal } from '../i18n/enModal.js'
+// The embedded panel loads the content from this module too: one chunk for the frame, which brings
+// the modal's English texts with it (registered by its loader).
 export { ModalContent }
 
 /**

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { addEnglish } from '../i18n/english.js'
 import type { ModalContentProps } from './ModalContent.js'
 
 /** A component's module: a promise that says, once settled, how it settled. */
@@ -29,18 +30,24 @@ function loaderOf<P>(fetch: () => Promise<ComponentType<P>>): () => ComponentMod
   }
 }
 
+/** The frame's chunk, its English texts added to the page's before anything of it renders. */
+function loadFrame() {
+  return import('./ModalDialog.js').then((m) => {
+    addEnglish(m.enModal)
+    return m
+  })
+}
+
 /**
  * The modal's frame (the dialog, its header, notices and the view outlet) in its own chunk, so a
  * page whose visitor never opens the modal does not download it with the button. Fetched once,
  * with the first view's code (`preloadModal`, `preloadView`) or on opening; a failed fetch is
  * tried again on the next call.
  */
-export const loadModalDialog = loaderOf<object>(() => import('./ModalDialog.js').then((m) => m.ModalDialog))
+export const loadModalDialog = loaderOf<object>(() => loadFrame().then((m) => m.ModalDialog))
 
 /**
  * The header, notices and view outlet alone, for `<PorticoEmbed>`; the same rules. From the same
  * module as the dialog, so a site's bundler makes one chunk of the frame, not two.
  */
-export const loadModalContent = loaderOf<ModalContentProps>(() =>
-  import('./ModalDialog.js').then((m) => m.ModalContent),
-)
+export const loadModalContent = loaderOf<ModalContentProps>(() => loadFrame().then((m) => m.ModalContent))

@@ -1,8 +1,10 @@
 import { connect, initialize } from '@portico/core'
-import { act, cleanup, render } from '@testing-library/react'
+import { act, cleanup, fireEvent, render } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
+import { ConnectButton } from '../ConnectButton/ConnectButton.js'
 import { PorticoProvider } from '../PorticoProvider/PorticoProvider.js'
 import { createTestPortico } from '../testkit/createTestPortico.testkit.js'
+import { modal, modalRoot } from '../testkit/render.testkit.js'
 import { PRELOAD_FALLBACK_DELAY_MS, PRELOAD_IDLE_TIMEOUT_MS, preloadModal } from './preloadModal.js'
 import { isViewLoaded } from './views.js'
 
@@ -73,4 +75,53 @@ test("preloadModal fetches the view the modal would open on, for a site's own bu
   await vi.waitFor(() => expect(isViewLoaded('ConnectingWalletConnectBasic')).toBe(true), {
     timeout: 10_000,
   })
+})
+
+test('a preloaded modal is rendered hidden ahead of the click, out of reach, and the click reveals that same dialog', async () => {
+  const { portico } = createTestPortico()
+  const page = render(
+    <PorticoProvider portico={portico} preload={false}>
+      <ConnectButton />
+    </PorticoProvider>,
+  )
+  await act(async () => {
+    await initialize(portico)
+  })
+  const opener = page.getByRole('button', { name: 'Connect Wallet' })
+  opener.focus()
+  preloadModal(portico)
+  await vi.waitFor(
+    () => expect(modalRoot()?.querySelector('[role="dialog"][data-view="Connect"]')).toBeTruthy(),
+    {
+      timeout: 10_000,
+    },
+  )
+  const dialog = modalRoot()!.querySelector<HTMLElement>('[role="dialog"]')!
+  const backdrop = dialog.parentElement!
+  // Out of reach: not displayed, in an inert root, not in the accessibility tree, and none of the
+  // open modal's effects ran (focus stayed, the page still scrolls, Esc is not heard).
+  expect(backdrop.style.display).toBe('none')
+  expect(modalRoot()!.querySelector('.root')!.hasAttribute('inert')).toBe(true)
+  expect(modal().queryByRole('dialog')).toBeNull()
+  expect(document.activeElement).toBe(opener)
+  expect(document.body.style.getPropertyValue('overflow')).toBe('')
+  fireEvent.keyDown(document.body, { key: 'Escape' })
+  expect(portico.state.modal.open).toBe(false)
+
+  await act(async () => {
+    fireEvent.click(opener)
+  })
+  expect(modal().getByRole('dialog', { name: 'Connect a wallet' })).toBe(dialog)
+  expect(backdrop.style.display).toBe('')
+  expect(modalRoot()!.querySelector('.root')!.hasAttribute('inert')).toBe(false)
+  expect(modalRoot()!.activeElement).toBe(dialog)
+  expect(document.body.style.getPropertyValue('overflow')).toBe('hidden')
+
+  await act(async () => {
+    fireEvent.keyDown(dialog, { key: 'Escape' })
+  })
+  expect(portico.state.modal.open).toBe(false)
+  expect(modalRoot()?.querySelector('[role="dialog"]')).toBeNull()
+  expect(document.activeElement).toBe(opener)
+  expect(document.body.style.getPropertyValue('overflow')).toBe('')
 })

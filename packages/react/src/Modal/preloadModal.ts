@@ -1,5 +1,6 @@
 import { getDefaultRoute, type Portico, type View } from '@portico/core'
 import { loadModalDialog } from './loadModalDialog.js'
+import { markModalWarm } from './modalWarmth.js'
 import { loadView } from './views.js'
 
 /** How long an idle preload waits for the browser to be idle before it fetches anyway. */
@@ -24,7 +25,9 @@ export function preloadView(view: View): void {
 
 /**
  * Starts fetching the code of the view the modal would open on now (Connect, or Account when a
- * wallet is connected), so a click shows it in the same frame. `<PorticoProvider>` calls it once
+ * wallet is connected), so a click shows it in the same frame. Once both are there, the closed
+ * modal is rendered hidden (nothing of it reachable by focus, pointer or screen reader), so the
+ * click only reveals it. `<PorticoProvider>` calls it once
  * the page is idle after load and `<ConnectButton>` on pointer or focus; a site's own button calls
  * it the same way. Fetched once; a failed fetch is kept quiet here and shown by the view if opened.
  *
@@ -33,7 +36,12 @@ export function preloadView(view: View): void {
  *   onClick={() => openModal()}>Log in</button>
  */
 export function preloadModal(portico: Portico): void {
-  preloadView(getDefaultRoute(portico).view)
+  const view = getDefaultRoute(portico).view
+  preloadView(view)
+  Promise.all([loadModalDialog(), loadView(view)]).then(
+    () => markModalWarm(portico),
+    () => {},
+  )
 }
 
 /** The visitor's browser asks for less data (the Save-Data setting). */

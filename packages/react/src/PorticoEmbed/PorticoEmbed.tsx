@@ -20,7 +20,7 @@ export type PorticoEmbedProps = {
   className?: string
 }
 
-type ShadowTarget = { root: ShadowRoot; adopt: (css: string) => void }
+type ShadowTarget = { root: ShadowRoot; adopt: (css: string, afterShell?: boolean) => void }
 
 /**
  * The modal's content inline in the page, for sites created with `enableEmbedded: true`: always
@@ -67,7 +67,7 @@ function EmbedHost({ className }: { className: string | undefined }) {
     // A shadow root cannot be attached twice; StrictMode runs this effect twice on one element.
     const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
     const sheets = new Map<string, unknown>()
-    const adopt = (css: string) => adoptStyles(root, css, sheets)
+    const adopt = (css: string, afterShell?: boolean) => adoptStyles(root, css, sheets, afterShell)
     adopt(embedCss)
     setTarget({ root, adopt })
   }, [host])

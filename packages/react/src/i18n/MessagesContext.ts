@@ -1,12 +1,15 @@
 import { createContext, useContext } from 'react'
-import { en } from './en.js'
+import { english } from './english.js'
 import { createTranslate, type Locale, type Translate } from './messages.js'
 
 /** The catalogue shown now and the locale it is in (English while another one loads). */
 export type MessagesContextValue = { locale: Locale; t: Translate }
 
 /** Provided by `PorticoProvider`; English outside it, so nothing ever renders a key. */
-export const MessagesContext = createContext<MessagesContextValue>({ locale: 'en', t: createTranslate(en) })
+export const MessagesContext = createContext<MessagesContextValue>({
+  locale: 'en',
+  t: createTranslate(english),
+})
 
 /** The `t` of the active catalogue: `t('continueIn', { name })`. */
 export const useT = (): Translate => useContext(MessagesContext).t

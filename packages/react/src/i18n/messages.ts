@@ -41,10 +41,14 @@ export type MessageParams<K extends MessageKey> = [ParamNames<(typeof en)[K]>] e
 /** Looks a text up and fills in its `{name}`s; typed so a missing or misnamed value fails to compile. */
 export type Translate = <K extends MessageKey>(key: K, ...params: MessageParams<K>) => string
 
-/** A `t` reading one catalogue. A `{name}` with no value is left as it is rather than emptied. */
-export function createTranslate(messages: Messages): Translate {
+/**
+ * A `t` reading one catalogue, with a site's `overrides` on top. Looked up on each call, so English
+ * texts that arrive with the modal's chunk are found by a `t` made before. A `{name}` with no value
+ * is left as it is rather than emptied.
+ */
+export function createTranslate(messages: Messages, overrides?: Partial<Messages>): Translate {
   return (key, ...[params]) => {
-    const template = messages[key]
+    const template = overrides?.[key] ?? messages[key]
     if (!params) return template
     const values: Readonly<Record<string, string | number>> = params
     return template.replace(/\{(\w+)\}/g, (hole, name: string) =>

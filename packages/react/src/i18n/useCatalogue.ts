@@ -1,6 +1,6 @@
 import { getLogger, type Portico } from '@portico/core'
 import { useEffect, useMemo, useReducer } from 'react'
-import { en } from './en.js'
+import { english } from './english.js'
 import type { MessagesContextValue } from './MessagesContext.js'
 import { createTranslate, type Locale, type Messages } from './messages.js'
 
@@ -11,7 +11,7 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Messages>> = {
 
 // Catalogues already fetched, so a locale loaded once shows in the first frame afterwards. Like a
 // module cache, this holds code, not instance state.
-const loaded = new Map<Locale, Messages>([['en', en]])
+const loaded = new Map<Locale, Messages>([['en', english]])
 
 /**
  * The texts for `locale`, with `overrides` on top. English is shown until another locale's chunk
@@ -38,9 +38,9 @@ export function useCatalogue(
   }, [portico, locale])
 
   const shown = ready ? locale : 'en'
-  const messages = ready ?? en
+  const messages = ready ?? english
   return useMemo(
-    () => ({ locale: shown, t: createTranslate(overrides ? { ...messages, ...overrides } : messages) }),
+    () => ({ locale: shown, t: createTranslate(messages, overrides) }),
     [shown, messages, overrides],
   )
 }

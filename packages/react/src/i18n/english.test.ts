@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest'
+import { loadModalDialog } from '../Modal/loadModalDialog.js'
+import { en } from './en.js'
+import { english } from './english.js'
+import { createTranslate } from './messages.js'
+
+test("the page starts with the button's English texts; the modal's arrive with the frame's chunk and a t made before finds them", async () => {
+  const t = createTranslate(english, { connectWallet: 'Sign in' })
+  expect(english.connectWallet).toBe(en.connectWallet)
+  expect(english.loading).toBe(en.loading)
+  expect(english).not.toHaveProperty('titleConnect')
+  expect(english).not.toHaveProperty('somethingWentWrong')
+  expect(t('connectWallet')).toBe('Sign in')
+
+  await loadModalDialog()
+  expect(t('titleConnect')).toBe('Connect a wallet')
+  expect(t('continueIn', { name: 'Rabby' })).toBe(en.continueIn.replace('{name}', 'Rabby'))
+  expect(t('connectWallet')).toBe('Sign in')
+  expect(english).toEqual(en)
+})
