@@ -60,10 +60,8 @@ export class WalletConnectProjectRefusedError extends BaseError {
   constructor(options: BaseErrorOptions & { relayUrl: string; projectId: string; reason: string }) {
     const { relayUrl, projectId, reason, ...rest } = options
     super(MESSAGES.wcProjectRefused, {
-      details:
-        `Relay ${relayUrl} refused project id "${projectId}": ${reason}. WalletConnect's public relay ` +
-        'serves only project ids its operator issued (free, from its dashboard); a relay of your own ' +
-        'serves the ids you configure it for.',
+      // The site owner's clue: which relay, which id, the relay's own words (see the README).
+      details: `Relay ${relayUrl} refused project id "${projectId}": ${reason}`,
       ...rest,
     })
     this.relayUrl = relayUrl

@@ -1,6 +1,5 @@
 import { dismissAlert } from '@portico/core'
 import { CloseIcon, WarningIcon } from '../components/icons.js'
-import { useAccountTabs } from '../hooks/useAccountTabs.js'
 import { useAlert, useToast } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
@@ -13,13 +12,11 @@ export function Notices() {
   const alert = useAlert()
   const latest = useToast()
   const { route } = useRouter()
-  const { current: tab } = useAccountTabs()
   const t = useT()
-  // The Tokens tab says 'Token Balance Unavailable' itself, with when to retry: never twice.
+  // The Account view's Tokens tab says 'Token Balance Unavailable' itself, with when to retry: never
+  // twice. (The tab is not read here: that would bring the activity code into the frame's chunk.)
   const toast =
-    latest?.message.key === 'tokenBalanceUnavailable' && route.view === 'Account' && tab === 'Tokens'
-      ? undefined
-      : latest
+    latest?.message.key === 'tokenBalanceUnavailable' && route.view === 'Account' ? undefined : latest
   return (
     <div className="notices">
       {alert && (
