@@ -1,7 +1,15 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatDisplayAmount, formatUnits } from '@portico/core'
 import { TEST_TOKENS } from '@portico/test/tokens'
-import { connectAccount, connectButton, devWallet, ethBalance, modal, tokenBalance } from './fixtures'
+import {
+  connectAccount,
+  connectButton,
+  devWallet,
+  ethBalance,
+  modal,
+  openAccountAfterConnecting,
+  tokenBalance,
+} from './fixtures'
 import { screenshot } from './screenshot'
 
 // Account 3 is this file's: nothing else sends from or to it, so its balances are what the chain
@@ -82,7 +90,9 @@ test('server down: the modal still works, the balance comes from the chain, and 
   await openAccount(page, '?apiUrl=http://127.0.0.1:9')
   const eth = await ethBalance(ACCOUNT_3)
   await expect(tokenRow(page, 'Ether')).toContainText(`${formatDisplayAmount(formatUnits(eth, 18))} ETH`)
-  await expect(page.getByText('Token Balance Unavailable').first()).toBeVisible()
+  // Said once, in the Tokens tab with when to try again: no toast repeats it.
+  await expect(modal(page).getByText(/You can try again in \d+ s\./)).toBeVisible()
+  await expect(page.getByText('Token Balance Unavailable')).toHaveCount(1)
   await modal(page).getByRole('tab', { name: 'Activity' }).click()
   await expect(modal(page).getByRole('tabpanel')).toContainText('Failed to fetch transactions')
   await screenshot(page, 'account-server-down')
@@ -111,5 +121,6 @@ test('a page on an origin the project does not allow: the modal says Invalid App
   await modal(page)
     .getByRole('button', { name: /Portico Dev Wallet/ })
     .click()
+  await openAccountAfterConnecting(page)
   await expect(page.getByText('Invalid App Configuration').first()).toBeVisible()
 })

@@ -3,7 +3,7 @@ import { buildTestBitcoinWalletScript, type TestBitcoinWalletScriptConfig } from
 import { bitcoinTestKey } from '@portico/test/bitcoin/keys'
 import { mineBitcoinBlocks } from '@portico/test/bitcoin/rpc'
 import { bitcoinEsploraUrl, bitcoinNetworkId, bitcoinNodeUrl, mineBitcoinBlock } from './bitcoin'
-import { connectButton, fillAndReviewSend, modal, openSendView } from './fixtures'
+import { connectButton, fillAndReviewSend, modal, openAccountAfterConnecting, openSendView } from './fixtures'
 
 // The Bitcoin wallet protocols beyond the dev wallet's sats-connect one: the Bitcoin Wallet
 // Standard, the Unisat-style API (UniSat, OKX, Bitget) and Phantom's bitcoin provider, each with
@@ -50,7 +50,7 @@ async function connectBitcoinWallet(page: Page, name: string, address: string) {
   await modal(page)
     .getByRole('button', { name: new RegExp(name) })
     .click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await expect(page.getByTestId('demo-network')).toHaveText(`Bitcoin Regtest (${bitcoinNetworkId})`)
   await expect(page.getByTestId('demo-address')).toHaveText(address)
 }
@@ -100,7 +100,7 @@ test('a declined connect in Phantom reads as declined, and Try again connects', 
   await expect(modal(page)).toContainText('Connection declined')
   await testWallet(page, 'phantom', 'setMode', 'approve')
   await modal(page).getByRole('button', { name: 'Try again' }).click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await expect(page.getByTestId('demo-address')).toHaveText(key(0).p2wpkh)
 })
 
@@ -115,7 +115,7 @@ test('a Wallet Standard wallet with the name of an EVM wallet is one multi-chain
   await modal(page)
     .getByRole('button', { name: /Second Dev Wallet/ })
     .click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   const namespaces = await page.evaluate(() => {
     const { state } = (window as unknown as { portico: { state: { chains: Record<string, unknown> } } })
       .portico

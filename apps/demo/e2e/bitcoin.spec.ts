@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { bitcoinTestKey } from '@portico/test/bitcoin/keys'
 import { bitcoinEsploraUrl, bitcoinNetworkId, mineBitcoinBlock } from './bitcoin'
-import { connectButton, fillAndReviewSend, modal, openSendView } from './fixtures'
+import { connectButton, fillAndReviewSend, modal, openAccountAfterConnecting, openSendView } from './fixtures'
 import { screenshot } from './screenshot'
 
 // The dev wallet's Bitcoin side: test keys 0 and 1 (P2WPKH payment, P2TR ordinals), funded by the
@@ -46,7 +46,7 @@ async function connectOnBitcoin(page: Page, index: number, path = '/') {
   await modal(page)
     .getByRole('button', { name: new RegExp(DEV_WALLET_NAME) })
     .click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await modal(page)
     .getByRole('button', { name: /Change network/ })
     .click()

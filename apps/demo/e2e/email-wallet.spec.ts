@@ -1,7 +1,15 @@
 import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { mailboxUrl } from './chains'
-import { connectButton, ethBalance, ether, modal, rpc, sendEtherFromAccount } from './fixtures'
+import {
+  connectButton,
+  ethBalance,
+  ether,
+  modal,
+  openAccountAfterConnecting,
+  rpc,
+  sendEtherFromAccount,
+} from './fixtures'
 import { screenshot } from './screenshot'
 
 /** The newest one-time code mailed to `email`, read from the local mailbox. */
@@ -38,7 +46,7 @@ async function logInWithEmail(page: Page, email: string, after = 0) {
   await modal(page)
     .getByRole('textbox', { name: 'Code' })
     .fill(await codeFor(email, after))
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   return (await page.getByTestId('demo-address').textContent()) as string
 }
@@ -301,7 +309,7 @@ test('e-mail login: a wrong code is refused with the reason and the right one st
   await expect(modal(page).getByRole('alert')).toBeVisible()
   await screenshot(page, 'email-otp-wrong')
   await modal(page).getByRole('textbox', { name: 'Code' }).fill(code)
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
 })
 
 test('e-mail wallet: the same e-mail gives the same address after signing out, and it sends ETH approved in the frame', async ({
@@ -445,8 +453,8 @@ test('e-mail wallet: another browser proves the code, then must approve itself f
     await mailClient.getByRole('button', { name: /approve/i }).click()
     await expect(mailClient.getByRole('heading', { name: 'Device approved' })).toBeVisible()
 
-    // Once approved, the code already typed logs in: nothing to type again.
-    await expect(modal(second)).toHaveAccessibleName('Account', { timeout: 30_000 })
+    // Once approved, the code already typed logs in: nothing to type again; connected, the modal closes.
+    await expect(modal(second)).toBeHidden({ timeout: 30_000 })
     await expect(second.getByTestId('demo-address')).toHaveText(address)
   } finally {
     await other.close()
@@ -497,7 +505,7 @@ for (const theme of ['dark', 'light'] as const) {
       await modal(page)
         .getByRole('textbox', { name: 'Code' })
         .fill(await codeFor(email))
-      await expect(modal(page)).toHaveAccessibleName('Account')
+      await openAccountAfterConnecting(page)
       await screenshot(page, `email-account-${theme}-${size.name}`)
       await modal(page)
         .getByRole('button', { name: /Change the e-mail of this wallet/ })

@@ -54,13 +54,23 @@ export const modal = (page: Page) => page.getByRole('dialog')
 
 export const connectButton = (page: Page) => page.getByRole('button', { name: 'Connect Wallet' })
 
-/** Opens the modal, picks a dev wallet and waits for the Account view. */
+/**
+ * After a connection made in the modal: the modal closes (the visitor came to use the site), then
+ * Account opens from the account button, as a visitor would open it.
+ */
+export async function openAccountAfterConnecting(page: Page) {
+  await expect(modal(page)).toBeHidden()
+  await page.getByRole('button', { name: /^Account / }).click()
+  await expect(modal(page)).toHaveAccessibleName('Account')
+}
+
+/** Opens the modal, picks a dev wallet and, once connected, opens the Account view. */
 export async function connectWith(page: Page, walletName = 'Portico Dev Wallet') {
   await connectButton(page).click()
   await modal(page)
     .getByRole('button', { name: new RegExp(walletName) })
     .click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
 }
 
 export async function rpc(chainId: 31337 | 31338, method: string, params: unknown[] = []): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { connectButton, devWallet, modal } from './fixtures'
+import { connectButton, devWallet, modal, openAccountAfterConnecting } from './fixtures'
 import { screenshot } from './screenshot'
 
 // Every view in both themes, on desktop and on a 360 px phone, for a person to look at.
@@ -43,7 +43,7 @@ for (const theme of ['dark', 'light'] as const) {
       await shot('connecting-declined')
       await devWallet(page).setMode('approve')
       await modal(page).getByRole('button', { name: 'Try again' }).click()
-      await expect(modal(page)).toHaveAccessibleName('Account')
+      await openAccountAfterConnecting(page)
       await expect(modal(page)).toContainText('ETH')
       await shot('account')
       await modal(page).getByRole('tab', { name: 'Activity' }).click()
@@ -102,6 +102,9 @@ test('German: the modal speaks the locale the site chose', async ({ page }) => {
   await modal(page)
     .getByRole('button', { name: /Portico Dev Wallet/ })
     .click()
+  // Connected: the modal closes; the account button ('Konto …') opens Account.
+  await expect(modal(page)).toBeHidden()
+  await page.getByRole('button', { name: /^Konto / }).click()
   await expect(modal(page)).toContainText('ETH')
   await screenshot(page, 'account-de')
 })

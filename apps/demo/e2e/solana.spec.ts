@@ -12,6 +12,7 @@ import {
   connectButton,
   fillAndReviewSend,
   modal,
+  openAccountAfterConnecting,
   openSendView,
 } from './fixtures'
 import { screenshot } from './screenshot'
@@ -126,7 +127,7 @@ async function connectOnSolana(page: Page, index: number, path = '/') {
   await modal(page)
     .getByRole('button', { name: new RegExp(DEV_WALLET_NAME) })
     .click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await modal(page)
     .getByRole('button', { name: /Change network/ })
     .click()
@@ -162,7 +163,7 @@ test('the modal shows the dev wallet once for every namespace, and it connects o
   await modal(page)
     .getByRole('button', { name: new RegExp(DEV_WALLET_NAME) })
     .click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   // The first network is EVM's, so the page shows the EVM account first.
   await expect(page.getByTestId('demo-address')).toHaveText(ACCOUNT_0)
   const namespaces = await page.evaluate(() => {
@@ -316,7 +317,7 @@ test('?namespaces=eip155 leaves Solana out: no Solana network to pick', async ({
   await modal(page)
     .getByRole('button', { name: new RegExp(DEV_WALLET_NAME) })
     .click()
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await modal(page)
     .getByRole('button', { name: /Change network/ })
     .click()

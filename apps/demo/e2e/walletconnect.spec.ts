@@ -1,9 +1,21 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createTestWalletConnectWallet, type TestWalletConnectWallet } from '@portico/test/walletconnect'
+import {
+  createTestWalletConnectWallet,
+  startWalletConnectRelay,
+  type TestWalletConnectWallet,
+} from '@portico/test/walletconnect'
 import { hexToString, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { relayUrl, rpcUrl } from './chains'
-import { connectButton, ethBalance, ether, modal, rpc, sendEtherFromAccount } from './fixtures'
+import {
+  connectButton,
+  ethBalance,
+  ether,
+  modal,
+  openAccountAfterConnecting,
+  rpc,
+  sendEtherFromAccount,
+} from './fixtures'
 import { screenshot } from './screenshot'
 
 /**
@@ -57,7 +69,7 @@ test('WalletConnect: a phone wallet pairs from the QR view, signs, refuses, and 
   const uri = await copyPairingLink(page)
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   await wallet.pair(uri)
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await expect(page.getByTestId('demo-address')).toHaveText(account.address)
 
   // Sending from the modal is approved on the phone, which sends it on the chain.
@@ -108,7 +120,8 @@ test('WalletConnect with sign-in on: the phone signs the site in while pairing, 
   await wallet.pair(await copyPairingLink(page))
   await expect(page.getByTestId('demo-siwx-status')).toHaveText('Signed in')
   await expect(page.getByTestId('demo-address')).toHaveText(account.address)
-  await expect(modal(page)).not.toHaveAccessibleName('Sign in')
+  // Signed in while pairing: nothing is left to ask, so the modal closes.
+  await expect(modal(page)).toBeHidden()
   expect(wallet.authentications()).toHaveLength(1)
   expect(wallet.requests().filter((request) => request.method === 'personal_sign')).toEqual([])
   // The Portico server verified and kept the session: it is found again after a reload.
@@ -144,7 +157,7 @@ test('basic WalletConnect mode (no adapters): the modal opens on the pairing, sh
   await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
   await screenshot(page, 'walletconnect-basic-qr')
   await wallet.pair(await copyPairingLink(page))
-  await expect(modal(page)).toHaveAccessibleName('Account')
+  await openAccountAfterConnecting(page)
   await expect(page.getByTestId('demo-address')).toHaveText(account.address)
   // The session asked for the site's chains with no methods: the site sends its own requests.
   expect(wallet.sessions()[0]?.namespaces.eip155?.accounts).toContain(`eip155:31337:${account.address}`)
@@ -255,4 +268,31 @@ test("the demo's phone page pairs with the demo like a phone's wallet app", asyn
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
   await expect(phonePage.getByRole('listitem').first()).toContainText('personal_sign')
+})
+
+test("a relay that refuses the site's project id: the visitor reads why, the console gives the relay's reason", async ({
+  page,
+}) => {
+  // Like WalletConnect's public relay for an id its operator did not issue: close code 3000.
+  const refusing = await startWalletConnectRelay({ projectIds: ['issued-by-the-operator'], log: () => {} })
+  try {
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    await page.goto(`/?wcRelayUrl=${encodeURIComponent(refusing.url)}`)
+    await connectButton(page).click()
+    await modal(page)
+      .getByRole('button', { name: /WalletConnect/ })
+      .click()
+    await expect(modal(page)).toContainText(
+      'Mobile wallets cannot connect to this site right now: the WalletConnect network refused its project ID.',
+    )
+    await expect(modal(page).getByRole('img', { name: 'WalletConnect pairing code' })).toHaveCount(0)
+    await expect
+      .poll(() => warnings.join('\n'))
+      .toMatch(/refused project id "portico-demo": Unauthorized: invalid key/)
+  } finally {
+    await refusing.close()
+  }
 })

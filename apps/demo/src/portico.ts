@@ -115,10 +115,12 @@ export function createDemoPortico(
  * of code, or the demo's phone page, pairs through it). Unset, mobile wallets are not offered.
  */
 function demoWalletConnect() {
-  const relayUrl = import.meta.env.VITE_WC_RELAY_URL
+  const query = new URLSearchParams(window.location.search)
+  // `?wcRelayUrl=` pairs through another relay (one that refuses the demo's project id, say).
+  const relayUrl = query.get('wcRelayUrl') ?? import.meta.env.VITE_WC_RELAY_URL
   if (!relayUrl) return undefined
   // `?wcPairingTtl=<ms>` shortens a pairing's life, to watch the code being replaced.
-  const ttl = Number(new URLSearchParams(window.location.search).get('wcPairingTtl'))
+  const ttl = Number(query.get('wcPairingTtl'))
   return createWalletConnect({
     projectId: 'portico-demo',
     relayUrl,

@@ -113,6 +113,11 @@ export interface PorticoConfig {
   allowUnsupportedChain?: boolean
   /** Embedded mode: the modal lives inside the page; closing returns to Account or Connect. */
   enableEmbedded?: boolean
+  /**
+   * The modal closes once a wallet connects in it (signed in when sign-in is required, on a listed
+   * network); `true` keeps it open on Account instead. Embedded mode always shows Account.
+   */
+  keepOpenAfterConnect?: boolean
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
   /** Where state is kept; localStorage in a browser, memory otherwise. */
@@ -157,6 +162,7 @@ export interface ResolvedOptions {
   featuredWalletIds: readonly string[]
   allowUnsupportedChain: boolean
   enableEmbedded: boolean
+  keepOpenAfterConnect: boolean
   defaultNetworkId: CaipNetworkId
   sdkType: string
   sdkVersion: string

@@ -76,6 +76,8 @@ export interface PorticoInternal {
   connectCancel: (() => void) | undefined
   /** Incremented per balance fetch per namespace, for the same reason. */
   balanceRequest: Partial<Record<ChainNamespace, number>>
+  /** The CAIP-10 account each namespace's native `balance` was read for. */
+  balanceOwner: Partial<Record<ChainNamespace, string>>
   /** Incremented per token balance fetch per namespace; an older reply is dropped. */
   tokenBalanceRequest: Partial<Record<ChainNamespace, number>>
   /** The CAIP-10 account each namespace's `tokenBalance` belongs to. */
@@ -114,6 +116,10 @@ export interface PorticoInternal {
   siblingConnection: Promise<void> | undefined
   /** The portfolio and activity services, resolved on first use, and the networks they refused. */
   services?: ResolvedServices
+  /** When the modal last opened (`Date.now()`): a pointer close sooner than `MODAL_CLOSE_GUARD_MS` is ignored. */
+  modalOpenedAt: number | undefined
+  /** Set by a connection made in the modal: it closes once connected, signed in if needed, on a listed network. */
+  closeAfterConnect: boolean
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   /** Where domain code reports what the modal layer shows (`DomainEvent`). */

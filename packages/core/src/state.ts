@@ -41,6 +41,8 @@ export interface AccountState {
   socialWindow: undefined
   farcasterUrl: string | undefined
   balanceLoading: boolean
+  /** The last read of `balance` failed: the one shown is the last known, for this account and network. */
+  balanceStale: boolean
   lastRetry: number | undefined
 }
 

@@ -29,6 +29,7 @@ import {
 import {
   WalletConnectAbortedError,
   WalletConnectChainNotApprovedError,
+  WalletConnectProjectRefusedError,
   WalletConnectRelayError,
   WalletConnectRequestError,
 } from './errors.js'
@@ -201,6 +202,24 @@ describe('createWalletConnect', () => {
     await expect(
       service.request({ chainId: `eip155:${CHAIN}`, method: 'personal_sign' }),
     ).rejects.toBeInstanceOf(NotConnectedError)
+  })
+
+  it('a relay that refuses the project id: WalletConnectProjectRefusedError with its reason, before the relay timeout', async () => {
+    const refusing = await startWalletConnectRelay({ projectIds: ['issued-id'], log: () => {} })
+    try {
+      const service = makeService({ relayUrl: refusing.url, projectId: 'not-issued', relayTimeoutMs: 20_000 })
+      const pairings: WalletConnectPairing[] = []
+      const started = Date.now()
+      const error = await service.connect({ onPairing: (pairing) => pairings.push(pairing) }).catch((e) => e)
+      expect(error).toBeInstanceOf(WalletConnectProjectRefusedError)
+      expect(error.reason).toBe('Unauthorized: invalid key')
+      expect(error.notice).toEqual({ key: 'wcProjectRefused' })
+      expect(error.details).toContain('refused project id "not-issued": Unauthorized: invalid key')
+      expect(pairings).toEqual([])
+      expect(Date.now() - started).toBeLessThan(20_000)
+    } finally {
+      await refusing.close()
+    }
   })
 
   it('fails a request the wallet never answers after requestTimeoutMs', async () => {

@@ -1,6 +1,8 @@
 import {
   BaseError,
   type BaseErrorOptions,
+  MESSAGES,
+  type Notice,
   ProviderRequestError,
   ProviderTimeoutError,
   UnrecognizedChainError,
@@ -44,6 +46,42 @@ export class WalletConnectRelayError extends BaseError {
   }
 }
 export type WalletConnectRelayErrorType = WalletConnectRelayError & { name: 'WalletConnectRelayError' }
+
+/**
+ * The relay closed its socket because it does not serve the project id: WalletConnect's public relay
+ * serves only ids its operator issued (close code 3000, e.g. 'Unauthorized: invalid key' or
+ * 'Project not found'). The visitor reads `wcProjectRefused`; `reason` is the relay's own words.
+ */
+export class WalletConnectProjectRefusedError extends BaseError {
+  override name = 'WalletConnectProjectRefusedError' as const
+  readonly notice: Notice = { key: 'wcProjectRefused' }
+  readonly relayUrl: string
+  readonly reason: string
+  constructor(options: BaseErrorOptions & { relayUrl: string; projectId: string; reason: string }) {
+    const { relayUrl, projectId, reason, ...rest } = options
+    super(MESSAGES.wcProjectRefused, {
+      // The site owner's clue: which relay, which id, the relay's own words (see the README).
+      details: `Relay ${relayUrl} refused project id "${projectId}": ${reason}`,
+      ...rest,
+    })
+    this.relayUrl = relayUrl
+    this.reason = reason
+  }
+}
+export type WalletConnectProjectRefusedErrorType = WalletConnectProjectRefusedError & {
+  name: 'WalletConnectProjectRefusedError'
+}
+
+/**
+ * The relay's reason when WalletConnect's client reports the socket closed with code 3000 (the
+ * relay's "this project id is not one I serve"); undefined for any other error.
+ */
+export function projectRefusalReason(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined
+  const match = message?.match(/closed abnormally with code: 3000\s*(?:\((.*)\))?/)
+  if (!match) return undefined
+  return match[1]?.trim() || 'no reason given'
+}
 
 /** The wallet turned the session down for a reason other than the visitor refusing (unsupported chains…). */
 export class WalletConnectProposalError extends BaseError {

@@ -21,6 +21,11 @@ export interface PairWithWalletParameters<T> {
   logger: Logger | undefined
   /** Called when the relay never answered, so the caller can drop a client stuck on it. */
   onRelayFailure: () => void
+  /**
+   * Calls `onRefused` when the relay refuses the project id (WalletConnectProjectRefusedError);
+   * returns the unsubscribe.
+   */
+  watchRefusal?: (onRefused: (error: Error) => void) => () => void
 }
 
 /**
@@ -34,11 +39,17 @@ export function pairWithWallet<T>(provider: Provider, parameters: PairWithWallet
     let attempt = 0
     let expiryTimer: ReturnType<typeof setTimeout> | undefined
     let stopWaitingForUri: (() => void) | undefined
+    // A refused project id is final: no pairing will be shown, waiting for the timeout helps no one.
+    const stopWatchingRefusal = parameters.watchRefusal?.((error) => {
+      parameters.onRelayFailure()
+      finish(() => reject(error))
+    })
 
     const finish = (settle: () => void) => {
       if (settled) return
       settled = true
       clearTimeout(expiryTimer)
+      stopWatchingRefusal?.()
       stopWaitingForUri?.()
       signal?.removeEventListener('abort', onAbort)
       settle()

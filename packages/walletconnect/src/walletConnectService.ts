@@ -17,10 +17,12 @@ import {
   type WalletConnectService,
 } from './createWalletConnectParameters.js'
 import {
+  projectRefusalReason,
   requestTimeoutError,
   toRequestError,
   WalletConnectChainNotApprovedError,
   WalletConnectDestroyedError,
+  WalletConnectProjectRefusedError,
   WalletConnectRelayError,
 } from './errors.js'
 import { closeProvider, loadUniversalProvider, type Provider } from './loadUniversalProvider.js'
@@ -87,6 +89,25 @@ export function createWalletConnectService(parameters: CreateWalletConnectParame
     return current
   }
 
+  // The relay refusing the project id (close code 3000), as WalletConnect's client reports it.
+  const refusalListeners = new Set<(error: Error) => void>()
+  const onRelayError = (error: unknown) => {
+    const reason = projectRefusalReason(error)
+    if (reason === undefined) return
+    const refused = new WalletConnectProjectRefusedError({
+      relayUrl,
+      projectId: parameters.projectId,
+      reason,
+    })
+    for (const listener of [...refusalListeners]) listener(refused)
+  }
+  const watchRefusal = (listener: (error: Error) => void) => {
+    refusalListeners.add(listener)
+    return () => {
+      refusalListeners.delete(listener)
+    }
+  }
+
   const loadProvider = async (): Promise<Provider> => {
     const provider = await loadUniversalProvider({
       projectId: parameters.projectId,
@@ -102,6 +123,7 @@ export function createWalletConnectService(parameters: CreateWalletConnectParame
 
   const listen = (provider: Provider) => {
     const client = provider.client
+    client.core.relayer.on('relayer_error', onRelayError)
     const ours = (topic: unknown) => current !== undefined && topic === current.topic
     client.on('session_event', ({ topic, params }) => {
       if (!ours(topic)) return
@@ -221,6 +243,7 @@ export function createWalletConnectService(parameters: CreateWalletConnectParame
         relayUrl,
         logger,
         onRelayFailure: dropProvider,
+        watchRefusal,
       })
       const { session } = adopt(approved.session as unknown as RawSession)
       if (!approved.auths?.length) return session

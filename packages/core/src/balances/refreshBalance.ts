@@ -1,4 +1,5 @@
 import { formatUnits } from '../format/formatUnits.js'
+import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 
@@ -6,7 +7,9 @@ export type RefreshBalanceParameters = { namespace?: ChainNamespace }
 
 /**
  * Reads the native balance of the connected account on its active network. A reply that arrives
- * after the account or network changed is dropped.
+ * after the account or network changed is dropped. When the read fails, the last balance read for
+ * this very account and network stays, marked `balanceStale` (the Account view and the account
+ * button say so); a balance of another account or network is cleared.
  */
 export async function refreshBalance(
   portico: Portico,
@@ -20,12 +23,15 @@ export async function refreshBalance(
   const network = chain?.networkState.caipNetwork
   if (!namespace || !chain || !adapter || !address || !network || chain.networkState.unsupportedCaipNetworkId)
     return
+  const owner = toCaipAddress(network.caipNetworkId, address)
   const request = (internal.balanceRequest[namespace] ?? 0) + 1
   internal.balanceRequest[namespace] = request
   chain.accountState.balanceLoading = true
   try {
     const balance = await adapter.getBalance({ address, network })
     if (internal.balanceRequest[namespace] !== request) return
+    internal.balanceOwner[namespace] = owner
+    chain.accountState.balanceStale = false
     chain.accountState.balance = formatUnits(balance.value, balance.decimals)
     chain.accountState.balanceSymbol = balance.symbol
     const { parts } = balance
@@ -38,9 +44,14 @@ export async function refreshBalance(
       : undefined
   } catch (error) {
     if (internal.balanceRequest[namespace] !== request) return
-    chain.accountState.balance = undefined
-    chain.accountState.balanceSymbol = undefined
-    chain.accountState.balanceParts = undefined
+    const known = internal.balanceOwner[namespace] === owner && chain.accountState.balance !== undefined
+    chain.accountState.balanceStale = known
+    if (!known) {
+      delete internal.balanceOwner[namespace]
+      chain.accountState.balance = undefined
+      chain.accountState.balanceSymbol = undefined
+      chain.accountState.balanceParts = undefined
+    }
     internal.logger.warn(`balance: cannot read ${address} on ${network.caipNetworkId}`, error)
   } finally {
     // SPEC §4: balanceLoading covers the token balances too; their fetch clears it when it ends.

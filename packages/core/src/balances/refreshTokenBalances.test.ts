@@ -250,6 +250,20 @@ describe('refreshTokenBalances', () => {
     expect(getTokenBalances(portico).tokens).toHaveLength(2)
   })
 
+  test('with the Tokens tab on view the failure is said there only: no toast on top of it', async () => {
+    server.reply(() => down)
+    const test = await setup({ apiUrl: server.url, projectId: 'p1', keepOpenAfterConnect: true })
+    announce(test.handle)
+    openModal(test.portico)
+    await selectWallet(test.portico, { connectorId: 'io.metamask' })
+    await flush()
+    await settled(test.portico)
+    expect(test.portico.state.router.route.view).toBe('Account')
+    expect(test.portico.state.chains.eip155?.accountState.lastRetry).toBeGreaterThanOrEqual(T0)
+    expect(getTokenBalances(test.portico).retryAllowedAt).toBeDefined()
+    expect(test.portico.state.toast.current).toBeUndefined()
+  })
+
   test('a response that breaks the contract counts as a failure', async () => {
     server.reply(() => ({
       status: 200,

@@ -18,6 +18,8 @@ export interface AccountInfo {
   /** Free, reserved and transferable balance as decimal strings, on chains that reserve funds (Polkadot). */
   balanceParts: AccountState['balanceParts']
   balanceLoading: boolean
+  /** The last balance read failed: `balance` is the last known one, shown marked as such. */
+  balanceStale: boolean
   /** Whether the visitor can pick another of `allAccounts` on the site (`selectAccount`). */
   canSelectAccount: boolean
   addressExplorerUrl: string | undefined
@@ -43,6 +45,7 @@ const account = /* @__PURE__ */ defineSelector(
       balanceSymbol: account?.balanceSymbol,
       balanceParts: account?.balanceParts,
       balanceLoading: account?.balanceLoading ?? false,
+      balanceStale: account?.balanceStale ?? false,
       canSelectAccount:
         status === 'connected' &&
         (account?.allAccounts.length ?? 0) > 1 &&

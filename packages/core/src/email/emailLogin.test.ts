@@ -230,7 +230,7 @@ describe('e-mail login (SPEC §5)', () => {
     expect(waits).toBe(1)
   })
 
-  test('the code is checked, then the embedded wallet connects through its AUTH connector', async () => {
+  test('the code is checked, then the embedded wallet connects through its AUTH connector and the modal closes', async () => {
     const { wallet, calls } = embedded()
     const { portico, handle } = await start(wallet)
     await startEmailLogin(portico, { email: 'ada@example.com' })
@@ -240,6 +240,8 @@ describe('e-mail login (SPEC §5)', () => {
       connectorId: EMBEDDED_WALLET_CONNECTOR_ID,
     })
     expect(portico.state.router.route.view).toBe('Account')
+    // Connected: the modal closes, as after any connection made in it.
+    expect(portico.state.modal.open).toBe(false)
     expect(getEmailLogin(portico).status).toBe('idle')
   })
 

@@ -3,6 +3,7 @@ import { checkUnsupportedChain } from '../network/modal/checkUnsupportedChain.js
 import { showApiAlert } from '../notices/showApiAlert.js'
 import { showToast } from '../notices/showToast.js'
 import type { Portico } from '../portico.js'
+import { closeAfterConnecting } from './closeAfterConnecting.js'
 import { closeModal } from './closeModal.js'
 import { openModal } from './openModal.js'
 
@@ -17,7 +18,9 @@ export function followDomainEvent(portico: Portico, event: DomainEvent): void {
       showApiAlert(portico, { apiCode: event.apiCode, status: event.status })
       return
     case 'balancesUnavailable':
-      showToast(portico, { message: { key: 'tokenBalanceUnavailable' }, variant: 'error' })
+      // One message in one place: the Tokens tab on view says it itself, with when to retry.
+      if (!showsTokenList(portico))
+        showToast(portico, { message: { key: 'tokenBalanceUnavailable' }, variant: 'error' })
       return
     case 'signInNeeded':
       openModal(portico, { route: { view: 'SIWXSignMessage' } })
@@ -25,6 +28,8 @@ export function followDomainEvent(portico: Portico, event: DomainEvent): void {
     case 'signedIn':
       // An earlier check (another account for a moment) may have asked to sign: nothing is asked now.
       if (state.modal.open && state.router.route.view === 'SIWXSignMessage') closeModal(portico)
+      // A session found for the account just connected in the modal: nothing is left to do there.
+      else closeAfterConnecting(portico)
       return
     case 'signInFailed':
       // The visitor who was looking at the modal sees why the connection ended.
@@ -36,6 +41,7 @@ export function followDomainEvent(portico: Portico, event: DomainEvent): void {
       showToast(portico, { message: { key: 'siwxInitFailed' }, variant: 'error' })
       return
     case 'allDisconnected':
+      portico.internal.closeAfterConnect = false
       state.router.route = { view: 'Connect' }
       state.router.history = []
       if (!options.enableEmbedded) state.modal.open = false
@@ -44,4 +50,13 @@ export function followDomainEvent(portico: Portico, event: DomainEvent): void {
       checkUnsupportedChain(portico, event.namespace)
       return
   }
+}
+
+/** Whether the Account view's Tokens tab is on screen (it shows a failed balance read itself). */
+function showsTokenList(portico: Portico): boolean {
+  const { modal, router, chains } = portico.state
+  if (!modal.open || router.route.view !== 'Account') return false
+  // Read from state, not `getAccountTabs`: the activity code stays out of the page's first load.
+  const tab = modal.activeChain ? chains[modal.activeChain]?.accountState.currentTab : undefined
+  return tab !== 'Activity'
 }

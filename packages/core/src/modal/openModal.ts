@@ -26,8 +26,11 @@ export function openModal(portico: Portico, parameters: OpenModalParameters = {}
   }
   state.router.route = parameters.route ?? getDefaultRoute(portico, parameters.namespace)
   state.router.history = []
+  // The visitor (or the site) opened it: a connection made before no longer closes it.
+  portico.internal.closeAfterConnect = false
   if (!state.modal.open) {
     state.modal.open = true
+    portico.internal.modalOpenedAt = Date.now()
     portico.internal.track({
       type: 'track',
       event: 'MODAL_OPEN',

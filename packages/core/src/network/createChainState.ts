@@ -33,6 +33,7 @@ export function createAccountState(namespace: ChainNamespace): AccountState {
     socialWindow: undefined,
     farcasterUrl: undefined,
     balanceLoading: false,
+    balanceStale: false,
     lastRetry: undefined,
   }
 }

@@ -102,6 +102,8 @@ export const MESSAGES = {
   invalidOtp: 'Enter the 6-digit code from the e-mail.',
   siwxServerUnavailable: 'The sign-in server is not available. Try again in a moment.',
   wcNoAccount: 'The wallet approved no account on the networks of this site.',
+  wcProjectRefused:
+    'Mobile wallets cannot connect to this site right now: the WalletConnect network refused its project ID. Use a browser wallet, or try again later.',
   /** A wallet's or a server's own sentence, passed on as it came. */
   walletError: '{message}',
   // Core's own errors, as their short messages say them (`ERROR_MESSAGE_KEYS`)

@@ -60,6 +60,8 @@ export interface FakeAdapterHandle {
   switchError: Error | undefined
   disconnectError: Error | undefined
   balance: bigint
+  /** Set: `getBalance` fails with it (an RPC that is down). */
+  balanceError?: Error | undefined
   /** What `estimateFee` answers next: an estimate, an error to throw, or 'hang' (send adapters only). */
   nextFee: FeeEstimate | Error | 'hang'
   /** What `send` answers next: a hash, an error to throw, or 'hang'. */
@@ -216,6 +218,7 @@ export function fakeAdapter(
       },
       getBalance: async (parameters) => {
         record('getBalance', parameters)
+        if (handle.balanceError) throw handle.balanceError
         return { value: handle.balance, decimals: 18, symbol: 'ETH' }
       },
     }

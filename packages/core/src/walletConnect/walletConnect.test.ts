@@ -3,11 +3,12 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { PorticoConfig } from '../config.js'
 import { disconnect } from '../connection/disconnect.js'
 import { RECONNECT_BOUND_MS } from '../connection/restoreConnections.js'
-import { RequestCancelledError, UserRejectedRequestError } from '../errors/base.js'
+import { BaseError, RequestCancelledError, UserRejectedRequestError } from '../errors/base.js'
 import { initialize, RECONNECT_TIMEOUT_MS } from '../initialize.js'
 import { closeModal } from '../modal/closeModal.js'
 import { goBack } from '../modal/goBack.js'
 import { openModal } from '../modal/openModal.js'
+import { MESSAGES } from '../notices/messages.js'
 import { getSiwx } from '../siwx/siwx.js'
 import type { SiwxSession } from '../siwx/types.js'
 import { flush, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
@@ -91,6 +92,7 @@ function scriptedWalletConnect(authenticationChains: string[] = ['eip155:1', 'ei
     registered: () => registered,
     disconnects: () => disconnects,
     refuse: () => settle?.reject(new UserRejectedRequestError()),
+    fail: (error: Error) => settle?.reject(error),
     aborted: () => signal?.aborted,
   }
 }
@@ -107,7 +109,7 @@ async function start(overrides: Partial<PorticoConfig> = {}, authenticationChain
 }
 
 describe('selectMobileWallet: pairing in the modal (SPEC §2 ConnectingWalletConnectBasic)', () => {
-  test('shows the pairing, a new one when it expires, and connects the namespaces the wallet approved', async () => {
+  test('shows the pairing, a new one when it expires, connects the namespaces the wallet approved and closes', async () => {
     const { portico, handle, wc } = await start()
     const connecting = selectMobileWallet(portico, { walletId: 'me.rainbow' })
     expect(portico.state.router.route).toEqual({
@@ -124,6 +126,8 @@ describe('selectMobileWallet: pairing in the modal (SPEC §2 ConnectingWalletCon
     // Only the namespaces with an adapter connect; here that is eip155.
     expect(handle.calls.filter((call) => call.method === 'connect')).toHaveLength(1)
     expect(portico.state.router.route.view).toBe('Account')
+    // Connected: the modal closes, as after any connection made in it.
+    expect(portico.state.modal.open).toBe(false)
     expect(getWalletConnect(portico)).toMatchObject({ status: 'idle', pairing: undefined })
   })
 
@@ -135,6 +139,29 @@ describe('selectMobileWallet: pairing in the modal (SPEC §2 ConnectingWalletCon
     await expect(connecting).resolves.toBeUndefined()
     expect(portico.state.router.route.view).toBe('ConnectingWalletConnectBasic')
     expect(getWalletConnect(portico)).toMatchObject({ status: 'error', error: { key: 'connectionDeclined' } })
+  })
+
+  test('a relay refusing the project id: the view says so in words for the visitor, the log has the reason', async () => {
+    const warnings: unknown[][] = []
+    const { portico, wc } = await start({
+      logger: { debug: () => {}, warn: (...args: unknown[]) => warnings.push(args), error: () => {} },
+    })
+    // As @portico/walletconnect's WalletConnectProjectRefusedError says it: a core text by its key.
+    class ProjectRefused extends BaseError {
+      override name = 'WalletConnectProjectRefusedError' as const
+      readonly notice = { key: 'wcProjectRefused' } as const
+      constructor() {
+        super(MESSAGES.wcProjectRefused, {
+          details: 'Relay wss://relay refused project id "shop": Project not found',
+        })
+      }
+    }
+    const connecting = selectMobileWallet(portico)
+    wc.fail(new ProjectRefused())
+    await expect(connecting).resolves.toBeUndefined()
+    expect(portico.state.router.route.view).toBe('ConnectingWalletConnectBasic')
+    expect(getWalletConnect(portico)).toMatchObject({ status: 'error', error: { key: 'wcProjectRefused' } })
+    expect(String(warnings.flat().find((entry) => entry instanceof Error))).toContain('Project not found')
   })
 
   test('going back abandons the pairing: it is aborted and a late approval is ignored', async () => {

@@ -67,10 +67,12 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
     )
   } else if (account.isConnected && account.address) {
     const short = shortenAddress(account.address)
-    const balance =
+    const amount =
       showBalance && account.balance !== undefined
         ? `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
         : undefined
+    // The last read failed: the balance shown is the last one known for this account.
+    const balance = amount && account.balanceStale ? t('staleBalance', { balance: amount }) : amount
     content = (
       <>
         {showNetwork && network && (

@@ -1,4 +1,4 @@
-import { connect, openModal, shakeModal, UserRejectedRequestError } from '@portico/core'
+import { connect, MODAL_CLOSE_GUARD_MS, openModal, shakeModal, UserRejectedRequestError } from '@portico/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -87,9 +87,48 @@ describe('Modal', () => {
   test('closes on a click on the backdrop but not on a click inside the dialog', async () => {
     const { portico } = await renderPortico()
     const view = await open(portico)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.advanceTimersByTime(MODAL_CLOSE_GUARD_MS)
     await run(() => fireEvent.click(view.getByRole('dialog')))
     expect(portico.state.modal.open).toBe(true)
+    const backdrop = modalRoot()?.querySelector('.backdrop') as Element
+    await run(() => fireEvent.pointerDown(backdrop))
+    await run(() => fireEvent.click(backdrop))
+    expect(portico.state.modal.open).toBe(false)
+  })
+
+  test('a press inside the dialog released over the backdrop does not close it', async () => {
+    const { portico } = await renderPortico()
+    const view = await open(portico)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.advanceTimersByTime(MODAL_CLOSE_GUARD_MS)
+    await run(() => fireEvent.pointerDown(view.getByRole('dialog')))
+    // The browser sends the click to the element both ends share: the backdrop.
     await run(() => fireEvent.click(modalRoot()?.querySelector('.backdrop') as Element))
+    expect(portico.state.modal.open).toBe(true)
+  })
+
+  test('the second click of a double-click (backdrop or close button) does not close what the first opened', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const { portico } = await renderPortico()
+    const view = await open(portico)
+    const backdrop = modalRoot()?.querySelector('.backdrop') as Element
+    vi.advanceTimersByTime(30)
+    await run(() => fireEvent.pointerDown(backdrop))
+    await run(() => fireEvent.click(backdrop, { detail: 2 }))
+    await run(() => fireEvent.click(view.getByRole('button', { name: 'Close' }), { detail: 2 }))
+    expect(portico.state.modal.open).toBe(true)
+    vi.advanceTimersByTime(MODAL_CLOSE_GUARD_MS)
+    await run(() => fireEvent.click(view.getByRole('button', { name: 'Close' }), { detail: 1 }))
+    expect(portico.state.modal.open).toBe(false)
+  })
+
+  test('Enter on the close button closes at once: the guard is for pointers', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const { portico } = await renderPortico()
+    const view = await open(portico)
+    // A keyboard activation is a click with no pointer count.
+    await run(() => fireEvent.click(view.getByRole('button', { name: 'Close' }), { detail: 0 }))
     expect(portico.state.modal.open).toBe(false)
   })
 
@@ -135,7 +174,8 @@ describe('Modal', () => {
     expect(calls.connect).toEqual(['io.rabby', 'io.rabby'])
     expect(await view.findByText('Continue in Rabby')).toBeTruthy()
     await run(() => approve())
-    expect(await view.findByRole('dialog', { name: 'Account' })).toBeTruthy()
+    // Connected: the modal closes.
+    await waitFor(() => expect(portico.state.modal.open).toBe(false))
   })
 
   test('a failed request shows its message with a retry, and Back still leaves', async () => {
@@ -194,6 +234,20 @@ describe('Modal page interplay', () => {
 describe('Modal focus after connecting', () => {
   test('returns focus to the account button when the Connect Wallet button it came from is gone', async () => {
     const { approve } = await renderPortico()
+    const opener = screen.getByRole('button', { name: 'Connect Wallet' })
+    opener.focus()
+    await run(() => fireEvent.click(opener))
+    await waitFor(() => expect(modalRoot()).toBeTruthy())
+    const view = modal()
+    await run(async () => fireEvent.click(await view.findByRole('button', { name: /Rabby/ })))
+    await run(() => approve())
+    // The modal closes once connected; focus lands on the account buttons that replaced the opener.
+    await waitFor(() => expect(modalRoot()?.querySelector('[role="dialog"]')).toBeNull())
+    expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Network: Ethereum/)
+  })
+
+  test('with keepOpenAfterConnect, Account stays and Esc returns focus to the account button', async () => {
+    const { approve } = await renderPortico({ config: { keepOpenAfterConnect: true } })
     const opener = screen.getByRole('button', { name: 'Connect Wallet' })
     opener.focus()
     await run(() => fireEvent.click(opener))

@@ -1,6 +1,7 @@
 import {
   canGoBack as canGoBackFrom,
   closeModal,
+  closeModalByPointer,
   findConnector,
   getDefaultRoute,
   goBack,
@@ -89,7 +90,12 @@ export function ModalContent({ titleId, embedded = false }: ModalContentProps) {
             type="button"
             className="icon-button"
             aria-label={embedded ? t('closeEmbedded', { view: titleOf(start, undefined, t) }) : t('close')}
-            onClick={() => closeModal(portico)}
+            onClick={(event) => {
+              // Enter or Space (no pointer, `detail` 0) closes at once; a pointer click is held
+              // back by core's double-click guard right after opening.
+              if (event.detail === 0 || embedded) closeModal(portico)
+              else closeModalByPointer(portico, { pressedHere: true })
+            }}
           >
             <CloseIcon />
           </button>

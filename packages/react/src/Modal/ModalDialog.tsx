@@ -1,4 +1,4 @@
-import { closeModal } from '@portico/core'
+import { closeModal, closeModalByPointer } from '@portico/core'
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { activeElementOf, trapTab } from '../components/focus.js'
 import { useModal } from '../hooks/useModal.js'
@@ -22,6 +22,8 @@ export function ModalDialog() {
   const { route } = useRouter()
   const dialog = useRef<HTMLDivElement>(null)
   const titleId = useId()
+  // Whether the last press began on the backdrop itself (core's double-click guard wants both ends there).
+  const pressedOnBackdrop = useRef(false)
 
   useEffect(() => {
     const opener = document.activeElement
@@ -83,8 +85,15 @@ export function ModalDialog() {
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a pointer convenience; Esc is the keyboard way out
     <div
       className="backdrop"
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget
+      }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) closeModal(portico)
+        if (event.target !== event.currentTarget) return
+        // A press inside the dialog released over the backdrop also ends in a click here.
+        const pressedHere = pressedOnBackdrop.current
+        pressedOnBackdrop.current = false
+        closeModalByPointer(portico, { pressedHere })
       }}
       onKeyDown={onKeyDown}
     >

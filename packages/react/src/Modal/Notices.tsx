@@ -2,6 +2,7 @@ import { dismissAlert } from '@portico/core'
 import { CloseIcon, WarningIcon } from '../components/icons.js'
 import { useAlert, useToast } from '../hooks/useNotices.js'
 import { usePortico } from '../hooks/usePortico.js'
+import { useRouter } from '../hooks/useRouter.js'
 import { useT } from '../i18n/MessagesContext.js'
 import { noticeText } from '../i18n/messages.js'
 
@@ -9,8 +10,13 @@ import { noticeText } from '../i18n/messages.js'
 export function Notices() {
   const portico = usePortico()
   const alert = useAlert()
-  const toast = useToast()
+  const latest = useToast()
+  const { route } = useRouter()
   const t = useT()
+  // The Account view's Tokens tab says 'Token Balance Unavailable' itself, with when to retry: never
+  // twice. (The tab is not read here: that would bring the activity code into the frame's chunk.)
+  const toast =
+    latest?.message.key === 'tokenBalanceUnavailable' && route.view === 'Account' ? undefined : latest
   return (
     <div className="notices">
       {alert && (

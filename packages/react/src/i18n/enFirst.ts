@@ -20,4 +20,6 @@ export const enFirst = {
   networkButton: 'Network: {network}. Change network',
   accountButton: 'Account {address}. Open account',
   accountButtonWithBalance: 'Account {address}, balance {balance}. Open account',
+  // The balance could not be read again: the one shown is the last one read (button and Account view).
+  staleBalance: '{balance} (last known)',
 } as const

@@ -20,4 +20,8 @@ export { createWalletConnectMemoryStorage } from './createWalletConnectMemorySto
 export { TEST_WALLETCONNECT_POLKADOT_METHODS } from './polkadotMethods.js'
 export { RelayErrorCode, RelayRequestError } from './relayRequests.js'
 export type { StartWalletConnectRelayOptions, WalletConnectRelay } from './startWalletConnectRelay.js'
-export { startWalletConnectRelay } from './startWalletConnectRelay.js'
+export {
+  RELAY_REFUSED_PROJECT_CODE,
+  RELAY_REFUSED_PROJECT_REASON,
+  startWalletConnectRelay,
+} from './startWalletConnectRelay.js'

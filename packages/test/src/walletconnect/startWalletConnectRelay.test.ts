@@ -205,3 +205,25 @@ describe('startWalletConnectRelay', () => {
     client.close()
   })
 })
+
+describe('startWalletConnectRelay with projectIds', () => {
+  it('closes a socket whose project id it does not serve with 3000 "Unauthorized: invalid key", as the public relay does', async () => {
+    const relay = await startWalletConnectRelay({ projectIds: ['issued'], log: () => {} })
+    try {
+      const closed = (projectId: string) =>
+        new Promise<{ code: number; reason: string }>((resolve) => {
+          const socket = new WebSocket(`${relay.url}/?projectId=${projectId}`)
+          socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }))
+        })
+      expect(await closed('unknown')).toEqual({ code: 3000, reason: 'Unauthorized: invalid key' })
+      const served = new WebSocket(`${relay.url}/?projectId=issued`)
+      await new Promise((resolve, reject) => served.once('open', resolve).once('error', reject))
+      // Still open a moment later: the id is one the relay serves.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(served.readyState).toBe(WebSocket.OPEN)
+      served.close()
+    } finally {
+      await relay.close()
+    }
+  })
+})

@@ -28,7 +28,17 @@ export interface StartWalletConnectRelayOptions {
   pingIntervalMs?: number
   /** Where refused frames and unknown methods are reported. Defaults to console.warn. */
   log?: (line: string) => void
+  /**
+   * The project ids the relay serves; any id when omitted. A socket with another id (or none) is
+   * accepted, then closed with code 3000 and `Unauthorized: invalid key`, as WalletConnect's public
+   * relay closes it for a project id its operator did not issue.
+   */
+  projectIds?: readonly string[]
 }
+
+/** The close code and reason WalletConnect's relay gives a socket whose project id it refuses. */
+export const RELAY_REFUSED_PROJECT_CODE = 3000
+export const RELAY_REFUSED_PROJECT_REASON = 'Unauthorized: invalid key'
 
 export interface WalletConnectRelay {
   /** `ws://HOST:PORT`, to pass as `relayUrl` to a sign-client. */
@@ -73,7 +83,7 @@ const FIVE_MINUTES_IN_SECONDS = 300
  * batch forms), irn_batchFetchMessages, and the wc_proposeSession / wc_approveSession calls that
  * sign-client 2.21.8 makes. Messages are kept until their TTL for clients that subscribe later, a
  * message is not echoed to the client that published it, and every socket is pinged. It accepts any
- * projectId, does not check the auth JWT (it only reads its `iss` to tell clients apart) and has no
+ * projectId unless `projectIds` lists the ones it serves, does not check the auth JWT (it only reads its `iss` to tell clients apart) and has no
  * Origin restriction, so a browser page can use it too.
  * @example
  * const relay = await startWalletConnectRelay()
@@ -294,6 +304,12 @@ export async function startWalletConnectRelay(
 
   wss.on('connection', (socket, request) => {
     const query = new URL(request.url ?? '/', 'ws://relay').searchParams
+    const projectId = query.get('projectId')
+    if (options.projectIds && !options.projectIds.includes(projectId ?? '')) {
+      debug(`relay: refused project id ${projectId ?? 'none'}`)
+      socket.close(RELAY_REFUSED_PROJECT_CODE, RELAY_REFUSED_PROJECT_REASON)
+      return
+    }
     const connection: Connection = {
       socket,
       clientId: readClientIdFromAuth(query.get('auth')) ?? `anonymous:${randomBytes(8).toString('hex')}`,

@@ -1,14 +1,18 @@
+import { closeAfterConnecting, markCloseAfterConnect } from '../../modal/closeAfterConnecting.js'
 import { checkUnsupportedChain } from '../../network/modal/checkUnsupportedChain.js'
 import type { ChainNamespace } from '../../network/types.js'
 import type { Portico } from '../../portico.js'
 
 /**
- * After a connection the modal shows Account, or UnsupportedChain when the wallet is on a network
- * the site does not list (SPEC §4); Account becomes the first view. A wallet that shared several
+ * After a connection the modal closes (`closeAfterConnecting`: once signed in where sign-in applies),
+ * or shows Account in embedded mode and with `keepOpenAfterConnect`; it stays open on
+ * UnsupportedChain when the wallet is on a network the site does not list (SPEC §4), and closes
+ * once the wallet moves to a listed one. Account becomes the first view. A wallet that shared several
  * accounts and lets the site pick (a Polkadot extension) shows the account picker first, the
  * first account marked as active: picking one, or going back, leads to Account.
  */
 export function showConnected(portico: Portico, namespace: ChainNamespace): void {
+  markCloseAfterConnect(portico)
   if (checkUnsupportedChain(portico, namespace)) return
   const { state, internal } = portico
   const { router } = state
@@ -23,5 +27,7 @@ export function showConnected(portico: Portico, namespace: ChainNamespace): void
   ) {
     router.history = [router.route]
     router.route = { view: 'SelectAccount' }
+    return
   }
+  closeAfterConnecting(portico)
 }

@@ -1,3 +1,4 @@
+import { closeAfterConnecting } from '../../modal/closeAfterConnecting.js'
 import type { Portico } from '../../portico.js'
 import { isBasicWalletConnect } from '../../walletConnect/isBasicWalletConnect.js'
 import type { ChainNamespace } from '../types.js'
@@ -19,12 +20,15 @@ export function checkUnsupportedChain(portico: Portico, namespace: ChainNamespac
       else router.history = []
       router.route = { view: 'UnsupportedChain' }
     }
+    if (!modal.open) portico.internal.modalOpenedAt = Date.now()
     modal.open = true
     return true
   }
   if (router.route.view === 'UnsupportedChain') {
     router.route = { view: 'Account' }
     router.history = []
+    // Connected in the modal on a network the site does not list: back on a listed one, done.
+    closeAfterConnecting(portico)
   }
   return false
 }

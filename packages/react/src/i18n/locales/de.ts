@@ -86,6 +86,8 @@ export const de: Catalogue = {
   invalidOtp: 'Gib den 6-stelligen Code aus der E-Mail ein.',
   siwxServerUnavailable: 'Der Anmeldeserver ist nicht erreichbar. Versuche es gleich noch einmal.',
   wcNoAccount: 'Die Wallet hat kein Konto in den Netzwerken dieser Seite freigegeben.',
+  wcProjectRefused:
+    'Mobile Wallets können sich gerade nicht mit dieser Seite verbinden: Das WalletConnect-Netzwerk hat ihre Projekt-ID abgelehnt. Nutze eine Browser-Wallet oder versuche es später erneut.',
   walletError: '{message}',
   errorRejected: 'Die Anfrage wurde in der Wallet abgelehnt.',
   errorUnrecognizedChain: 'Die Wallet kennt dieses Netzwerk nicht.',
@@ -169,6 +171,7 @@ export const de: Catalogue = {
   couldNotConnect: 'Die Verbindung mit {name} ist fehlgeschlagen. Du kannst es erneut versuchen.',
 
   loadingBalance: 'Guthaben wird geladen…',
+  staleBalance: '{balance} (zuletzt bekannt)',
   copyAddress: 'Adresse kopieren',
   switchAccount: 'Konto wechseln',
   balanceFree: 'Frei',

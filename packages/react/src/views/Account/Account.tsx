@@ -79,9 +79,16 @@ export function Account() {
     if (address && caipNetworkId) void checkSwapSupport(portico)
   }, [portico, address, caipNetworkId])
   if (!address) return null
-  const balance =
+  const amount =
     account.balance !== undefined
       ? `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+      : undefined
+  // A failed read keeps the last balance read for this account, said to be the last known one.
+  const balance =
+    amount !== undefined
+      ? account.balanceStale
+        ? t('staleBalance', { balance: amount })
+        : amount
       : account.balanceLoading
         ? t('loadingBalance')
         : undefined

@@ -1,12 +1,13 @@
 import {
   addPendingTransaction,
   connect,
+  refreshBalance,
   settlePendingTransaction,
   type TokenBalance,
   type Transaction,
 } from '@portico/core'
 import { type TestReply as Reply, startTestApiServer } from '@portico/core/testing'
-import { cleanup, fireEvent, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { ADDRESS } from '../../testkit/createTestPortico.testkit.js'
 import { open, renderPortico, run } from '../../testkit/render.testkit.js'
@@ -192,6 +193,9 @@ describe('Account assets', () => {
     serve({ balance: () => down, history: () => down })
     const { view } = await connected()
     expect(await view.findByText('Token Balance Unavailable')).toBeTruthy()
+    // Said once, in the Tokens tab: no toast repeats it on top.
+    expect(view.getAllByText('Token Balance Unavailable')).toHaveLength(1)
+    expect(view.getByRole('status').textContent).toBe('')
     expect(view.getByText(/You can try again in \d+ s\./)).toBeTruthy()
     expect(view.getAllByRole('listitem')[0]?.textContent).toContain('1.23 ETH')
     await run(() => fireEvent.click(view.getByRole('tab', { name: 'Activity' })))
@@ -201,6 +205,18 @@ describe('Account assets', () => {
     serve({ history: () => ({ status: 200, body: { data: [tx(1, 'out', 2)], next: null } }) })
     await run(() => fireEvent.click(view.getByRole('button', { name: 'Try again' })))
     expect(await view.findByRole('link', { name: /^Sent\b.*ETH/ })).toBeTruthy()
+  })
+
+  test('a failed balance read keeps the last known balance, marked as such, in the view and on the account button', async () => {
+    serve({ balance: () => ({ status: 200, body: { balances: [tokens[0]] } }) })
+    const { view, handle, portico } = await connected()
+    expect(await view.findByText('1.23 ETH')).toBeTruthy()
+    handle.balanceError = new Error('HTTP request failed: 503')
+    await run(() => refreshBalance(portico))
+    expect(await view.findByText('1.23 ETH (last known)')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^Account / }).getAttribute('aria-label')).toContain(
+      '1.23 ETH (last known)',
+    )
   })
 
   test('Receive opens the receive view', async () => {

@@ -6,7 +6,7 @@ import { modal, renderPortico, run } from '../../testkit/render.testkit.js'
 afterEach(cleanup)
 
 describe('UnsupportedChain', () => {
-  test('explains the problem, lists the supported networks and switches to one', async () => {
+  test('explains the problem, lists the supported networks, switches to one and closes', async () => {
     const { portico, approve, calls } = await renderPortico()
     await run(async () => {
       const connecting = selectWallet(portico, { connectorId: 'io.rabby' })
@@ -23,7 +23,9 @@ describe('UnsupportedChain', () => {
     expect(view.queryByRole('button', { current: true })).toBeNull()
     await run(() => fireEvent.click(view.getByRole('button', { name: /Optimism/ })))
     expect(calls.switchNetwork).toEqual(['eip155:10'])
-    await waitFor(() => expect(view.getByRole('dialog', { name: 'Account' })).toBeTruthy())
+    // On a listed network the connection is done: the modal closes (it stays open in embedded mode).
+    await waitFor(() => expect(portico.state.modal.open).toBe(false))
+    expect(portico.state.router.route.view).toBe('Account')
   })
 
   test('Disconnect leaves the unsupported network by disconnecting', async () => {
