@@ -11,6 +11,8 @@ export type TestContractName =
   | 'TetherStyleToken'
   | 'TestMulticall'
   | 'TestNft'
+  | 'TestUriNft'
+  | 'TestMultiToken'
   | 'TestSmartWallet'
   | 'TestSmartWalletFactory'
 
@@ -19,6 +21,8 @@ export const TEST_CONTRACT_NAMES = [
   'TetherStyleToken',
   'TestMulticall',
   'TestNft',
+  'TestUriNft',
+  'TestMultiToken',
   'TestSmartWallet',
   'TestSmartWalletFactory',
 ] as const satisfies readonly TestContractName[]
