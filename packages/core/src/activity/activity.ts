@@ -1,5 +1,6 @@
 import type { Snapshot } from 'valtio/vanilla'
 import type { Transaction } from '../api/schemas.js'
+import { getNftsTarget } from '../nfts/nftsTarget.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
 import type { AccountTab, ActivityError, PendingTransaction } from '../state.js'
@@ -158,7 +159,7 @@ function transactionItem(transaction: Snapshot<Transaction>, explorerUrl: string
 
 /** The tabs the Account view offers and the one selected. */
 export interface AccountTabsInfo {
-  /** Tokens always; Activity when activity is available. NFTs are not offered (not implemented). */
+  /** Tokens always; NFTs with a Portico server on an EVM network; Activity when activity is available (SPEC §2 order). */
   tabs: readonly AccountTab[]
   current: AccountTab
 }
@@ -169,7 +170,10 @@ const accountTabs = /* @__PURE__ */ defineSelector((portico: Portico): AccountTa
   const namespace = modal.activeChain
   const selected = namespace ? chains[namespace]?.accountState.currentTab : undefined
   const served = activity !== undefined && getActivityTarget(portico) !== undefined
-  const tabs: AccountTab[] = served ? ['Tokens', 'Activity'] : ['Tokens']
+  const tabs: AccountTab[] = ['Tokens']
+  // `nfts` is read inside: a network the server refuses NFTs for loses the tab.
+  if (getNftsTarget(portico)) tabs.push('NFTs')
+  if (served) tabs.push('Activity')
   return { tabs, current: selected && tabs.includes(selected) ? selected : 'Tokens' }
 })
 /**
