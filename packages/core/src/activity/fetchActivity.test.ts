@@ -223,17 +223,17 @@ describe('fetchActivity', () => {
     await fetchActivity(off.portico)
     expect(historyRequests()).toEqual([])
     expect(getActivity(off.portico).available).toBe(false)
-    expect(getAccountTabs(off.portico).tabs).toEqual(['Tokens'])
+    expect(getAccountTabs(off.portico).tabs).toEqual(['Tokens', 'NFTs'])
   })
 })
 
 describe('account tabs', () => {
-  test('offers Tokens and Activity; selecting Activity loads its first page once', async () => {
+  test('offers Tokens, NFTs and Activity; selecting Activity loads its first page once', async () => {
     server.reply(() => page([tx(1)], null))
     const { portico } = await connected()
-    expect(getAccountTabs(portico)).toEqual({ tabs: ['Tokens', 'Activity'], current: 'Tokens' })
+    expect(getAccountTabs(portico)).toEqual({ tabs: ['Tokens', 'NFTs', 'Activity'], current: 'Tokens' })
     setAccountTab(portico, { tab: 'NFTs' })
-    expect(getAccountTabs(portico).current).toBe('Tokens')
+    expect(getAccountTabs(portico).current).toBe('NFTs')
     setAccountTab(portico, { tab: 'Activity' })
     expect(portico.state.chains.eip155?.accountState.currentTab).toBe('Activity')
     await settled(portico)
@@ -358,7 +358,7 @@ describe('activity service', () => {
       },
     }
     const { portico } = await connected({ services: { activity } })
-    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'Activity'])
+    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'NFTs', 'Activity'])
     await fetchActivity(portico)
     await fetchActivity(portico)
     expect(asked).toEqual([
@@ -405,7 +405,7 @@ describe('activity service', () => {
     const { portico } = await connected()
     await switchNetwork(portico, { networkId: 'eip155:10' })
     openModal(portico)
-    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'Activity'])
+    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'NFTs', 'Activity'])
     const tabChanges = vi.fn()
     const unwatch = watchAccountTabs(portico, { onChange: tabChanges })
     setAccountTab(portico, { tab: 'Activity' })
@@ -421,7 +421,7 @@ describe('activity service', () => {
 
     // The served network keeps its tab and its list.
     await switchNetwork(portico, { networkId: 'eip155:1' })
-    expect(getAccountTabs(portico)).toEqual({ tabs: ['Tokens', 'Activity'], current: 'Activity' })
+    expect(getAccountTabs(portico)).toEqual({ tabs: ['Tokens', 'NFTs', 'Activity'], current: 'Activity' })
     await vi.waitFor(() => expect(getActivity(portico).items.map((item) => item.id)).toEqual(['tx-1']))
   })
 

@@ -6,7 +6,7 @@ import type { Portico } from '../portico.js'
 /**
  * The connected EVM account whose NFTs the tab shows, or undefined when the tab is not offered: a
  * Portico server keeps NFTs (eip155 chains only, SPEC §2 Account tabs) and has not refused the
- * network. In core's main entry (the tabs read it); the NFTs code itself loads with the tab.
+ * network (nor its balances or history). In core's main entry (the tabs read it); the NFTs code itself loads with the tab.
  */
 export function getNftsTarget(
   portico: Portico,
@@ -22,7 +22,10 @@ export function getNftsTarget(
     !network ||
     chain.accountState.status !== 'connected' ||
     chain.networkState.unsupportedCaipNetworkId ||
-    state.nfts?.notServed.includes(network.caipNetworkId)
+    state.nfts?.notServed.includes(network.caipNetworkId) ||
+    // The server refused the network's balances or history: it keeps nothing for it.
+    portico.internal.services?.notServed.portfolio.has(network.caipNetworkId) ||
+    portico.internal.services?.notServed.activity.has(network.caipNetworkId)
   )
     return undefined
   return { address, network, caipAddress: toCaipAddress(network.caipNetworkId, address) }
