@@ -148,7 +148,8 @@ function transactionItem(transaction: Snapshot<Transaction>, explorerUrl: string
     amount: shown ? shown.quantity.numeric : undefined,
     symbol: fungible?.symbol ?? shown?.nft_info?.name,
     tokenName: fungible?.name ?? shown?.nft_info?.name,
-    iconUrl: fungible?.icon?.url,
+    // An NFT transfer shows the token's picture (SPEC §3 nft_info), through <img> like every icon.
+    iconUrl: fungible?.icon?.url ?? shown?.nft_info?.picture,
     counterparty: isTokenContract ? undefined : party,
     time: Number.isNaN(minedAt) ? undefined : minedAt,
     value: shown?.value,

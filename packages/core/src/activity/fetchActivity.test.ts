@@ -129,6 +129,34 @@ describe('fetchActivity', () => {
     expect(items[2]).toMatchObject({ symbol: 'USDC', moreTransfers: 1 })
   })
 
+  test('an NFT transfer shows with its name and picture (nft_info)', async () => {
+    const picture = 'https://pictures.example/harbour-1.png'
+    server.reply(() =>
+      page(
+        [
+          tx(1, {
+            direction: 'in',
+            transfers: [
+              {
+                direction: 'in',
+                quantity: { numeric: '1' },
+                nft_info: { name: 'Harbour #1', token_id: '1', picture, flags: { is_spam: false } },
+              },
+            ],
+          }),
+        ],
+        null,
+      ),
+    )
+    const { portico } = await connected()
+    await fetchActivity(portico)
+    expect(getActivity(portico).items[0]).toMatchObject({
+      kind: 'received',
+      symbol: 'Harbour #1',
+      iconUrl: picture,
+    })
+  })
+
   test('a token transfer does not name the token contract as the other party', async () => {
     const token = 'eip155:1:0x00000000000000000000000000000000000000Aa'
     const transfer = tx(1, {

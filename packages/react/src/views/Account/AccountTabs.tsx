@@ -1,10 +1,16 @@
 import { type AccountTab, setAccountTab } from '@portico/core'
-import { type KeyboardEvent, useId, useRef } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react'
 import { useAccountTabs } from '../../hooks/useAccountTabs.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { ActivityList } from './ActivityList.js'
 import { TokenList } from './TokenList.js'
+
+// The NFTs tab is a chunk of its own (with core's NFTs entry and the zod schema its answers are
+// checked with): an Account view whose NFTs tab is never opened does not download it.
+const AccountNfts = lazy(() =>
+  import('../AccountNfts/AccountNfts.js').then((module) => ({ default: module.AccountNfts })),
+)
 
 const LABELS: Record<AccountTab, 'tabTokens' | 'tabActivity' | 'tabNFTs'> = {
   Tokens: 'tabTokens',
@@ -13,7 +19,7 @@ const LABELS: Record<AccountTab, 'tabTokens' | 'tabActivity' | 'tabNFTs'> = {
 }
 
 /**
- * The Account view's tabs (SPEC §2: Tokens, Activity; NFTs are not offered yet) as an ARIA
+ * The Account view's tabs (SPEC §2: Tokens, NFTs, Activity) as an ARIA
  * tablist: the selected tab is the one in tab order, arrow keys, Home and End move and select.
  */
 export function AccountTabs() {
@@ -75,7 +81,22 @@ export function AccountTabs() {
           ? { role: 'tabpanel', id: `${id}-${current}-panel`, 'aria-labelledby': `${id}-${current}-tab` }
           : { 'aria-label': t('tabTokens'), role: 'region' })}
       >
-        {current === 'Activity' ? <ActivityList /> : <TokenList />}
+        {current === 'Activity' ? (
+          <ActivityList />
+        ) : current === 'NFTs' ? (
+          <Suspense
+            fallback={
+              <div className="list-skeleton" aria-busy="true" role="status" aria-label={t('loadingNfts')}>
+                <div />
+                <div />
+              </div>
+            }
+          >
+            <AccountNfts />
+          </Suspense>
+        ) : (
+          <TokenList />
+        )}
       </div>
     </section>
   )
