@@ -86,7 +86,7 @@ export function AccountTabs() {
         ) : current === 'NFTs' ? (
           <Suspense
             fallback={
-              <div className="list-skeleton" aria-busy="true" role="status" aria-label={t('loadingNfts')}>
+              <div className="list-skeleton" aria-busy="true" role="status" aria-label={t('loading')}>
                 <div />
                 <div />
               </div>

@@ -10,6 +10,7 @@ import { useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { accountNftsCss } from './AccountNfts.css.js'
+import { useNftsT } from './nftsCatalogue.js'
 
 /**
  * The Account view's NFTs tab (SPEC §2 Account tabs), in a chunk of its own loaded when the tab is
@@ -22,6 +23,7 @@ export function AccountNfts() {
   useStyles(accountNftsCss)
   const portico = usePortico()
   const t = useT()
+  const nt = useNftsT()
   const { network, address } = useAccount()
   const { items, loading, loaded, empty, hasMore, error } = usePorticoRead(getNfts, watchNfts)
   const [selected, setSelected] = useState<string>()
@@ -46,7 +48,7 @@ export function AccountNfts() {
       <WarningIcon />
       <div className="notice-text">
         <p className="notice-title">{noticeText(t, error.message)}</p>
-        {error.serverUnavailable && <p>{t('nftsServerDown')}</p>}
+        {error.serverUnavailable && <p>{nt('serverDown')}</p>}
       </div>
       <button type="button" className="button secondary small" disabled={loading} onClick={retry}>
         {t('tryAgain')}
@@ -68,7 +70,7 @@ export function AccountNfts() {
   if (items.length === 0 && !loaded)
     return (
       failure || (
-        <div className="list-skeleton" aria-busy="true" role="status" aria-label={t('loadingNfts')}>
+        <div className="list-skeleton" aria-busy="true" role="status" aria-label={nt('loading')}>
           <div />
           <div />
         </div>
@@ -77,8 +79,8 @@ export function AccountNfts() {
   if (empty)
     return (
       <div className="empty">
-        <p className="empty-title">{t('noNfts')}</p>
-        <p>{t('noNftsText', { network: network?.name ?? '' })}</p>
+        <p className="empty-title">{nt('empty')}</p>
+        <p>{nt('emptyText', { network: network?.name ?? '' })}</p>
       </div>
     )
   return (
@@ -93,7 +95,7 @@ export function AccountNfts() {
                 if (element) tiles.current.set(item.id, element)
                 else tiles.current.delete(item.id)
               }}
-              aria-label={t('nftDetails', { name: nftName(item) })}
+              aria-label={nt('details', { name: nftName(item) })}
               onClick={() => setSelected(item.id)}
             >
               <NftPicture item={item} />
@@ -127,7 +129,7 @@ function nftName(item: NftItem): string {
 const shortContract = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 function NftPicture({ item }: { item: NftItem }) {
-  const t = useT()
+  const nt = useNftsT()
   return (
     <span className="nft-picture">
       <Picture
@@ -137,7 +139,7 @@ function NftPicture({ item }: { item: NftItem }) {
         letterClassName="letter"
       />
       {item.standard === 'erc1155' && item.amount !== '1' && (
-        <span className="nft-count">{t('nftCount', { count: item.amount })}</span>
+        <span className="nft-count">{nt('count', { count: item.amount })}</span>
       )}
     </span>
   )
@@ -145,28 +147,29 @@ function NftPicture({ item }: { item: NftItem }) {
 
 function NftDetail({ item, onBack }: { item: NftItem; onBack: () => void }) {
   const t = useT()
+  const nt = useNftsT()
   const back = useRef<HTMLButtonElement>(null)
   useEffect(() => back.current?.focus(), [])
   return (
     <article className="nft-detail" aria-label={nftName(item)}>
       <button ref={back} type="button" className="link-button nft-back" onClick={onBack}>
-        {t('backToNfts')}
+        {nt('back')}
       </button>
       <NftPicture item={item} />
       <h3>{nftName(item)}</h3>
       {item.description && <p>{item.description}</p>}
       <dl className="nft-facts">
-        <dt>{t('nftTokenId')}</dt>
+        <dt>{nt('tokenId')}</dt>
         <dd>{item.tokenId}</dd>
         {item.collection && (
           <>
-            <dt>{t('nftCollection')}</dt>
+            <dt>{nt('collection')}</dt>
             <dd>{item.collection}</dd>
           </>
         )}
         {item.standard === 'erc1155' && (
           <>
-            <dt>{t('nftAmount')}</dt>
+            <dt>{nt('amount')}</dt>
             <dd>{item.amount}</dd>
           </>
         )}
