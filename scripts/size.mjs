@@ -29,9 +29,10 @@ const FRAME_BUDGET_KIB = 5.6
 // What opening each view first costs on top of the first load, gzip KiB. Measured plus a small
 // margin; a view whose folder has no entry here fails the check.
 const VIEW_BUDGETS_KIB = {
-  Account: 12.5,
-  // The NFTs tab: core's NFTs entry and the zod schema its answers are checked with.
-  AccountNfts: 20,
+  // 12.6 measured: the NFTs tab's loader and its Suspense fallback.
+  Account: 13,
+  // The NFTs tab: core's NFTs entry and the zod schema its answers are checked with (17.7 measured).
+  AccountNfts: 18.5,
   AllWallets: 6.5,
   ApproveTransaction: 1.5,
   Connect: 9,

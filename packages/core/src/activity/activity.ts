@@ -1,6 +1,6 @@
 import type { Snapshot } from 'valtio/vanilla'
+import { hasApiServer } from '../api/client.js'
 import type { Transaction } from '../api/schemas.js'
-import { getNftsTarget } from '../nfts/nftsTarget.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
 import type { AccountTab, ActivityError, PendingTransaction } from '../state.js'
@@ -160,7 +160,7 @@ function transactionItem(transaction: Snapshot<Transaction>, explorerUrl: string
 
 /** The tabs the Account view offers and the one selected. */
 export interface AccountTabsInfo {
-  /** Tokens always; NFTs with a Portico server on an EVM network; Activity when activity is available (SPEC §2 order). */
+  /** Tokens always; NFTs with a Portico server's activity on an EVM network; Activity when activity is available (SPEC §2 order). */
   tabs: readonly AccountTab[]
   current: AccountTab
 }
@@ -170,10 +170,19 @@ const accountTabs = /* @__PURE__ */ defineSelector((portico: Portico): AccountTa
   const { modal, chains, activity } = portico.state
   const namespace = modal.activeChain
   const selected = namespace ? chains[namespace]?.accountState.currentTab : undefined
-  const served = activity !== undefined && getActivityTarget(portico) !== undefined
+  const target = getActivityTarget(portico)
+  const served = activity !== undefined && target !== undefined
   const tabs: AccountTab[] = ['Tokens']
-  // `nfts` is read inside: a network the server refuses NFTs for loses the tab.
-  if (getNftsTarget(portico)) tabs.push('NFTs')
+  // NFTs where the Portico server keeps the account's activity on an EVM network, unless it refused
+  // the network's NFTs (read here, so the tab goes then). Checked inline rather than with the NFTs
+  // entry's `getNftsTarget`, so a page that only connects carries no more of it than this.
+  if (
+    served &&
+    target.namespace === 'eip155' &&
+    hasApiServer(portico) &&
+    !portico.state.nfts?.notServed.includes(target.network.caipNetworkId)
+  )
+    tabs.push('NFTs')
   if (served) tabs.push('Activity')
   return { tabs, current: selected && tabs.includes(selected) ? selected : 'Tokens' }
 })

@@ -251,7 +251,7 @@ describe('fetchActivity', () => {
     await fetchActivity(off.portico)
     expect(historyRequests()).toEqual([])
     expect(getActivity(off.portico).available).toBe(false)
-    expect(getAccountTabs(off.portico).tabs).toEqual(['Tokens', 'NFTs'])
+    expect(getAccountTabs(off.portico).tabs).toEqual(['Tokens'])
   })
 })
 
