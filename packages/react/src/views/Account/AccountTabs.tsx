@@ -1,16 +1,11 @@
 import { type AccountTab, setAccountTab } from '@portico/core'
-import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react'
+import { type KeyboardEvent, Suspense, useContext, useId, useRef } from 'react'
+import { AccountNftsSlot } from '../../components/accountNftsSlot.js'
 import { useAccountTabs } from '../../hooks/useAccountTabs.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { ActivityList } from './ActivityList.js'
 import { TokenList } from './TokenList.js'
-
-// The NFTs tab is a chunk of its own (with core's NFTs entry and the zod schema its answers are
-// checked with): an Account view whose NFTs tab is never opened does not download it.
-const AccountNfts = lazy(() =>
-  import('../AccountNfts/AccountNfts.js').then((module) => ({ default: module.AccountNfts })),
-)
 
 const LABELS: Record<AccountTab, 'tabTokens' | 'tabActivity' | 'tabNFTs'> = {
   Tokens: 'tabTokens',
@@ -28,6 +23,9 @@ export function AccountTabs() {
   const { tabs, current } = useAccountTabs()
   const id = useId()
   const buttons = useRef(new Map<AccountTab, HTMLButtonElement>())
+  // A chunk of its own (with core's NFTs entry and the zod schema its answers are checked with),
+  // provided by the modal: an Account view whose NFTs tab is never opened does not download it.
+  const AccountNfts = useContext(AccountNftsSlot)
 
   const select = (tab: AccountTab, focus: boolean) => {
     setAccountTab(portico, { tab })
@@ -83,7 +81,7 @@ export function AccountTabs() {
       >
         {current === 'Activity' ? (
           <ActivityList />
-        ) : current === 'NFTs' ? (
+        ) : current === 'NFTs' && AccountNfts ? (
           <Suspense
             fallback={
               <div className="list-skeleton" aria-busy="true" role="status" aria-label={t('loading')}>
