@@ -167,6 +167,8 @@ export async function getHistory(parameters: GetHistoryParameters): Promise<GetH
     (transfer) =>
       (transfer.kind === 'erc721' || transfer.kind === 'erc1155') && transfer.token && transfer.token_id,
   )
+  // The history is the database's: a node that does not answer costs the NFTs their names and
+  // pictures, not the page.
   const nftMetadata: Map<string, NftMetadata> = parameters.nfts
     ? await getNftMetadata({
         db,
@@ -186,7 +188,7 @@ export async function getHistory(parameters: GetHistoryParameters): Promise<GetH
             ]),
           ).values(),
         ],
-      })
+      }).catch(() => new Map<string, NftMetadata>())
     : new Map()
   const configured = new Map(chain.tokens.map((token) => [token.address.toLowerCase(), token]))
 

@@ -5,6 +5,7 @@ import {
   ANVIL_ADDRESSES,
   type AnvilInstance,
   deployTestCollectibles,
+  getFreePort,
   rpc,
   sendCollectiblesCalls,
   startAnvil,
@@ -305,6 +306,33 @@ describe('the NFTs route on anvil', () => {
         nft_info: expect.objectContaining({ name: 'Harbour #1', token_id: '6', flags: { is_spam: false } }),
       }),
     )
+  })
+
+  it('still answers the history when the chain’s node is down: the NFTs lose their pictures, not the page', async () => {
+    const down = createApp({
+      config: {
+        ...config,
+        chains: [
+          {
+            ...config.chains[0],
+            rpcUrl: `http://127.0.0.1:${await getFreePort()}`,
+          } as (typeof config.chains)[0],
+        ],
+        nfts: { ...config.nfts, metadataCacheMs: 0 },
+      },
+      db,
+      logger,
+    })
+    const response = await get(
+      down,
+      `/v1/account/${friend}/history?projectId=wallet&chainId=eip155:${CHAIN_ID}`,
+    )
+    expect(response.status).toBe(200)
+    const transfers = historyResponseSchema
+      .parse(await response.json())
+      .data.flatMap((item) => item.transfers)
+    expect(transfers.length).toBeGreaterThan(0)
+    expect(transfers.every((transfer) => transfer.nft_info?.picture === undefined)).toBe(true)
   })
 
   it('refuses a bad cursor, a bad address and a non-EVM chain with a 4xx and a code', async () => {
