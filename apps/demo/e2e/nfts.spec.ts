@@ -59,6 +59,9 @@ for (const theme of ['dark', 'light'] as const) {
       { name: 'mobile', width: 360, height: 740 },
     ]) {
       await page.setViewportSize({ width: size.width, height: size.height })
+      // The grid, not the buttons above it, and no hover left on them by the clicks.
+      await tile(page, 'Harbour sketch').scrollIntoViewIfNeeded()
+      await page.mouse.move(0, 0)
       await screenshot(page, `nfts-${theme}-${size.name}`)
       await tile(page, 'Harbour at dusk').click()
       await expect(modal(page).getByRole('article', { name: 'Harbour at dusk' })).toBeVisible()
