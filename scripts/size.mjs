@@ -29,7 +29,10 @@ const FRAME_BUDGET_KIB = 9.3
 // What opening each view first costs on top of the first load, gzip KiB. Measured plus a small
 // margin; a view whose folder has no entry here fails the check.
 const VIEW_BUDGETS_KIB = {
-  Account: 12.5,
+  // 12.6 measured: the NFTs tab's loader and its Suspense fallback.
+  Account: 13,
+  // The NFTs tab: core's NFTs entry and the zod schema its answers are checked with (17.7 measured).
+  AccountNfts: 18.5,
   // The legal checkbox, shared with Connect's options and the pairing view.
   AllWallets: 9,
   ApproveTransaction: 1.5,

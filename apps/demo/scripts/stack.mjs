@@ -213,6 +213,9 @@ export async function prepareServer({
 }) {
   const tokens = await deployTokens(chains)
   const swap = await deploySwaps(chains)
+  // The demo's NFTs, on the first chain (scripts/nfts.mjs).
+  const { deployDemoNfts } = await import('./nfts.mjs')
+  const nfts = await deployDemoNfts(chains[0].rpcUrl)
   // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
@@ -228,6 +231,8 @@ export async function prepareServer({
     bitcoin,
     swap,
   })
+  // Its spam collection is flagged, so the NFTs tab leaves its airdrop out.
+  config.chains[0].spamTokens = [nfts.spamNft]
   writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
   await runServerCli(['migrate', '--config', configFile])
   await runServerCli([

@@ -11,6 +11,7 @@ import type {
   ConnectorsState,
   EmailLoginState,
   ModalState,
+  NftsState,
   RouterState,
   SendState,
   SiwxState,
@@ -48,6 +49,8 @@ export interface PorticoState {
   walletConnect: WalletConnectState
   /** The wallet registry behind AllWallets, as last fetched (SPEC §2). */
   walletRegistry: WalletRegistryState
+  /** The NFTs tab (SPEC §2), once `@portico/core/nfts` first loads it. */
+  nfts?: NftsState
 }
 
 /** Analytics event as tracked by actions; serialised per SPEC §7 by the analytics client. */
@@ -86,6 +89,8 @@ export interface PorticoInternal {
   tokenBalanceFetching: Set<ChainNamespace>
   /** Incremented per activity fetch and on every reset; an older reply is dropped. */
   activityRequest: number
+  /** Incremented per NFTs fetch and on every reset; an older reply is dropped. */
+  nftsRequest?: number
   /** Incremented per fee estimate and on every send reset; an older estimate is dropped. */
   sendFeeRequest: number
   /** Incremented by every send and by `cancelSend`; a wallet answer for an older send leaves the form alone. */

@@ -1,4 +1,5 @@
 import type { Connector } from './adapterKit/contract.js'
+import type { Nft } from './api/nftSchemas.js'
 import type { TokenBalance, Transaction } from './api/schemas.js'
 import type { Route } from './modal/routes.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network/types.js'
@@ -194,6 +195,31 @@ export interface ActivityState {
   error: ActivityError | undefined
   /** Sent from this modal, newest first; at most 99 (SPEC §9). */
   pending: readonly PendingTransaction[]
+}
+
+/** Why the last NFTs fetch failed: the message and whether the server could not be reached. */
+export interface NftsError {
+  message: Notice
+  serverUnavailable: boolean
+  detail: Notice
+}
+
+/**
+ * The NFTs tab of the active account (SPEC §2 Account tabs). Created by the NFTs entry
+ * (`@portico/core/nfts`) the first time the tab is shown, so a page that never opens it carries none of it.
+ */
+export interface NftsState {
+  /** The account and network (CAIP-10) the list belongs to. */
+  caipAddress: CaipAddress | undefined
+  /** As the server sent them, spam included (the tab hides spam). */
+  items: readonly Nft[]
+  loading: boolean
+  loaded: boolean
+  /** The cursor of the next page; undefined when there is none. */
+  next: string | undefined
+  error: NftsError | undefined
+  /** Networks (CAIP-2) the server refused to keep NFTs for: the tab is not offered there. */
+  notServed: readonly string[]
 }
 
 /** Where a send stands (SPEC §5 Sending): the form, the wallet prompt, then the sent transaction. */

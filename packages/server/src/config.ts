@@ -209,6 +209,44 @@ export const serverConfigSchema = z
         timeoutMs: z.number().int().min(100).default(10_000),
       })
       .prefault({}),
+    /** The NFTs routes (`/v1/account/{address}/nfts`) and the metadata the server fetches for them. */
+    nfts: z
+      .object({
+        /**
+         * Where `ipfs://` URIs are read, as `<gateway>/ipfs/<cid>/<path>`; without one, IPFS metadata
+         * and pictures are refused (the token is still listed, without them).
+         */
+        ipfsGateway: z.url().optional(),
+        /** How long one metadata answer may take, in ms. */
+        metadataTimeoutMs: z.number().int().min(100).max(30_000).default(5_000),
+        /** Largest metadata answer, in bytes; a longer one is refused as spam would be. */
+        metadataMaxBytes: z
+          .number()
+          .int()
+          .min(1_024)
+          .max(1024 * 1024)
+          .default(64 * 1024),
+        /** How long fetched metadata is kept before it is fetched again, in ms. */
+        metadataCacheMs: z
+          .number()
+          .int()
+          .min(0)
+          .default(24 * 60 * 60_000),
+        /**
+         * Fetch metadata from loopback, private, link-local and other non-public addresses, and over
+         * plain http. Only for tests and local stacks: on a public server it would let any token's
+         * URI make the server call its own network.
+         */
+        allowPrivateAddresses: z.boolean().default(false),
+        /**
+         * Senders whose NFT airdrops are spam: a token received in a transaction sent by one of them
+         * (not by the account) is flagged, whatever the collection.
+         */
+        spamSenders: z.array(address).default([]),
+        /** NFTs per page. */
+        pageSize: z.number().int().min(1).max(100).default(24),
+      })
+      .prefault({}),
     /** What `POST /e` (analytics) accepts and stores. */
     analytics: z
       .object({

@@ -25,12 +25,16 @@ export {
 export type {
   DeployTestNftOptions,
   DeployTestTokensOptions,
+  TestCollectibles,
   TestTokenHolder,
 } from './contracts/deployTestContracts.js'
 export {
   DEFAULT_TEST_TOKEN_HOLDERS,
+  deployTestCollectibles,
   deployTestNft,
   deployTestTokens,
+  sendCollectiblesCalls,
+  TEST_COLLECTIBLES_ABI,
   TEST_DEPLOYER_ADDRESS,
 } from './contracts/deployTestContracts.js'
 export type { TestTokenInfo, TestTokenKey } from './contracts/testTokens.js'

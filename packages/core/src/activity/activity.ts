@@ -1,4 +1,5 @@
 import type { Snapshot } from 'valtio/vanilla'
+import { hasApiServer } from '../api/client.js'
 import type { Transaction } from '../api/schemas.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
@@ -147,7 +148,8 @@ function transactionItem(transaction: Snapshot<Transaction>, explorerUrl: string
     amount: shown ? shown.quantity.numeric : undefined,
     symbol: fungible?.symbol ?? shown?.nft_info?.name,
     tokenName: fungible?.name ?? shown?.nft_info?.name,
-    iconUrl: fungible?.icon?.url,
+    // An NFT transfer shows the token's picture (SPEC §3 nft_info), through <img> like every icon.
+    iconUrl: fungible?.icon?.url ?? shown?.nft_info?.picture,
     counterparty: isTokenContract ? undefined : party,
     time: Number.isNaN(minedAt) ? undefined : minedAt,
     value: shown?.value,
@@ -158,7 +160,7 @@ function transactionItem(transaction: Snapshot<Transaction>, explorerUrl: string
 
 /** The tabs the Account view offers and the one selected. */
 export interface AccountTabsInfo {
-  /** Tokens always; Activity when activity is available. NFTs are not offered (not implemented). */
+  /** Tokens always; NFTs with a Portico server's activity on an EVM network; Activity when activity is available (SPEC §2 order). */
   tabs: readonly AccountTab[]
   current: AccountTab
 }
@@ -168,8 +170,20 @@ const accountTabs = /* @__PURE__ */ defineSelector((portico: Portico): AccountTa
   const { modal, chains, activity } = portico.state
   const namespace = modal.activeChain
   const selected = namespace ? chains[namespace]?.accountState.currentTab : undefined
-  const served = activity !== undefined && getActivityTarget(portico) !== undefined
-  const tabs: AccountTab[] = served ? ['Tokens', 'Activity'] : ['Tokens']
+  const target = getActivityTarget(portico)
+  const served = activity !== undefined && target !== undefined
+  const tabs: AccountTab[] = ['Tokens']
+  // NFTs where the Portico server keeps the account's activity on an EVM network, unless it refused
+  // the network's NFTs (read here, so the tab goes then). Checked inline rather than with the NFTs
+  // entry's `getNftsTarget`, so a page that only connects carries no more of it than this.
+  if (
+    served &&
+    target.namespace === 'eip155' &&
+    hasApiServer(portico) &&
+    !portico.state.nfts?.notServed.includes(target.network.caipNetworkId)
+  )
+    tabs.push('NFTs')
+  if (served) tabs.push('Activity')
   return { tabs, current: selected && tabs.includes(selected) ? selected : 'Tokens' }
 })
 /**

@@ -129,6 +129,34 @@ describe('fetchActivity', () => {
     expect(items[2]).toMatchObject({ symbol: 'USDC', moreTransfers: 1 })
   })
 
+  test('an NFT transfer shows with its name and picture (nft_info)', async () => {
+    const picture = 'https://pictures.example/harbour-1.png'
+    server.reply(() =>
+      page(
+        [
+          tx(1, {
+            direction: 'in',
+            transfers: [
+              {
+                direction: 'in',
+                quantity: { numeric: '1' },
+                nft_info: { name: 'Harbour #1', token_id: '1', picture, flags: { is_spam: false } },
+              },
+            ],
+          }),
+        ],
+        null,
+      ),
+    )
+    const { portico } = await connected()
+    await fetchActivity(portico)
+    expect(getActivity(portico).items[0]).toMatchObject({
+      kind: 'received',
+      symbol: 'Harbour #1',
+      iconUrl: picture,
+    })
+  })
+
   test('a token transfer does not name the token contract as the other party', async () => {
     const token = 'eip155:1:0x00000000000000000000000000000000000000Aa'
     const transfer = tx(1, {
@@ -228,12 +256,12 @@ describe('fetchActivity', () => {
 })
 
 describe('account tabs', () => {
-  test('offers Tokens and Activity; selecting Activity loads its first page once', async () => {
+  test('offers Tokens, NFTs and Activity; selecting Activity loads its first page once', async () => {
     server.reply(() => page([tx(1)], null))
     const { portico } = await connected()
-    expect(getAccountTabs(portico)).toEqual({ tabs: ['Tokens', 'Activity'], current: 'Tokens' })
+    expect(getAccountTabs(portico)).toEqual({ tabs: ['Tokens', 'NFTs', 'Activity'], current: 'Tokens' })
     setAccountTab(portico, { tab: 'NFTs' })
-    expect(getAccountTabs(portico).current).toBe('Tokens')
+    expect(getAccountTabs(portico).current).toBe('NFTs')
     setAccountTab(portico, { tab: 'Activity' })
     expect(portico.state.chains.eip155?.accountState.currentTab).toBe('Activity')
     await settled(portico)
@@ -358,7 +386,7 @@ describe('activity service', () => {
       },
     }
     const { portico } = await connected({ services: { activity } })
-    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'Activity'])
+    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'NFTs', 'Activity'])
     await fetchActivity(portico)
     await fetchActivity(portico)
     expect(asked).toEqual([
@@ -405,7 +433,7 @@ describe('activity service', () => {
     const { portico } = await connected()
     await switchNetwork(portico, { networkId: 'eip155:10' })
     openModal(portico)
-    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'Activity'])
+    expect(getAccountTabs(portico).tabs).toEqual(['Tokens', 'NFTs', 'Activity'])
     const tabChanges = vi.fn()
     const unwatch = watchAccountTabs(portico, { onChange: tabChanges })
     setAccountTab(portico, { tab: 'Activity' })
@@ -421,7 +449,7 @@ describe('activity service', () => {
 
     // The served network keeps its tab and its list.
     await switchNetwork(portico, { networkId: 'eip155:1' })
-    expect(getAccountTabs(portico)).toEqual({ tabs: ['Tokens', 'Activity'], current: 'Activity' })
+    expect(getAccountTabs(portico)).toEqual({ tabs: ['Tokens', 'NFTs', 'Activity'], current: 'Activity' })
     await vi.waitFor(() => expect(getActivity(portico).items.map((item) => item.id)).toEqual(['tx-1']))
   })
 

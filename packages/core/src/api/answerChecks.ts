@@ -47,7 +47,7 @@ const transfer = object(
     ),
     nft_info: object(
       { flags: object({ is_spam: boolean }) },
-      { name: string, address: string, token_id: string },
+      { name: string, address: string, token_id: string, picture: string },
     ),
     value: number,
     price: number,

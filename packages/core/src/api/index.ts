@@ -54,6 +54,8 @@ export {
   authUserSchema,
   authWalletResponseSchema,
 } from './authSchemas.js'
+export type { Nft, NftsResponse } from './nftSchemas.js'
+export { nftSchema, nftsResponseSchema } from './nftSchemas.js'
 export { REGISTRY_WALLETS } from './registryWallets.js'
 export type {
   ApiError,

@@ -61,6 +61,8 @@ export const transferSchema = z.object({
       /** CAIP-10 collection address. */
       address: z.optional(z.string()),
       token_id: z.optional(z.string()),
+      /** The token's picture (https, or a raster data: URI), shown through `<img>` only. */
+      picture: z.optional(z.string()),
       flags: z.object({ is_spam: z.boolean() }),
     }),
   ),

@@ -30,6 +30,8 @@ export const MESSAGES = {
   // Balances, transactions and sending
   tokenBalanceUnavailable: 'Token Balance Unavailable',
   transactionsFailed: 'Failed to fetch transactions',
+  /** Not a SPEC text: the NFTs tab's failure, worded as the transactions' one. */
+  nftsFailed: 'Failed to fetch NFTs',
   transactionStarted: 'Transaction started',
   solanaSendFailed: 'Failed to send transaction. Please try again.',
   enterAmountAndReceiver: 'Please enter a valid amount and receiver address',

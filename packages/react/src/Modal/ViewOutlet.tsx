@@ -1,6 +1,7 @@
 import type { View } from '@portico/core'
 import { type ReactNode, useEffect, useReducer } from 'react'
-import { loadView, type ViewModule } from './views.js'
+import { AccountNftsSlot } from '../components/accountNftsSlot.js'
+import { AccountNfts, loadView, type ViewModule } from './views.js'
 
 /**
  * Renders a view from its module, showing `loading` until the module is there. It does not
@@ -30,5 +31,9 @@ export function ViewOutlet({
   if (module.status === 'rejected') throw module.reason
   if (module.status !== 'fulfilled' || !module.value) return loading
   const Component = module.value
-  return <Component />
+  return (
+    <AccountNftsSlot value={AccountNfts}>
+      <Component />
+    </AccountNftsSlot>
+  )
 }

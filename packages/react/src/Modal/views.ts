@@ -1,5 +1,5 @@
 import type { Portico, View } from '@portico/core'
-import type { ComponentType } from 'react'
+import { type ComponentType, lazy } from 'react'
 
 // One chunk per view, so a site that only connects never downloads the account or network code.
 const loaders: Record<View, () => Promise<ComponentType>> = {
@@ -136,3 +136,8 @@ export function preloadViews(portico: Portico, view: View): () => void {
   const timer = setTimeout(load, 200)
   return () => clearTimeout(timer)
 }
+
+/** The Account view's NFTs tab, a chunk of its own loaded when the tab is first shown (see `AccountNftsSlot`). */
+export const AccountNfts = lazy(() =>
+  import('../views/AccountNfts/AccountNfts.js').then((module) => ({ default: module.AccountNfts })),
+)

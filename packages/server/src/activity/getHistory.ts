@@ -5,10 +5,11 @@
 import { createHash } from 'node:crypto'
 import type { HistoryResponse, Transaction, Transfer } from '@portico/core/api'
 import { type Kysely, sql } from 'kysely'
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, type PublicClient } from 'viem'
 import * as z from 'zod'
-import type { ChainConfig } from '../config.js'
+import type { ChainConfig, ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
+import { getNftMetadata, type NftMetadata } from '../nfts/nftMetadata.js'
 import { toDecimalString, usdValue } from '../portfolio/amounts.js'
 import type { PriceSource } from '../portfolio/prices.js'
 import { InvalidCursorError } from './errors.js'
@@ -25,6 +26,8 @@ export interface GetHistoryParameters {
   /** Transactions per page: 20 by default, at most 100. */
   limit?: number
   prices: PriceSource
+  /** Reads the NFTs' metadata (name, picture) for `nft_info`; without it NFT transfers carry the collection's name only. */
+  nfts?: { config: ServerConfig['nfts']; client: PublicClient; now: () => number }
 }
 export type GetHistoryReturnType = HistoryResponse
 export type GetHistoryErrorType = InvalidCursorError
@@ -160,6 +163,33 @@ export async function getHistory(parameters: GetHistoryParameters): Promise<GetH
         .execute()
     : []
   const metadata = new Map(tokenRows.map((row) => [row.address, row]))
+  const nftTransfers = transfers.filter(
+    (transfer) =>
+      (transfer.kind === 'erc721' || transfer.kind === 'erc1155') && transfer.token && transfer.token_id,
+  )
+  // The history is the database's: a node that does not answer costs the NFTs their names and
+  // pictures, not the page.
+  const nftMetadata: Map<string, NftMetadata> = parameters.nfts
+    ? await getNftMetadata({
+        db,
+        client: parameters.nfts.client,
+        config: parameters.nfts.config,
+        chainId,
+        now: parameters.nfts.now,
+        tokens: [
+          ...new Map(
+            nftTransfers.map((transfer) => [
+              `${transfer.token}/${transfer.token_id}`,
+              {
+                contract: transfer.token as string,
+                tokenId: transfer.token_id as string,
+                standard: transfer.kind as 'erc721' | 'erc1155',
+              },
+            ]),
+          ).values(),
+        ],
+      }).catch(() => new Map<string, NftMetadata>())
+    : new Map()
   const configured = new Map(chain.tokens.map((token) => [token.address.toLowerCase(), token]))
 
   const byTransaction = new Map<string, typeof transfers>()
@@ -193,16 +223,19 @@ export async function getHistory(parameters: GetHistoryParameters): Promise<GetH
           fungible_info: { name, symbol, ...(iconUrl ? { icon: { url: iconUrl } } : {}) },
           ...withPrice(amount, decimals, prices.getPrice({ chainId })),
         })
-      } else if (transfer.token && transfer.kind === 'erc721') {
+      } else if (transfer.token && (transfer.kind === 'erc721' || transfer.kind === 'erc1155')) {
+        const token = nftMetadata.get(`${transfer.token}/${transfer.token_id}`)
+        const name = token?.name ?? metadata.get(transfer.token)?.name
         shaped.push({
           direction,
-          quantity: { numeric: '1' },
+          quantity: { numeric: transfer.kind === 'erc721' ? '1' : amount.toString() },
           nft_info: {
-            ...(metadata.get(transfer.token)?.name ? { name: metadata.get(transfer.token)?.name ?? '' } : {}),
+            ...(name ? { name } : {}),
             address: caip10(transfer.token),
             ...(transfer.token_id !== null ? { token_id: transfer.token_id } : {}),
+            ...(token?.image ? { picture: token.image } : {}),
             // SPEC §5: the client drops transactions whose transfers are all spam NFTs.
-            flags: { is_spam: spam.has(transfer.token) },
+            flags: { is_spam: spam.has(transfer.token) || token?.status === 'failed' },
           },
         })
       } else if (transfer.token) {

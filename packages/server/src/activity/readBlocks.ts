@@ -1,13 +1,20 @@
 /**
  * Reading a block range over JSON-RPC and turning it into rows: transactions that moved value (or
- * failed), native transfers, and ERC-20 / ERC-721 `Transfer` logs of any contract.
+ * failed), native transfers, ERC-20 / ERC-721 `Transfer` logs and ERC-1155 `TransferSingle` /
+ * `TransferBatch` logs of any contract.
  */
 import type { Insertable } from 'kysely'
-import type { Hex, PublicClient } from 'viem'
+import { decodeAbiParameters, type Hex, type PublicClient } from 'viem'
 import type { ActivityTransactionsTable, ActivityTransfersTable } from './tables.js'
 
 /** keccak256("Transfer(address,address,uint256)"), shared by ERC-20 and ERC-721. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+/** keccak256("TransferSingle(address,address,address,uint256,uint256)") (ERC-1155). */
+export const TRANSFER_SINGLE_TOPIC = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62'
+/** keccak256("TransferBatch(address,address,address,uint256[],uint256[])") (ERC-1155). */
+export const TRANSFER_BATCH_TOPIC = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb'
+/** More ids than this in one `TransferBatch` log are not indexed: no real transfer needs them. */
+const MAX_BATCH_IDS = 500
 
 export interface RpcTransaction {
   hash: Hex
@@ -156,6 +163,48 @@ function topicAddress(topic: Hex): string {
 }
 
 /**
+ * The transfers of an ERC-1155 log, or undefined when it is not `TransferSingle`/`TransferBatch`.
+ * A log that does not decode (a contract emitting the topic with other data) yields none.
+ */
+function erc1155Transfers(
+  chain: string,
+  hash: string,
+  blockNumber: string,
+  log: RpcLog,
+): TransferInsert[] | undefined {
+  const topic = log.topics[0]?.toLowerCase()
+  if (topic !== TRANSFER_SINGLE_TOPIC && topic !== TRANSFER_BATCH_TOPIC) return undefined
+  const [, , fromTopic, toTopic] = log.topics
+  if (log.topics.length !== 4 || !fromTopic || !toTopic) return []
+  let pairs: (readonly [bigint, bigint])[]
+  try {
+    if (topic === TRANSFER_SINGLE_TOPIC) {
+      const [id, value] = decodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], log.data)
+      pairs = [[id, value]]
+    } else {
+      const [ids, values] = decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data)
+      if (ids.length !== values.length || ids.length > MAX_BATCH_IDS) return []
+      pairs = ids.map((id, index) => [id, values[index] ?? 0n] as const)
+    }
+  } catch {
+    return []
+  }
+  const base = {
+    chain,
+    tx_hash: hash,
+    block_number: blockNumber,
+    log_index: Number(BigInt(log.logIndex)),
+    kind: 'erc1155' as const,
+    token: log.address.toLowerCase(),
+    from_address: topicAddress(fromTopic),
+    to_address: topicAddress(toTopic),
+  }
+  return pairs.flatMap(([id, value], index) =>
+    value === 0n ? [] : [{ ...base, batch_index: index, amount: value.toString(), token_id: id.toString() }],
+  )
+}
+
+/**
  * The rows of a fetched range. A transaction is kept when it moved the native currency, emitted a
  * `Transfer`, or failed (so a sender sees their failed attempt).
  */
@@ -192,6 +241,12 @@ export function extractActivity(
         })
       }
       for (const log of receipt.logs) {
+        const multi = erc1155Transfers(chain, hash, blockNumber, log)
+        if (multi) {
+          own.push(...multi)
+          if (multi.length > 0) tokens.add(log.address.toLowerCase())
+          continue
+        }
         if (log.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) continue
         const [, fromTopic, toTopic, idTopic] = log.topics
         if (!fromTopic || !toTopic) continue

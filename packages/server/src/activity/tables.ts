@@ -47,14 +47,16 @@ export interface ActivityTransfersTable {
   block_number: Int8
   /** The log's index in the block; -1 for the transaction's native value. */
   log_index: number
-  kind: 'native' | 'erc20' | 'erc721'
+  /** The id's position in an ERC-1155 `TransferBatch` log; 0 for every other transfer. */
+  batch_index: ColumnType<number, number | undefined, number>
+  kind: 'native' | 'erc20' | 'erc721' | 'erc1155'
   /** The token contract; null for the native currency. */
   token: string | null
   from_address: string
   to_address: string
   /** Base units, exact (numeric(78,0) holds any uint256). */
   amount: ColumnType<string, string, string>
-  /** The NFT's id (decimal), for ERC-721 transfers. */
+  /** The NFT's id (decimal), for ERC-721 and ERC-1155 transfers. */
   token_id: string | null
 }
 
@@ -69,10 +71,26 @@ export interface ActivityTokensTable {
   status: 'known' | 'unknown'
 }
 
+/** The metadata the server fetched for one NFT (`nfts/nftMetadata.ts`), kept so it is fetched once. */
+export interface NftMetadataTable {
+  chain: string
+  contract: string
+  token_id: string
+  /** `failed`: the URI or its answer was refused (kept too, so it is not fetched on every view). */
+  status: 'ok' | 'failed'
+  name: string | null
+  description: string | null
+  /** The picture's URL as the modal loads it (https, or a data: URI of a raster image). */
+  image: string | null
+  failure: string | null
+  fetched_at: ColumnType<Date, Date | string, Date | string>
+}
+
 export interface ActivityTables {
   activity_chains: ActivityChainsTable
   activity_blocks: ActivityBlocksTable
   activity_transactions: ActivityTransactionsTable
   activity_transfers: ActivityTransfersTable
   activity_tokens: ActivityTokensTable
+  nft_metadata: NftMetadataTable
 }

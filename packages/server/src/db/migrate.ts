@@ -10,6 +10,7 @@ import * as authMails from './migrations/005_auth_mails.js'
 import * as mailSenders from './migrations/006_mail_senders.js'
 import * as emailNormalised from './migrations/007_email_normalised.js'
 import * as rateLimits from './migrations/008_rate_limits.js'
+import * as nfts from './migrations/009_nfts.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -22,6 +23,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '006_mail_senders': mailSenders,
   '007_email_normalised': emailNormalised,
   '008_rate_limits': rateLimits,
+  '009_nfts': nfts,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

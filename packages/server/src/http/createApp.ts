@@ -26,6 +26,7 @@ import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
 import { defaultFrameDir, registerFrameRoutes } from '../frame/serveFrame.js'
 import type { Logger } from '../logger.js'
+import { getNfts, nftClient } from '../nfts/getNfts.js'
 import { UpstreamError } from '../portfolio/errors.js'
 import { getBalances } from '../portfolio/getBalances.js'
 import { createStaticPriceSource, type PriceSource } from '../portfolio/prices.js'
@@ -554,8 +555,41 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     const cursor = c.req.query('cursor')
     await preparePrices(chain)
     try {
-      const history = await getHistory({ db, chain, address, prices, ...(cursor ? { cursor } : {}) })
+      const history = await upstreamErrors(chain.caipNetworkId, () =>
+        getHistory({
+          db,
+          chain,
+          address,
+          prices,
+          nfts: { config: config.nfts, client: nftClient(chain), now },
+          ...(cursor ? { cursor } : {}),
+        }),
+      )
       return c.json(history)
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw new ApiRefusal('BAD_REQUEST', error.message)
+      throw error
+    }
+  })
+
+  // SPEC §2 Account tabs: the NFTs an account holds on an EVM chain (ERC-721 and ERC-1155).
+  app.get('/v1/account/:address/nfts', async (c) => {
+    const chainId = c.req.query('chainId')
+    if (chainId && (bitcoin.serves(chainId) || isSolanaNetworkId(chainId))) {
+      throw new ApiRefusal(
+        'UNSUPPORTED_CHAIN',
+        `This server keeps NFTs for eip155 chains only, not for ${chainId}.`,
+      )
+    }
+    refuseUnservedNamespace(c)
+    const address = accountAddress(c)
+    const chain = findChain(config.chains, chainId)
+    const cursor = c.req.query('cursor')
+    try {
+      const nfts = await upstreamErrors(chain.caipNetworkId, () =>
+        getNfts({ db, chain, config: config.nfts, address, now, ...(cursor ? { cursor } : {}) }),
+      )
+      return c.json(nfts)
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new ApiRefusal('BAD_REQUEST', error.message)
       throw error

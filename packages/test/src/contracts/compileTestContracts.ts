@@ -11,6 +11,8 @@ export type TestContractName =
   | 'TetherStyleToken'
   | 'TestMulticall'
   | 'TestNft'
+  | 'TestUriNft'
+  | 'TestMultiToken'
   | 'TestSmartWallet'
   | 'TestSmartWalletFactory'
   | 'TestPriceFeed'
@@ -20,6 +22,8 @@ export const TEST_CONTRACT_NAMES = [
   'TetherStyleToken',
   'TestMulticall',
   'TestNft',
+  'TestUriNft',
+  'TestMultiToken',
   'TestSmartWallet',
   'TestSmartWalletFactory',
   'TestPriceFeed',

@@ -290,3 +290,126 @@ async function sendAll(
     }
   })
 }
+
+/** The NFT collections of `deployTestCollectibles`, at addresses fixed by their code. */
+export interface TestCollectibles {
+  /** An ERC-721 whose tokens carry their own metadata URI (`TestUriNft`). */
+  uriNft: Address
+  /** An ERC-1155 (`TestMultiToken`). */
+  multiToken: Address
+  /** A second `TestUriNft`, for a spam collection that airdrops to anyone. */
+  spamNft: Address
+}
+
+const COLLECTIBLES_SALT = {
+  uriNft: '0x706f727469636f2e746573742e5572694e465400000000000000000000000000',
+  multiToken: '0x706f727469636f2e746573742e4d756c7469546f6b656e000000000000000000',
+  spamNft: '0x706f727469636f2e746573742e5370616d4e4654000000000000000000000000',
+} as const satisfies Record<keyof TestCollectibles, Hex>
+
+const uriNftAbi = parseAbi([
+  'function mint(address to, uint256 tokenId, string uri)',
+  'function airdrop(address to, uint256 tokenId, string uri)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
+])
+const multiTokenAbi = parseAbi([
+  'function setURI(string uri)',
+  'function mint(address to, uint256 id, uint256 value)',
+  'function mintBatch(address to, uint256[] ids, uint256[] values)',
+  'function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)',
+])
+/** ABIs of the calls tests make on `TestCollectibles`. */
+export const TEST_COLLECTIBLES_ABI = { uriNft: uriNftAbi, multiToken: multiTokenAbi } as const
+
+function collectiblesInitCode(compiled: CompiledTestContracts): Record<keyof TestCollectibles, Hex> {
+  return {
+    uriNft: encodeDeployData({
+      abi: compiled.TestUriNft.abi,
+      bytecode: compiled.TestUriNft.bytecode,
+      args: ['Portico Test Collectibles', 'PTC'],
+    }),
+    multiToken: encodeDeployData({
+      abi: compiled.TestMultiToken.abi,
+      bytecode: compiled.TestMultiToken.bytecode,
+      args: [''],
+    }),
+    spamNft: encodeDeployData({
+      abi: compiled.TestUriNft.abi,
+      bytecode: compiled.TestUriNft.bytecode,
+      args: ['Free Claim Rewards', 'SPAM'],
+    }),
+  }
+}
+
+/**
+ * Deploys an ERC-721 with per-token URIs, an ERC-1155 and a spam ERC-721 (each kept if already
+ * there) and sets the ERC-1155's URI (`{id}` is replaced by clients). Mints nothing: tests mint
+ * what they need with `TEST_COLLECTIBLES_ABI`.
+ * @example
+ * const { uriNft, multiToken } = await deployTestCollectibles({ rpcUrl, multiTokenUri: 'http://127.0.0.1:8080/{id}.json' })
+ */
+export async function deployTestCollectibles(options: {
+  rpcUrl: string
+  /** The ERC-1155's metadata URI; left as it is when omitted. */
+  multiTokenUri?: string
+  timeoutMs?: number
+}): Promise<TestCollectibles> {
+  const { rpcUrl, timeoutMs = 30_000 } = options
+  const client = createClient(rpcUrl)
+  const compiled = await compileTestContracts()
+  await requireDeployer(client)
+  const initCodes = collectiblesInitCode(compiled)
+  const keys = ['uriNft', 'multiToken', 'spamNft'] as const
+  const addresses = Object.fromEntries(
+    keys.map((key) => [key, create2Address(COLLECTIBLES_SALT[key], initCodes[key])]),
+  ) as unknown as TestCollectibles
+  await deployAll(
+    client,
+    rpcUrl,
+    keys.map((key) => ({
+      address: addresses[key],
+      salt: COLLECTIBLES_SALT[key],
+      initCode: initCodes[key],
+      label: key,
+    })),
+    timeoutMs,
+  )
+  if (options.multiTokenUri !== undefined) {
+    await sendAll(
+      client,
+      rpcUrl,
+      [
+        {
+          to: addresses.multiToken,
+          data: encodeFunctionData({
+            abi: multiTokenAbi,
+            functionName: 'setURI',
+            args: [options.multiTokenUri],
+          }),
+          label: 'set the ERC-1155 URI',
+        },
+      ],
+      timeoutMs,
+    )
+  }
+  return addresses
+}
+
+/**
+ * Sends calls to the collectibles from the deployer account (it pays for them and never holds
+ * NFTs), waiting for each to be mined.
+ * @example
+ * await sendCollectiblesCalls(rpcUrl, [{ to: uriNft, data: encodeFunctionData({ abi: TEST_COLLECTIBLES_ABI.uriNft, functionName: 'mint', args }) }])
+ */
+export async function sendCollectiblesCalls(
+  rpcUrl: string,
+  calls: readonly { to: Address; data: Hex }[],
+  timeoutMs = 30_000,
+): Promise<void> {
+  await sendAll(
+    createClient(rpcUrl),
+    rpcUrl,
+    calls.map((call, index) => ({ ...call, label: `collectibles call ${index}` })),
+    timeoutMs,
+  )
+}

@@ -22,6 +22,7 @@ export const de: Catalogue = {
   somethingWentWrong: 'Etwas ist schiefgelaufen',
   frameLoadFailed: 'Die E-Mail-Anmeldung konnte nicht geladen werden',
   transactionsFailed: 'Transaktionen konnten nicht geladen werden',
+  nftsFailed: 'NFTs konnten nicht geladen werden',
   transactionStarted: 'Transaktion gestartet',
   solanaSendFailed: 'Die Transaktion konnte nicht gesendet werden. Bitte versuche es erneut.',
   polkadotInvalidReceiver: 'Der Empfänger ist keine gültige Polkadot-Adresse.',

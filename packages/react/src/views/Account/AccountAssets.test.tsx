@@ -66,6 +66,7 @@ function serve(routes: Routes) {
   server.reply((request) => {
     if (request.path.endsWith('/balance')) return routes.balance?.() ?? 'hang'
     if (request.path.endsWith('/history')) return routes.history?.(request.query.cursor) ?? 'hang'
+    if (request.path.endsWith('/nfts')) return { status: 200, body: { data: [], next: null } }
     return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'no' } } }
   })
 }
@@ -114,12 +115,15 @@ describe('Account assets', () => {
     const { view, portico } = await connected()
     const tablist = await view.findByRole('tablist', { name: 'Assets' })
     const tokensTab = view.getByRole('tab', { name: 'Tokens' })
+    const nftsTab = view.getByRole('tab', { name: 'NFTs' })
     const activityTab = view.getByRole('tab', { name: 'Activity' })
     expect(tokensTab.getAttribute('aria-selected')).toBe('true')
     expect(tokensTab.tabIndex).toBe(0)
     expect(activityTab.tabIndex).toBe(-1)
     expect(view.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tokensTab.id)
     tokensTab.focus()
+    await run(() => fireEvent.keyDown(tablist, { key: 'ArrowRight' }))
+    expect(nftsTab.getAttribute('aria-selected')).toBe('true')
     await run(() => fireEvent.keyDown(tablist, { key: 'ArrowRight' }))
     expect(activityTab.getAttribute('aria-selected')).toBe('true')
     expect(portico.state.chains.eip155?.accountState.currentTab).toBe('Activity')
@@ -129,6 +133,8 @@ describe('Account assets', () => {
     expect(tokensTab.getAttribute('aria-selected')).toBe('true')
     await run(() => fireEvent.keyDown(tablist, { key: 'End' }))
     expect(activityTab.getAttribute('aria-selected')).toBe('true')
+    await run(() => fireEvent.keyDown(tablist, { key: 'ArrowLeft' }))
+    expect(nftsTab.getAttribute('aria-selected')).toBe('true')
     await run(() => fireEvent.keyDown(tablist, { key: 'ArrowLeft' }))
     expect(tokensTab.getAttribute('aria-selected')).toBe('true')
     expect(view.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tokensTab.id)
