@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { moveFocusInList } from '../../components/focus.js'
 import { SearchIcon } from '../../components/icons.js'
 import { LegalCheckbox, legalCss } from '../../components/LegalCheckbox.js'
+import { RegistryWalletRow } from '../../components/RegistryWalletRow.js'
 import { useSelectWallet } from '../../components/useSelectWallet.js'
 import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { usePortico } from '../../hooks/usePortico.js'
@@ -18,7 +19,6 @@ import { useWalletList } from '../../hooks/useWalletList.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { allWalletsCss } from './AllWallets.css.js'
-import { RegistryWalletRow } from './RegistryWalletRow.js'
 
 /**
  * Every wallet available: installed, recent and featured ones first, then the registry's mobile

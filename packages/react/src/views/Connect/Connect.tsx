@@ -1,23 +1,22 @@
-import { type ConnectMethod, navigate, selectMobileWallet } from '@portico/core'
+import type { ConnectMethod } from '@portico/core'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { connectCss } from '../../components/connect.css.js'
 import { needsConnectOptions } from '../../components/connectLayout.js'
 import { EmailForm, emailFormCss } from '../../components/EmailForm.js'
 import { moveFocusInList } from '../../components/focus.js'
-import { ChevronIcon, GridIcon, WalletIcon } from '../../components/icons.js'
 import { useSelectWallet } from '../../components/useSelectWallet.js'
 import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
-import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
+import { AllWalletsRow, NoWallet, useConnectNamespace } from './connectParts.js'
 
 // The legal checkbox, 'Continue with a wallet' and the site's own wallets, fetched only by sites
 // that turn them on.
 const ConnectWithOptions = lazy(() =>
-  import('../../components/ConnectWithOptions.js').then((m) => ({ default: m.ConnectWithOptions })),
+  import('./ConnectWithOptions.js').then((m) => ({ default: m.ConnectWithOptions })),
 )
 
 /** The first view: the ways to connect this site offers (wallets, e-mail) in the configured order. */
@@ -58,12 +57,6 @@ export function Connect() {
   )
 }
 
-/** The namespace Connect was opened for, if any. */
-export function useConnectNamespace() {
-  const { route } = useRouter()
-  return route.view === 'Connect' ? route.params?.namespace : undefined
-}
-
 /** The wallets found for this site, recent ones first, and a way to see all. */
 function WalletSection() {
   const t = useT()
@@ -82,62 +75,5 @@ function WalletSection() {
       ))}
       <AllWalletsRow />
     </ul>
-  )
-}
-
-/** The last row of the wallet list: every wallet, when the site offers the list. */
-export function AllWalletsRow() {
-  const portico = usePortico()
-  const t = useT()
-  const namespace = useConnectNamespace()
-  if (!portico.options.features.allWallets) return null
-  return (
-    <li>
-      <button
-        type="button"
-        className="row all-wallets"
-        data-list-item
-        onClick={() =>
-          navigate(
-            portico,
-            namespace ? { view: 'AllWallets', params: { namespace } } : { view: 'AllWallets' },
-          )
-        }
-      >
-        <span className="picture">
-          <GridIcon />
-        </span>
-        <span className="row-name">{t('allWallets')}</span>
-        <span className="row-end">
-          <ChevronIcon />
-        </span>
-      </button>
-    </li>
-  )
-}
-
-/**
- * No wallet in this browser and none listed: never a dead end. Get a wallet (install pages and what
- * a wallet is) and, when the site pairs with phones, a wallet on the visitor's phone.
- */
-export function NoWallet() {
-  const portico = usePortico()
-  const t = useT()
-  return (
-    <div className="empty">
-      <span className="empty-icon">
-        <WalletIcon />
-      </span>
-      <h3>{t('noWalletInBrowser')}</h3>
-      <p>{t('installWallet')}</p>
-      <button type="button" className="button" onClick={() => navigate(portico, { view: 'GetWallet' })}>
-        {t('getWallet')}
-      </button>
-      {portico.config.walletConnect && (
-        <button type="button" className="button secondary" onClick={() => void selectMobileWallet(portico)}>
-          {t('useMobileWallet')}
-        </button>
-      )}
-    </div>
   )
 }

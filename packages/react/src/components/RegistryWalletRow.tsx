@@ -1,6 +1,6 @@
 import type { RegistryWallet } from '@portico/core'
 import { useState } from 'react'
-import { hashString, isSafeImageUrl } from '../../components/safeUrl.js'
+import { hashString, isSafeImageUrl } from './safeUrl.js'
 
 export type RegistryWalletRowProps = {
   wallet: RegistryWallet
