@@ -35,7 +35,12 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/server/src/**/*.test.ts'],
           // A throwaway PostgreSQL cluster for the whole run; each test file makes its own database in it.
-          globalSetup: ['packages/server/src/testing/postgresCluster.globalSetup.ts'],
+          // PGlite's initdb runs once, and every in-memory PGlite starts from its data directory.
+          globalSetup: [
+            'packages/server/src/testing/postgresCluster.globalSetup.ts',
+            'packages/server/src/testing/pgliteTemplate.globalSetup.ts',
+          ],
+          setupFiles: ['packages/server/src/testing/pgliteTemplate.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -11,6 +11,7 @@ import { DEMO_POLKADOT_CHAIN, prepareServer, startServerProcess } from '../scrip
 import { bitcoinInfoFile, bitcoinPort } from './bitcoin'
 import {
   e2eChains,
+  e2eEmailCooldownMs,
   mailboxHttpPort,
   mailboxSmtpPort,
   mailboxUrl,
@@ -134,6 +135,7 @@ export default async function globalSetup(): Promise<void> {
       origins: ['http://localhost:4173', 'http://shop.localhost:4173'],
       pollIntervalMs: 250,
       smtpPort: mailboxSmtpPort,
+      emailCooldownMs: e2eEmailCooldownMs,
       solana: solanaInfo,
       bitcoin: await waitForInfo<DemoBitcoinInfo>(
         bitcoinInfoFile,

@@ -42,6 +42,8 @@ export function serverConfig(options: {
   pollIntervalMs?: number
   /** The mailbox's SMTP port; with it the e-mail login is on. */
   smtpPort?: number
+  /** The server's cool-down between login mails to one address; the server's default (30 s) without it. */
+  emailCooldownMs?: number
   solana?: StackSolana
   bitcoin?: StackBitcoin
   /** The swap contracts: the config names them under `swap.chains`, one entry per EVM chain. */
@@ -55,6 +57,8 @@ export function prepareServer(options: {
   origins: readonly string[]
   pollIntervalMs?: number
   smtpPort?: number
+  /** See serverConfig. */
+  emailCooldownMs?: number
   solana?: StackSolana
   bitcoin?: StackBitcoin
 }): Promise<{ configFile: string; tokens: readonly StackToken[]; swap: TestSwapDeployment }>

@@ -69,6 +69,7 @@ export function serverConfig({
   dataDir,
   pollIntervalMs = 500,
   smtpPort,
+  emailCooldownMs,
   solana,
   bitcoin,
   swap,
@@ -123,6 +124,7 @@ export function serverConfig({
             masterKey: randomBytes(32).toString('hex'),
             // Every visitor of a local demo (and every end-to-end test) comes from 127.0.0.1.
             mailLimits: { perIp: 1_000, perDevice: 1_000 },
+            ...(emailCooldownMs === undefined ? {} : { emailCooldownMs }),
             smtp: {
               host: '127.0.0.1',
               port: smtpPort,
@@ -208,6 +210,7 @@ export async function prepareServer({
   origins,
   pollIntervalMs,
   smtpPort,
+  emailCooldownMs,
   solana,
   bitcoin,
 }) {
@@ -227,6 +230,7 @@ export async function prepareServer({
     dataDir: join(dataDir, 'db'),
     pollIntervalMs,
     smtpPort,
+    emailCooldownMs,
     solana,
     bitcoin,
     swap,
