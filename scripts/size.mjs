@@ -61,7 +61,7 @@ const VIEW_BUDGETS_KIB = {
 const root = fileURLToPath(new URL('..', import.meta.url))
 const demoDist = join(root, 'apps/demo/dist')
 const manifestPath = join(demoDist, '.vite/manifest.json')
-const connectMarker = 'views/Connect/'
+const connectMarker = 'views/Connect/Connect.'
 const dialogMarker = 'Modal/ModalDialog.'
 
 const problems = []
@@ -240,7 +240,9 @@ function measureViews(manifest, shown, gzipped) {
         .sort()
     : []
   for (const view of views) {
-    const marker = `views/${view}/`
+    // The view's own module (views/X/X.tsx) is what the modal loads to show it; other lazy modules
+    // of its folder load only when the view asks for them (e.g. Connect's optional layouts).
+    const marker = `views/${view}/${view}.`
     const heads = Object.keys(manifest).filter(
       (key) => manifest[key].isDynamicEntry && (manifest[key].src ?? '').includes(marker),
     )
