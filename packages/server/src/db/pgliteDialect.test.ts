@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { Kysely, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineConfig } from '../loadConfig.js'
@@ -18,6 +19,23 @@ afterEach(async () => {
 })
 
 describe('PGlite in its worker thread', () => {
+  it('starts an in-memory database from the data directory it is given (initialDataDir)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'portico-pglite-initial-'))
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }))
+    const source = await PGlite.create('memory://')
+    await source.exec(`create table kept (note text); insert into kept values ('from the tarball')`)
+    const file = join(folder, 'pgdata.tar')
+    writeFileSync(file, new Uint8Array(await (await source.dumpDataDir('none')).arrayBuffer()))
+    await source.close()
+
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect({ dataDir: 'memory://', initialDataDir: file }),
+    })
+    cleanups.push(() => db.destroy())
+    const { rows } = await sql<{ note: string }>`select note from kept`.execute(db)
+    expect(rows).toEqual([{ note: 'from the tarball' }])
+  })
+
   it('answers /health while a long query holds the database', async () => {
     const server = await startServer(defineConfig({ port: 0, dataDir: 'memory://', log: { level: 'error' } }))
     cleanups.push(() => server.close())

@@ -34,6 +34,12 @@ import { acquireDataDirLock, type DataDirLock } from './dataDirLock.js'
 export interface PGliteDialectConfig {
   /** A directory, or `memory://` for a database that lives only as long as the process. */
   dataDir: string
+  /**
+   * For a `memory://` database: a tarball of a data directory (PGlite's `dumpDataDir('none')`) to
+   * start from instead of running initdb, which is most of an in-memory database's start. Ignored
+   * for a directory on disk.
+   */
+  initialDataDir?: string
 }
 
 /** The PGlite worker thread stopped (it crashed, or the database was closed) with queries unanswered. */
@@ -71,7 +77,10 @@ const describe = (error) => {
   try {
     const { PGlite, types } = await import(workerData.pgliteUrl)
     const parsers = { [types.INT8]: (value) => value, [types.NUMERIC]: (value) => value }
-    pglite = await PGlite.create(workerData.dataDir, { parsers, ...workerData.modules })
+    const initial = workerData.initialDataDir
+      ? { loadDataDir: new Blob([require('node:fs').readFileSync(workerData.initialDataDir)]) }
+      : {}
+    pglite = await PGlite.create(workerData.dataDir, { parsers, ...workerData.modules, ...initial })
   } catch (error) {
     parentPort.postMessage({ type: 'open-failed', error: describe(error) })
     return
@@ -186,11 +195,16 @@ class PGliteWorker {
   }
 
   /** Starts a worker and resolves once PGlite has opened `dataDir` in it. */
-  static async open(dataDir: string): Promise<PGliteWorker> {
+  static async open(dataDir: string, initialDataDir?: string): Promise<PGliteWorker> {
     const modules = await compileModules()
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { dataDir, pgliteUrl: pathToFileURL(join(pgliteDist(), 'index.js')).href, modules },
+      workerData: {
+        dataDir,
+        initialDataDir,
+        pgliteUrl: pathToFileURL(join(pgliteDist(), 'index.js')).href,
+        modules,
+      },
     })
     return new Promise((resolve, reject) => {
       const onMessage = (reply: WorkerReply) => {
@@ -312,13 +326,14 @@ class PGliteDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    const { dataDir } = this.#config
-    if (!dataDir.startsWith('memory://')) {
+    const { dataDir, initialDataDir } = this.#config
+    const inMemory = dataDir.startsWith('memory://')
+    if (!inMemory) {
       mkdirSync(dataDir, { recursive: true })
       this.#lock = acquireDataDirLock(dataDir)
     }
     try {
-      this.#worker = await PGliteWorker.open(dataDir)
+      this.#worker = await PGliteWorker.open(dataDir, inMemory ? initialDataDir : undefined)
     } catch (error) {
       this.#lock?.release()
       this.#lock = undefined
