@@ -9,6 +9,7 @@ import * as auth from './migrations/004_auth.js'
 import * as authMails from './migrations/005_auth_mails.js'
 import * as mailSenders from './migrations/006_mail_senders.js'
 import * as emailNormalised from './migrations/007_email_normalised.js'
+import * as onramp from './migrations/008_onramp.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -20,6 +21,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '005_auth_mails': authMails,
   '006_mail_senders': mailSenders,
   '007_email_normalised': emailNormalised,
+  '008_onramp': onramp,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

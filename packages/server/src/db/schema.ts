@@ -5,6 +5,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { ActivityTables } from '../activity/tables.js'
 import type { AuthTables } from '../auth/tables.js'
+import type { OnrampTables } from '../onramp/tables.js'
 import type { SiwxTables } from '../siwx/tables.js'
 
 export interface ProjectsTable {
@@ -37,4 +38,4 @@ export interface CoreTables {
   analytics_events: AnalyticsEventsTable
 }
 
-export type Database = CoreTables & ActivityTables & SiwxTables & AuthTables
+export type Database = CoreTables & ActivityTables & SiwxTables & AuthTables & OnrampTables
