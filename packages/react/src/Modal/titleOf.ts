@@ -46,5 +46,7 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleSwapSelectToken')
     case 'SwapPreview':
       return t('titleSwapPreview')
+    case 'Buy':
+      return t('titleBuy')
   }
 }

@@ -11,6 +11,7 @@ import {
 import { type ReactElement, useEffect, useState } from 'react'
 import { AddressAvatar } from '../../components/AddressAvatar.js'
 import {
+  CardIcon,
   CheckIcon,
   ChevronIcon,
   CopyIcon,
@@ -37,17 +38,18 @@ import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
 
-/** The buttons the wallet features row can show; buying is not offered yet. */
+/** The buttons the wallet features row can show, in `walletFeaturesOrder` (SPEC §9: Buy first). */
 const FEATURE_BUTTONS: Partial<
   Record<
     WalletFeature,
     {
-      label: 'featureReceive' | 'featureSend' | 'featureSwap'
+      label: 'featureBuy' | 'featureReceive' | 'featureSend' | 'featureSwap'
       icon: () => ReactElement
-      view: 'WalletReceive' | 'WalletSend' | 'Swap'
+      view: 'Buy' | 'WalletReceive' | 'WalletSend' | 'Swap'
     }
   >
 > = {
+  onramp: { label: 'featureBuy', icon: CardIcon, view: 'Buy' },
   swaps: { label: 'featureSwap', icon: SwapIcon, view: 'Swap' },
   receive: { label: 'featureReceive', icon: ReceiveIcon, view: 'WalletReceive' },
   send: { label: 'featureSend', icon: SendIcon, view: 'WalletSend' },
@@ -55,7 +57,7 @@ const FEATURE_BUTTONS: Partial<
 
 /**
  * The connected account: address with copy, total value and native balance, network, the wallet
- * features (Swap, Receive, Send), the Tokens and Activity tabs, an explorer link and disconnect.
+ * features (Buy, Swap, Receive, Send), the Tokens and Activity tabs, an explorer link and disconnect.
  */
 export function Account() {
   useStyles(accountCss)

@@ -118,8 +118,10 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
   const outgoing = item.kind === 'sent' || item.kind === 'burned'
   const sign = incoming ? '+' : outgoing ? '−' : ''
   // The amount names the token; without one (a contract call, an NFT) the title does.
-  const title =
-    item.amount !== undefined
+  const purchase = item.purchase
+  const title = purchase
+    ? t('activityBought', { provider: purchase.provider })
+    : item.amount !== undefined
       ? t(KIND_LABELS[item.kind])
       : [t(KIND_LABELS[item.kind]), item.symbol].filter(Boolean).join(' ')
   const party =
@@ -173,6 +175,9 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
           </span>
         ) : item.status === 'failed' ? (
           <span className="status failed">{t('statusFailed')}</span>
+        ) : purchase ? (
+          // A purchase says it is done in so many words: its time alone reads like a transfer.
+          <span className="row-sub">{[t('statusComplete'), time].filter(Boolean).join(' · ')}</span>
         ) : (
           time && <span className="row-sub">{time}</span>
         )}
