@@ -78,6 +78,11 @@ export function createDemoPortico(
     ...(featured ? { featuredWalletIds: featured.split(',') } : {}),
     allowUnsupportedChain: query.get('allowUnsupported') === '1',
     enableEmbedded: query.get('embedded') === '1',
+    // Buying with a card: the demo project's public keys, made up (scripts/stack.mjs has the secrets).
+    onramp: {
+      moonpay: { apiKey: 'pk_test_portico_demo_not_a_real_key' },
+      mercuryo: { widgetId: 'portico-demo-widget-not-real' },
+    },
     // `?swaps=0` turns the Swap action off (SPEC §9 features.swaps, on by default).
     ...(query.get('swaps') === '0' ? { features: { swaps: false } } : {}),
     ...(api ?? {}),
