@@ -37,19 +37,20 @@ import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
+import { usePurchaseT } from './purchaseTexts.js'
 
 /** The buttons the wallet features row can show, in `walletFeaturesOrder` (SPEC §9: Buy first). */
 const FEATURE_BUTTONS: Partial<
   Record<
     WalletFeature,
     {
-      label: 'featureBuy' | 'featureReceive' | 'featureSend' | 'featureSwap'
+      label: 'featureReceive' | 'featureSend' | 'featureSwap' | { purchase: 'featureBuy' }
       icon: () => ReactElement
       view: 'Buy' | 'WalletReceive' | 'WalletSend' | 'Swap'
     }
   >
 > = {
-  onramp: { label: 'featureBuy', icon: CardIcon, view: 'Buy' },
+  onramp: { label: { purchase: 'featureBuy' }, icon: CardIcon, view: 'Buy' },
   swaps: { label: 'featureSwap', icon: SwapIcon, view: 'Swap' },
   receive: { label: 'featureReceive', icon: ReceiveIcon, view: 'WalletReceive' },
   send: { label: 'featureSend', icon: SendIcon, view: 'WalletSend' },
@@ -68,6 +69,7 @@ export function Account() {
   const formatAmount = useFormatAmount()
   const formatUsd = useFormatUsd()
   const t = useT()
+  const pt = usePurchaseT()
   const { copy: copyAddress, state: copy } = useCopy(account.address)
   const [leaving, setLeaving] = useState(false)
   const email = useEmailLogin()
@@ -179,7 +181,7 @@ export function Account() {
               <span className="feature-icon">
                 <Icon />
               </span>
-              {t(label)}
+              {typeof label === 'string' ? t(label) : pt(label.purchase)}
             </button>
           ))}
         </nav>

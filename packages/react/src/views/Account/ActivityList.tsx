@@ -10,6 +10,7 @@ import { useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useFormatRelativeTime } from './formatters.js'
+import { usePurchaseT } from './purchaseTexts.js'
 import { useNow } from './useNow.js'
 
 type KindLabel =
@@ -112,6 +113,7 @@ export function ActivityList() {
 
 function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
   const t = useT()
+  const pt = usePurchaseT()
   const formatAmount = useFormatAmount()
   const formatTime = useFormatRelativeTime()
   const incoming = item.kind === 'received'
@@ -120,7 +122,7 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
   // The amount names the token; without one (a contract call, an NFT) the title does.
   const purchase = item.purchase
   const title = purchase
-    ? t('activityBought', { provider: purchase.provider })
+    ? pt('bought', { provider: purchase.provider })
     : item.amount !== undefined
       ? t(KIND_LABELS[item.kind])
       : [t(KIND_LABELS[item.kind]), item.symbol].filter(Boolean).join(' ')
@@ -177,7 +179,7 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
           <span className="status failed">{t('statusFailed')}</span>
         ) : purchase ? (
           // A purchase says it is done in so many words: its time alone reads like a transfer.
-          <span className="row-sub">{[t('statusComplete'), time].filter(Boolean).join(' · ')}</span>
+          <span className="row-sub">{[pt('complete'), time].filter(Boolean).join(' · ')}</span>
         ) : (
           time && <span className="row-sub">{time}</span>
         )}
