@@ -29,13 +29,13 @@ export const DEMO_PROJECT_ID = 'portico-demo'
  */
 export const DEMO_ONRAMP = {
   moonpay: {
-    publishableKey: 'pk_test_portico_demo_not_a_real_key',
-    secretKey: 'sk_test_portico_demo_not_a_real_key',
-    webhookKey: 'wk_test_portico_demo_not_a_real_key',
+    publishableKey: 'pk_test_fake_demo',
+    secretKey: 'sk_test_fake_demo_secret',
+    webhookKey: 'wk_test_fake_demo_webhook',
     widgetUrl: 'https://buy-sandbox.moonpay.com',
   },
   mercuryo: {
-    widgetId: 'portico-demo-widget-not-real',
+    widgetId: 'fake-demo-widget',
     secret: 'mercuryo_demo_secret_not_real',
     signKey: 'mercuryo_demo_sign_key_not_real',
     widgetUrl: 'https://sandbox-exchange.mrcr.io',

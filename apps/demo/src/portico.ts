@@ -80,8 +80,8 @@ export function createDemoPortico(
     enableEmbedded: query.get('embedded') === '1',
     // Buying with a card: the demo project's public keys, made up (scripts/stack.mjs has the secrets).
     onramp: {
-      moonpay: { apiKey: 'pk_test_portico_demo_not_a_real_key' },
-      mercuryo: { widgetId: 'portico-demo-widget-not-real' },
+      moonpay: { apiKey: 'pk_test_fake_demo' },
+      mercuryo: { widgetId: 'fake-demo-widget' },
     },
     // `?swaps=0` turns the Swap action off (SPEC §9 features.swaps, on by default).
     ...(query.get('swaps') === '0' ? { features: { swaps: false } } : {}),

@@ -68,10 +68,7 @@ const transaction = object({
       chain: caipNetworkId,
     },
     {
-      onramp: object(
-        { provider: string, status: oneOf(['pending', 'complete', 'failed']) },
-        { fiatAmount: decimalString, fiatCurrency: string },
-      ),
+      onramp: object({ provider: string, status: oneOf(['pending', 'complete', 'failed']) }),
     },
   ),
   transfers: arrayOf(transfer),

@@ -92,8 +92,6 @@ export const transactionSchema = z.object({
       z.object({
         provider: z.string(),
         status: z.enum(['pending', 'complete', 'failed']),
-        fiatAmount: z.optional(decimalStringSchema),
-        fiatCurrency: z.optional(z.string()),
       }),
     ),
   }),

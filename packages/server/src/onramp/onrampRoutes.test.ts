@@ -163,7 +163,7 @@ describe.each(ENGINES)('buying with a card on %s', (engine) => {
       metadata: {
         status: 'confirmed',
         hash: '0xfeed',
-        onramp: { provider: 'moonpay', status: 'complete', fiatAmount: '50', fiatCurrency: 'USD' },
+        onramp: { provider: 'moonpay', status: 'complete' },
       },
       transfers: [{ direction: 'in', quantity: { numeric: '0.0125' }, fungible_info: { symbol: 'ETH' } }],
     })

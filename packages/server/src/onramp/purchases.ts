@@ -148,9 +148,6 @@ export async function listPurchases(
         onramp: {
           provider: row.provider,
           status,
-          ...(row.fiat_amount !== null && row.fiat_currency
-            ? { fiatAmount: trimDecimal(row.fiat_amount), fiatCurrency: row.fiat_currency }
-            : {}),
         },
       },
       transfers:
