@@ -5,8 +5,9 @@ import { serverUrl } from './chains'
 import { connectAccount, modal } from './fixtures'
 import { screenshot } from './screenshot'
 
-// Account 8 buys in this file only: its Activity shows the purchase and nothing else expects it.
-const ACCOUNT_8 = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
+// Account 4 buys in this file: its Activity shows the purchase (the other files that use it check
+// its balance and network, not its Activity).
+const ACCOUNT_4 = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
 const MOONPAY_HOST = 'https://buy-sandbox.moonpay.com'
 
 /** The provider's widget is never reached: its host answers from here, so nothing leaves the machine. */
@@ -20,7 +21,7 @@ async function interceptProviders(context: BrowserContext) {
 }
 
 async function openBuy(page: Page, path = '/') {
-  await connectAccount(page, 8, path)
+  await connectAccount(page, 4, path)
   await modal(page)
     .getByRole('navigation', { name: 'Wallet actions' })
     .getByRole('button', { name: 'Buy' })
@@ -54,7 +55,7 @@ test('Buy: MoonPay opens in a new window at a URL signed with the project secret
   expect(Object.fromEntries(url.searchParams)).toMatchObject({
     apiKey: DEMO_ONRAMP.moonpay.publishableKey,
     currencyCode: 'eth',
-    walletAddress: ACCOUNT_8,
+    walletAddress: ACCOUNT_4,
     baseCurrencyAmount: '50',
     baseCurrencyCode: 'eur',
   })
@@ -140,7 +141,7 @@ test.describe('in a restricted time zone', () => {
   test.use({ timezoneId: 'Asia/Shanghai' })
 
   test('Hong Kong, Macau and mainland China zones hide Buy (SPEC §9)', async ({ page }) => {
-    await connectAccount(page, 8)
+    await connectAccount(page, 4)
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Shanghai')
     const actions = modal(page).getByRole('navigation', { name: 'Wallet actions' })
     await expect(actions.getByRole('button', { name: 'Receive' })).toBeVisible()
