@@ -30,6 +30,11 @@ export interface StackBitcoin {
 
 export declare const serverCli: string
 export declare const DEMO_PROJECT_ID: string
+/** The demo project's made-up card-purchase keys (the server's config; the page has the public ones). */
+export declare const DEMO_ONRAMP: {
+  moonpay: { publishableKey: string; secretKey: string; webhookKey: string; widgetUrl: string }
+  mercuryo: { widgetId: string; secret: string; signKey: string; widgetUrl: string }
+}
 export declare const DEMO_POLKADOT_CHAIN: { caip2: string; ss58Prefix: number }
 export function deployTokens(chains: readonly StackChain[]): Promise<readonly StackToken[]>
 /** WETH9, Uniswap V2 and V3 and SwapRouter02 with seeded pools, the same on every chain. */

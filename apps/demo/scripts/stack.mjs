@@ -23,6 +23,25 @@ export const serverCli = join(require.resolve('@portico/server/package.json'), '
 
 export const DEMO_PROJECT_ID = 'portico-demo'
 
+/**
+ * Keys of the card-purchase providers for the demo project: made up, clearly not real (the sandbox
+ * widgets refuse them). The page gets the public ones (src/portico.ts); the secrets stay here.
+ */
+export const DEMO_ONRAMP = {
+  moonpay: {
+    publishableKey: 'pk_test_fake_demo',
+    secretKey: 'sk_test_fake_demo_secret',
+    webhookKey: 'wk_test_fake_demo_webhook',
+    widgetUrl: 'https://buy-sandbox.moonpay.com',
+  },
+  mercuryo: {
+    widgetId: 'fake-demo-widget',
+    secret: 'mercuryo_demo_secret_not_real',
+    signKey: 'mercuryo_demo_sign_key_not_real',
+    widgetUrl: 'https://sandbox-exchange.mrcr.io',
+  },
+}
+
 /** USD prices the demo's static price table gives its tokens. */
 const PRICES = { native: 3000, PUSD: 1, USDT: 1, PTK: 2.5 }
 const SOL_PRICE = 150
@@ -108,6 +127,26 @@ export function serverConfig({
     prices,
     // Swaps quoted from the seeded pools (packages/test/src/swap) on both chains.
     ...(swap ? { swap: swapConfig(swap, chains) } : {}),
+    // Buying with a card: the demo project's (fake) keys; the local chains sell test ETH and SOL.
+    onramp: {
+      projects: {
+        [DEMO_PROJECT_ID]: {
+          moonpay: {
+            ...DEMO_ONRAMP.moonpay,
+            currencies: Object.fromEntries([
+              ...chains.map(({ chainId }) => [`eip155:${chainId}`, 'eth']),
+              ...(solana ? [[`solana:${solana.networkId}`, 'sol']] : []),
+            ]),
+          },
+          mercuryo: {
+            ...DEMO_ONRAMP.mercuryo,
+            currencies: Object.fromEntries(
+              chains.map(({ chainId }) => [`eip155:${chainId}`, { currency: 'ETH', network: 'ETHEREUM' }]),
+            ),
+          },
+        },
+      },
+    },
     // Sign-ins on the local Polkadot chain name addresses in its prefix.
     siwx: { ss58Prefixes: { [DEMO_POLKADOT_CHAIN.caip2]: DEMO_POLKADOT_CHAIN.ss58Prefix } },
     log: { level: 'warn' },

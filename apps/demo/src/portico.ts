@@ -80,6 +80,11 @@ export function createDemoPortico(
     ...(featured ? { featuredWalletIds: featured.split(',') } : {}),
     allowUnsupportedChain: query.get('allowUnsupported') === '1',
     enableEmbedded: query.get('embedded') === '1',
+    // Buying with a card: the demo project's public keys, made up (scripts/stack.mjs has the secrets).
+    onramp: {
+      moonpay: { apiKey: 'pk_test_fake_demo' },
+      mercuryo: { widgetId: 'fake-demo-widget' },
+    },
     // `?swaps=0` turns the Swap action off (SPEC §9 features.swaps, on by default).
     features: {
       ...(query.get('swaps') === '0' ? { swaps: false } : {}),

@@ -150,6 +150,12 @@ export interface PorticoConfig {
    * `ActivityService`.
    */
   services?: PorticoServices
+  /**
+   * Buying with a card (SPEC §9): the providers the site registered with, by their public key
+   * (MoonPay's publishable `pk_…` key, Mercuryo's widget id). Their secrets go in the Portico
+   * server's config only; it signs each widget URL. Offered with `features.onramp` and `apiUrl`.
+   */
+  onramp?: { moonpay?: { apiKey: string }; mercuryo?: { widgetId: string } }
 }
 
 /** The config after defaults are applied. */

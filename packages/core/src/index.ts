@@ -248,6 +248,22 @@ export type { ShowApiAlertParameters } from './notices/showApiAlert.js'
 export { showApiAlert } from './notices/showApiAlert.js'
 export type { ShowToastParameters } from './notices/showToast.js'
 export { showToast, TOAST_DURATION_MS } from './notices/showToast.js'
+export { getOnrampProviders } from './onramp/getOnrampProviders.js'
+// Buying with a card (SPEC §9).
+export type { OnrampProvider, OnrampProviderId } from './onramp/onrampProviders.js'
+export {
+  isOnrampRestricted,
+  ONRAMP_PROVIDERS,
+  ONRAMP_RESTRICTED_TIME_ZONES,
+} from './onramp/onrampProviders.js'
+export type {
+  OnrampErrorType,
+  OnrampWindow,
+  OpenOnrampErrorType,
+  OpenOnrampParameters,
+  OpenOnrampReturnType,
+} from './onramp/openOnramp.js'
+export { OnrampError, openOnramp } from './onramp/openOnramp.js'
 export type { AnalyticsEvent, Portico, PorticoState } from './portico.js'
 export { findListedWallet, getCustomWallets, getLegalLinks } from './registry/customWallets.js'
 export { isHttpsPage } from './registry/isHttpsPage.js'

@@ -29,6 +29,8 @@ export interface ActivityItem {
   /** More transfers than the one shown. */
   moreTransfers: number
   explorerUrl: string | undefined
+  /** Set for a card purchase: who sold it and where it stands (SPEC §7 `onramp`). */
+  purchase?: { provider: string; status: 'pending' | 'complete' | 'failed' }
 }
 
 export interface ActivityInfo {
@@ -155,6 +157,9 @@ function transactionItem(transaction: Snapshot<Transaction>, explorerUrl: string
     value: shown?.value,
     moreTransfers: Math.max(0, transfers.length - 1),
     explorerUrl,
+    ...(metadata.onramp
+      ? { purchase: { provider: metadata.sentFrom, status: metadata.onramp.status }, counterparty: undefined }
+      : {}),
   }
 }
 

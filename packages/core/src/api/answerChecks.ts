@@ -56,16 +56,21 @@ const transfer = object(
 
 const transaction = object({
   id: string,
-  metadata: object({
-    operationType: oneOf(['send', 'receive', 'execute', 'mint', 'burn', 'approve']),
-    hash: string,
-    minedAt: string,
-    sentFrom: string,
-    sentTo: string,
-    status: oneOf(['confirmed', 'failed', 'pending']),
-    nonce: number,
-    chain: caipNetworkId,
-  }),
+  metadata: object(
+    {
+      operationType: oneOf(['send', 'receive', 'execute', 'mint', 'burn', 'approve']),
+      hash: string,
+      minedAt: string,
+      sentFrom: string,
+      sentTo: string,
+      status: oneOf(['confirmed', 'failed', 'pending']),
+      nonce: number,
+      chain: caipNetworkId,
+    },
+    {
+      onramp: object({ provider: string, status: oneOf(['pending', 'complete', 'failed']) }),
+    },
+  ),
   transfers: arrayOf(transfer),
 })
 

@@ -49,5 +49,8 @@ export const API_ERROR_CODES = [
   'INVALID_AMOUNT',
   'NO_ROUTE',
   'INSUFFICIENT_LIQUIDITY',
+  // Buying with a card (/v1/onramp/*).
+  'ONRAMP_NOT_CONFIGURED',
+  'WEBHOOK_SIGNATURE_INVALID',
 ] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

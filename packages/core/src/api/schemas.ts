@@ -86,6 +86,16 @@ export const transactionSchema = z.object({
     nonce: z.number(),
     /** CAIP-2 network of the transaction. */
     chain: caipNetworkIdSchema,
+    /**
+     * Set on a card purchase (asked for with `onramp=true`): which provider sold it and where it
+     * stands; the crypto bought is an incoming transfer once the provider said how much.
+     */
+    onramp: z.optional(
+      z.object({
+        provider: z.string(),
+        status: z.enum(['pending', 'complete', 'failed']),
+      }),
+    ),
   }),
   transfers: z.array(transferSchema),
 })

@@ -112,14 +112,19 @@ function createServerServices(portico: Portico): Required<Pick<PorticoServices, 
   const supports = (network: Network) => !refused.has(network.caipNetworkId)
   const ask = async <T>(
     route: string,
-    parameters: { address: string; network: Network; cursor?: string | undefined },
+    parameters: {
+      address: string
+      network: Network
+      cursor?: string | undefined
+      onramp?: string | undefined
+    },
     schema: SafeParser<T>,
   ): Promise<T> => {
     const { caipNetworkId } = parameters.network
     try {
       return await requestApi(portico, {
         path: `/v1/account/${encodeURIComponent(parameters.address)}/${route}`,
-        query: { chainId: caipNetworkId, cursor: parameters.cursor },
+        query: { chainId: caipNetworkId, cursor: parameters.cursor, onramp: parameters.onramp },
         schema,
       })
     } catch (error) {
@@ -135,7 +140,16 @@ function createServerServices(portico: Portico): Required<Pick<PorticoServices, 
     },
     activity: {
       supports,
-      getTransactions: (parameters) => ask('history', parameters, historyResponseCheck),
+      // SPEC §7: the transactions fetch sends `onramp`; the site's card purchases come with the history.
+      getTransactions: (parameters) =>
+        ask(
+          'history',
+          {
+            ...parameters,
+            onramp: portico.config.onramp && portico.options.features.onramp ? 'true' : undefined,
+          },
+          historyResponseCheck,
+        ),
     },
   }
 }

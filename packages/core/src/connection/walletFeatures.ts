@@ -1,4 +1,5 @@
 import type { WalletFeature } from '../config.js'
+import { getOnrampProviders } from '../onramp/getOnrampProviders.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
 
@@ -30,7 +31,8 @@ const walletFeatures = /* @__PURE__ */ defineSelector((portico: Portico): readon
   if (!namespace || chains[namespace]?.accountState.status !== 'connected') return []
   const { features } = portico.options
   const available: Record<WalletFeature, boolean> = {
-    onramp: false,
+    // SPEC §9 card purchase: a registered provider that sells here, outside the restricted time zones.
+    onramp: getOnrampProviders(portico).length > 0,
     // Where the swap service offers swaps on the active network (`checkSwapSupport` asks it).
     swaps: features.swaps && canSwap(portico) && swapOffered(portico),
     receive: features.receive,
@@ -41,10 +43,11 @@ const walletFeatures = /* @__PURE__ */ defineSelector((portico: Portico): readon
 /**
  * The wallet features the Account view offers, in `walletFeaturesOrder` (SPEC §9): only those
  * switched on and that work for the connected account. Swaps only where the swap service offers
- * them on the active network, once `checkSwapSupport` asked; buying is not offered yet.
+ * them on the active network, once `checkSwapSupport` asked; buying where `getOnrampProviders`
+ * has a provider.
  *
  * @example
- * getWalletFeatures(portico) // ['receive', 'send']
+ * getWalletFeatures(portico) // ['onramp', 'receive', 'send']
  */
 export const getWalletFeatures = walletFeatures.get
 /** Calls `onChange(features, previous)` when the features offered change; returns the unsubscribe. */

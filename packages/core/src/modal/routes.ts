@@ -39,5 +39,7 @@ export type Route =
   | { view: 'Swap'; params?: undefined }
   | { view: 'SwapSelectToken'; params: { side: 'source' | 'to' } }
   | { view: 'SwapPreview'; params?: undefined }
+  // Buy with a card (SPEC §9): the providers with their fees, amount and currency.
+  | { view: 'Buy'; params?: undefined }
 
 export type View = Route['view']

@@ -32,6 +32,7 @@ export const SUB_VIEWS: ReadonlySet<View> = new Set<View>([
   'Swap',
   'SwapSelectToken',
   'SwapPreview',
+  'Buy',
   'SelectAccount',
 ])
 

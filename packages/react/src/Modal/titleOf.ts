@@ -48,5 +48,7 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleSwapSelectToken')
     case 'SwapPreview':
       return t('titleSwapPreview')
+    case 'Buy':
+      return t('titleBuy')
   }
 }

@@ -37,6 +37,7 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   Swap: () => import('../views/Swap/Swap.js').then((m) => m.Swap),
   SwapSelectToken: () => import('../views/SwapSelectToken/SwapSelectToken.js').then((m) => m.SwapSelectToken),
   SwapPreview: () => import('../views/SwapPreview/SwapPreview.js').then((m) => m.SwapPreview),
+  Buy: () => import('../views/Buy/Buy.js').then((m) => m.Buy),
 }
 
 /** A view's module: a promise that says, once settled, how it settled. */
@@ -94,7 +95,7 @@ const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
   EmailVerifyDevice: ['Account'],
   SIWXSignMessage: ['Account'],
   UnsupportedChain: ['Networks', 'Account'],
-  Account: ['Networks', 'WalletSend', 'WalletReceive', 'Swap', 'UpdateEmail', 'Connect'],
+  Account: ['Networks', 'Buy', 'WalletSend', 'WalletReceive', 'Swap', 'UpdateEmail', 'Connect'],
   Networks: ['Account'],
   UpdateEmail: ['UpdateEmailVerify'],
   WalletSend: ['WalletSendSelectToken', 'WalletSendPreview'],
@@ -112,6 +113,7 @@ function reachable(portico: Portico, view: View): boolean {
   if (view === 'ConnectingWalletConnectBasic') return config.walletConnect !== undefined
   if (view === 'EmailVerifyOtp' || view === 'EmailVerifyDevice') return config.embeddedWallet !== undefined
   if (view === 'SIWXSignMessage') return config.siwx !== undefined
+  if (view === 'Buy') return config.onramp !== undefined
   return true
 }
 

@@ -21,6 +21,13 @@ function Icon({ children }: { children: ReactElement | ReactElement[] }) {
   )
 }
 
+/** A bank card: buying with a card. */
+export const CardIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Icon>
+)
 /** × */
 export const CloseIcon = () => (
   <Icon>

@@ -21,6 +21,7 @@ export const enModal = {
   titleEmailDevice: 'Approve this device',
   titleApproveTransaction: 'Approve request',
   titleUpdateEmail: 'Change e-mail',
+  titleBuy: 'Buy crypto',
 
   // Wallet lists
   wallets: 'Wallets',

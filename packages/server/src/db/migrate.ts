@@ -11,6 +11,7 @@ import * as mailSenders from './migrations/006_mail_senders.js'
 import * as emailNormalised from './migrations/007_email_normalised.js'
 import * as rateLimits from './migrations/008_rate_limits.js'
 import * as nfts from './migrations/009_nfts.js'
+import * as onramp from './migrations/010_onramp.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -24,6 +25,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '007_email_normalised': emailNormalised,
   '008_rate_limits': rateLimits,
   '009_nfts': nfts,
+  '010_onramp': onramp,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

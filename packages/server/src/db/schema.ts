@@ -5,6 +5,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { ActivityTables } from '../activity/tables.js'
 import type { AuthTables } from '../auth/tables.js'
+import type { OnrampTables } from '../onramp/tables.js'
 import type { SiwxTables } from '../siwx/tables.js'
 
 export interface ProjectsTable {
@@ -45,4 +46,4 @@ export interface CoreTables {
   rate_limit_counters: RateLimitCountersTable
 }
 
-export type Database = CoreTables & ActivityTables & SiwxTables & AuthTables
+export type Database = CoreTables & ActivityTables & SiwxTables & AuthTables & OnrampTables

@@ -27,6 +27,8 @@ import type { Database } from '../db/schema.js'
 import { defaultFrameDir, registerFrameRoutes } from '../frame/serveFrame.js'
 import type { Logger } from '../logger.js'
 import { getNfts, nftClient } from '../nfts/getNfts.js'
+import { registerOnrampRoutes } from '../onramp/onrampRoutes.js'
+import { listPurchases } from '../onramp/purchases.js'
 import { UpstreamError } from '../portfolio/errors.js'
 import { getBalances } from '../portfolio/getBalances.js'
 import { createStaticPriceSource, type PriceSource } from '../portfolio/prices.js'
@@ -525,6 +527,21 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     return c.json(balances)
   })
 
+  // SPEC §7: the transactions fetch sends `onramp`. With it, the first page starts with the
+  // account's card purchases on the chain (newest first), whatever their status; later pages are
+  // the chain's transactions only, so a cursor means the same with or without it.
+  const withPurchases = async <T extends { data: unknown[] }>(
+    c: Context<AppEnv>,
+    chain: string,
+    address: string,
+    history: T,
+  ): Promise<T> => {
+    const onramp = c.req.query('onramp')
+    if (!onramp || onramp === 'false' || c.req.query('cursor')) return history
+    const purchases = await listPurchases(db, { address, chain })
+    return { ...history, data: [...purchases, ...history.data] }
+  }
+
   app.get('/v1/account/:address/history', async (c) => {
     const bitcoinChain = c.req.query('chainId')
     if (bitcoinChain && bitcoin.serves(bitcoinChain)) {
@@ -548,7 +565,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
         if (error instanceof InvalidCursorError) throw new ApiRefusal('BAD_REQUEST', error.message)
         throw error
       })
-      return c.json(history)
+      return c.json(await withPurchases(c, chain.caipNetworkId, solanaAddress, history))
     }
     const address = accountAddress(c)
     const chain = findChain(config.chains, c.req.query('chainId'))
@@ -565,7 +582,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
           ...(cursor ? { cursor } : {}),
         }),
       )
-      return c.json(history)
+      return c.json(await withPurchases(c, chain.caipNetworkId, address.toLowerCase(), history))
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new ApiRefusal('BAD_REQUEST', error.message)
       throw error
@@ -595,6 +612,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       throw error
     }
   })
+
+  registerOnrampRoutes(app, { config, db, logger, now, clientIp })
 
   registerSiwxRoutes(app, {
     config,

@@ -237,6 +237,7 @@ export const de: Catalogue = {
 
   titleSend: 'Senden',
   titleSwap: 'Tauschen',
+  titleBuy: 'Krypto kaufen',
   titleSwapSelectToken: 'Token auswählen',
   titleSwapPreview: 'Tausch prüfen',
   titleSelectToken: 'Token auswählen',

@@ -11,6 +11,7 @@ import {
 import { type ReactElement, useEffect, useState } from 'react'
 import { AddressAvatar } from '../../components/AddressAvatar.js'
 import {
+  CardIcon,
   CheckIcon,
   ChevronIcon,
   CopyIcon,
@@ -36,18 +37,20 @@ import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
+import { usePurchaseT } from './purchaseTexts.js'
 
-/** The buttons the wallet features row can show; buying is not offered yet. */
+/** The buttons the wallet features row can show, in `walletFeaturesOrder` (SPEC §9: Buy first). */
 const FEATURE_BUTTONS: Partial<
   Record<
     WalletFeature,
     {
-      label: 'featureReceive' | 'featureSend' | 'featureSwap'
+      label: 'featureReceive' | 'featureSend' | 'featureSwap' | { purchase: 'featureBuy' }
       icon: () => ReactElement
-      view: 'WalletReceive' | 'WalletSend' | 'Swap'
+      view: 'Buy' | 'WalletReceive' | 'WalletSend' | 'Swap'
     }
   >
 > = {
+  onramp: { label: { purchase: 'featureBuy' }, icon: CardIcon, view: 'Buy' },
   swaps: { label: 'featureSwap', icon: SwapIcon, view: 'Swap' },
   receive: { label: 'featureReceive', icon: ReceiveIcon, view: 'WalletReceive' },
   send: { label: 'featureSend', icon: SendIcon, view: 'WalletSend' },
@@ -55,7 +58,7 @@ const FEATURE_BUTTONS: Partial<
 
 /**
  * The connected account: address with copy, total value and native balance, network, the wallet
- * features (Swap, Receive, Send), the Tokens and Activity tabs, an explorer link and disconnect.
+ * features (Buy, Swap, Receive, Send), the Tokens and Activity tabs, an explorer link and disconnect.
  */
 export function Account() {
   useStyles(accountCss)
@@ -66,6 +69,7 @@ export function Account() {
   const formatAmount = useFormatAmount()
   const formatUsd = useFormatUsd()
   const t = useT()
+  const pt = usePurchaseT()
   const { copy: copyAddress, state: copy } = useCopy(account.address)
   const [leaving, setLeaving] = useState(false)
   const email = useEmailLogin()
@@ -184,7 +188,7 @@ export function Account() {
               <span className="feature-icon">
                 <Icon />
               </span>
-              {t(label)}
+              {typeof label === 'string' ? t(label) : pt(label.purchase)}
             </button>
           ))}
         </nav>

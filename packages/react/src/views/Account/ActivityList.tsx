@@ -10,6 +10,7 @@ import { useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useFormatRelativeTime } from './formatters.js'
+import { usePurchaseT } from './purchaseTexts.js'
 import { useNow } from './useNow.js'
 
 type KindLabel =
@@ -112,14 +113,17 @@ export function ActivityList() {
 
 function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
   const t = useT()
+  const pt = usePurchaseT()
   const formatAmount = useFormatAmount()
   const formatTime = useFormatRelativeTime()
   const incoming = item.kind === 'received'
   const outgoing = item.kind === 'sent' || item.kind === 'burned'
   const sign = incoming ? '+' : outgoing ? '−' : ''
   // The amount names the token; without one (a contract call, an NFT) the title does.
-  const title =
-    item.amount !== undefined
+  const purchase = item.purchase
+  const title = purchase
+    ? pt('bought', { provider: purchase.provider })
+    : item.amount !== undefined
       ? t(KIND_LABELS[item.kind])
       : [t(KIND_LABELS[item.kind]), item.symbol].filter(Boolean).join(' ')
   const party =
@@ -173,6 +177,9 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
           </span>
         ) : item.status === 'failed' ? (
           <span className="status failed">{t('statusFailed')}</span>
+        ) : purchase ? (
+          // A purchase says it is done in so many words: its time alone reads like a transfer.
+          <span className="row-sub">{[pt('complete'), time].filter(Boolean).join(' · ')}</span>
         ) : (
           time && <span className="row-sub">{time}</span>
         )}
