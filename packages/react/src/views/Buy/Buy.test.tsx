@@ -4,7 +4,6 @@ import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ADDRESS } from '../../testkit/createTestPortico.testkit.js'
 import { open, renderPortico, run } from '../../testkit/render.testkit.js'
-import { PURCHASE_TEXTS } from '../Account/purchaseTexts.js'
 import { BUY_TEXTS } from './buyCatalogue.js'
 
 let server: Awaited<ReturnType<typeof startTestApiServer>>
@@ -188,7 +187,5 @@ describe('Buy', () => {
   test('has every text in every locale', () => {
     const keys = Object.keys(BUY_TEXTS.en).sort()
     for (const texts of Object.values(BUY_TEXTS)) expect(Object.keys(texts).sort()).toEqual(keys)
-    const purchaseKeys = Object.keys(PURCHASE_TEXTS.en).sort()
-    for (const texts of Object.values(PURCHASE_TEXTS)) expect(Object.keys(texts).sort()).toEqual(purchaseKeys)
   })
 })
