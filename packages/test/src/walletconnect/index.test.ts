@@ -4,6 +4,8 @@ describe('@portico/test/walletconnect', () => {
   it('resolves through the package exports and offers these names', async () => {
     const entry = await import('@portico/test/walletconnect')
     expect(Object.keys(entry).sort()).toEqual([
+      'RELAY_REFUSED_PROJECT_CODE',
+      'RELAY_REFUSED_PROJECT_REASON',
       'RelayErrorCode',
       'RelayRequestError',
       'TEST_WALLETCONNECT_BIP122_METHODS',
