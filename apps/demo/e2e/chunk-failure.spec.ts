@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { connectButton, connectWith, modal } from './fixtures'
+import { clickClose, connectButton, connectWith, modal } from './fixtures'
 
 test('a view whose code cannot be fetched shows a retry, and the rest of the modal still works', async ({
   page,
@@ -13,7 +13,7 @@ test('a view whose code cannot be fetched shows a retry, and the rest of the mod
   await page.reload()
   await page.getByRole('button', { name: /Network: Anvil\. Change network/ }).click()
   await expect(modal(page).getByRole('alert')).toContainText('could not be loaded')
-  await modal(page).getByRole('button', { name: 'Close' }).click()
+  await clickClose(page)
   await expect(modal(page)).toBeHidden()
 
   await page.unroute(/\/assets\/Networks-[^/]*\.js$/)
@@ -31,7 +31,7 @@ test('a modal frame whose code cannot be fetched says so, closes, and opens once
   await page.goto('/')
   await connectButton(page).click()
   await expect(modal(page).getByRole('alert')).toContainText('could not be loaded')
-  await modal(page).getByRole('button', { name: 'Close' }).click()
+  await clickClose(page)
   await expect(modal(page)).toBeHidden()
 
   await connectButton(page).click()

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import {
   ACCOUNT_0,
   ACCOUNT_4,
+  clickClose,
   connectButton,
   connectWith,
   DEV_WALLET,
@@ -77,7 +78,7 @@ test('a wallet that never answers: the modal can still be closed, and a later tr
     .click()
   await expect(modal(page)).toContainText('Continue in Portico Dev Wallet')
   await screenshot(page, 'connecting-waiting')
-  await modal(page).getByRole('button', { name: 'Close' }).click()
+  await clickClose(page)
   await expect(modal(page)).toBeHidden()
   await expect(connectButton(page)).toBeVisible()
   await devWallet(page).setMode('approve')

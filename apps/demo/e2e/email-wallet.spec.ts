@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { e2eEmailCooldownMs, mailboxUrl } from './chains'
 import {
+  clickClose,
   connectButton,
   ethBalance,
   ether,
@@ -120,7 +121,7 @@ test('e-mail login: the code from the mailbox makes a wallet whose key the page 
   // Closing the modal while the frame asks rejects the request; the next one is asked afresh.
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await expect(modal(page)).toHaveAccessibleName('Approve request')
-  await modal(page).getByRole('button', { name: 'Close' }).click()
+  await clickClose(page)
   await expect(modal(page)).toBeHidden()
   await expect(page.getByRole('alert')).toContainText(/aborted|rejected/i)
   await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeHidden()
@@ -544,7 +545,7 @@ for (const theme of ['dark', 'light'] as const) {
       await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toContainText('Step 1 of 2')
       await screenshot(page, `email-update-code-${theme}-${size.name}`)
       // Leaving the view ends the change in the frame too.
-      await modal(page).getByRole('button', { name: 'Close' }).click()
+      await clickClose(page)
       await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toBeHidden()
       await page.getByRole('button', { name: 'Sign a message' }).click()
       await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()

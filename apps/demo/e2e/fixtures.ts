@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { MODAL_CLOSE_GUARD_MS } from '@portico/core'
 import { rpcUrl } from './chains'
 import { screenshot } from './screenshot'
 
@@ -158,4 +159,13 @@ export async function sendEtherFromAccount(page: Page, amount: string, to: strin
   await chooseSendToken(page, 'Ether')
   await fillAndReviewSend(page, amount, to)
   await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
+}
+
+/**
+ * Clicks the modal's close button as a person would: not within MODAL_CLOSE_GUARD_MS of the modal
+ * opening, when the modal ignores a pointer close (the second click of a double-click).
+ */
+export async function clickClose(page: Page): Promise<void> {
+  await page.waitForTimeout(MODAL_CLOSE_GUARD_MS)
+  await modal(page).getByRole('button', { name: 'Close' }).click()
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ACCOUNT_4, connectWith, devWallet, ether, modal, rpc } from './fixtures'
+import { ACCOUNT_4, clickClose, connectWith, devWallet, ether, modal, rpc } from './fixtures'
 import { screenshot } from './screenshot'
 
 test('switch network from the modal: the wallet switches and the balance is read on the new chain', async ({
@@ -58,7 +58,7 @@ test('connecting while the wallet is on an unsupported network shows Unsupported
     .click()
   await expect(modal(page)).toHaveAccessibleName('Switch network')
   // Back closes: UnsupportedChain is the first view.
-  await modal(page).getByRole('button', { name: 'Close' }).click()
+  await clickClose(page)
   await expect(modal(page)).toBeHidden()
 })
 
