@@ -302,13 +302,10 @@ describe('networks, events and the session’s end', () => {
     const { wallet, events } = await setup()
     const other = await freshAddress()
     const [walletSession] = wallet.sessions()
-    const { acknowledged } = await wallet.client.update({
-      topic: walletSession!.topic,
-      namespaces: {
-        solana: { ...walletSession!.namespaces.solana!, accounts: [`${network.caipNetworkId}:${other}`] },
-      },
+    // updateSession, not client.update(): sign-client drops an answer that comes before `acknowledged()`.
+    await wallet.updateSession(walletSession!.topic, {
+      solana: { ...walletSession!.namespaces.solana!, accounts: [`${network.caipNetworkId}:${other}`] },
     })
-    await acknowledged()
     await until(() => events.some((event) => event.type === 'accountsChanged'))
     expect(events).toContainEqual({ type: 'accountsChanged', connectorId, accounts: [other] })
   })

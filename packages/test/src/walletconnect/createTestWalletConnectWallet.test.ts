@@ -1,3 +1,4 @@
+import type { JsonRpcRecord, SessionTypes } from '@walletconnect/types'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +8,7 @@ import { createTestDappSignClient } from './createTestDappSignClient.js'
 import {
   closeSignClient,
   createTestWalletConnectWallet,
+  SessionUpdateTimeoutError,
   type TestWalletConnectWallet,
   type WalletConnectSignClient,
 } from './createTestWalletConnectWallet.js'
@@ -15,6 +17,8 @@ import { startWalletConnectRelay, type WalletConnectRelay } from './startWalletC
 const CHAIN_ID = 31_471
 const OTHER_CHAIN_ID = 31_472
 const CHAIN = `eip155:${CHAIN_ID}`
+// The relay tag of a wc_sessionUpdate request (ENGINE_RPC_OPTS of sign-client 2.21.8).
+const SESSION_UPDATE_REQUEST_TAG = 1104
 const account = privateKeyToAccount(ANVIL_PRIVATE_KEYS[1]!)
 
 const eip155Request = (chains: string[]) => ({
@@ -202,6 +206,46 @@ describe('createTestWalletConnectWallet', () => {
     })
     expect(dapp.session.get(topic).namespaces.eip155?.accounts).toContain(
       `eip155:${OTHER_CHAIN_ID}:${account.address}`,
+    )
+  })
+
+  /** The session's eip155 namespace moved to the other chain alone, as a wallet that switched. */
+  const movedToOther = (namespaces: SessionTypes.Namespaces): SessionTypes.Namespaces => ({
+    eip155: {
+      ...namespaces.eip155!,
+      chains: [`eip155:${OTHER_CHAIN_ID}`],
+      accounts: [`eip155:${OTHER_CHAIN_ID}:${account.address}`],
+    },
+  })
+
+  it('hears the dapp accept a session update that it answered before the wallet’s own publish returned', async () => {
+    await start({ [CHAIN_ID]: anvil.rpcUrl, [OTHER_CHAIN_ID]: other.rpcUrl })
+    const { topic, namespaces } = await connect([CHAIN])
+    // A dapp quicker than the wallet's publish round trip: the wallet's publish of the update
+    // returns only once its client has handled the dapp's answer (and dropped the request's record).
+    const { relayer, history } = wallet.client.core
+    const publish = relayer.publish.bind(relayer)
+    relayer.publish = async (publishTopic, message, opts) => {
+      if (opts?.tag !== SESSION_UPDATE_REQUEST_TAG) return publish(publishTopic, message, opts)
+      const handled = new Promise<void>((resolve) =>
+        history.on('history_deleted', (record: JsonRpcRecord) => {
+          if (record.request.method === 'wc_sessionUpdate') resolve()
+        }),
+      )
+      await publish(publishTopic, message, opts)
+      await handled
+    }
+    await wallet.updateSession(topic, movedToOther(namespaces))
+    expect(dapp.session.get(topic).namespaces.eip155?.chains).toEqual([`eip155:${OTHER_CHAIN_ID}`])
+  })
+
+  it('gives up on a session update the dapp never answers, after the time it was given', async () => {
+    await start({ [CHAIN_ID]: anvil.rpcUrl, [OTHER_CHAIN_ID]: other.rpcUrl })
+    const { topic, namespaces } = await connect([CHAIN])
+    // The dapp stops listening on the session: the update waits at the relay, unanswered.
+    await dapp.core.relayer.unsubscribe(topic)
+    await expect(wallet.updateSession(topic, movedToOther(namespaces), 500)).rejects.toBeInstanceOf(
+      SessionUpdateTimeoutError,
     )
   })
 

@@ -1,7 +1,7 @@
 import type { KeyringPair } from '@polkadot/keyring/types'
 import { createKeyPairSignerFromPrivateKeyBytes, type KeyPairSigner } from '@solana/kit'
 import { SignClient } from '@walletconnect/sign-client'
-import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import type { JsonRpcRecord, SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import type { LocalAccount } from 'viem'
 import { WalletErrorCode, WalletRpcError } from '../wallet/errors.js'
@@ -133,6 +133,13 @@ export interface TestWalletConnectWallet {
   requests(): TestWalletConnectRequest[]
   /** The sessions the wallet holds. */
   sessions(): SessionTypes.Struct[]
+  /**
+   * Replaces a session's namespaces (wc_sessionUpdate: the wallet moved to another chain or account)
+   * and resolves once the dapp accepted them; rejects with `SessionUpdateRefusedError` when the dapp
+   * refuses them, and with `SessionUpdateTimeoutError` when no answer comes within `timeoutMs`
+   * (default 10 s).
+   */
+  updateSession(topic: string, namespaces: SessionTypes.Namespaces, timeoutMs?: number): Promise<void>
   /** Ends every session from the wallet's side; the dapp gets `session_delete`. */
   disconnect(): Promise<void>
   /** Emits accountsChanged (CAIP-10-free addresses) on every session. */
@@ -143,7 +150,24 @@ export interface TestWalletConnectWallet {
   close(): Promise<void>
 }
 
+/** A session update (wc_sessionUpdate) the dapp did not answer in the time it was given. */
+export class SessionUpdateTimeoutError extends Error {
+  override name = 'SessionUpdateTimeoutError'
+  readonly timeoutMs: number
+
+  constructor(timeoutMs: number) {
+    super(`The dapp did not answer the session update within ${timeoutMs} ms.`)
+    this.timeoutMs = timeoutMs
+  }
+}
+
 let instanceCount = 0
+
+/** How long `updateSession` waits for the dapp's answer by default. */
+const SESSION_UPDATE_TIMEOUT_MS = 10_000
+// The events of sign-client 2.21.8's JSON-RPC history (HISTORY_EVENTS of @walletconnect/core).
+const HISTORY_CREATED = 'history_created'
+const HISTORY_UPDATED = 'history_updated'
 
 /** `DEBUG_WC` in Node's environment; a browser page (the demo's phone) has none. */
 function debugEnabled(): boolean {
@@ -429,20 +453,69 @@ export async function createTestWalletConnectWallet(
     const chain = `eip155:${chainId}`
     const eip155 = session.namespaces.eip155
     if (eip155 && !eip155.chains?.includes(chain)) {
-      const { acknowledged } = await client.update({
-        topic,
-        namespaces: {
-          ...session.namespaces,
-          eip155: {
-            ...eip155,
-            chains: [...(eip155.chains ?? []), chain],
-            accounts: [...eip155.accounts, `${chain}:${address}`],
-          },
+      await updateSession(topic, {
+        ...session.namespaces,
+        eip155: {
+          ...eip155,
+          chains: [...(eip155.chains ?? []), chain],
+          accounts: [...eip155.accounts, `${chain}:${address}`],
         },
       })
-      await acknowledged()
     }
     await client.emit({ topic, chainId: chain, event: { name: 'chainChanged', data: chainId } })
+  }
+
+  /**
+   * client.update() in sign-client 2.21.8 hands back `acknowledged` only once its own publish has
+   * returned, and an answer that reaches the client before `acknowledged()` is called is dropped
+   * (its delayed promise resolves nothing until it is awaited): a dapp that answers within the
+   * wallet's publish round trip leaves the caller waiting five minutes. The client's JSON-RPC
+   * history records the answer whenever it comes, so the wait listens there, from before the update
+   * is sent.
+   */
+  async function updateSession(
+    topic: string,
+    namespaces: SessionTypes.Namespaces,
+    timeoutMs = SESSION_UPDATE_TIMEOUT_MS,
+  ): Promise<void> {
+    const { history } = client.core
+    let requestId: number | undefined
+    let stopListening = () => {}
+    const answered = new Promise<void>((resolve, reject) => {
+      // The update's request is recorded synchronously while it is sent, before any answer can come.
+      const onCreated = (record: JsonRpcRecord) => {
+        if (requestId === undefined && record.topic === topic && record.request.method === 'wc_sessionUpdate')
+          requestId = record.id
+      }
+      const onUpdated = (record: JsonRpcRecord) => {
+        if (record.id !== requestId || !record.response) return
+        stopListening()
+        if ('error' in record.response) {
+          const { code, message } = record.response.error
+          reject(new WalletRpcError(code, `The dapp refused the session update: ${message}`))
+        } else resolve()
+      }
+      const timer = setTimeout(() => {
+        stopListening()
+        reject(new SessionUpdateTimeoutError(timeoutMs))
+      }, timeoutMs)
+      history.on(HISTORY_CREATED, onCreated)
+      history.on(HISTORY_UPDATED, onUpdated)
+      stopListening = () => {
+        clearTimeout(timer)
+        history.off(HISTORY_CREATED, onCreated)
+        history.off(HISTORY_UPDATED, onUpdated)
+      }
+    })
+    // Settled while the update may still be publishing; the await below reports it.
+    answered.catch(() => {})
+    try {
+      await client.update({ topic, namespaces })
+    } catch (error) {
+      stopListening()
+      throw error
+    }
+    await answered
   }
 
   const sessions = () => client.session.getAll()
@@ -469,6 +542,7 @@ export async function createTestWalletConnectWallet(
     proposals: () => [...proposals],
     requests: () => [...requests],
     sessions,
+    updateSession,
     disconnect: async () => {
       for (const { topic } of sessions()) {
         await client.disconnect({ topic, reason: getSdkError('USER_DISCONNECTED') })

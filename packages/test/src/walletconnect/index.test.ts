@@ -8,6 +8,7 @@ describe('@portico/test/walletconnect', () => {
       'RELAY_REFUSED_PROJECT_REASON',
       'RelayErrorCode',
       'RelayRequestError',
+      'SessionUpdateTimeoutError',
       'TEST_WALLETCONNECT_BIP122_METHODS',
       'TEST_WALLETCONNECT_METHODS',
       'TEST_WALLETCONNECT_POLKADOT_METHODS',

@@ -15,7 +15,11 @@ export type {
   TestWalletConnectWallet,
   WalletConnectSignClient,
 } from './createTestWalletConnectWallet.js'
-export { closeSignClient, createTestWalletConnectWallet } from './createTestWalletConnectWallet.js'
+export {
+  closeSignClient,
+  createTestWalletConnectWallet,
+  SessionUpdateTimeoutError,
+} from './createTestWalletConnectWallet.js'
 export { createWalletConnectMemoryStorage } from './createWalletConnectMemoryStorage.js'
 export { TEST_WALLETCONNECT_POLKADOT_METHODS } from './polkadotMethods.js'
 export { RelayErrorCode, RelayRequestError } from './relayRequests.js'
