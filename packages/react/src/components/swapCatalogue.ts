@@ -1,6 +1,5 @@
-import { useMemo } from 'react'
-import { useLocale } from '../i18n/MessagesContext.js'
 import type { Locale } from '../i18n/messages.js'
+import { type ChunkTranslate, useChunkTexts } from '../i18n/useChunkTexts.js'
 
 // The swap views' own texts, in English and German, kept out of the modal's main catalogue so a page
 // that only connects does not download them: they come with the swap views' chunks. (The texts core
@@ -95,17 +94,10 @@ const CATALOGUES: Record<Locale, Record<SwapTextKey, string>> = { en, de }
 /** Every swap text in every locale, for the test that checks none is missing. */
 export const SWAP_TEXTS = CATALOGUES
 
-/** Looks a swap view text up in the shown locale and fills in its `{name}`s. */
-export type SwapTranslate = (key: SwapTextKey, params?: Readonly<Record<string, string | number>>) => string
+/** Looks a text of this catalogue up in the shown locale and fills in its `{name}`s. */
+export type SwapTranslate = ChunkTranslate<SwapTextKey>
 
 /** The swap views' `t`. */
 export function useSwapT(): SwapTranslate {
-  const locale = useLocale()
-  return useMemo(() => {
-    const texts = CATALOGUES[locale] ?? en
-    return (key, params) =>
-      texts[key].replace(/\{(\w+)\}/g, (hole, name: string) =>
-        params && name in params ? String(params[name]) : hole,
-      )
-  }, [locale])
+  return useChunkTexts(CATALOGUES)
 }

@@ -1,6 +1,5 @@
-import { useMemo } from 'react'
-import { useLocale } from '../../i18n/MessagesContext.js'
 import type { Locale } from '../../i18n/messages.js'
+import { type ChunkTranslate, useChunkTexts } from '../../i18n/useChunkTexts.js'
 
 // The Account view's texts about buying with a card, in English and German, kept out of the
 // modal's main catalogue so a page that only connects does not download them.
@@ -23,10 +22,6 @@ const de: Record<PurchaseTextKey, string> = {
 export const PURCHASE_TEXTS: Record<Locale, Record<PurchaseTextKey, string>> = { en, de }
 
 /** Looks a purchase text up in the shown locale and fills in its `{provider}`. */
-export function usePurchaseT(): (key: PurchaseTextKey, params?: { provider: string }) => string {
-  const locale = useLocale()
-  return useMemo(() => {
-    const texts = PURCHASE_TEXTS[locale] ?? en
-    return (key, params) => texts[key].replace('{provider}', params?.provider ?? '')
-  }, [locale])
+export function usePurchaseT(): ChunkTranslate<PurchaseTextKey> {
+  return useChunkTexts(PURCHASE_TEXTS)
 }

@@ -1,6 +1,5 @@
-import { useMemo } from 'react'
-import { useLocale } from '../../i18n/MessagesContext.js'
 import type { Locale } from '../../i18n/messages.js'
+import { type ChunkTranslate, useChunkTexts } from '../../i18n/useChunkTexts.js'
 
 // The NFTs tab's own texts, in English and German, kept out of the modal's main catalogue so a page
 // that only connects does not download them: they come with the tab's chunk. ('Failed to fetch
@@ -37,17 +36,10 @@ const de: Record<NftsTextKey, string> = {
 
 const CATALOGUES: Record<Locale, Record<NftsTextKey, string>> = { en, de }
 
-/** Looks an NFTs tab text up in the shown locale and fills in its `{name}`s. */
-export type NftsTranslate = (key: NftsTextKey, params?: Readonly<Record<string, string | number>>) => string
+/** Looks a text of this catalogue up in the shown locale and fills in its `{name}`s. */
+export type NftsTranslate = ChunkTranslate<NftsTextKey>
 
 /** The NFTs tab's `t`. */
 export function useNftsT(): NftsTranslate {
-  const locale = useLocale()
-  return useMemo(() => {
-    const texts = CATALOGUES[locale] ?? en
-    return (key, params) =>
-      texts[key].replace(/\{(\w+)\}/g, (hole, name: string) =>
-        params && name in params ? String(params[name]) : hole,
-      )
-  }, [locale])
+  return useChunkTexts(CATALOGUES)
 }

@@ -1,6 +1,5 @@
-import { useMemo } from 'react'
-import { useLocale } from '../../i18n/MessagesContext.js'
 import type { Locale } from '../../i18n/messages.js'
+import { type ChunkTranslate, useChunkTexts } from '../../i18n/useChunkTexts.js'
 
 // The Buy view's own texts, in English and German, kept out of the modal's main catalogue so a page
 // that only connects does not download them: they come with the Buy view's chunk.
@@ -56,16 +55,10 @@ const CATALOGUES: Record<Locale, Record<BuyTextKey, string>> = { en, de }
 /** Every Buy view text in every locale, for the test that checks none is missing. */
 export const BUY_TEXTS = CATALOGUES
 
-export type BuyTranslate = (key: BuyTextKey, params?: Readonly<Record<string, string | number>>) => string
+/** Looks a text of this catalogue up in the shown locale and fills in its `{name}`s. */
+export type BuyTranslate = ChunkTranslate<BuyTextKey>
 
 /** The Buy view's `t`. */
 export function useBuyT(): BuyTranslate {
-  const locale = useLocale()
-  return useMemo(() => {
-    const texts = CATALOGUES[locale] ?? en
-    return (key, params) =>
-      texts[key].replace(/\{(\w+)\}/g, (hole, name: string) =>
-        params && name in params ? String(params[name]) : hole,
-      )
-  }, [locale])
+  return useChunkTexts(CATALOGUES)
 }
