@@ -120,10 +120,13 @@ export function createDemoPortico(
  * of code, or the demo's phone page, pairs through it). Unset, mobile wallets are not offered.
  */
 function demoWalletConnect() {
+  // Read first, on its own: in a build without a relay it is a constant, so the WalletConnect
+  // client drops out of the bundle instead of weighing on every visitor's first load.
+  const builtWithRelay = import.meta.env.VITE_WC_RELAY_URL
+  if (!builtWithRelay) return undefined
   const query = new URLSearchParams(window.location.search)
   // `?wcRelayUrl=` pairs through another relay (one that refuses the demo's project id, say).
-  const relayUrl = query.get('wcRelayUrl') ?? import.meta.env.VITE_WC_RELAY_URL
-  if (!relayUrl) return undefined
+  const relayUrl = query.get('wcRelayUrl') ?? builtWithRelay
   // `?wcPairingTtl=<ms>` shortens a pairing's life, to watch the code being replaced.
   const ttl = Number(query.get('wcPairingTtl'))
   return createWalletConnect({

@@ -136,7 +136,7 @@ export function createPortico(config: PorticoConfig): Portico {
     siblingConnection: undefined,
     apiAlertsShown: new Set(),
     modalOpenedAt: undefined,
-    closeAfterConnect: false,
+    closeAfterConnect: undefined,
     onDomainEvent: () => {},
     timers: {},
     nextId: 1,

@@ -123,8 +123,12 @@ export interface PorticoInternal {
   services?: ResolvedServices
   /** When the modal last opened (`Date.now()`): a pointer close sooner than `MODAL_CLOSE_GUARD_MS` is ignored. */
   modalOpenedAt: number | undefined
-  /** Set by a connection made in the modal: it closes once connected, signed in if needed, on a listed network. */
-  closeAfterConnect: boolean
+  /**
+   * Set by a connection made in the modal (`closeAfterConnecting`): it closes once connected, signed
+   * in if needed, on a listed network. A function, not a flag, so the rule's code comes with the
+   * connection's chunk: what runs it on a later event (sign-in, network change) only calls it.
+   */
+  closeAfterConnect: ((portico: Portico) => void) | undefined
   /** Server refusal codes whose alert was shown already: each is shown once per instance. */
   apiAlertsShown: Set<string>
   /** Where domain code reports what the modal layer shows (`DomainEvent`). */

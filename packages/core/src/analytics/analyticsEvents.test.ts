@@ -41,7 +41,7 @@ describe('analytics events: name and properties', () => {
       { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } },
       { type: 'track', event: 'SELECT_WALLET', properties: { name: 'MetaMask', platform: 'browser' } },
       { type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: 'MetaMask' } },
-      // The modal closes once the wallet is connected (closeAfterConnecting).
+      // The modal closes once a wallet connects in it (`closeAfterConnecting`), and says so.
       { type: 'track', event: 'MODAL_CLOSE', properties: { connected: true } },
       { type: 'track', event: 'SWITCH_NETWORK', properties: { network: 'eip155:10' } },
       { type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespaces: ['eip155'] } },

@@ -14,7 +14,7 @@ export function closeAfterConnecting(portico: Portico): void {
   const { state, internal, config } = portico
   if (!internal.closeAfterConnect) return
   if (!state.modal.open) {
-    internal.closeAfterConnect = false
+    internal.closeAfterConnect = undefined
     return
   }
   if (state.router.route.view !== 'Account') return
@@ -27,9 +27,11 @@ export function closeAfterConnecting(portico: Portico): void {
 
 /**
  * Called by `showConnected`: marks the connection just made in the modal as one that closes it
- * when done, unless the modal lives in the page (embedded) or the site keeps it open.
+ * when done, unless the modal lives in the page (embedded) or the site keeps it open. The rule
+ * itself is what is kept, so the page's first load (which runs it on later events) carries none of it.
  */
 export function markCloseAfterConnect(portico: Portico): void {
   const { options, internal } = portico
-  internal.closeAfterConnect = !options.enableEmbedded && !options.keepOpenAfterConnect
+  internal.closeAfterConnect =
+    !options.enableEmbedded && !options.keepOpenAfterConnect ? closeAfterConnecting : undefined
 }

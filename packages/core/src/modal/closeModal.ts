@@ -26,7 +26,7 @@ export function closeModal(portico: Portico): void {
     return
   }
   abandon(portico, CLOSE_ABANDONS)
-  portico.internal.closeAfterConnect = false
+  portico.internal.closeAfterConnect = undefined
   state.router.history = []
   if (portico.options.enableEmbedded) {
     state.router.route = getDefaultRoute(portico)

@@ -3,7 +3,6 @@ import { checkUnsupportedChain } from '../network/modal/checkUnsupportedChain.js
 import { showApiAlert } from '../notices/showApiAlert.js'
 import { showToast } from '../notices/showToast.js'
 import type { Portico } from '../portico.js'
-import { closeAfterConnecting } from './closeAfterConnecting.js'
 import { closeModal } from './closeModal.js'
 import { openModal } from './openModal.js'
 
@@ -29,7 +28,7 @@ export function followDomainEvent(portico: Portico, event: DomainEvent): void {
       // An earlier check (another account for a moment) may have asked to sign: nothing is asked now.
       if (state.modal.open && state.router.route.view === 'SIWXSignMessage') closeModal(portico)
       // A session found for the account just connected in the modal: nothing is left to do there.
-      else closeAfterConnecting(portico)
+      else portico.internal.closeAfterConnect?.(portico)
       return
     case 'signInFailed':
       // The visitor who was looking at the modal sees why the connection ended.
@@ -41,7 +40,7 @@ export function followDomainEvent(portico: Portico, event: DomainEvent): void {
       showToast(portico, { message: { key: 'siwxInitFailed' }, variant: 'error' })
       return
     case 'allDisconnected':
-      portico.internal.closeAfterConnect = false
+      portico.internal.closeAfterConnect = undefined
       state.router.route = { view: 'Connect' }
       state.router.history = []
       if (!options.enableEmbedded) state.modal.open = false

@@ -27,7 +27,7 @@ export function openModal(portico: Portico, parameters: OpenModalParameters = {}
   state.router.route = parameters.route ?? getDefaultRoute(portico, parameters.namespace)
   state.router.history = []
   // The visitor (or the site) opened it: a connection made before no longer closes it.
-  portico.internal.closeAfterConnect = false
+  portico.internal.closeAfterConnect = undefined
   if (!state.modal.open) {
     state.modal.open = true
     portico.internal.modalOpenedAt = Date.now()

@@ -1,6 +1,7 @@
 import { requestApi } from '../api/client.js'
 import type { ApiRequestErrorType, ServerUnavailableErrorType } from '../api/clientErrors.js'
-import { type NftsResponse, nftsResponseSchema } from '../api/nftSchemas.js'
+import { nftsResponseCheck } from '../api/nftAnswerChecks.js'
+import type { NftsResponse } from '../api/nftSchemas.js'
 import type { InvalidResponseErrorType } from '../errors/base.js'
 import type { Portico } from '../portico.js'
 import { NftsUnavailableError, type NftsUnavailableErrorType } from './nftsErrors.js'
@@ -40,6 +41,6 @@ export async function getAccountNfts(
   return requestApi(portico, {
     path: `/v1/account/${target.address}/nfts`,
     query: { chainId: target.network.caipNetworkId, cursor: parameters.cursor },
-    schema: nftsResponseSchema,
+    schema: nftsResponseCheck,
   })
 }

@@ -1,6 +1,6 @@
 // `@portico/core/nfts`: the NFTs tab (SPEC §2 Account tabs), in an entry of its own so core's main
-// entry (what a page that only connects loads) carries none of it, nor the zod schema it checks
-// answers with.
+// entry (what a page that only connects loads) carries none of it. Its answers are checked by hand
+// (api/nftAnswerChecks.ts): zod stays on the server.
 
 export type { Nft, NftsResponse } from '../api/nftSchemas.js'
 export type { NftsError, NftsState } from '../state.js'

@@ -2,7 +2,12 @@ import { acceptLegal, getLegalLinks, getModal, watchModal } from '@portico/core'
 import { useId, useMemo } from 'react'
 import { usePortico } from '../hooks/usePortico.js'
 import { usePorticoRead } from '../hooks/usePorticoRead.js'
+import { addEnglish } from '../i18n/english.js'
+import { enLegal } from '../i18n/enLegal.js'
 import { useT } from '../i18n/MessagesContext.js'
+
+// Its texts come with it rather than with the modal's frame: most sites never show it.
+addEnglish(enLegal)
 
 export const legalCss = `
 .legal { display: flex; gap: 10px; align-items: flex-start; margin: 0 0 14px; padding: 10px 12px; border: 1px solid var(--p-border); border-radius: var(--p-radius-m); background: var(--p-surface); font-size: 13px; line-height: 1.45; color: var(--p-muted); }

@@ -238,28 +238,10 @@ export const enModal = {
   updateEmailInFrame:
     'Enter the codes we sent to your current and to your new address in the secure wallet window.',
 
-  // Connect layouts, the legal checkbox, Get a wallet
+  // Connect layouts and Get a wallet (the legal checkbox's texts are in enLegal, the Get a wallet
+  // view's own in enGetWallet: each comes with the code that shows it)
   continueWithWallet: 'Continue with a wallet',
-  legalAgree: 'I agree to the',
-  legalAnd: 'and the',
-  legalTerms: 'Terms of Service',
-  legalPrivacy: 'Privacy Policy',
-  legalAgreeEnd: '',
-  legalAgreeSite: 'I agree to the terms of this site',
-  legalFirst: 'Accept the terms above to connect.',
   getWallet: 'Get a wallet',
   titleGetWallet: 'Get a wallet',
   useMobileWallet: 'Use a wallet on your phone',
-  whatIsWallet: 'What is a wallet?',
-  whatIsWalletText:
-    'A wallet keeps the keys of your accounts. Sites ask it to connect and to approve each payment or signature; nobody, this site included, can move your funds without it.',
-  getWalletHelp: 'Install one of these, then come back to this page to connect.',
-  getWalletNone: 'This site lists no wallet to install.',
-  installOn: 'Get {name} for {platform}',
-  platformChrome: 'Chrome',
-  platformFirefox: 'Firefox',
-  platformEdge: 'Edge',
-  platformSafari: 'Safari',
-  platformIos: 'iPhone',
-  platformAndroid: 'Android',
 } as const

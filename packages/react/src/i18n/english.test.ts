@@ -1,7 +1,10 @@
 import { expect, test } from 'vitest'
 import { loadModalDialog } from '../Modal/loadModalDialog.js'
 import { en } from './en.js'
+import { enFirst } from './enFirst.js'
 import { english } from './english.js'
+import { enLegal } from './enLegal.js'
+import { enModal } from './enModal.js'
 import { createTranslate } from './messages.js'
 
 test("the page starts with the button's English texts; the modal's arrive with the frame's chunk and a t made before finds them", async () => {
@@ -16,5 +19,16 @@ test("the page starts with the button's English texts; the modal's arrive with t
   expect(t('titleConnect')).toBe('Connect a wallet')
   expect(t('continueIn', { name: 'Rabby' })).toBe(en.continueIn.replace('{name}', 'Rabby'))
   expect(t('connectWallet')).toBe('Sign in')
+  expect(english).toEqual({ ...enFirst, ...enModal })
+})
+
+test("the legal checkbox's and the Get a wallet view's texts arrive with their own chunks, not the frame's", async () => {
+  await loadModalDialog()
+  expect(english).not.toHaveProperty('legalFirst')
+  expect(english).not.toHaveProperty('whatIsWallet')
+  await import('../components/LegalCheckbox.js')
+  expect(english).toMatchObject(enLegal)
+  expect(english).not.toHaveProperty('whatIsWallet')
+  await import('../views/GetWallet/GetWallet.js')
   expect(english).toEqual(en)
 })

@@ -1,4 +1,3 @@
-import { closeAfterConnecting } from '../../modal/closeAfterConnecting.js'
 import type { Portico } from '../../portico.js'
 import { isBasicWalletConnect } from '../../walletConnect/isBasicWalletConnect.js'
 import type { ChainNamespace } from '../types.js'
@@ -28,7 +27,7 @@ export function checkUnsupportedChain(portico: Portico, namespace: ChainNamespac
     router.route = { view: 'Account' }
     router.history = []
     // Connected in the modal on a network the site does not list: back on a listed one, done.
-    closeAfterConnecting(portico)
+    portico.internal.closeAfterConnect?.(portico)
   }
   return false
 }

@@ -12,8 +12,13 @@ import { REGISTRY_WALLETS } from '@portico/core/api'
 import { hashString, isSafeImageUrl } from '../../components/safeUrl.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useWalletList } from '../../hooks/useWalletList.js'
+import { enGetWallet } from '../../i18n/enGetWallet.js'
+import { addEnglish } from '../../i18n/english.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
+
+// The view's own texts come with its chunk rather than with the modal's frame.
+addEnglish(enGetWallet)
 
 const getWalletCss = `
 .get-wallet { display: grid; gap: 14px; }
