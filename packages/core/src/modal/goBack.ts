@@ -17,4 +17,7 @@ export function goBack(portico: Portico): void {
   }
   router.history.pop()
   router.route = previous
+  // Leaving the account picker shown right after connecting (picked, or kept the first) ends the
+  // connection: the modal closes as after any other (closeAfterConnecting; unset otherwise).
+  portico.internal.closeAfterConnect?.(portico)
 }

@@ -7,6 +7,7 @@ import { openModal } from '../../modal/openModal.js'
 import { flush, rejected, setup, testConnector } from '../../testing/fakeAdapter.testkit.js'
 import { getAccount } from '../account.js'
 import { cancelConnect } from '../cancelConnect.js'
+import { selectAccount } from '../selectAccount.js'
 import { selectWallet } from './selectWallet.js'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -161,8 +162,14 @@ describe('selectWallet: the modal connects a browser wallet (SPEC §2 Connecting
 describe('selectWallet: a wallet that shares several accounts and lets the site pick', () => {
   const SECOND = '0x2222222222222222222222222222222222222222'
 
-  async function severalAccounts(options: { canSelect: boolean; accounts?: string[] }) {
-    const { portico, handle } = await setup()
+  async function severalAccounts(options: {
+    canSelect: boolean
+    accounts?: string[]
+    keepOpenAfterConnect?: boolean
+  }) {
+    const { portico, handle } = await setup(
+      options.keepOpenAfterConnect ? { keepOpenAfterConnect: true } : {},
+    )
     handle.nextConnect = { address: ADDRESS, accounts: options.accounts ?? [ADDRESS, SECOND], chainId: 1 }
     if (options.canSelect)
       handle.adapter!.selectAccount = async ({ connectorId, address }) => {
@@ -179,11 +186,24 @@ describe('selectWallet: a wallet that shares several accounts and lets the site 
     expect(portico.state.router.route).toEqual({ view: 'SelectAccount' })
     expect(portico.state.router.history).toEqual([{ view: 'Account' }])
     expect(getAccount(portico)).toMatchObject({ address: ADDRESS, allAccounts: [ADDRESS, SECOND] })
-    // Back keeps the first account.
+    // Back keeps the first account, and the connection being done, the modal closes.
     goBack(portico)
-    expect(portico.state.router.route.view).toBe('Account')
-    expect(portico.state.modal.open).toBe(true)
+    expect(portico.state.modal.open).toBe(false)
     expect(getAccount(portico).address).toBe(ADDRESS)
+  })
+
+  test('picking an account closes the modal once connected; keepOpenAfterConnect shows Account', async () => {
+    const portico = await severalAccounts({ canSelect: true })
+    await selectAccount(portico, { address: SECOND })
+    goBack(portico)
+    expect(portico.state.modal.open).toBe(false)
+    expect(getAccount(portico).address).toBe(SECOND)
+
+    const kept = await severalAccounts({ canSelect: true, keepOpenAfterConnect: true })
+    expect(kept.state.router.route.view).toBe('SelectAccount')
+    goBack(kept)
+    expect(kept.state.router.route.view).toBe('Account')
+    expect(kept.state.modal.open).toBe(true)
   })
 
   test('shows Account as before for one account, and for a wallet that picks its account itself', async () => {

@@ -67,7 +67,8 @@ describe('SelectAccount', () => {
   })
 
   test('connecting a wallet that shares several accounts opens the picker; each row has the avatar Account draws for it', async () => {
-    const test = await renderPortico()
+    // Kept open after connecting, so Back shows Account (by default the modal closes then).
+    const test = await renderPortico({ config: { keepOpenAfterConnect: true } })
     test.handle.nextConnect = { address: ADDRESS, accounts: [ADDRESS, SECOND], chainId: 1 }
     test.adapter.selectAccount = async ({ connectorId, address }) => {
       test.handle.context!.emit({ type: 'accountsChanged', connectorId, accounts: [address, ADDRESS] })
