@@ -9,6 +9,7 @@ import { getAccount } from '../account.js'
 import { cancelConnect } from '../cancelConnect.js'
 import { selectAccount } from '../selectAccount.js'
 import { selectWallet } from './selectWallet.js'
+import { showConnected } from './showConnected.js'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
@@ -222,5 +223,17 @@ describe('selectWallet: a wallet that shares several accounts and lets the site 
     openModal(portico)
     await selectWallet(portico, { connectorId: 'io.metamask' })
     expect(portico.state.router.route.view).toBe('UnsupportedChain')
+  })
+})
+
+describe('showConnected', () => {
+  test('a connection that ended on the way (a sign-in check failed at once) leaves the modal as it is', async () => {
+    const { portico } = await setup()
+    await initialize(portico)
+    openModal(portico)
+    expect(portico.state.router.route.view).toBe('Connect')
+    showConnected(portico, 'eip155')
+    expect(portico.state.modal.open).toBe(true)
+    expect(portico.state.router.route.view).toBe('Connect')
   })
 })

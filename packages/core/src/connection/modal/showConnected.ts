@@ -12,6 +12,9 @@ import type { Portico } from '../../portico.js'
  * first account marked as active: picking one, or going back, leads to Account.
  */
 export function showConnected(portico: Portico, namespace: ChainNamespace): void {
+  // The connection may already have ended on the way here (a sign-in check that failed at once
+  // disconnects and shows Connect with why): there is nothing to show, and nothing to close.
+  if (portico.state.connection.status === 'disconnected') return
   markCloseAfterConnect(portico)
   if (checkUnsupportedChain(portico, namespace)) return
   const { state, internal } = portico
