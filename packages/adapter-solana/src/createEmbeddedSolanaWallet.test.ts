@@ -66,7 +66,7 @@ async function createFrame(options: { solanaAddress?: boolean } = {}) {
   let answer: 'approve' | 'reject' | 'loggedOut' = 'approve'
   const base58 = { encode: getBase58Decoder(), decode: getBase58Encoder() }
   const feature = (name: string) =>
-    testWallet.wallet.features[name] as Record<string, (input: unknown) => never>
+    (testWallet.wallet.features as Record<string, unknown>)[name] as Record<string, (input: unknown) => never>
   const refusal = (message: string, code: number) => Object.assign(new Error(message), { code })
 
   const embedded: SolanaEmbeddedWallet = {
