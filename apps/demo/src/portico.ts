@@ -49,7 +49,14 @@ export function createDemoPortico(
             ...(embeddedWallet ? { embeddedWallet } : {}),
             ...(walletConnect ? { walletConnect } : {}),
           }),
-          ...(demoSolana ? [demoSolana.solana(walletConnect ? { walletConnect } : {})] : []),
+          ...(demoSolana
+            ? [
+                demoSolana.solana({
+                  ...(embeddedWallet ? { embeddedWallet } : {}),
+                  ...(walletConnect ? { walletConnect } : {}),
+                }),
+              ]
+            : []),
           ...(demoPolkadot
             ? [
                 demoPolkadot.polkadot({

@@ -2,6 +2,7 @@
 
 export type { DiscoveryTarget } from './createDiscovery.js'
 export { getWalletConnectorId } from './createDiscovery.js'
+export type { SolanaEmbeddedWallet } from './createEmbeddedSolanaWallet.js'
 export type {
   InvalidSolanaNetworkErrorType,
   InvalidSolanaTransactionOptionsErrorType,

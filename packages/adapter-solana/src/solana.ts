@@ -3,8 +3,10 @@ import {
   type AdapterContext,
   type AdapterTokenBalance,
   BaseError,
+  type Connector,
   ConnectorNotFoundError,
   type ConnectResult,
+  EMBEDDED_WALLET_CONNECTOR_ID,
   InvalidResponseError,
   type Network,
   ProviderRequestError,
@@ -19,7 +21,8 @@ import {
   encodeBase58,
   findWallet,
 } from '@portico/core/adapter-kit'
-import { createDiscovery, type DiscoveryTarget } from './createDiscovery.js'
+import { createDiscovery, type DiscoveryTarget, isSafeIconUrl } from './createDiscovery.js'
+import { createEmbeddedSolanaWallet, type SolanaEmbeddedWallet } from './createEmbeddedSolanaWallet.js'
 import {
   InvalidSolanaTransactionOptionsError,
   SolanaAdapterLoadError,
@@ -77,6 +80,13 @@ export interface SolanaAdapterOptions {
    * `connectorTypeOrder`.
    */
   externalWallets?: readonly Wallet[]
+  /**
+   * The embedded (e-mail) wallet, offered as the AUTH connector `portico.embedded` with its Solana
+   * account (SPEC §6: the auth connector supports eip155 and solana). Pass the same object to
+   * `createPortico({ embeddedWallet })` and `evm({ embeddedWallet })`: one e-mail login connects
+   * both namespaces. `@portico/embedded-wallet` provides it.
+   */
+  embeddedWallet?: SolanaEmbeddedWallet
   /** Where Wallet Standard events are heard instead of `window`: for tests without a DOM. */
   window?: DiscoveryTarget
 }
@@ -138,6 +148,7 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
     const wallets = createConnectorList({
       context,
       walletConnect: walletConnect?.connector,
+      fixed: options.embeddedWallet ? [embeddedEntry(options.embeddedWallet, context)] : [],
       discover: (onChange) => {
         const target = options.window ?? (globalThis as { window?: DiscoveryTarget }).window
         return (
@@ -393,6 +404,19 @@ export function solana(options: SolanaAdapterOptions = {}): SolanaAdapterFactory
       getTransactionExplorerUrl: ({ hash, network }) => getExplorerUrl(network, `tx/${hash}`),
     }
   }
+}
+
+/** The AUTH connector of the embedded wallet (its id is core's `EMBEDDED_WALLET_CONNECTOR_ID`). */
+function embeddedEntry(embedded: SolanaEmbeddedWallet, context: AdapterContext) {
+  const connector: Connector = {
+    id: EMBEDDED_WALLET_CONNECTOR_ID,
+    name: embedded.name ?? 'E-mail wallet',
+    type: 'AUTH',
+    namespace: 'solana',
+    installed: true,
+  }
+  if (embedded.imageUrl && isSafeIconUrl(embedded.imageUrl)) connector.imageUrl = embedded.imageUrl
+  return { connector, wallet: createEmbeddedSolanaWallet(embedded, context.networks) }
 }
 
 /**

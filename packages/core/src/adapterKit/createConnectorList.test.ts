@@ -31,7 +31,17 @@ function scriptedDiscovery() {
   }
 }
 
-function setup(options: { isBrowser?: boolean; walletConnect?: boolean; page?: boolean } = {}) {
+const AUTH: Connector = {
+  id: 'portico.embedded',
+  name: 'E-mail wallet',
+  type: 'AUTH',
+  namespace: 'solana',
+  installed: true,
+}
+
+function setup(
+  options: { isBrowser?: boolean; walletConnect?: boolean; page?: boolean; fixed?: boolean } = {},
+) {
   const events: AdapterEvent[] = []
   const context: AdapterContext = {
     networks: () => [],
@@ -45,6 +55,7 @@ function setup(options: { isBrowser?: boolean; walletConnect?: boolean; page?: b
     context,
     walletConnect: options.walletConnect ? walletConnectConnector('solana') : undefined,
     discover: (onChange) => (options.page === false ? undefined : scripted.listen(onChange)),
+    ...(options.fixed ? { fixed: [{ connector: AUTH, wallet: { id: 'embedded' } }] } : {}),
   })
   return { list, events, scripted }
 }
@@ -81,6 +92,24 @@ describe('createConnectorList', () => {
     expect(list.start()).toBe(true)
     expect(list.getConnectors()).toEqual([walletConnectConnector('solana')])
     expect(list.getWallet('io.phantom')).toBeUndefined()
+  })
+
+  test("the adapter's own wallets come first once started, and are found by their connector id", async () => {
+    const { list, events, scripted } = setup({ fixed: true, walletConnect: true })
+    expect(list.getConnectors()).toEqual([])
+    expect(list.getWallet('portico.embedded')).toBeUndefined()
+    list.start()
+    expect(list.getConnectors()).toEqual([AUTH, walletConnectConnector('solana')])
+    scripted.announce('io.phantom')
+    expect(events.at(-1)).toEqual({
+      type: 'connectors',
+      connectors: [AUTH, testConnector('io.phantom'), walletConnectConnector('solana')],
+    })
+    expect(list.getWallet('portico.embedded')).toEqual({ id: 'embedded' })
+    expect(await list.waitForWallet('portico.embedded', 10)).toEqual({ id: 'embedded' })
+    expect(list.getWallet('io.phantom')).toEqual({ id: 'io.phantom' })
+    list.destroy()
+    expect(list.getWallet('portico.embedded')).toBeUndefined()
   })
 
   test('destroy stops the discovery and the list, and a new start begins again', () => {

@@ -1,7 +1,7 @@
 import type { AdapterContext, Connector } from './contract.js'
 import type { WalletDiscovery } from './WalletDiscovery.js'
 
-/** An adapter's connectors: what its wallet discovery found, then its WALLET_CONNECT connector. */
+/** An adapter's connectors: its own (fixed) wallets, what its discovery found, then its WALLET_CONNECT connector. */
 export interface ConnectorList<W> {
   /** Starts the discovery (in a browser, once); false when it did not start now. */
   start(): boolean
@@ -28,14 +28,23 @@ export function createConnectorList<W>(parameters: {
   context: AdapterContext
   /** The WALLET_CONNECT connector, for an adapter configured with WalletConnect. */
   walletConnect?: Connector | undefined
+  /**
+   * Wallets the adapter holds itself rather than discovers (the e-mail wallet's AUTH connector),
+   * listed first while started.
+   */
+  fixed?: readonly { connector: Connector; wallet: W }[]
   /** Makes the discovery (not started); undefined where there is no page to discover in. */
   discover(onChange: (connectors: readonly Connector[]) => void): WalletDiscovery<W> | undefined
 }): ConnectorList<W> {
   const { context, walletConnect } = parameters
   let discovery: WalletDiscovery<W> | undefined
   let started = false
+  const fixed = parameters.fixed ?? []
   const withWalletConnect = (connectors: readonly Connector[]): readonly Connector[] =>
-    walletConnect && started ? [...connectors, walletConnect] : connectors
+    started
+      ? [...fixed.map((entry) => entry.connector), ...connectors, ...(walletConnect ? [walletConnect] : [])]
+      : connectors
+  const getFixed = (connectorId: string) => fixed.find((entry) => entry.connector.id === connectorId)?.wallet
 
   return {
     start() {
@@ -53,7 +62,9 @@ export function createConnectorList<W>(parameters: {
       started = false
     },
     getConnectors: () => withWalletConnect(discovery?.getConnectors() ?? []),
-    getWallet: (connectorId) => discovery?.getWallet(connectorId),
-    waitForWallet: async (connectorId, timeoutMs) => discovery?.waitForWallet(connectorId, timeoutMs),
+    getWallet: (connectorId) =>
+      started ? (getFixed(connectorId) ?? discovery?.getWallet(connectorId)) : undefined,
+    waitForWallet: async (connectorId, timeoutMs) =>
+      (started ? getFixed(connectorId) : undefined) ?? discovery?.waitForWallet(connectorId, timeoutMs),
   }
 }

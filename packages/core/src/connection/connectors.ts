@@ -61,12 +61,21 @@ export function walletKeyOf(connector: Connector): string | undefined {
  * Solana side of a wallet connected on EVM.
  */
 export function getSiblingConnectors(portico: Portico, connector: Connector): Connector[] {
-  const key = walletKeyOf(connector)
+  const key = siblingKeyOf(connector)
   if (!key || connector.type === 'WALLET_CONNECT') return []
   return (Object.entries(portico.state.connectors.byNamespace) as [ChainNamespace, readonly Connector[]][])
     .filter(([namespace]) => namespace !== connector.namespace)
     .flatMap(([, list]) => list)
-    .filter((candidate) => walletKeyOf(candidate) === key && isConnectorVisible(portico, candidate))
+    .filter((candidate) => siblingKeyOf(candidate) === key && isConnectorVisible(portico, candidate))
+}
+
+/**
+ * Like `walletKeyOf`, plus the e-mail wallet: its AUTH connectors share one id and one login in
+ * every namespace (SPEC §6: eip155 and solana), so logging in connects each. Not in `walletKeyOf`,
+ * which merges rows of the wallet list: the e-mail wallet has no row there.
+ */
+function siblingKeyOf(connector: Connector): string | undefined {
+  return connector.type === 'AUTH' ? `auth:${connector.id}` : walletKeyOf(connector)
 }
 
 /** One entry per wallet: the active namespace's connector stands for the others, typed MULTI_CHAIN. */

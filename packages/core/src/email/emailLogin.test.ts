@@ -6,7 +6,8 @@ import { initialize } from '../initialize.js'
 import { goBack } from '../modal/goBack.js'
 import { navigate } from '../modal/navigate.js'
 import { openModal } from '../modal/openModal.js'
-import { flush, setup, testConnector } from '../testing/fakeAdapter.testkit.js'
+import { switchNetwork } from '../network/switchNetwork.js'
+import { fakeAdapter, flush, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import {
   connectEmail,
   DEVICE_APPROVAL_WAIT_MS,
@@ -339,6 +340,77 @@ describe('e-mail login (SPEC §5)', () => {
     expect(portico.internal.storage.get('email')).toBeUndefined()
     expect(portico.internal.storage.get('emailLoginUsed')).toBeUndefined()
     expect(portico.internal.storage.get('lastEmailLoginTime')).toBeTypeOf('number')
+  })
+})
+
+describe('the e-mail wallet on EVM and Solana (SPEC §6: the auth connector supports eip155 and solana)', () => {
+  const SOL_ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
+  const EVM_ADDRESS = '0x1111111111111111111111111111111111111111'
+
+  /** A site whose EVM and Solana adapters both offer the embedded wallet's AUTH connector. */
+  async function bothNamespaces(wallet: EmbeddedWallet) {
+    const auth = (namespace: 'eip155' | 'solana') =>
+      testConnector(EMBEDDED_WALLET_CONNECTOR_ID, { type: 'AUTH', name: 'E-mail wallet', namespace })
+    const evm = fakeAdapter('eip155', [auth('eip155')])
+    const sol = fakeAdapter('solana', [auth('solana')])
+    sol.handle.nextConnect = { address: SOL_ADDRESS, accounts: [SOL_ADDRESS], chainId: 'mainnet' }
+    const { portico } = await setup({
+      networks: [testNetwork(1, 'eip155', 'Ethereum'), testNetwork('mainnet', 'solana', 'Solana')],
+      adapters: [evm.factory, sol.factory],
+      embeddedWallet: wallet,
+    })
+    await initialize(portico)
+    return { portico, evm, sol }
+  }
+
+  test('one login connects both namespaces: the active one shows its address, switching to Solana shows the Solana one', async () => {
+    const { wallet } = embedded()
+    const { portico, evm, sol } = await bothNamespaces(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await expect(submitEmailOtp(portico, { otp: '123456' })).resolves.toEqual({
+      status: 'connected',
+      namespace: 'eip155',
+      address: EVM_ADDRESS,
+    })
+    await portico.internal.siblingConnection
+    const { chains } = portico.state
+    expect(chains.eip155?.accountState).toMatchObject({ status: 'connected', address: EVM_ADDRESS })
+    expect(chains.solana?.accountState).toMatchObject({ status: 'connected', address: SOL_ADDRESS })
+    expect(chains.solana?.connectorId).toBe(EMBEDDED_WALLET_CONNECTOR_ID)
+    expect(evm.handle.calls.filter((call) => call.method === 'connect')).toHaveLength(1)
+    expect(sol.handle.calls.filter((call) => call.method === 'connect')).toHaveLength(1)
+    await switchNetwork(portico, { networkId: 'solana:mainnet' })
+    expect(portico.state.modal.activeChain).toBe('solana')
+    expect(chains.solana?.accountState.address).toBe(SOL_ADDRESS)
+  })
+
+  test('logging in while Solana is active connects Solana first', async () => {
+    const { wallet } = embedded()
+    const { portico } = await bothNamespaces(wallet)
+    await switchNetwork(portico, { networkId: 'solana:mainnet' })
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await expect(submitEmailOtp(portico, { otp: '123456' })).resolves.toMatchObject({
+      namespace: 'solana',
+      address: SOL_ADDRESS,
+    })
+    await portico.internal.siblingConnection
+    expect(portico.state.chains.eip155?.accountState.address).toBe(EVM_ADDRESS)
+  })
+
+  test('disconnecting one namespace signs the e-mail wallet out of both', async () => {
+    const { wallet, calls } = embedded({
+      signOut: async () => {
+        calls.push('signOut')
+      },
+    })
+    const { portico } = await bothNamespaces(wallet)
+    await connectEmail(portico, { email: 'ada@example.com' })
+    await submitEmailOtp(portico, { otp: '123456' })
+    await portico.internal.siblingConnection
+    await disconnect(portico, { namespace: 'solana' })
+    expect(calls.filter((call) => call === 'signOut')).toHaveLength(1)
+    expect(portico.state.chains.eip155?.accountState.status).toBe('disconnected')
+    expect(portico.state.chains.solana?.accountState.status).toBe('disconnected')
   })
 })
 

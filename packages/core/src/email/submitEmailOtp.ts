@@ -52,7 +52,7 @@ export type SubmitEmailOtpErrorType =
 
 /**
  * Checks the one-time code with the embedded wallet, then connects its wallet like any other
- * (through the AUTH connector of the EVM adapter). A wrong or expired code leaves
+ * (through the AUTH connector of each adapter that offers it: EVM, Solana). A wrong or expired code leaves
  * `emailLogin.status` at `awaitingOtp` with the reason in `emailLogin.error`, and is thrown. It
  * never moves the modal: the modal's `verifyEmailCode` does.
  *
@@ -84,7 +84,16 @@ export async function submitEmailOtp(
       Object.assign(state.emailLogin, { status: 'awaitingDevice', error: undefined })
       return { status: 'awaitingDevice' }
     }
-    const { namespace, address } = await connect(portico, { connectorId: EMBEDDED_WALLET_CONNECTOR_ID })
+    // SPEC §6: the e-mail wallet serves eip155 and solana; the active namespace connects first
+    // (its account is the one shown), the others follow as its siblings.
+    const active = state.modal.activeChain
+    const offersActive =
+      active !== undefined &&
+      state.connectors.byNamespace[active]?.some((connector) => connector.id === EMBEDDED_WALLET_CONNECTOR_ID)
+    const { namespace, address } = await connect(portico, {
+      connectorId: EMBEDDED_WALLET_CONNECTOR_ID,
+      ...(offersActive ? { namespace: active } : {}),
+    })
     stillCurrent()
     Object.assign(state.emailLogin, {
       status: 'idle',

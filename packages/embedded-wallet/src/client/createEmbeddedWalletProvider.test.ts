@@ -40,7 +40,7 @@ afterEach(async () => {
 })
 
 /** Makes a provider call and answers it from the frame with `result`. */
-async function answered(args: { method: string; params?: unknown }, result: unknown) {
+async function answered(args: { method: string; params?: unknown; chainId?: string }, result: unknown) {
   const call = provider.request(args).then(
     (value) => ({ value, error: undefined }),
     (error: unknown) => ({ value: undefined, error: error as Error }),
@@ -130,6 +130,21 @@ describe('EIP-1193 behaviour', () => {
     provider.removeListener('chainChanged', listener)
     await answered({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }, { chainId: 1 })
     expect(changes).toEqual(['0x2105'])
+  })
+
+  test('a request naming its network (a Solana one) carries it to the frame, not the current EVM chain', async () => {
+    const params = { message: '3yZe7d', pubkey: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' }
+    const { value, sent } = await answered(
+      { method: 'solana_signMessage', params, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
+      { signature: '5j7s' },
+    )
+    expect(sent).toMatchObject({
+      type: 'APP_RPC_REQUEST',
+      payload: { method: 'solana_signMessage', params, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
+    })
+    expect(value).toEqual({ signature: '5j7s' })
+    const { sent: plain } = await answered({ method: 'eth_chainId' }, '0x1')
+    expect(plain.payload).not.toHaveProperty('chainId')
   })
 
   test('a method the embedded wallet does not serve fails with 4200 and is not sent', async () => {

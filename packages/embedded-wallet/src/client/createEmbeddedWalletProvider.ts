@@ -9,7 +9,11 @@ type Listener = (payload: never) => void
 
 /** The EIP-1193 provider of the embedded wallet, over its frame client. */
 export interface EmbeddedWalletProvider {
-  request(args: { method: string; params?: unknown }): Promise<unknown>
+  /**
+   * `chainId` names the network of one request (a CAIP-2 id such as `solana:5eykt4…`) instead of
+   * the frame's current one: Solana requests carry it, the frame's current network being an EVM one.
+   */
+  request(args: { method: string; params?: unknown; chainId?: number | string }): Promise<unknown>
   on(event: string, listener: Listener): void
   removeListener(event: string, listener: Listener): void
 }
@@ -51,7 +55,7 @@ export function createEmbeddedWalletProvider(client: EmbeddedWalletClient): Embe
   }
 
   return {
-    async request({ method, params }) {
+    async request({ method, params, chainId: requestChainId }) {
       // Connecting happens through the login steps; once connected the accounts are the wallet's.
       if (method === 'eth_requestAccounts')
         return client.request('APP_RPC_REQUEST', { method: 'eth_accounts' })
@@ -64,7 +68,11 @@ export function createEmbeddedWalletProvider(client: EmbeddedWalletClient): Embe
       }
       if (!isSupportedRpcMethod(method)) throw new UnsupportedRpcMethodError(method)
       // The client checks the params against the method's schema before anything is posted.
-      const payload = (params === undefined ? { method } : { method, params }) as RpcRequest
+      const payload = {
+        method,
+        ...(params === undefined ? {} : { params }),
+        ...(requestChainId === undefined ? {} : { chainId: requestChainId }),
+      } as RpcRequest
       let result: unknown
       try {
         result = await client.request('APP_RPC_REQUEST', payload)
