@@ -22,13 +22,11 @@ test("the page starts with the button's English texts; the modal's arrive with t
   expect(english).toEqual({ ...enFirst, ...enModal })
 })
 
-test("the legal checkbox's and the Get a wallet view's texts arrive with their own chunks, not the frame's", async () => {
+test("the legal checkbox's texts arrive with their own chunk, not the frame's (the Get a wallet view's: views/GetWallet)", async () => {
   await loadModalDialog()
   expect(english).not.toHaveProperty('legalFirst')
   expect(english).not.toHaveProperty('whatIsWallet')
   await import('../components/LegalCheckbox.js')
   expect(english).toMatchObject(enLegal)
   expect(english).not.toHaveProperty('whatIsWallet')
-  await import('../views/GetWallet/GetWallet.js')
-  expect(english).toEqual(en)
 })
