@@ -195,8 +195,11 @@ for (const [manager, port] of [
       const modal = page.getByRole('dialog')
       await expect(modal).toHaveAccessibleName('Connect a wallet')
       await modal.getByRole('button', { name: /Package Check Wallet/ }).click()
-      await expect(modal).toHaveAccessibleName('Account')
+      // Connected, the modal closes; the page shows the account, and the button opens Account.
+      await expect(modal).toBeHidden()
       await expect(page.getByText(new RegExp(`^${TEST_ACCOUNT}:`))).toBeVisible()
+      await page.getByRole('button', { name: /^Account / }).click()
+      await expect(modal).toHaveAccessibleName('Account')
       expect(errors).toEqual([])
     })
 
