@@ -73,13 +73,20 @@ test('Activity lists what the indexer saw, with the other party and the time', a
 
 test('the Tokens and Activity tabs work from the keyboard', async ({ page }) => {
   await openAccount(page)
+  // SPEC §2 order with a server on an EVM network: Tokens, NFTs, Activity.
   const tokens = modal(page).getByRole('tab', { name: 'Tokens' })
+  const nfts = modal(page).getByRole('tab', { name: 'NFTs' })
+  const activity = modal(page).getByRole('tab', { name: 'Activity' })
   await tokens.focus()
   await page.keyboard.press('ArrowRight')
-  const activity = modal(page).getByRole('tab', { name: 'Activity' })
+  await expect(nfts).toBeFocused()
+  await expect(nfts).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('ArrowRight')
   await expect(activity).toBeFocused()
   await expect(activity).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('ArrowLeft')
+  await expect(tokens).toBeFocused()
   await expect(tokens).toHaveAttribute('aria-selected', 'true')
 })
 
