@@ -46,6 +46,44 @@ describe('the rate limit in the database', () => {
     // 120 counted: exactly the first 50 fit under 100, whatever the interleaving.
     expect(hits.filter((hit) => hit.allowed)).toHaveLength(50)
   })
+
+  it('carries a burst on one key in a few upserts, judging each hit at its place in arrival order', async () => {
+    let upserts = 0
+    const counted = dbs[0]!.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'InsertQueryNode') upserts++
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    })
+    const limiter = createDatabaseRateLimiter({
+      db: counted,
+      name: 'project',
+      limit: 30,
+      now: () => 1_800_000_000_000,
+    })
+    const hits = await Promise.all(Array.from({ length: 40 }, () => limiter.hit('shop')))
+    // The first hit's upsert, then one for the 39 that arrived while it ran.
+    expect(upserts).toBe(2)
+    expect(hits.map((hit) => hit.allowed)).toEqual(Array.from({ length: 40 }, (_, index) => index < 30))
+    const [row] = await dbs[0]!.selectFrom('rate_limit_counters').select('count').execute()
+    expect(row?.count).toBe(40)
+  })
+
+  it('refuses every hit of a batch whose upsert fails, and counts again afterwards', async () => {
+    const limiter = createDatabaseRateLimiter({
+      db: dbs[1]!,
+      name: 'ip',
+      limit: 5,
+      now: () => 1_800_000_000_000,
+    })
+    expect(await limiter.hit('10.0.0.3')).toEqual({ allowed: true })
+    await dbs[0]!.schema.alterTable('rate_limit_counters').renameTo('rate_limit_counters_away').execute()
+    const failed = await Promise.allSettled([limiter.hit('10.0.0.3'), limiter.hit('10.0.0.3')])
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected'])
+    await dbs[0]!.schema.alterTable('rate_limit_counters_away').renameTo('rate_limit_counters').execute()
+    expect(await limiter.hit('10.0.0.3')).toEqual({ allowed: true })
+  })
 })
 
 describe('the rate limit in memory', () => {
