@@ -2,7 +2,6 @@
  * An account's activity on one chain, newest first, from the indexer's tables: the transactions in
  * which the address sent or received the native currency, an ERC-20 token or an NFT.
  */
-import { createHash } from 'node:crypto'
 import type { HistoryResponse, Transaction, Transfer } from '@portico/core/api'
 import { type Kysely, sql } from 'kysely'
 import { type Address, getAddress, type PublicClient } from 'viem'
@@ -12,7 +11,8 @@ import type { Database } from '../db/schema.js'
 import { getNftMetadata, type NftMetadata } from '../nfts/nftMetadata.js'
 import { toDecimalString, usdValue } from '../portfolio/amounts.js'
 import type { PriceSource } from '../portfolio/prices.js'
-import { InvalidCursorError } from './errors.js'
+import type { InvalidCursorError } from './errors.js'
+import { keysetPage } from './keysetPage.js'
 
 export const DEFAULT_HISTORY_LIMIT = 20
 export const MAX_HISTORY_LIMIT = 100
@@ -37,41 +37,20 @@ const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
 const MAX_BIGINT = 2n ** 63n - 1n
 const MAX_INTEGER = 2 ** 31 - 1
 
-/** The cursor's content: the last (block, index) position shown, and whom it was made for. */
-const cursorSchema = z.strictObject({
-  v: z.literal(1),
-  // Bounded by the columns' types (bigint, integer): a forged cursor past them is refused here,
-  // not by the database.
-  block: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .refine((block) => BigInt(block) <= MAX_BIGINT),
-  index: z.number().int().min(0).max(MAX_INTEGER),
-  /** Ties the cursor to one account on one chain, so it cannot page through another's. */
-  scope: z.string().regex(/^[0-9a-f]{16}$/),
-})
-type Cursor = z.infer<typeof cursorSchema>
-
-function scopeOf(chainId: string, address: string): string {
-  return createHash('sha256').update(`${chainId}\n${address}`).digest('hex').slice(0, 16)
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url')
-}
-
-function decodeCursor(text: string, scope: string): Cursor {
-  if (text.length > 200 || !/^[A-Za-z0-9_-]+$/.test(text)) throw new InvalidCursorError()
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch (error) {
-    throw new InvalidCursorError(error)
-  }
-  const result = cursorSchema.safeParse(parsed)
-  if (!result.success || result.data.scope !== scope) throw new InvalidCursorError(result.error)
-  return result.data
-}
+/** The cursor's content: the last (block, index) position shown. */
+const cursors = keysetPage(
+  '',
+  {
+    // Bounded by the columns' types (bigint, integer): a forged cursor past them is refused here,
+    // not by the database.
+    block: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .refine((block) => BigInt(block) <= MAX_BIGINT),
+    index: z.number().int().min(0).max(MAX_INTEGER),
+  },
+  200,
+)
 
 interface TransactionRow {
   hash: string
@@ -96,13 +75,13 @@ export async function getHistory(parameters: GetHistoryParameters): Promise<GetH
   const { db, chain, prices } = parameters
   const chainId = chain.caipNetworkId
   const account = parameters.address.toLowerCase()
-  const scope = scopeOf(chainId, account)
+  const scope = cursors.scopeOf(chainId, account)
   const requested =
     parameters.limit !== undefined && Number.isFinite(parameters.limit)
       ? Math.floor(parameters.limit)
       : DEFAULT_HISTORY_LIMIT
   const limit = Math.min(Math.max(requested, 1), MAX_HISTORY_LIMIT)
-  const after = parameters.cursor === undefined ? undefined : decodeCursor(parameters.cursor, scope)
+  const after = parameters.cursor === undefined ? undefined : cursors.decode(parameters.cursor, scope)
 
   // Keyset pagination on (block_number, tx_index): a page never shifts when newer blocks are indexed.
   const position = after
@@ -131,12 +110,10 @@ export async function getHistory(parameters: GetHistoryParameters): Promise<GetH
     limit ${limit + 1}
   `.execute(db)
 
-  const page = rows.slice(0, limit)
-  const last = page[page.length - 1]
-  const next =
-    rows.length > limit && last
-      ? encodeCursor({ v: 1, block: String(last.block_number), index: last.tx_index, scope })
-      : null
+  const { rows: page, next } = cursors.page(rows, limit, scope, (row) => ({
+    block: String(row.block_number),
+    index: row.tx_index,
+  }))
   if (page.length === 0) return { data: [], next }
 
   const transfers = await db

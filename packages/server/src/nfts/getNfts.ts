@@ -4,12 +4,12 @@
  * chain is the truth where the indexer is behind, or a contract misreports its events), with the
  * metadata the server fetched and a spam flag.
  */
-import { createHash } from 'node:crypto'
 import type { Nft, NftsResponse } from '@portico/core/api'
 import { type Kysely, sql } from 'kysely'
 import { type Address, createPublicClient, getAddress, http, type PublicClient, parseAbi } from 'viem'
 import * as z from 'zod'
-import { InvalidCursorError } from '../activity/errors.js'
+import type { InvalidCursorError } from '../activity/errors.js'
+import { keysetPage } from '../activity/keysetPage.js'
 import type { ChainConfig, ServerConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { getNftMetadata, type NftStandard } from './nftMetadata.js'
@@ -46,29 +46,11 @@ export interface GetNftsParameters {
 export type GetNftsReturnType = NftsResponse
 export type GetNftsErrorType = InvalidCursorError
 
-const cursorSchema = z.strictObject({
-  v: z.literal(1),
-  token: z.string().regex(/^0x[0-9a-f]{40}$/),
-  id: z.string().regex(/^\d{1,78}$/),
-  scope: z.string().regex(/^[0-9a-f]{16}$/),
-})
-type Cursor = z.infer<typeof cursorSchema>
-
-const scopeOf = (chainId: string, address: string) =>
-  createHash('sha256').update(`nfts\n${chainId}\n${address}`).digest('hex').slice(0, 16)
-
-function decodeCursor(text: string, scope: string): Cursor {
-  if (text.length > 300 || !/^[A-Za-z0-9_-]+$/.test(text)) throw new InvalidCursorError()
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch (error) {
-    throw new InvalidCursorError(error)
-  }
-  const result = cursorSchema.safeParse(parsed)
-  if (!result.success || result.data.scope !== scope) throw new InvalidCursorError(result.error)
-  return result.data
-}
+const cursors = keysetPage(
+  'nfts',
+  { token: z.string().regex(/^0x[0-9a-f]{40}$/), id: z.string().regex(/^\d{1,78}$/) },
+  300,
+)
 
 interface HoldingRow {
   token: string
@@ -88,8 +70,8 @@ export async function getNfts(parameters: GetNftsParameters): Promise<GetNftsRet
   const now = parameters.now ?? Date.now
   const chainId = chain.caipNetworkId
   const account = parameters.address.toLowerCase()
-  const scope = scopeOf(chainId, account)
-  const after = parameters.cursor === undefined ? undefined : decodeCursor(parameters.cursor, scope)
+  const scope = cursors.scopeOf(chainId, account)
+  const after = parameters.cursor === undefined ? undefined : cursors.decode(parameters.cursor, scope)
   // Ids compare as numbers: shorter first, then by text (they carry no leading zeros).
   const position = after
     ? sql`where (token, length(token_id), token_id) > (${after.token}, ${after.id.length}, ${after.id})`
@@ -111,14 +93,10 @@ export async function getNfts(parameters: GetNftsParameters): Promise<GetNftsRet
     order by token, length(token_id), token_id
     limit ${limit + 1}
   `.execute(db)
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
-  const next =
-    rows.length > limit && last
-      ? Buffer.from(JSON.stringify({ v: 1, token: last.token, id: last.token_id, scope })).toString(
-          'base64url',
-        )
-      : null
+  const { rows: page, next } = cursors.page(rows, limit, scope, (row) => ({
+    token: row.token,
+    id: row.token_id,
+  }))
   if (page.length === 0) return { data: [], next }
 
   const client = nftClient(chain)
