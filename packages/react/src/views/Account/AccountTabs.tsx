@@ -1,6 +1,7 @@
 import { type AccountTab, setAccountTab } from '@portico/core'
 import { type KeyboardEvent, Suspense, useContext, useId, useRef } from 'react'
 import { AccountNftsSlot } from '../../components/accountNftsSlot.js'
+import { ListSkeleton } from '../../components/ListState.js'
 import { useAccountTabs } from '../../hooks/useAccountTabs.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useT } from '../../i18n/MessagesContext.js'
@@ -82,14 +83,7 @@ export function AccountTabs() {
         {current === 'Activity' ? (
           <ActivityList />
         ) : current === 'NFTs' && AccountNfts ? (
-          <Suspense
-            fallback={
-              <div className="list-skeleton" aria-busy="true" role="status" aria-label={t('loading')}>
-                <div />
-                <div />
-              </div>
-            }
-          >
+          <Suspense fallback={<ListSkeleton label={t('loading')} />}>
             <AccountNfts />
           </Suspense>
         ) : (

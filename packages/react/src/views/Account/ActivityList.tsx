@@ -1,6 +1,7 @@
 import { type ActivityItem, fetchActivity, shortenAddress } from '@portico/core'
 import { useEffect, useRef, useState } from 'react'
 import { ArrowDownLeftIcon, ArrowUpRightIcon, RepeatIcon, WarningIcon } from '../../components/icons.js'
+import { EmptyList, ListSkeleton } from '../../components/ListState.js'
 import { Picture } from '../../components/Picture.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useAccount } from '../../hooks/useAccount.js'
@@ -68,23 +69,9 @@ export function ActivityList() {
     </div>
   )
 
-  if (items.length === 0 && !loaded)
-    return (
-      failure || (
-        <div className="list-skeleton" aria-busy="true" role="status" aria-label={t('loadingActivity')}>
-          <div />
-          <div />
-          <div />
-        </div>
-      )
-    )
+  if (items.length === 0 && !loaded) return failure || <ListSkeleton label={t('loadingActivity')} rows={3} />
   if (empty)
-    return (
-      <div className="empty">
-        <p className="empty-title">{t('noActivity')}</p>
-        <p>{t('noActivityText', { network: network?.name ?? '' })}</p>
-      </div>
-    )
+    return <EmptyList title={t('noActivity')} text={t('noActivityText', { network: network?.name ?? '' })} />
   return (
     <div className="activity">
       <ul className="activity-rows" ref={list}>

@@ -1,5 +1,6 @@
 import { refreshTokenBalances, type TokenBalance } from '@portico/core'
 import { WarningIcon } from '../../components/icons.js'
+import { EmptyList, ListSkeleton } from '../../components/ListState.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
@@ -50,17 +51,10 @@ export function TokenList() {
         </div>
       )}
       {tokens.length === 0 && loading ? (
-        <div className="list-skeleton" aria-busy="true" role="status" aria-label={t('loadingTokens')}>
-          <div />
-          <div />
-          <div />
-        </div>
+        <ListSkeleton label={t('loadingTokens')} rows={3} />
       ) : tokens.length === 0 ? (
         retryAllowedAt === undefined && (
-          <div className="empty">
-            <p className="empty-title">{t('noTokens')}</p>
-            <p>{t('noTokensText', { network: network?.name ?? '' })}</p>
-          </div>
+          <EmptyList title={t('noTokens')} text={t('noTokensText', { network: network?.name ?? '' })} />
         )
       ) : (
         <ul className="token-rows">

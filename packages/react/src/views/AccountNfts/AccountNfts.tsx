@@ -1,6 +1,7 @@
 import { getNfts, loadNfts, type NftItem, watchNfts } from '@portico/core/nfts'
 import { useEffect, useRef, useState } from 'react'
 import { WarningIcon } from '../../components/icons.js'
+import { EmptyList, ListSkeleton } from '../../components/ListState.js'
 import { Picture } from '../../components/Picture.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useAccount } from '../../hooks/useAccount.js'
@@ -67,22 +68,8 @@ export function AccountNfts() {
         }}
       />
     )
-  if (items.length === 0 && !loaded)
-    return (
-      failure || (
-        <div className="list-skeleton" aria-busy="true" role="status" aria-label={nt('loading')}>
-          <div />
-          <div />
-        </div>
-      )
-    )
-  if (empty)
-    return (
-      <div className="empty">
-        <p className="empty-title">{nt('empty')}</p>
-        <p>{nt('emptyText', { network: network?.name ?? '' })}</p>
-      </div>
-    )
+  if (items.length === 0 && !loaded) return failure || <ListSkeleton label={nt('loading')} />
+  if (empty) return <EmptyList title={nt('empty')} text={nt('emptyText', { network: network?.name ?? '' })} />
   return (
     <div className="nfts">
       <ul className="nft-grid">
