@@ -318,4 +318,32 @@ describe.each(ENGINES)('buying with a card on %s', (engine) => {
     )
     expect(await refusal(foreign)).toEqual({ status: 403, code: 'ORIGIN_NOT_ALLOWED' })
   })
+
+  it('drops the widgets nobody used once they are a week old, and keeps every purchase a webhook named', async () => {
+    const rows = async () => {
+      const all = await db.selectFrom('onramp_purchases').select(['status', 'created_at']).execute()
+      return {
+        unused: all.filter((row) => row.status === null).length,
+        named: all.filter((row) => row.status !== null).length,
+      }
+    }
+    const base = { provider: 'moonpay', address: ADDRESS, chainId: 'eip155:1' }
+    expect((await widgetUrl(base)).status).toBe(200)
+    const before = await rows()
+    expect(before.unused).toBeGreaterThan(0)
+    expect(before.named).toBeGreaterThan(0)
+    const started = time
+    try {
+      // Six days on, nothing is old enough; eight days on, every unused widget is.
+      time = started + 6 * 24 * 3_600_000
+      expect((await widgetUrl(base)).status).toBe(200)
+      expect(await rows()).toEqual({ unused: before.unused + 1, named: before.named })
+      time = started + 8 * 24 * 3_600_000
+      expect((await widgetUrl(base)).status).toBe(200)
+      // What is left: the widget of six days ago and the one just opened.
+      expect(await rows()).toEqual({ unused: 2, named: before.named })
+    } finally {
+      time = started
+    }
+  })
 })

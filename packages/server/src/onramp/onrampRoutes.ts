@@ -25,7 +25,17 @@ import {
 } from './mercuryo.js'
 import { MOONPAY_CURRENCIES, readMoonPayWebhook, signMoonPayUrl, verifyMoonPayWebhook } from './moonPay.js'
 import type { OnrampConfig } from './onrampConfig.js'
-import { applyPurchaseUpdate, type OnrampProviderId, openPurchase, type PurchaseUpdate } from './purchases.js'
+import {
+  applyPurchaseUpdate,
+  type OnrampProviderId,
+  openPurchase,
+  type PurchaseUpdate,
+  sweepUnusedPurchases,
+  UNUSED_PURCHASE_TTL_MS,
+} from './purchases.js'
+
+/** How often opening a widget also drops the rows of widgets never used. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000
 
 export const ONRAMP_URL_PATH = '/v1/onramp/url'
 export const ONRAMP_WEBHOOK_PATH = '/v1/onramp/webhooks'
@@ -68,6 +78,7 @@ function checkAddress(address: string, chainId: string): string {
 /** Registers the onramp routes on the app. */
 export function registerOnrampRoutes(app: Hono<AppEnv>, options: OnrampRoutesOptions): void {
   const { config, db, logger, now, clientIp } = options
+  let sweptAt = Number.NEGATIVE_INFINITY
 
   const keysOf = <P extends OnrampProviderId>(projectId: string, provider: P) => {
     const keys: OnrampConfig['projects'][string][P] = config.onramp.projects[projectId]?.[provider]
@@ -100,6 +111,22 @@ export function registerOnrampRoutes(app: Hono<AppEnv>, options: OnrampRoutesOpt
     }
     const project = c.get('project')
     const externalId = `portico-${randomUUID()}`
+    /** Records the widget about to be signed, after dropping old ones never used (once an hour). */
+    const open = async (provider: OnrampProviderId, address: string) => {
+      const time = now()
+      if (time - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = time
+        await sweepUnusedPurchases(db, new Date(time - UNUSED_PURCHASE_TTL_MS))
+      }
+      await openPurchase(db, {
+        provider,
+        externalId,
+        projectId: project.id,
+        address,
+        chain: chainId,
+        now: new Date(time),
+      })
+    }
     // The page names the public key it was configured with: one that is not the project's (a key
     // rotated on one side only) is refused here rather than as a widget that fails to load.
     const pagePublicKey = query.publicKey
@@ -122,15 +149,7 @@ export function registerOnrampRoutes(app: Hono<AppEnv>, options: OnrampRoutesOpt
           `MoonPay is not offered on ${chainId || 'a missing chainId'} by this server.`,
         )
       }
-      const address = checkAddress(query.address ?? '', chainId)
-      await openPurchase(db, {
-        provider,
-        externalId,
-        projectId: project.id,
-        address,
-        chain: chainId,
-        now: new Date(now()),
-      })
+      await open(provider, checkAddress(query.address ?? '', chainId))
       const params: [string, string][] = [
         ['apiKey', keys.publishableKey],
         ['currencyCode', currencyCode],
@@ -151,15 +170,7 @@ export function registerOnrampRoutes(app: Hono<AppEnv>, options: OnrampRoutesOpt
         `Mercuryo is not offered on ${chainId || 'a missing chainId'} by this server (eip155 networks only).`,
       )
     }
-    const address = checkAddress(query.address ?? '', chainId)
-    await openPurchase(db, {
-      provider,
-      externalId,
-      projectId: project.id,
-      address,
-      chain: chainId,
-      now: new Date(now()),
-    })
+    await open(provider, checkAddress(query.address ?? '', chainId))
     const written = query.address ?? ''
     const url = new URL(keys.widgetUrl)
     url.searchParams.set('widget_id', keys.widgetId)

@@ -58,6 +58,22 @@ export async function openPurchase(
     .execute()
 }
 
+/**
+ * How long a widget that no webhook has named stays on record. A visitor who opens the Buy widget
+ * and never pays leaves a row; a week covers a purchase paid days after the widget was opened.
+ */
+export const UNUSED_PURCHASE_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+/** Drops the widgets opened before `before` that no webhook ever named; returns how many. */
+export async function sweepUnusedPurchases(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('onramp_purchases')
+    .where('status', 'is', null)
+    .where('created_at', '<', before)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 export type ApplyResult = 'applied' | 'unknown' | 'stale'
 
 /**
