@@ -44,6 +44,11 @@ export {
   TEST_NFT,
   TEST_TOKENS,
 } from './contracts/testTokens.js'
+export type {
+  CompiledOffchainResolver,
+  DeployOffchainResolverOptions,
+} from './names/deployOffchainResolver.js'
+export { compileOffchainResolver, deployOffchainResolver } from './names/deployOffchainResolver.js'
 export type { DeployPriceFeedOptions } from './swap/deployPriceFeed.js'
 export { deployPriceFeed, setPriceFeedAnswer } from './swap/deployPriceFeed.js'
 export type { DeploySwapContractsOptions, TestSwapDeployment } from './swap/deploySwapContracts.js'
