@@ -41,7 +41,7 @@ contract OffchainResolver {
         return gatewayUrls;
     }
 
-    function setUrls(string[] calldata urls_) external {
+    function setUrls(string[] memory urls_) external {
         if (msg.sender != owner) revert NotOwner();
         gatewayUrls = urls_;
         emit GatewayChanged(urls_);

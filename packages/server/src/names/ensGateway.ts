@@ -138,24 +138,17 @@ export function registerEnsGatewayRoutes(app: Hono<AppEnv>, options: EnsGatewayR
       const value = found && Object.hasOwn(found.attributes, key) ? (found.attributes[key] ?? '') : ''
       return encodeFunctionResult({ abi: RECORD_ABI, functionName: 'text', result: value })
     }
+    // Encoded by hand: the two `addr` overloads return different types, which the ABI helpers
+    // cannot tell apart by name.
     if (call.args.length === 1) {
-      return encodeFunctionResult({
-        abi: RECORD_ABI,
-        functionName: 'addr',
-        args: [call.args[0]],
-        result: (found?.address as Address | undefined) ?? zeroAddress,
-      } as never)
+      const address = (found?.address as Address | undefined) ?? zeroAddress
+      return encodeAbiParameters([{ type: 'address' }], [address])
     }
     const coinType = call.args[1] as bigint
     const answers =
       found !== undefined &&
       (coinType === 60n || coinType === DEFAULT_EVM_COIN_TYPE || coinType === BigInt(found.coinType))
-    return encodeFunctionResult({
-      abi: RECORD_ABI,
-      functionName: 'addr',
-      args: [call.args[0], coinType],
-      result: answers ? (found.address.toLowerCase() as Hex) : '0x',
-    } as never)
+    return encodeAbiParameters([{ type: 'bytes' }], [answers ? (found.address.toLowerCase() as Hex) : '0x'])
   }
 
   const answer = async (c: Context<AppEnv>, sender: string, data: string) => {
