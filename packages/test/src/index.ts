@@ -45,6 +45,25 @@ export {
   TEST_TOKENS,
 } from './contracts/testTokens.js'
 export type {
+  EnsChainOptions,
+  EnsDeployment,
+  RegisterEnsNameOptions,
+  SetEnsPrimaryNameOptions,
+  SetEnsResolverOptions,
+  SetEnsTextOptions,
+} from './ens/deployEns.js'
+export {
+  deployEns,
+  ENS_DEPLOYER_ADDRESS,
+  ENS_PUBLIC_RESOLVER_ABI,
+  ENS_REGISTRY_ABI,
+  registerEnsName,
+  setEnsPrimaryName,
+  setEnsResolver,
+  setEnsText,
+  TEST_ENS,
+} from './ens/deployEns.js'
+export type {
   CompiledOffchainResolver,
   DeployOffchainResolverOptions,
 } from './names/deployOffchainResolver.js'
