@@ -7,8 +7,18 @@ pragma solidity ^0.8.20;
 ///         server's gateway; the client hands the gateway's answer to `resolveWithProof`, which
 ///         accepts it only when one of the trusted signers signed it for this contract and it has
 ///         not expired. The server's answer is the record function's ABI-encoded return value.
-/// @dev Not audited. Set it as the resolver of the suffix's node in the ENS registry; the
+/// @dev The gateway request is `lookup(name, data, resolver)`: it names this contract, so the answer
+///      is signed for it even when a universal resolver relays the lookup as its own sender.
+///      Not audited. Set it as the resolver of the suffix's node in the ENS registry; the
 ///      universal resolver finds it for every subname by walking up to the suffix.
+interface IPorticoNamesGateway {
+    /// What the gateway is asked: a record call for a DNS-encoded name, on behalf of `resolver`.
+    function lookup(bytes calldata name, bytes calldata data, address resolver)
+        external
+        view
+        returns (bytes memory result, uint64 expires, bytes memory signature);
+}
+
 contract OffchainResolver {
     /// EIP-3668: the client fetches `urls` with `callData` and calls `callbackFunction(response, extraData)`.
     error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
@@ -55,7 +65,7 @@ contract OffchainResolver {
 
     /// ENSIP-10: `name` DNS-encoded, `data` a record call (`addr(bytes32)`, `text(bytes32,string)`, ...).
     function resolve(bytes calldata name, bytes calldata data) external view returns (bytes memory) {
-        bytes memory callData = abi.encodeWithSelector(OffchainResolver.resolve.selector, name, data);
+        bytes memory callData = abi.encodeCall(IPorticoNamesGateway.lookup, (name, data, address(this)));
         revert OffchainLookup(address(this), gatewayUrls, callData, OffchainResolver.resolveWithProof.selector, callData);
     }
 

@@ -5,7 +5,9 @@ import {
   ANVIL_PRIVATE_KEYS,
   type AnvilInstance,
   compileOffchainResolver,
+  deployEns,
   deployOffchainResolver,
+  setEnsResolver,
   startAnvil,
 } from '@portico/test'
 import type { Kysely } from 'kysely'
@@ -33,7 +35,7 @@ import { createApp } from '../http/createApp.js'
 import { createLogger } from '../logger.js'
 import { createMigratedDatabase, type TestDatabase } from '../testing/testDatabase.js'
 import { registerAccountName } from './accountNameStore.js'
-import { EXTENDED_RESOLVER_ABI, RECORD_ABI } from './ensGateway.js'
+import { GATEWAY_REQUEST_ABI, RECORD_ABI } from './ensGateway.js'
 
 const ANVIL_CHAIN_ID = 31_418
 const SIGNER_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba' as const
@@ -48,6 +50,7 @@ let client: PublicClient
 let resolverAbi: Abi
 let resolver: Address
 let untrustingResolver: Address
+let universalResolver: Address
 let gatewayUrl: string
 let staleGatewayUrl: string
 const servers: { close(): void }[] = []
@@ -83,6 +86,9 @@ beforeAll(async () => {
     urls: [gatewayUrl],
     signers: [privateKeyToAccount(OTHER_KEY).address],
   })
+  // The site's ENS name points at the resolver: every name under it resolves through the gateway.
+  universalResolver = (await deployEns({ rpcUrl: anvil.rpcUrl })).universalResolver
+  await setEnsResolver({ rpcUrl: anvil.rpcUrl, name: 'myshop.eth', resolver })
   const now = new Date()
   await registerAccountName(db, {
     projectId: 'shop',
@@ -128,6 +134,22 @@ async function fetchAnswer(url: string, sender: Address, callData: Hex): Promise
 }
 
 describe('the ENS gateway and the OffchainResolver', () => {
+  it("resolves a registered name with viem's getEnsAddress and getEnsText, through the universal resolver, the resolver and the gateway", async () => {
+    expect(
+      await client.getEnsAddress({ name: 'alice.myshop.eth', universalResolverAddress: universalResolver }),
+    ).toBe(alice.address)
+    expect(
+      await client.getEnsText({
+        name: 'alice.myshop.eth',
+        key: 'description',
+        universalResolverAddress: universalResolver,
+      }),
+    ).toBe('Alice at the shop')
+    expect(
+      await client.getEnsAddress({ name: 'nobody.myshop.eth', universalResolverAddress: universalResolver }),
+    ).toBeNull()
+  })
+
   it("resolves a registered name's address, coin-type address and text records through the resolver and the gateway", async () => {
     const address = decodeFunctionResult({
       abi: RECORD_ABI,
@@ -176,9 +198,9 @@ describe('the ENS gateway and the OffchainResolver', () => {
 
   it('refuses a tampered answer, an answer for another request, an expired answer and one from an untrusted signer', async () => {
     const callData = encodeFunctionData({
-      abi: EXTENDED_RESOLVER_ABI,
-      functionName: 'resolve',
-      args: [dns('alice.myshop.eth'), addrCall('alice.myshop.eth')],
+      abi: GATEWAY_REQUEST_ABI,
+      functionName: 'lookup',
+      args: [dns('alice.myshop.eth'), addrCall('alice.myshop.eth'), resolver],
     })
     const answer = await fetchAnswer(gatewayUrl, resolver, callData)
     const [result, expires, signature] = decodeAbiParameters(
@@ -206,9 +228,9 @@ describe('the ENS gateway and the OffchainResolver', () => {
     )
     await expect(withProof(longer)).rejects.toThrow(/UntrustedSigner/)
     const otherRequest = encodeFunctionData({
-      abi: EXTENDED_RESOLVER_ABI,
-      functionName: 'resolve',
-      args: [dns('bob1.myshop.eth'), addrCall('bob1.myshop.eth')],
+      abi: GATEWAY_REQUEST_ABI,
+      functionName: 'lookup',
+      args: [dns('bob1.myshop.eth'), addrCall('bob1.myshop.eth'), resolver],
     })
     await expect(withProof(answer, otherRequest)).rejects.toThrow(/UntrustedSigner/)
     // Signed for this resolver only: another resolver does not take it, whoever it trusts.
@@ -229,9 +251,9 @@ describe('the ENS gateway and the OffchainResolver', () => {
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('BAD_REQUEST')
     }
     const wrongNode = encodeFunctionData({
-      abi: EXTENDED_RESOLVER_ABI,
-      functionName: 'resolve',
-      args: [dns('alice.myshop.eth'), addrCall('bob1.myshop.eth')],
+      abi: GATEWAY_REQUEST_ABI,
+      functionName: 'lookup',
+      args: [dns('alice.myshop.eth'), addrCall('bob1.myshop.eth'), resolver],
     })
     expect((await fetch(base.replace('{data}', wrongNode))).status).toBe(400)
   })

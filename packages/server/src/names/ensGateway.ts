@@ -3,10 +3,13 @@
  * registered here resolves in any ENS-aware app once the site's ENS name uses the OffchainResolver
  * contract (`packages/server/contracts/OffchainResolver.sol`) with this server's URL and signer.
  *
- * The contract reverts `OffchainLookup` with `resolve(bytes name, bytes data)` as call data; a client
- * fetches `GET /gateway/names/{sender}/{data}.json` (or POSTs `{ sender, data }`), and hands the
- * answer to the contract's `resolveWithProof`, which accepts it only if this server's key signed
- * `keccak256(0x1900 ‖ sender ‖ expires ‖ keccak256(data) ‖ keccak256(result))` and it has not expired.
+ * The contract reverts `OffchainLookup` with `lookup(bytes name, bytes data, address resolver)` as
+ * call data; a client fetches `GET /gateway/names/{sender}/{data}.json` (or POSTs `{ sender, data }`)
+ * and hands the answer to the contract's `resolveWithProof`, which accepts it only if this server's
+ * key signed `keccak256(0x1900 ‖ resolver ‖ expires ‖ keccak256(data) ‖ keccak256(result))` and it
+ * has not expired. The resolver is named in the call data rather than taken from `sender`, because a
+ * universal resolver that relays the lookup becomes its sender. ENS's own offchain-resolver request,
+ * `resolve(bytes name, bytes data)`, is answered too, signed for `sender`.
  *
  * Answered: `addr(bytes32)` (coin type 60), `addr(bytes32,uint256)` and `text(bytes32,string)`;
  * other record types resolve to nothing. A name resolves to its address for coin type 60, for the
@@ -42,8 +45,9 @@ import type { NamesConfig } from './namesConfig.js'
 
 export const ENS_GATEWAY_PATH = '/gateway/names'
 
-/** What the OffchainResolver's `resolve` puts in its OffchainLookup: the ENSIP-10 call itself. */
-export const EXTENDED_RESOLVER_ABI = parseAbi([
+/** What the OffchainResolver's `resolve` puts in its OffchainLookup, and ENS's offchain-resolver request. */
+export const GATEWAY_REQUEST_ABI = parseAbi([
+  'function lookup(bytes name, bytes data, address resolver) view returns (bytes result, uint64 expires, bytes signature)',
   'function resolve(bytes name, bytes data) view returns (bytes)',
 ])
 
@@ -177,12 +181,18 @@ export function registerEnsGatewayRoutes(app: Hono<AppEnv>, options: EnsGatewayR
     if (!isHex(request) || request.length > 2 + 2 * MAX_CALL_DATA_BYTES) {
       throw new ApiRefusal('BAD_REQUEST', 'The call data is not hex of at most 2 KiB.')
     }
-    let resolveCall: { name: Hex; data: Hex }
+    let resolveCall: { name: Hex; data: Hex; target: Address }
     try {
-      const decoded = decodeFunctionData({ abi: EXTENDED_RESOLVER_ABI, data: request })
-      resolveCall = { name: decoded.args[0], data: decoded.args[1] }
+      const decoded = decodeFunctionData({ abi: GATEWAY_REQUEST_ABI, data: request })
+      resolveCall =
+        decoded.functionName === 'lookup'
+          ? { name: decoded.args[0], data: decoded.args[1], target: decoded.args[2] }
+          : { name: decoded.args[0], data: decoded.args[1], target: sender as Address }
     } catch {
-      throw new ApiRefusal('BAD_REQUEST', 'The call data is not resolve(bytes name, bytes data) (ENSIP-10).')
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        'The call data is neither lookup(bytes name, bytes data, address resolver) nor resolve(bytes name, bytes data).',
+      )
     }
     const name = decodeDnsName(resolveCall.name)?.toLowerCase()
     if (name === undefined || !ACCOUNT_NAME_SUFFIX_PATTERN.test(name)) {
@@ -190,7 +200,7 @@ export function registerEnsGatewayRoutes(app: Hono<AppEnv>, options: EnsGatewayR
     }
     const result = await recordResult(name, resolveCall.data)
     const expires = BigInt(Math.floor(now() / 1000) + config.gateway.ttlSeconds)
-    const hash = gatewaySignatureHash({ sender: sender as Address, expires, request, result })
+    const hash = gatewaySignatureHash({ sender: resolveCall.target, expires, request, result })
     const signature = await sign({ hash, privateKey: signerKey, to: 'hex' })
     return c.json({
       data: encodeAbiParameters(
