@@ -11,6 +11,7 @@ import type {
   ConnectorsState,
   EmailLoginState,
   ModalState,
+  NamesState,
   NftsState,
   RouterState,
   SendState,
@@ -51,6 +52,8 @@ export interface PorticoState {
   walletRegistry: WalletRegistryState
   /** The NFTs tab (SPEC §2), once `@portico/core/nfts` first loads it. */
   nfts?: NftsState
+  /** The account-name registration form (SPEC §3 name service), once `@portico/core/names` first loads it. */
+  names?: NamesState
 }
 
 /** Analytics event as tracked by actions; serialised per SPEC §7 by the analytics client. */
@@ -91,6 +94,8 @@ export interface PorticoInternal {
   activityRequest: number
   /** Incremented per NFTs fetch and on every reset; an older reply is dropped. */
   nftsRequest?: number
+  /** The registration form's pending availability check (`setAccountNameLabel`). */
+  nameCheckTimer?: ReturnType<typeof setTimeout> | undefined
   /** Incremented per fee estimate and on every send reset; an older estimate is dropped. */
   sendFeeRequest: number
   /** Incremented by every send and by `cancelSend`; a wallet answer for an older send leaves the form alone. */

@@ -22,6 +22,28 @@ export const enModal = {
   titleApproveTransaction: 'Approve request',
   titleUpdateEmail: 'Change e-mail',
   titleBuy: 'Buy crypto',
+  titleRegisterName: 'Choose your name',
+  titleRegisterNameSuccess: 'Name registered',
+
+  // Account names (SPEC §2 RegisterAccountName, §5 account name)
+  featureName: 'Choose a name',
+  nameLabel: 'Name',
+  nameRule: 'At least 4 characters: letters, digits or hyphens.',
+  nameTooShort: 'Too short: a name has at least 4 characters.',
+  nameTooLong: 'Too long: a name has at most 63 characters.',
+  nameInvalidCharacters: 'Only letters, digits and hyphens.',
+  nameChecking: 'Checking…',
+  nameAvailable: '{name} is available',
+  nameTaken: '{name} is taken',
+  nameSuggestions: 'Available instead',
+  nameRegister: 'Register',
+  nameSigning: 'Confirm in your wallet',
+  nameStepSign: 'Sign the registration message',
+  nameStepRegister: 'Register the name',
+  nameRegistered: 'Your name is registered',
+  nameResolvesTo: 'It resolves to {address}',
+  nameCopy: 'Copy name',
+  nameDone: 'Done',
 
   // Wallet lists
   wallets: 'Wallets',

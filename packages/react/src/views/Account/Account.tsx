@@ -21,6 +21,7 @@ import {
   ReceiveIcon,
   SendIcon,
   SwapIcon,
+  UserIcon,
 } from '../../components/icons.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
@@ -38,6 +39,7 @@ import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
 import { usePurchaseT } from './purchaseTexts.js'
+import { useNamesOffered } from './useNamesOffered.js'
 
 /** The buttons the wallet features row can show, in `walletFeaturesOrder` (SPEC §9: Buy first). */
 const FEATURE_BUTTONS: Partial<
@@ -77,6 +79,7 @@ export function Account() {
 
   const { address, network } = account
   const caipNetworkId = network?.caipNetworkId
+  const namesOffered = useNamesOffered(address, caipNetworkId)
   // Swap shows only where the swap service offers it on this network (SPEC §9 `swaps`): asked
   // once per network, loading the swap service's code only then.
   useEffect(() => {
@@ -206,6 +209,19 @@ export function Account() {
             <span className="row-name">{email.accountEmail}</span>
             <span className="row-end">
               {t('changeEmail')}
+              <ChevronIcon />
+            </span>
+          </button>
+        )}
+        {namesOffered && (
+          <button
+            type="button"
+            className="row"
+            onClick={() => navigate(portico, { view: 'RegisterAccountName' })}
+          >
+            <UserIcon />
+            <span className="row-name">{t('featureName')}</span>
+            <span className="row-end">
               <ChevronIcon />
             </span>
           </button>
