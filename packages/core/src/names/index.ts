@@ -9,16 +9,6 @@ export type {
 } from '../api/accountNames.js'
 export { ACCOUNT_NAME_MIN_LENGTH, accountNameProblem } from '../api/accountNames.js'
 export type { NamesState } from '../state.js'
-export type { AccountNameFormInfo } from './accountNameForm.js'
-export {
-  ACCOUNT_NAME_CHECK_DEBOUNCE_MS,
-  getAccountNameForm,
-  loadAccountNameSuffixes,
-  setAccountNameLabel,
-  startAccountNameForm,
-  submitAccountName,
-  watchAccountNameForm,
-} from './accountNameForm.js'
 export type {
   CheckAccountNameErrorType,
   CheckAccountNameParameters,
@@ -30,6 +20,16 @@ export type {
   GetAccountNameSuffixesReturnType,
 } from './getAccountNameSuffixes.js'
 export { getAccountNameSuffixes } from './getAccountNameSuffixes.js'
+export type { AccountNameFormInfo } from './modal/accountNameForm.js'
+export {
+  ACCOUNT_NAME_CHECK_DEBOUNCE_MS,
+  getAccountNameForm,
+  loadAccountNameSuffixes,
+  setAccountNameLabel,
+  startAccountNameForm,
+  submitAccountName,
+  watchAccountNameForm,
+} from './modal/accountNameForm.js'
 export type {
   AccountNamesUnavailableErrorType,
   InvalidAccountNameErrorType,
