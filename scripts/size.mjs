@@ -46,6 +46,9 @@ const VIEW_BUDGETS_KIB = {
   // The shipped registry's install pages and the view's own texts come with it (the list is not in the first load).
   GetWallet: 5,
   Networks: 2.4,
+  // Account names: core's names entry (its answers checked by hand) and the form.
+  RegisterAccountName: 4,
+  RegisterAccountNameSuccess: 1.5,
   SelectAccount: 1.4,
   SIWXSignMessage: 3.6,
   // The swap views share core's swap entry; its answers are checked by hand, without zod.
