@@ -4,7 +4,6 @@
 
 export type { AvatarSource, AvatarSourceOptions } from './avatarSource.js'
 export { avatarSource, checkIpfsGateway } from './avatarSource.js'
-export type { IdentityResponse } from './identityResponseCheck.js'
 export type { AvatarRefusedErrorType, LoadAvatarImageOptions } from './loadAvatarImage.js'
 export { AVATAR_MAX_BYTES, AvatarRefusedError, loadAvatarImage, sniffImageType } from './loadAvatarImage.js'
 export { ENS_CACHE_MS, IDENTITY_CACHE_MS } from './namesCache.js'

@@ -1,9 +1,7 @@
 import type { NamesCapability } from '../adapterKit/contract.js'
-import { hasApiServer, requestApi } from '../api/client.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace, Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
-import { identityResponseCheck } from './identityResponseCheck.js'
 import {
   avatarImage,
   namesInternal,
@@ -16,9 +14,8 @@ export type RefreshIdentityParameters = { namespace?: ChainNamespace }
 
 /**
  * Reads the connected account's primary name and avatar (SPEC §3 `profileName`, `profileImage`)
- * into its account state: from the 5-minute identity cache, else from the Portico server's
- * `/v1/identity/{address}` when one is configured, else from the chain through the adapter's
- * name service. Never throws: a failed read leaves the short address and generated avatar.
+ * into its account state: from the 5-minute identity cache, else from the chain through the
+ * adapter's name service (with or without a Portico server). Never throws: a failed read leaves the short address and generated avatar.
  * An answer for an account that is no longer the connected one is dropped.
  * @example
  * await refreshIdentity(portico)
@@ -50,8 +47,7 @@ export async function refreshIdentity(
   }
   let identity: StoredIdentity
   try {
-    identity =
-      readIdentityCache(portico, owner) ?? (await readIdentity(portico, names, network, account.address))
+    identity = readIdentityCache(portico, owner) ?? (await readIdentity(names, network, account.address))
   } catch (error) {
     // SPEC §8 'Error fetching names for address': logged, not a toast; the address stands in.
     internal.logger.warn('names: the account name could not be read', error)
@@ -65,19 +61,10 @@ export async function refreshIdentity(
 }
 
 async function readIdentity(
-  portico: Portico,
   names: NamesCapability,
   network: Network,
   address: string,
 ): Promise<StoredIdentity> {
-  if (hasApiServer(portico)) {
-    const answer = await requestApi(portico, {
-      path: `/v1/identity/${address}`,
-      query: { chainId: network.caipNetworkId },
-      schema: identityResponseCheck,
-    })
-    return { name: answer.name, avatar: answer.avatar }
-  }
   const record = await names.lookupAddress({ address, network })
   return { name: record?.name ?? null, avatar: record?.avatar ?? null }
 }
