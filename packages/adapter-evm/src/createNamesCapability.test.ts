@@ -25,7 +25,7 @@ describe('ENS names through the EVM adapter, on anvil', () => {
   let network: Network
   let clean: string
   const names = () =>
-    evm({ ens: { universalResolvers: { 31_427: TEST_ENS.universalResolver } } })(
+    evm({ ens: { universalResolvers: { 31427: TEST_ENS.universalResolver } } })(
       createTestAdapterContext([network], false).context,
     ).names!
 
@@ -40,7 +40,12 @@ describe('ENS names through the EVM adapter, on anvil', () => {
       rpcUrls: { default: { http: [anvil.rpcUrl] } },
     }
     await deployEns({ rpcUrl: anvil.rpcUrl })
-    await registerEnsName({ rpcUrl: anvil.rpcUrl, name: 'alice.eth', address: alice, texts: { avatar: AVATAR } })
+    await registerEnsName({
+      rpcUrl: anvil.rpcUrl,
+      name: 'alice.eth',
+      address: alice,
+      texts: { avatar: AVATAR },
+    })
     await registerEnsName({ rpcUrl: anvil.rpcUrl, name: 'bob.eth', address: bob })
     clean = await snapshot(anvil.rpcUrl)
   }, 60_000)
