@@ -1,19 +1,21 @@
 // The demo's ENS names on the first local chain (the test ENS of @portico/test: registry, public
-// resolver, reverse registrar and universal resolver). Accounts 5 and 6 of the development wallet
-// have a primary name and an avatar; account 7 has a name but no primary name; account 8's reverse
-// record claims alice.eth, which resolves to account 5, so account 8 shows no name. Accounts 0–4
-// stay nameless: the other end-to-end tests read their short addresses. Nothing is fetched from
+// resolver, reverse registrar and universal resolver). Accounts 2 and 3 of the development wallet
+// (its "Account 3" and "Account 4") have a primary name and an avatar; anvil's account 7 has a name
+// but no primary name; account 1's reverse record claims alice.eth, which resolves to account 2, so
+// account 1 shows no name. Accounts 0 and 4 stay nameless: other end-to-end tests read their short
+// addresses. Setting a primary name sends nothing from the account (its balance and nonce stay as
+// the other tests expect). Nothing is fetched from
 // outside the machine: alice's avatar is a data: image, bob's an ipfs:// one that the demo's own
 // server answers under /ipfs/ (public/ipfs), the gateway src/portico.ts configures.
 
 import { gradientPng } from './nfts.mjs'
 
-/** Anvil's accounts 5–8 (the development wallet's "Account 6" to "Account 9"). */
+/** Anvil's accounts 2, 3, 7 and 1. */
 export const DEMO_NAMED_ACCOUNTS = {
-  alice: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
-  bob: '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+  alice: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  bob: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
   carol: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
-  mallory: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+  mallory: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
 }
 
 /** bob.eth's avatar: public/ipfs/<this>/avatar.png, served by the demo's own server. */

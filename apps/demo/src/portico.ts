@@ -53,7 +53,7 @@ export function createDemoPortico(
           evm({
             tetherStyleTokens: tetherStyleTokens(),
             // The local chain's ENS (scripts/names.mjs deploys it): names and avatars of the
-            // development wallet's accounts 6 and 7, and names as Send receivers.
+            // development wallet's accounts 3 and 4, and names as Send receivers.
             ens: { universalResolvers: { 31337: DEMO_UNIVERSAL_RESOLVER } },
             ...(embeddedWallet ? { embeddedWallet } : {}),
             ...(walletConnect ? { walletConnect } : {}),
