@@ -258,6 +258,9 @@ export async function prepareServer({
   // The demo's NFTs, on the first chain (scripts/nfts.mjs).
   const { deployDemoNfts } = await import('./nfts.mjs')
   const nfts = await deployDemoNfts(chains[0].rpcUrl)
+  // The demo's ENS names and primary names, on the first chain too (scripts/names.mjs).
+  const { deployDemoNames } = await import('./names.mjs')
+  await deployDemoNames(chains[0].rpcUrl)
   // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })

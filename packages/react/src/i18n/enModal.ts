@@ -178,6 +178,10 @@ export const enModal = {
   sendInsufficientFunds: 'Insufficient funds',
   sendEnterAddress: 'Enter an address',
   sendInvalidAddress: 'Invalid address',
+  sendResolvingName: 'Resolving {name}…',
+  /** SPEC §8: a name typed as the receiver that resolves to no address. */
+  sendNameNotResolved: 'Error resolving name',
+  sendNameResolved: '{name} is {address}',
   sendInsufficientGas: 'Insufficient gas',
   sendNotConnected: 'Connect a wallet',
   sendWaitingForFee: 'Estimating network fee…',

@@ -9,7 +9,6 @@ import {
   watchWalletFeatures,
 } from '@portico/core'
 import { type ReactElement, useEffect, useState } from 'react'
-import { AddressAvatar } from '../../components/AddressAvatar.js'
 import {
   CardIcon,
   CheckIcon,
@@ -24,6 +23,7 @@ import {
   UserIcon,
 } from '../../components/icons.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
+import { ProfileAvatar } from '../../components/ProfileAvatar.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
@@ -107,13 +107,14 @@ export function Account() {
   return (
     <div className="account">
       <div className="identity">
-        <AddressAvatar address={address} className="avatar" />
+        <ProfileAvatar address={address} image={account.profileImage} className="avatar" />
         <div className="address-line">
-          <span title={address}>{shortenAddress(address)}</span>
+          <span title={address}>{account.profileName ?? shortenAddress(address)}</span>
           <button type="button" className="icon-button" aria-label={t('copyAddress')} onClick={copyAddress}>
             {copy === 'copied' ? <CheckIcon /> : <CopyIcon />}
           </button>
         </div>
+        {account.profileName && <p className="name-address">{shortenAddress(address)}</p>}
         <p className="copied" aria-live="polite">
           {copy === 'copied' ? t('copied') : copy === 'failed' ? t('copyFailed') : ''}
         </p>
