@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { serverUrl } from './chains'
 import { confirmSend, connectAccount, ethBalance, modal, openSendView } from './fixtures'
 import { screenshot } from './screenshot'
 
@@ -85,4 +86,37 @@ test('names in Send: a reverse record naming another account shows no name; a na
   await expect(modal(page)).toHaveAccessibleName('Account')
   await expect(modal(page).getByText('alice.eth')).toHaveCount(0)
   await expect(modal(page).locator('img.avatar')).toHaveCount(0)
+})
+
+// Account names the demo project registers under shop.eth on its own server (scripts/accountNames.mjs
+// registers alice.shop.eth at start). Account 0 registers a fresh name each run: one per address,
+// so the label carries the run's time.
+test.describe('account names under the site suffix', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    test(`a taken name shows suggestions, a free one registers and RegisterAccountNameSuccess shows it (${theme} theme)`, async ({
+      page,
+    }) => {
+      await connectAccount(page, theme === 'dark' ? 0 : 4, `/?theme=${theme}`)
+      await modal(page).getByRole('button', { name: 'Choose a name' }).click()
+      await expect(modal(page)).toHaveAccessibleName('Choose your name')
+      const input = modal(page).getByRole('textbox', { name: 'Name' })
+      await input.fill('alice')
+      await expect(modal(page).getByText('alice.shop.eth is taken')).toBeVisible()
+      await expect(modal(page).getByRole('button', { name: 'alice1.shop.eth' })).toBeVisible()
+      await expect(modal(page).getByRole('button', { name: 'Register' })).toBeDisabled()
+      await shots(page, `names-register-taken-${theme}`)
+      const label = `visitor${Date.now().toString(36)}`
+      await input.fill(label)
+      await expect(modal(page).getByText(`${label}.shop.eth is available`)).toBeVisible()
+      await modal(page).getByRole('button', { name: 'Register' }).click()
+      await expect(modal(page)).toHaveAccessibleName('Name registered')
+      await expect(modal(page).getByText(`${label}.shop.eth`, { exact: true })).toBeVisible()
+      await shots(page, `names-register-success-${theme}`)
+      // The server resolves it, as any page of the site can ask.
+      const lookup = await page.request.get(
+        `${serverUrl}/v1/names/lookup/${label}.shop.eth?projectId=portico-demo`,
+      )
+      expect((await lookup.json()).name).toBe(`${label}.shop.eth`)
+    })
+  }
 })
