@@ -16,6 +16,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { demoNamesConfig, deployDemoNameResolver, registerDemoAccountNames } from './accountNames.mjs'
 
 const require = createRequire(import.meta.url)
 /** The server's command-line entry, as `npx portico-server` would run it. */
@@ -147,6 +148,8 @@ export function serverConfig({
         },
       },
     },
+    // Account names under shop.eth, and the ENS gateway for them (scripts/accountNames.mjs).
+    names: demoNamesConfig(DEMO_PROJECT_ID),
     // Sign-ins on the local Polkadot chain name addresses in its prefix.
     siwx: { ss58Prefixes: { [DEMO_POLKADOT_CHAIN.caip2]: DEMO_POLKADOT_CHAIN.ss58Prefix } },
     log: { level: 'warn' },
@@ -258,6 +261,11 @@ export async function prepareServer({
   // The demo's NFTs, on the first chain (scripts/nfts.mjs).
   const { deployDemoNfts } = await import('./nfts.mjs')
   const nfts = await deployDemoNfts(chains[0].rpcUrl)
+  // The demo's ENS names and primary names, on the first chain too (scripts/names.mjs).
+  const { deployDemoNames } = await import('./names.mjs')
+  await deployDemoNames(chains[0].rpcUrl)
+  // shop.eth resolves its account names through this server's gateway (scripts/accountNames.mjs).
+  await deployDemoNameResolver(chains[0].rpcUrl, port)
   // The chains are new on every start, so activity indexed from an earlier run would be ghosts.
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
@@ -319,6 +327,7 @@ export async function startServerProcess({ configFile, port, stdio = 'inherit' }
   const url = `http://127.0.0.1:${port}`
   try {
     await Promise.race([waitForServer(url), exited])
+    await registerDemoAccountNames(url, DEMO_PROJECT_ID)
   } catch (error) {
     child.kill('SIGKILL')
     throw error

@@ -10,6 +10,12 @@ import type { DemoPolkadot } from './polkadot.js'
 import type { DemoSolana } from './solana.js'
 
 /**
+ * Where `deployEns` of @portico/test puts the universal resolver on a fresh anvil chain (nonce 3 of
+ * its deployer; TEST_ENS.universalResolver, checked by e2e/names.spec.ts).
+ */
+export const DEMO_UNIVERSAL_RESOLVER = '0x6bD9A737946C9393FAdd5669946abC632C29b239'
+
+/**
  * The demo's configuration. Query options let tests and people try settings without a rebuild:
  * `?theme=light`, `?featured=dev.portico.wallet2` (wallet order), `?allowUnsupported=1`,
  * `?embedded=1` (the modal inline in the page instead of over it), `?apiUrl=`/`?projectId=` (the
@@ -46,6 +52,9 @@ export function createDemoPortico(
       : [
           evm({
             tetherStyleTokens: tetherStyleTokens(),
+            // The local chain's ENS (scripts/names.mjs deploys it): names and avatars of the
+            // development wallet's accounts 3 and 4, and names as Send receivers.
+            ens: { universalResolvers: { 31337: DEMO_UNIVERSAL_RESOLVER } },
             ...(embeddedWallet ? { embeddedWallet } : {}),
             ...(walletConnect ? { walletConnect } : {}),
           }),
@@ -69,6 +78,8 @@ export function createDemoPortico(
           ...(demoBitcoin ? [demoBitcoin.bitcoin()] : []),
         ],
     ...(embeddedWallet ? { embeddedWallet } : {}),
+    // ipfs:// avatars from the demo's own server (public/ipfs): nothing leaves the machine.
+    names: { ipfsGateway: `${window.location.origin}/ipfs/` },
     // Mobile wallets for AllWallets: the shipped list, loaded when the modal first opens (so the
     // page's first download does not carry it) and refreshed from the server when there is one.
     ...(walletConnect

@@ -19,6 +19,7 @@ import {
 import { createConnections, createLazyImport, findWallet } from '@portico/core/adapter-kit'
 import { type Address, type Client, getAddress, isAddress, numberToHex, stringToHex } from 'viem'
 import { createDiscovery, type Discovery, isSafeIconUrl } from './createDiscovery.js'
+import { createNamesCapability, type EvmNamesOptions } from './createNamesCapability.js'
 import { createSendCapability } from './createSendCapability.js'
 import { getProviderErrorCode } from './mapProviderError.js'
 import type { Eip1193Provider } from './provider.js'
@@ -64,6 +65,12 @@ export interface EvmAdapterOptions {
    * same object goes to `createPortico({ walletConnect })`. `@portico/walletconnect` provides it.
    */
   walletConnect?: WalletConnect
+  /**
+   * ENS (the connected account's primary name and avatar, names as Send receivers): the universal
+   * resolver per chain id, mainnet's and Sepolia's by default (`DEFAULT_UNIVERSAL_RESOLVERS`).
+   * @example { universalResolvers: { 31337: '0x…' } }
+   */
+  ens?: EvmNamesOptions
 }
 
 /** A site-provided EIP-1193 wallet (`EvmAdapterOptions.externalWallets`). */
@@ -251,6 +258,8 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       receiptPollingIntervalMs: options.receiptPollingIntervalMs,
     })
 
+    const names = createNamesCapability({ getClient, ...options.ens })
+
     return {
       namespace: 'eip155',
 
@@ -407,6 +416,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
 
       send,
       contracts,
+      names,
     }
   }
 }

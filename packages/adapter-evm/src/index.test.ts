@@ -7,6 +7,7 @@ it('exports exactly the public API', () => {
   expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
     [
       "DEFAULT_TETHER_STYLE_TOKENS",
+      "DEFAULT_UNIVERSAL_RESOLVERS",
       "INJECTED_CONNECTOR_ID",
       "defineEvmNetwork",
       "evm",
@@ -31,13 +32,15 @@ async function bundleModules() {
   return { eager: modulesOf(eager), lazy: modulesOf(lazy) }
 }
 
-it('loads the send code and the RPC client (balance reads) on first use, not with the entry', async () => {
+it('loads the send code, the RPC client (balance reads) and ENS on first use, not with the entry', async () => {
   const { eager, lazy } = await bundleModules()
   expect(eager).toContain('evm.ts')
   expect(eager).toContain('createSendCapability.ts')
   expect(eager).not.toContain('send.ts')
   expect(eager).not.toContain('rpcClient.ts')
-  expect([...lazy].sort()).toEqual(['rpcClient.ts', 'send.ts'])
+  expect(eager).toContain('createNamesCapability.ts')
+  expect(eager).not.toContain('ensNames.ts')
+  expect([...lazy].sort()).toEqual(['ensNames.ts', 'rpcClient.ts', 'send.ts'])
 }, 30_000)
 
 it('answers isAddress at once, without loading the send code', () => {

@@ -1,6 +1,8 @@
 // Public entry of @portico/adapter-evm; names only, no `export *`.
 
 export { INJECTED_CONNECTOR_ID, isSafeIconUrl } from './createDiscovery.js'
+export type { EvmNamesOptions } from './createNamesCapability.js'
+export { DEFAULT_UNIVERSAL_RESOLVERS } from './createNamesCapability.js'
 export type { EvmNetworkOverrides } from './defineEvmNetwork.js'
 export { defineEvmNetwork } from './defineEvmNetwork.js'
 export type { EvmAdapterOptions, ExternalEvmWallet } from './evm.js'

@@ -156,6 +156,12 @@ export interface PorticoConfig {
    * server's config only; it signs each widget URL. Offered with `features.onramp` and `apiUrl`.
    */
   onramp?: { moonpay?: { apiKey: string }; mercuryo?: { widgetId: string } }
+  /**
+   * Names (ENS, eip155 only): where `ipfs://` avatars are fetched from (an https gateway such as
+   * `https://ipfs.io/ipfs/`; without one they are not shown) and the largest avatar accepted
+   * (512 KiB by default). The name service itself is the EVM adapter's (`evm({ ens })`).
+   */
+  names?: { ipfsGateway?: string; avatarMaxBytes?: number }
 }
 
 /** The config after defaults are applied. */

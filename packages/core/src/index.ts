@@ -36,6 +36,8 @@ export type {
   ContractsCapability,
   FeeEstimate,
   Logger,
+  NameRecord,
+  NamesCapability,
   SendCapability,
   SendParameters,
   TypedAccount,
@@ -214,6 +216,12 @@ export { setTheme } from './modal/setTheme.js'
 export { shakeModal } from './modal/shakeModal.js'
 export type { Abandon } from './modal/subViews.js'
 export { canGoBack, SUB_VIEWS } from './modal/subViews.js'
+export type {
+  InvalidNameErrorType,
+  NameNotResolvedErrorType,
+  NamesUnavailableErrorType,
+} from './names/namesErrors.js'
+export { InvalidNameError, NameNotResolvedError, NamesUnavailableError } from './names/namesErrors.js'
 export { addNetwork } from './network/addNetwork.js'
 // Networks, formatting
 export {

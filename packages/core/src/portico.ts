@@ -1,4 +1,4 @@
-import type { Adapter, Logger } from './adapterKit/contract.js'
+import type { Adapter, Logger, NameRecord } from './adapterKit/contract.js'
 import type { ResolvedServices } from './api/serviceTypes.js'
 import type { Features, PorticoConfig, ResolvedOptions } from './config.js'
 import type { DomainEvent } from './domainEvent.js'
@@ -11,6 +11,7 @@ import type {
   ConnectorsState,
   EmailLoginState,
   ModalState,
+  NamesState,
   NftsState,
   RouterState,
   SendState,
@@ -51,6 +52,8 @@ export interface PorticoState {
   walletRegistry: WalletRegistryState
   /** The NFTs tab (SPEC §2), once `@portico/core/nfts` first loads it. */
   nfts?: NftsState
+  /** The account-name registration form (SPEC §3 name service), once `@portico/core/names` first loads it. */
+  names?: NamesState
 }
 
 /** Analytics event as tracked by actions; serialised per SPEC §7 by the analytics client. */
@@ -67,6 +70,15 @@ export interface AnalyticsEvent {
  *
  * @internal
  */
+/** @internal The names feature's bookkeeping (`names/namesCache.ts`). */
+export interface NamesInternal {
+  identityRequest: number
+  /** Avatar images by record, for the ENS cache time (SPEC §9: 5 min). */
+  images: Map<string, { timestamp: number; value: Promise<string | undefined> }>
+  /** Receiver names resolved, with their avatar record, by network and name (5 min). */
+  resolved: Map<string, { timestamp: number; value: NameRecord }>
+}
+
 export interface PorticoInternal {
   adapters: Map<ChainNamespace, Adapter>
   storage: TypedStorage
@@ -91,6 +103,15 @@ export interface PorticoInternal {
   activityRequest: number
   /** Incremented per NFTs fetch and on every reset; an older reply is dropped. */
   nftsRequest?: number
+  /** The registration form's pending availability check (`setAccountNameLabel`). */
+  nameCheckTimer?: ReturnType<typeof setTimeout> | undefined
+  /**
+   * The CAIP-10 account each namespace's `profileName` / `profileImage` belong to, set before the
+   * identity code loads so a name of the previous account never shows for this one.
+   */
+  identityOwner?: Partial<Record<ChainNamespace, string | undefined>>
+  /** The names feature's requests and caches, created by its first use (`names/namesCache.ts`). */
+  names?: NamesInternal
   /** Incremented per fee estimate and on every send reset; an older estimate is dropped. */
   sendFeeRequest: number
   /** Incremented by every send and by `cancelSend`; a wallet answer for an older send leaves the form alone. */

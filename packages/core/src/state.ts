@@ -1,4 +1,5 @@
 import type { Connector } from './adapterKit/contract.js'
+import type { AccountName, AccountNameProblem } from './api/accountNames.js'
 import type { Nft } from './api/nftSchemas.js'
 import type { TokenBalance, Transaction } from './api/schemas.js'
 import type { Route } from './modal/routes.js'
@@ -220,6 +221,29 @@ export interface NftsState {
   error: NftsError | undefined
   /** Networks (CAIP-2) the server refused to keep NFTs for: the tab is not offered there. */
   notServed: readonly string[]
+}
+
+/**
+ * The registration form (SPEC §3 name service state: suggestions, each with a name, and a loading
+ * flag), created by `@portico/core/names` on first use.
+ */
+export interface NamesState {
+  /** The project's suffixes; the first is the one registrations use. Undefined until known. */
+  suffixes: readonly string[] | undefined
+  /** Whether the project registers names at all (false once the server said it does not). */
+  enabled: boolean | undefined
+  label: string
+  /** SPEC §5, checked as the visitor types. */
+  problem: AccountNameProblem | undefined
+  checking: boolean
+  /** Whether `label` under the suffix is free; undefined until the server said. */
+  available: boolean | undefined
+  suggestions: readonly { name: string }[]
+  /** Set while the wallet signs and the server registers (SPEC §4: the transaction stack). */
+  loading: boolean
+  /** Why the last check or registration failed (SPEC §8 name texts), and the server's or wallet's words. */
+  error: { message: Notice; detail: Notice | undefined } | undefined
+  registered: AccountName | undefined
 }
 
 /** Where a send stands (SPEC §5 Sending): the form, the wallet prompt, then the sent transaction. */

@@ -7,6 +7,7 @@ import { CAIP2_PATTERN } from '@portico/core/api'
 import * as z from 'zod'
 import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
 import { bitcoinConfigSchema } from './bitcoin/bitcoinConfig.js'
+import { namesConfigSchema } from './names/namesConfig.js'
 import { onrampConfigSchema } from './onramp/onrampConfig.js'
 import { isBase58Address } from './portfolio/solanaAddress.js'
 import { resolveSwapChain, swapConfigSchema } from './swap/swapConfig.js'
@@ -148,6 +149,8 @@ export const serverConfigSchema = z
     swap: swapConfigSchema.prefault({}),
     /** Buying with a card (`/v1/onramp/*`): each project's provider keys; see onramp/onrampConfig.ts. */
     onramp: onrampConfigSchema.prefault({}),
+    /** Account names (`/v1/names/*`) and the ENS gateway; see names/namesConfig.ts. */
+    names: namesConfigSchema.prefault({}),
     /**
      * The static price table, in USD: keys are `<caipNetworkId>/native` for a chain's native token
      * and `<caipNetworkId>/<token address>` for a token (addresses compared case-insensitively).

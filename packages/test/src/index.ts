@@ -44,6 +44,30 @@ export {
   TEST_NFT,
   TEST_TOKENS,
 } from './contracts/testTokens.js'
+export type {
+  EnsChainOptions,
+  EnsDeployment,
+  RegisterEnsNameOptions,
+  SetEnsPrimaryNameOptions,
+  SetEnsResolverOptions,
+  SetEnsTextOptions,
+} from './ens/deployEns.js'
+export {
+  deployEns,
+  ENS_DEPLOYER_ADDRESS,
+  ENS_PUBLIC_RESOLVER_ABI,
+  ENS_REGISTRY_ABI,
+  registerEnsName,
+  setEnsPrimaryName,
+  setEnsResolver,
+  setEnsText,
+  TEST_ENS,
+} from './ens/deployEns.js'
+export type {
+  CompiledOffchainResolver,
+  DeployOffchainResolverOptions,
+} from './names/deployOffchainResolver.js'
+export { compileOffchainResolver, deployOffchainResolver } from './names/deployOffchainResolver.js'
 export type { DeployPriceFeedOptions } from './swap/deployPriceFeed.js'
 export { deployPriceFeed, setPriceFeedAnswer } from './swap/deployPriceFeed.js'
 export type { DeploySwapContractsOptions, TestSwapDeployment } from './swap/deploySwapContracts.js'

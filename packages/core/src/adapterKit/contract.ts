@@ -161,6 +161,44 @@ export interface Adapter {
    * lists them and lets the visitor pick the active one.
    */
   accountTypes?: AccountTypesCapability
+
+  /**
+   * A name service (ENS on EVM): the connected account's primary name and avatar, and names typed
+   * as a receiver in Send. Core looks names up only when the adapter has this capability.
+   */
+  names?: NamesCapability
+}
+
+/** A name and what it points at, as the name service holds them. */
+export interface NameRecord {
+  /** The name, normalised (ENSIP-15 on EVM). */
+  name: string
+  /** The address the name resolves to (for a primary name: the account's own, checked). */
+  address: string
+  /**
+   * The name's raw avatar record (ENSIP-12), unchecked: core decides what of it may be shown
+   * (`names/avatarSource.ts`).
+   */
+  avatar: string | undefined
+}
+
+/** How core reads names (SPEC §9: names are eip155 only, so only the EVM adapter has one). */
+export interface NamesCapability {
+  /** Whether the network has a name service this adapter can read. */
+  supports(network: Network): boolean
+  /** Whether `text` has the shape of a name (e.g. `vitalik.eth`) rather than an address. */
+  isName(text: string): boolean
+  /**
+   * The primary name of `address` on `network`, only when that name resolves back to `address`;
+   * undefined when it has none. Rejects `ProviderRequestError` when the chain cannot be read.
+   */
+  lookupAddress(parameters: { address: string; network: Network }): Promise<NameRecord | undefined>
+  /**
+   * What `name` resolves to on `network`; undefined when it resolves to nothing. Rejects
+   * `InvalidNameError` for text that is not a valid name, `ProviderRequestError` when the chain
+   * cannot be read.
+   */
+  resolveName(parameters: { name: string; network: Network }): Promise<NameRecord | undefined>
 }
 
 /** An address a wallet gives for one purpose (SPEC §3 `preferredAccountType`'s values). */

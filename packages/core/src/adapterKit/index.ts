@@ -38,6 +38,8 @@ export type {
   ContractsCapability,
   FeeEstimate,
   Logger,
+  NameRecord,
+  NamesCapability,
   SendCapability,
   SendParameters,
   TypedAccount,

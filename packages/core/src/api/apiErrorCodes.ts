@@ -52,5 +52,16 @@ export const API_ERROR_CODES = [
   // Buying with a card (/v1/onramp/*).
   'ONRAMP_NOT_CONFIGURED',
   'WEBHOOK_SIGNATURE_INVALID',
+  // Account names (/v1/names/*).
+  'NAMES_NOT_CONFIGURED',
+  'NAME_INVALID',
+  'NAME_TAKEN',
+  'NAME_NOT_FOUND',
+  'NAME_LIMIT',
+  'NAME_NOT_OWNED',
+  'NAME_MESSAGE_INVALID',
+  'NAME_MESSAGE_EXPIRED',
+  'NAME_MESSAGE_USED',
+  'NAME_SIGNATURE_INVALID',
 ] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

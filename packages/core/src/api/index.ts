@@ -11,6 +11,26 @@ export {
   parseCaipNetworkId,
 } from '../network/caip.js'
 export type {
+  AccountName,
+  AccountNameAvailability,
+  AccountNameMessage,
+  AccountNameProblem,
+  AccountNameReleaseMessage,
+  AccountNameRequest,
+  AccountNameSuffixes,
+} from './accountNames.js'
+export {
+  ACCOUNT_NAME_MAX_LENGTH,
+  ACCOUNT_NAME_MIN_LENGTH,
+  ACCOUNT_NAME_SUFFIX_PATTERN,
+  accountNameProblem,
+  coinTypeToEvmChainId,
+  createAccountNameMessage,
+  createAccountNameReleaseMessage,
+  evmChainIdToCoinType,
+  splitAccountName,
+} from './accountNames.js'
+export type {
   AuthDeviceWaitRequest,
   AuthDeviceWaitResponse,
   AuthEmailRequest,

@@ -25,6 +25,10 @@ export interface AccountInfo {
   addressExplorerUrl: string | undefined
   connector: AccountState['connectedWalletInfo']
   network: Network | undefined
+  /** The account's primary name (ENS, checked to resolve back to it), once read after connecting. */
+  profileName: string | undefined
+  /** Its avatar, checked, as a data: URL; undefined when it has none that may be shown. */
+  profileImage: string | undefined
 }
 
 const account = /* @__PURE__ */ defineSelector(
@@ -53,6 +57,8 @@ const account = /* @__PURE__ */ defineSelector(
       addressExplorerUrl: account?.addressExplorerUrl,
       connector: account?.connectedWalletInfo,
       network: chain?.networkState.caipNetwork as Network | undefined,
+      profileName: account?.profileName,
+      profileImage: account?.profileImage,
     }
   },
 )

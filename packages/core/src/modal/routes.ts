@@ -41,5 +41,8 @@ export type Route =
   | { view: 'SwapPreview'; params?: undefined }
   // Buy with a card (SPEC §9): the providers with their fees, amount and currency.
   | { view: 'Buy'; params?: undefined }
+  // Account names (SPEC §2, §4 name registration): the form, then the registered name.
+  | { view: 'RegisterAccountName'; params?: undefined }
+  | { view: 'RegisterAccountNameSuccess'; params: { name: string } }
 
 export type View = Route['view']

@@ -86,6 +86,11 @@ export const MESSAGES = {
   swapInsufficientLiquidity: 'The pools cannot fill this amount. Try a smaller one.',
   swapPriceMoved:
     'The price moved by more than your {slippage}% slippage tolerance before the swap went through, so the network reverted it and nothing was swapped. Here is a new quote.',
+  // Names (SPEC §8 "Swap and name toasts")
+  nameResolveFailed: 'Error resolving name',
+  nameSuggestionsFailed: 'Error fetching name suggestions',
+  nameReverseFailed: 'Error fetching names for address',
+  nameRegisterFailed: 'Error registering name {name}',
   // Alerts
   networkNotFound: 'Network Not Found',
   invalidAppConfiguration: 'Invalid App Configuration',

@@ -34,7 +34,8 @@ export const connectButtonCss = `${tokensCss('.portico-cb')}
   background: hsl(var(--p-letter-hue, 240) 55% 42%); color: #fff; font-size: 11px; font-weight: 700;
 }
 .portico-cb .portico-cb-balance { color: var(--p-muted); font-variant-numeric: tabular-nums; }
-.portico-cb .portico-cb-address { font-variant-numeric: tabular-nums; }
+.portico-cb .portico-cb-address { font-variant-numeric: tabular-nums; max-width: 160px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.portico-cb img.portico-cb-avatar { object-fit: cover; background: none; }
 .portico-cb .portico-cb-avatar {
   display: inline-block; width: 22px; height: 22px; border-radius: 50%; flex: none;
   background: linear-gradient(135deg, var(--p-avatar-a, #8b8fa3), var(--p-avatar-b, #4b4f63));

@@ -1,7 +1,7 @@
 import { getDefaultRoute, openModal, shortenAddress, type View } from '@portico/core'
 import { type ReactNode, useState } from 'react'
-import { AddressAvatar } from '../components/AddressAvatar.js'
 import { Picture } from '../components/Picture.js'
+import { ProfileAvatar } from '../components/ProfileAvatar.js'
 import { useAccount } from '../hooks/useAccount.js'
 import { useConnection } from '../hooks/useConnection.js'
 import { useNetwork } from '../hooks/useNetwork.js'
@@ -66,7 +66,8 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
       </button>
     )
   } else if (account.isConnected && account.address) {
-    const short = shortenAddress(account.address)
+    // The primary name, once read after connecting (checked to resolve back to the account).
+    const short = account.profileName ?? shortenAddress(account.address)
     const amount =
       showBalance && account.balance !== undefined
         ? `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
@@ -104,7 +105,11 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
           onClick={() => openModal(portico, { route: { view: 'Account' } })}
         >
           {balance && <span className="portico-cb-balance">{balance}</span>}
-          <AddressAvatar address={account.address} className="portico-cb-avatar" />
+          <ProfileAvatar
+            address={account.address}
+            image={account.profileImage}
+            className="portico-cb-avatar"
+          />
           <span className="portico-cb-address">{short}</span>
         </button>
       </>

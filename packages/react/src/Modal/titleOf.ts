@@ -44,6 +44,10 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleReceive')
     case 'Swap':
       return t('titleSwap')
+    case 'RegisterAccountName':
+      return t('titleRegisterName')
+    case 'RegisterAccountNameSuccess':
+      return t('titleRegisterNameSuccess')
     case 'SwapSelectToken':
       return t('titleSwapSelectToken')
     case 'SwapPreview':

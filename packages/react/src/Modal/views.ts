@@ -38,6 +38,12 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   SwapSelectToken: () => import('../views/SwapSelectToken/SwapSelectToken.js').then((m) => m.SwapSelectToken),
   SwapPreview: () => import('../views/SwapPreview/SwapPreview.js').then((m) => m.SwapPreview),
   Buy: () => import('../views/Buy/Buy.js').then((m) => m.Buy),
+  RegisterAccountName: () =>
+    import('../views/RegisterAccountName/RegisterAccountName.js').then((m) => m.RegisterAccountName),
+  RegisterAccountNameSuccess: () =>
+    import('../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess.js').then(
+      (m) => m.RegisterAccountNameSuccess,
+    ),
 }
 
 /** A view's module: a promise that says, once settled, how it settled. */
@@ -105,6 +111,7 @@ const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
   Swap: ['SwapSelectToken', 'SwapPreview'],
   SwapSelectToken: ['Swap'],
   SwapPreview: ['Swap', 'Account'],
+  RegisterAccountName: ['RegisterAccountNameSuccess'],
 }
 
 /** Views a site's configuration makes unreachable: their code is never fetched ahead. */

@@ -151,3 +151,11 @@ export const SwapIcon = () => (
     <path d="M17 20V6M13.5 9.5L17 6l3.5 3.5" />
   </Icon>
 )
+
+/** An "at" sign: an account name. */
+export const UserIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-4 8" />
+  </Icon>
+)

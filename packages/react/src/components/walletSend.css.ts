@@ -46,6 +46,12 @@ export const walletSendCss = `
 }
 .hint { margin: 0; font-size: 13px; line-height: 1.35; }
 .hint.error { color: var(--p-error); }
+.resolved-name { display: flex; align-items: center; gap: 8px; color: var(--p-muted); }
+.receiver-avatar {
+  width: 24px; height: 24px; border-radius: 50%; flex: none; object-fit: cover;
+  background: linear-gradient(135deg, var(--p-avatar-a, #8b8fa3), var(--p-avatar-b, #4b4f63));
+}
+.resolved-address { min-width: 0; font-size: 12px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all; }
 .hint.warning { color: var(--p-warning); }
 .fee-row { display: flex; justify-content: space-between; gap: 12px; padding: 2px 4px; font-size: 14px; color: var(--p-muted); }
 .fee-row .value { color: var(--p-text); font-weight: 600; font-variant-numeric: tabular-nums; text-align: right; }

@@ -5,6 +5,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { ActivityTables } from '../activity/tables.js'
 import type { AuthTables } from '../auth/tables.js'
+import type { NamesTables } from '../names/tables.js'
 import type { OnrampTables } from '../onramp/tables.js'
 import type { SiwxTables } from '../siwx/tables.js'
 
@@ -46,4 +47,4 @@ export interface CoreTables {
   rate_limit_counters: RateLimitCountersTable
 }
 
-export type Database = CoreTables & ActivityTables & SiwxTables & AuthTables & OnrampTables
+export type Database = CoreTables & ActivityTables & SiwxTables & AuthTables & OnrampTables & NamesTables

@@ -26,6 +26,8 @@ import { isMigrated } from '../db/migrate.js'
 import type { Database } from '../db/schema.js'
 import { defaultFrameDir, registerFrameRoutes } from '../frame/serveFrame.js'
 import type { Logger } from '../logger.js'
+import { registerEnsGatewayRoutes } from '../names/ensGateway.js'
+import { registerNamesRoutes } from '../names/namesRoutes.js'
 import { getNfts, nftClient } from '../nfts/getNfts.js'
 import { registerOnrampRoutes } from '../onramp/onrampRoutes.js'
 import { listPurchases } from '../onramp/purchases.js'
@@ -121,8 +123,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // PGlite, a single process, where a round trip per request would buy nothing.
   const sharedLimits =
     config.rateLimit.store === 'database' || (config.rateLimit.store === 'auto' && !!config.databaseUrl)
-  const makeLimiter = (name: string, limit: number) =>
-    sharedLimits ? createDatabaseRateLimiter({ db, name, limit, now }) : createRateLimiter({ limit, now })
+  const makeLimiter = (name: string, limit: number, windowMs?: number) =>
+    sharedLimits
+      ? createDatabaseRateLimiter({ db, name, limit, now, ...(windowMs ? { windowMs } : {}) })
+      : createRateLimiter({ limit, now, ...(windowMs ? { windowMs } : {}) })
   const perIp = makeLimiter('ip', config.rateLimit.perIp)
   const perProject = makeLimiter('project', config.rateLimit.perProject)
   const analyticsPerIp = makeLimiter('analytics-ip', config.analytics.perIpBytesPerMinute)
@@ -615,11 +619,29 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
 
   registerOnrampRoutes(app, { config, db, logger, now, clientIp })
 
-  registerSiwxRoutes(app, {
-    config,
+  const siwxVerifiers = deps.siwxVerifiers ?? createSiwxVerifiers(config)
+  registerSiwxRoutes(app, { config, db, now, verifiers: siwxVerifiers })
+
+  const HOUR = 3_600_000
+  registerNamesRoutes(app, {
+    config: config.names,
     db,
     now,
-    verifiers: deps.siwxVerifiers ?? createSiwxVerifiers(config),
+    verifiers: siwxVerifiers,
+    clientIp,
+    limiters: {
+      perIp: makeLimiter('names-ip', config.names.rateLimit.perIpPerHour, HOUR),
+      perAddress: makeLimiter('names-address', config.names.rateLimit.perAddressPerHour, HOUR),
+      perProject: makeLimiter('names-project', config.names.rateLimit.perProjectPerHour, HOUR),
+    },
+  })
+  // Outside /v1: ENS clients of any site call it, with no project (the name says which one).
+  registerEnsGatewayRoutes(app, {
+    config: config.names,
+    db,
+    now,
+    clientIp,
+    perIp: makeLimiter('names-gateway-ip', config.names.gateway.perIpPerMinute),
   })
 
   registerAuthRoutes(app, {

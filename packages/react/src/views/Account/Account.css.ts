@@ -6,6 +6,9 @@ export const accountCss = `
   background: linear-gradient(135deg, var(--p-avatar-a, #8b8fa3), var(--p-avatar-b, #4b4f63));
   box-shadow: 0 0 0 4px var(--p-surface);
 }
+img.avatar { object-fit: cover; background: var(--p-surface); }
+.name-address { margin: -4px 0 0; font-size: 13px; color: var(--p-muted); font-variant-numeric: tabular-nums; }
+.address-line > span { max-width: 260px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .address-line { display: inline-flex; align-items: center; gap: 4px; font-size: 18px; font-weight: 650; font-variant-numeric: tabular-nums; }
 .address-line .icon-button { width: 32px; height: 32px; }
 .copied { min-height: 18px; margin: 0; font-size: 13px; color: var(--p-success); }

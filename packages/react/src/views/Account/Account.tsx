@@ -9,7 +9,6 @@ import {
   watchWalletFeatures,
 } from '@portico/core'
 import { type ReactElement, useEffect, useState } from 'react'
-import { AddressAvatar } from '../../components/AddressAvatar.js'
 import {
   CardIcon,
   CheckIcon,
@@ -21,8 +20,10 @@ import {
   ReceiveIcon,
   SendIcon,
   SwapIcon,
+  UserIcon,
 } from '../../components/icons.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
+import { ProfileAvatar } from '../../components/ProfileAvatar.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
@@ -38,6 +39,7 @@ import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
 import { usePurchaseT } from './purchaseTexts.js'
+import { useNamesOffered } from './useNamesOffered.js'
 
 /** The buttons the wallet features row can show, in `walletFeaturesOrder` (SPEC §9: Buy first). */
 const FEATURE_BUTTONS: Partial<
@@ -77,6 +79,7 @@ export function Account() {
 
   const { address, network } = account
   const caipNetworkId = network?.caipNetworkId
+  const namesOffered = useNamesOffered(address, caipNetworkId)
   // Swap shows only where the swap service offers it on this network (SPEC §9 `swaps`): asked
   // once per network, loading the swap service's code only then.
   useEffect(() => {
@@ -104,13 +107,14 @@ export function Account() {
   return (
     <div className="account">
       <div className="identity">
-        <AddressAvatar address={address} className="avatar" />
+        <ProfileAvatar address={address} image={account.profileImage} className="avatar" />
         <div className="address-line">
-          <span title={address}>{shortenAddress(address)}</span>
+          <span title={address}>{account.profileName ?? shortenAddress(address)}</span>
           <button type="button" className="icon-button" aria-label={t('copyAddress')} onClick={copyAddress}>
             {copy === 'copied' ? <CheckIcon /> : <CopyIcon />}
           </button>
         </div>
+        {account.profileName && <p className="name-address">{shortenAddress(address)}</p>}
         <p className="copied" aria-live="polite">
           {copy === 'copied' ? t('copied') : copy === 'failed' ? t('copyFailed') : ''}
         </p>
@@ -206,6 +210,19 @@ export function Account() {
             <span className="row-name">{email.accountEmail}</span>
             <span className="row-end">
               {t('changeEmail')}
+              <ChevronIcon />
+            </span>
+          </button>
+        )}
+        {namesOffered && (
+          <button
+            type="button"
+            className="row"
+            onClick={() => navigate(portico, { view: 'RegisterAccountName' })}
+          >
+            <UserIcon />
+            <span className="row-name">{t('featureName')}</span>
+            <span className="row-end">
               <ChevronIcon />
             </span>
           </button>

@@ -1,14 +1,8 @@
-import {
-  navigate,
-  pasteSendReceiver,
-  reviewSend,
-  setSendAmount,
-  setSendReceiver,
-  startSendForm,
-} from '@portico/core'
+import { navigate, pasteSendReceiver, reviewSend, setSendAmount, startSendForm } from '@portico/core'
 import { type FormEvent, useEffect, useId } from 'react'
 import { FeeRow } from '../../components/FeeRow.js'
 import { ChevronIcon } from '../../components/icons.js'
+import { ProfileAvatar } from '../../components/ProfileAvatar.js'
 import { PROBLEM_LABELS } from '../../components/sendTexts.js'
 import { TokenPicture } from '../../components/TokenPicture.js'
 import { useSend, useSendMax, useSendValidation } from '../../components/useSend.js'
@@ -19,6 +13,7 @@ import { useLocale, useT } from '../../i18n/MessagesContext.js'
 import { noticeText, type Translate } from '../../i18n/messages.js'
 import { separatorsOf, useFormatAmount } from '../../i18n/useFormatAmount.js'
 import { useStyles } from '../../styles/StyleContext.js'
+import { useReceiverName } from './useReceiverName.js'
 
 /**
  * The send form: the token with its balance, the amount (with its USD value and Max), the
@@ -44,18 +39,25 @@ export function WalletSend() {
   const receiverHintId = useId()
 
   const { token } = send
+  // A name typed as the receiver (ENS on EVM networks), resolved as typing pauses.
+  const receiverName = useReceiverName(send.receiverProfileName)
+  const naming = receiverName.result
 
   const { problem, amountError } = validation
   const amountMessage =
     token && amountError && amountError !== 'empty' ? amountText(t, amountError, decimal, token) : undefined
-  const addressInvalid = problem === 'invalidAddress'
+  const addressInvalid = problem === 'invalidAddress' && naming.status === 'none'
   const balance = token ? `${formatAmount(token.quantity.numeric)} ${token.symbol}` : undefined
   const canPaste = typeof globalThis.navigator?.clipboard?.readText === 'function'
 
   const label = problem
-    ? problem === 'noFeeEstimate' && send.feeError && !send.feeLoading
-      ? t('sendFeeUnavailable')
-      : t(PROBLEM_LABELS[problem])
+    ? naming.status === 'resolving' && problem === 'noReceiver'
+      ? t('sendResolvingName', { name: naming.name })
+      : naming.status === 'failed' && problem === 'noReceiver'
+        ? t('sendNameNotResolved')
+        : problem === 'noFeeEstimate' && send.feeError && !send.feeLoading
+          ? t('sendFeeUnavailable')
+          : t(PROBLEM_LABELS[problem])
     : t('sendReview')
 
   const submit = (event: FormEvent) => {
@@ -155,10 +157,12 @@ export function WalletSend() {
             autoCapitalize="off"
             spellCheck={false}
             placeholder={t('sendReceiverPlaceholder')}
-            value={send.receiverAddress}
-            aria-invalid={addressInvalid ? 'true' : undefined}
-            aria-describedby={addressInvalid || validation.toSelf ? receiverHintId : undefined}
-            onChange={(event) => setSendReceiver(portico, { address: event.target.value })}
+            value={receiverName.typed ?? send.receiverAddress}
+            aria-invalid={addressInvalid || naming.status === 'failed' ? 'true' : undefined}
+            aria-describedby={
+              addressInvalid || validation.toSelf || naming.status !== 'none' ? receiverHintId : undefined
+            }
+            onChange={(event) => receiverName.onText(event.target.value)}
             onKeyDown={(event) => {
               // An address is one line: Enter submits the form, as in the amount field.
               if (event.key === 'Enter') {
@@ -167,7 +171,7 @@ export function WalletSend() {
               }
             }}
           />
-          {canPaste && !send.receiverAddress && (
+          {canPaste && !send.receiverAddress && receiverName.typed === undefined && (
             <button type="button" className="paste" aria-label={t('sendPasteLabel')} onClick={paste}>
               {t('sendPaste')}
             </button>
@@ -176,6 +180,27 @@ export function WalletSend() {
         {addressInvalid && (
           <p className="hint error" id={receiverHintId}>
             {t('sendInvalidAddress')}
+          </p>
+        )}
+        {naming.status === 'resolving' && (
+          <p className="hint" id={receiverHintId} aria-live="polite">
+            {t('sendResolvingName', { name: naming.name })}
+          </p>
+        )}
+        {naming.status === 'failed' && (
+          <p className="hint error" id={receiverHintId} role="alert">
+            {t('sendNameNotResolved')}
+          </p>
+        )}
+        {naming.status === 'resolved' && (
+          <p className="hint resolved-name" id={receiverHintId}>
+            <ProfileAvatar address={naming.address} image={naming.image} className="receiver-avatar" />
+            <span className="visually-hidden">
+              {t('sendNameResolved', { name: naming.name, address: naming.address })}
+            </span>
+            <span className="resolved-address" aria-hidden="true">
+              {naming.address}
+            </span>
           </p>
         )}
         {!addressInvalid && validation.toSelf && (

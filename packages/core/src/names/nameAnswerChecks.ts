@@ -1,0 +1,22 @@
+/** The names routes' answers checked by hand (no zod in the client's chunks). */
+import type { AccountName, AccountNameAvailability, AccountNameSuffixes } from '../api/accountNames.js'
+import { arrayOf, boolean, number, object, parser, recordOf, string, stringWhere } from '../valueCheck.js'
+
+const address = stringWhere((value) => /^0x[0-9a-fA-F]{40}$/.test(value))
+
+const accountName = object({
+  name: string,
+  address,
+  coinType: number,
+  attributes: recordOf(string),
+  registeredAt: string,
+})
+
+export const accountNameCheck = parser<AccountName>(accountName)
+export const accountNameSuffixesCheck = parser<AccountNameSuffixes>(
+  object({ suffixes: arrayOf(string), maxNamesPerAddress: number }),
+)
+export const accountNameAvailabilityCheck = parser<AccountNameAvailability>(
+  object({ name: string, available: boolean, suggestions: arrayOf(object({ name: string })) }),
+)
+export const accountNamesCheck = parser<{ names: AccountName[] }>(object({ names: arrayOf(accountName) }))
