@@ -25,6 +25,8 @@ export interface AltoInstance {
   /** The bundler's JSON-RPC endpoint (`eth_sendUserOperation`, `eth_estimateUserOperationGas`, …). */
   rpcUrl: string
   port: number
+  /** The bundler's process id (for a supervisor that must stop it if its parent dies). */
+  pid: number | undefined
   /** Stops the bundler and waits for its process to exit. */
   stop(): Promise<void>
 }
@@ -134,7 +136,7 @@ export async function startAlto(options: StartAltoOptions): Promise<AltoInstance
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return { rpcUrl, port, stop: () => stopProcess(child, exited) }
+  return { rpcUrl, port, pid: child.pid, stop: () => stopProcess(child, exited) }
 }
 
 async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {
