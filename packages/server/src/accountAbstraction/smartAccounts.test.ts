@@ -269,6 +269,29 @@ describe("the site's paymaster", () => {
     expect(await getPaymasterDeposit(anvil.rpcUrl, paymaster)).toBeLessThan(depositBefore)
   })
 
+  it('sends an unsponsored operation of an EIP-7702-delegated EOA, which pays its own gas', async () => {
+    const owner = privateKeyToAccount(key(0xb4))
+    await fund(owner.address, parseEther('1'))
+    const account = await toSimple7702SmartAccount({ client, owner })
+    const authorization = await owner.signAuthorization({
+      address: SIMPLE_7702_ACCOUNT_08_ADDRESS,
+      chainId: foundry.id,
+      nonce: await client.getTransactionCount({ address: owner.address }),
+    })
+    const bundler = bundlerFor(false)
+    const hash = await bundler.sendUserOperation({
+      account,
+      authorization,
+      calls: [{ to: NOT_ALLOWED, value: parseEther('0.25') }],
+    })
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })
+    expect(receipt.success).toBe(true)
+    expect(receipt.paymaster).toBeUndefined()
+    expect(await client.getCode({ address: owner.address })).toMatch(/^0xef0100/)
+    // 0.25 sent and the gas on top, from the account itself.
+    expect(await client.getBalance({ address: owner.address })).toBeLessThan(parseEther('0.75'))
+  })
+
   it('deploys a counterfactual SimpleAccount with no balance at all when the site pays', async () => {
     const account = await toTestSimpleSmartAccount({ client, owner: privateKeyToAccount(key(0xb2)) })
     const address = await account.getAddress()
