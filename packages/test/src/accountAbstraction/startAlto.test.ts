@@ -72,11 +72,11 @@ describe('startAlto', () => {
     expect(receipt.success).toBe(true)
     expect(await client.getBalance({ address: recipient })).toBe(parseEther('0.01'))
     expect(await client.getCode({ address })).toMatch(/^0x.+/)
-  })
+  }, 60_000)
 
   it('stops the bundler: its port no longer answers', async () => {
     const second = await startAlto({ rpcUrl: anvil.rpcUrl })
     await second.stop()
     await expect(rpc(second.rpcUrl, 'eth_supportedEntryPoints')).rejects.toThrow()
-  })
+  }, 60_000)
 })
