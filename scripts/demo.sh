@@ -21,6 +21,8 @@ POLKADOT_PORT=9944
 POLKADOT_INFO=.portico-data/demo-polkadot.json
 BITCOIN_PORT=8332
 BITCOIN_INFO=.portico-data/demo-bitcoin.json
+BUNDLER_PORT=4337
+BUNDLER_INFO=.portico-data/demo-bundler.json
 DATA_DIR=.portico-data/demo
 CHAINS=("31337:8545" "31338:8546")
 
@@ -36,7 +38,7 @@ section "Setup"
 
 port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "$WC_RELAY_PORT" "$SOLANA_PORT" "$POLKADOT_PORT" "$BITCOIN_PORT" "${CHAINS[@]#*:}"; do
+for port in "$DEMO_PORT" "$SERVER_PORT" "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT" "$WC_RELAY_PORT" "$SOLANA_PORT" "$POLKADOT_PORT" "$BITCOIN_PORT" "$BUNDLER_PORT" "${CHAINS[@]#*:}"; do
   if port_taken "$port"; then
     die "port $port on 127.0.0.1 is already in use (is another demo running?). Stop whatever listens there (e.g. \`ss -ltnp 'sport = :$port'\` shows it) and run npm run demo again."
   fi
@@ -84,6 +86,20 @@ for chain in "${CHAINS[@]}"; do
   echo "chain $chain_id: http://127.0.0.1:$port"
 done
 
+section "Smart accounts"
+# EntryPoint v0.8, the site's verifying paymaster and the alto bundler on chain 31337.
+rm -f "$BUNDLER_INFO"
+node apps/demo/scripts/bundler.mjs --rpc http://127.0.0.1:8545 --port "$BUNDLER_PORT" --info "$BUNDLER_INFO" </dev/null >/dev/null &
+bundler_pid=$!
+pids+=("$bundler_pid")
+for _ in $(seq 600); do
+  [ -s "$BUNDLER_INFO" ] && break
+  kill -0 "$bundler_pid" 2>/dev/null || die "the bundler did not start on port $BUNDLER_PORT"
+  sleep 0.1
+done
+[ -s "$BUNDLER_INFO" ] || die "the bundler did not get ready on port $BUNDLER_PORT"
+echo "bundler (alto, EntryPoint v0.8) for chain 31337: http://127.0.0.1:$BUNDLER_PORT, behind the server's RPC proxy"
+
 section "Mailbox"
 node apps/demo/scripts/mailbox.mjs --smtp-port "$MAIL_SMTP_PORT" --http-port "$MAIL_WEB_PORT" </dev/null &
 pids+=("$!")
@@ -129,7 +145,7 @@ for chain in "${CHAINS[@]}"; do
 done
 node apps/demo/scripts/stack.mjs prepare --data-dir "$DATA_DIR" --port "$SERVER_PORT" \
   --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" --solana "$SOLANA_INFO" \
-  --bitcoin "$BITCOIN_INFO" "${chain_args[@]}" ||
+  --bitcoin "$BITCOIN_INFO" --bundler "$BUNDLER_INFO" "${chain_args[@]}" ||
   die "could not deploy the test tokens or prepare the server"
 node packages/server/dist/cli.js start --config "$DATA_DIR/portico.config.json" </dev/null &
 pids+=("$!")
@@ -171,6 +187,8 @@ cat <<BANNER
     Chains: 31337 on http://127.0.0.1:8545, 31338 on http://127.0.0.1:8546
     Tokens: PUSD, PTK and USDT (Tether-style) on both chains, held by anvil's accounts 0-4
     Swaps: WETH9, Uniswap V2 and V3 and SwapRouter02 on both chains, pools of WETH, PUSD, PTK and USDT
+    Smart accounts: EntryPoint v0.8 on chain 31337, alto bundler on http://127.0.0.1:$BUNDLER_PORT,
+      network fees of the demo project paid by the site's own paymaster (unaudited, local only)
     Solana: http://127.0.0.1:$SOLANA_PORT, 100 SOL and 1,000 PUSD ($SOLANA_PUSD) in each dev wallet account
     Polkadot: ws://127.0.0.1:$POLKADOT_PORT ($POLKADOT_CAIP2), 10,000 ROC in each development account (//Alice … //Ferdie)
     Bitcoin regtest: http://127.0.0.1:$BITCOIN_PORT (bcoin), 1 BTC in test keys 0 and 1's payment addresses;

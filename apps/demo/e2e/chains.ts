@@ -10,6 +10,10 @@ export const e2eChains = [
 export const rpcUrl = (chainId: 31337 | 31338) =>
   `http://127.0.0.1:${e2eChains.find((chain) => chain.chainId === chainId)!.port}`
 
+/** The alto bundler of chain 31337 (scripts/bundler.mjs), behind the server's RPC proxy. */
+export const bundlerPort = 18437
+export const bundlerInfoFile = fileURLToPath(new URL('../artifacts/bundler.json', import.meta.url))
+
 /** The Portico server the e2e build talks to (see `build:e2e`), with the project `portico-demo`. */
 export const serverPort = 18787
 export const serverUrl = `http://127.0.0.1:${serverPort}`

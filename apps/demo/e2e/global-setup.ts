@@ -5,11 +5,14 @@ import { fileURLToPath } from 'node:url'
 import { startAnvil } from '../../../scripts/anvil.mjs'
 // Shared with scripts/demo.sh: test tokens and the real `portico-server` command.
 import type { DemoBitcoinInfo } from '../scripts/bitcoin.mjs'
+import type { DemoBundlerInfo } from '../scripts/bundler.mjs'
 import type { DemoPolkadotInfo } from '../scripts/polkadot.mjs'
 import type { DemoSolanaInfo } from '../scripts/solana.mjs'
 import { DEMO_POLKADOT_CHAIN, prepareServer, startServerProcess } from '../scripts/stack.mjs'
 import { bitcoinInfoFile, bitcoinPort } from './bitcoin'
 import {
+  bundlerInfoFile,
+  bundlerPort,
   e2eChains,
   e2eEmailCooldownMs,
   mailboxHttpPort,
@@ -103,6 +106,26 @@ export default async function globalSetup(): Promise<void> {
       const anvil = await startAnvil({ chainId, port })
       record(anvil.pid, 'anvil')
     }
+    // EntryPoint v0.8, the site's paymaster and the alto bundler on chain 31337, while the rest starts.
+    rmSync(bundlerInfoFile, { force: true })
+    const bundler = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../scripts/bundler.mjs', import.meta.url)),
+        '--rpc',
+        rpcUrl(31337),
+        '--port',
+        String(bundlerPort),
+        '--info',
+        bundlerInfoFile,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'], detached: false },
+    )
+    record(bundler.pid, 'bundler.mjs')
+    let bundlerExit: string | undefined
+    bundler.once('exit', (code, signal) => {
+      bundlerExit = String(signal ?? code)
+    })
     // The mailbox that receives the e-mail login's codes; tests read them from its JSON.
     const mailbox = spawn(
       process.execPath,
@@ -126,6 +149,12 @@ export default async function globalSetup(): Promise<void> {
     record(relay.pid, 'relay.mjs')
     await waitForPort(relayPort)
     const solanaInfo = await waitForSolanaInfo(() => solanaExit)
+    const bundlerInfo = await waitForInfo<DemoBundlerInfo>(
+      bundlerInfoFile,
+      'the bundler (scripts/bundler.mjs)',
+      () => bundlerExit,
+    )
+    record(bundlerInfo.altoPid, 'alto.js')
     const { configFile } = await prepareServer({
       chains: e2eChains.map(({ chainId }) => ({ chainId, rpcUrl: rpcUrl(chainId) })),
       port: serverPort,
@@ -142,6 +171,7 @@ export default async function globalSetup(): Promise<void> {
         'the Bitcoin node (scripts/bitcoin.mjs)',
         bitcoin.exited,
       ),
+      bundler: bundlerInfo,
     })
     const server = await startServerProcess({ configFile, port: serverPort, stdio: 'ignore' })
     record(server.pid, 'cli.js')

@@ -22,6 +22,13 @@ export interface StackSolana {
   tokens: readonly { address: string; name: string; symbol: string; decimals: number }[]
 }
 
+/** The bundler and paymaster of the first chain, as bundler.mjs describes them. */
+export interface StackBundler {
+  bundlerUrl: string
+  paymaster: `0x${string}`
+  signerKey: `0x${string}`
+}
+
 /** The local Bitcoin node, as bitcoin.mjs describes it. */
 export interface StackBitcoin {
   url: string
@@ -53,6 +60,8 @@ export function serverConfig(options: {
   bitcoin?: StackBitcoin
   /** The swap contracts: the config names them under `swap.chains`, one entry per EVM chain. */
   swap?: TestSwapDeployment
+  /** Smart accounts on the first chain: its bundler, and the demo project's network fees paid. */
+  bundler?: StackBundler
 }): Record<string, unknown>
 export function runServerCli(args: readonly string[], options?: { timeoutMs?: number }): Promise<string>
 export function prepareServer(options: {
@@ -66,6 +75,8 @@ export function prepareServer(options: {
   emailCooldownMs?: number
   solana?: StackSolana
   bitcoin?: StackBitcoin
+  /** See serverConfig. */
+  bundler?: StackBundler
 }): Promise<{ configFile: string; tokens: readonly StackToken[]; swap: TestSwapDeployment }>
 export function waitForServer(url: string, timeoutMs?: number): Promise<void>
 export function startServerProcess(options: {

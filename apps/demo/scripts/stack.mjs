@@ -6,6 +6,7 @@
 //       deploys the tokens and the swap contracts (WETH9, Uniswap V2 and V3, seeded pools), writes DIR/portico.config.json, migrates and registers the project;
 //       --solana adds the local Solana validator described by FILE (what solana.mjs --info wrote)
 //       --bitcoin adds the local Bitcoin node described by FILE (what bitcoin.mjs --info wrote)
+//       --bundler gives the first chain the bundler and paymaster described by FILE (what bundler.mjs --info wrote)
 //
 // Run `pnpm build` first: this uses the compiled server and test kit.
 
@@ -93,6 +94,7 @@ export function serverConfig({
   solana,
   bitcoin,
   swap,
+  bundler,
 }) {
   const prices = {}
   for (const { chainId } of chains) {
@@ -110,10 +112,12 @@ export function serverConfig({
     }
   }
   // No price for the regtest coins: a test network's coins are worth nothing, and the server shows none.
-  const evmChains = chains.map(({ chainId, rpcUrl }) => ({
+  const evmChains = chains.map(({ chainId, rpcUrl }, index) => ({
     caipNetworkId: `eip155:${chainId}`,
     name: CHAIN_NAMES[chainId] ?? `Chain ${chainId}`,
     rpcUrl,
+    // Smart accounts on the first chain: its alto bundler (bundler.mjs).
+    ...(bundler && index === 0 ? { bundlerUrl: bundler.bundlerUrl } : {}),
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     tokens: tokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
     indexer: { enabled: true, startBlock: 0, confirmations: 0, pollIntervalMs },
@@ -128,6 +132,19 @@ export function serverConfig({
     prices,
     // Swaps quoted from the seeded pools (packages/test/src/swap) on both chains.
     ...(swap ? { swap: swapConfig(swap, chains) } : {}),
+    // The site's own paymaster on the first chain: the demo project's network fees are paid, up to
+    // 50 operations per account a day.
+    ...(bundler
+      ? {
+          paymaster: {
+            signerKey: bundler.signerKey,
+            contracts: { [`eip155:${chains[0].chainId}`]: bundler.paymaster },
+            projects: {
+              [DEMO_PROJECT_ID]: { sponsorName: 'Portico demo', perUserPerDay: { operations: 50 } },
+            },
+          },
+        }
+      : {}),
     // Buying with a card: the demo project's (fake) keys; the local chains sell test ETH and SOL.
     onramp: {
       projects: {
@@ -255,6 +272,7 @@ export async function prepareServer({
   emailCooldownMs,
   solana,
   bitcoin,
+  bundler,
 }) {
   const tokens = await deployTokens(chains)
   const swap = await deploySwaps(chains)
@@ -281,6 +299,7 @@ export async function prepareServer({
     solana,
     bitcoin,
     swap,
+    bundler,
   })
   // Its spam collection is flagged, so the NFTs tab leaves its airdrop out.
   config.chains[0].spamTokens = [nfts.spamNft]
@@ -347,6 +366,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       chain: { type: 'string', multiple: true },
       solana: { type: 'string' },
       bitcoin: { type: 'string' },
+      bundler: { type: 'string' },
     },
   })
   try {
@@ -366,6 +386,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       ...(values['smtp-port'] ? { smtpPort: Number(values['smtp-port']) } : {}),
       ...(values.solana ? { solana: JSON.parse(readFileSync(values.solana, 'utf8')) } : {}),
       ...(values.bitcoin ? { bitcoin: JSON.parse(readFileSync(values.bitcoin, 'utf8')) } : {}),
+      ...(values.bundler ? { bundler: JSON.parse(readFileSync(values.bundler, 'utf8')) } : {}),
     })
     for (const token of tokens) console.log(`token ${token.symbol}: ${token.address}`)
     console.log(

@@ -1,0 +1,201 @@
+import type { Kysely } from 'kysely'
+import { type Address, hexToNumber, numberToHex, recoverMessageAddress, slice } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverConfigSchema } from '../config.js'
+import type { Database } from '../db/schema.js'
+import { createApp } from '../http/createApp.js'
+import { createLogger } from '../logger.js'
+import { addProject } from '../projects/projects.js'
+import { createMigratedDatabase, type TestDatabase } from '../testing/testDatabase.js'
+import { getPaymasterHash } from './paymasterSignature.js'
+import { ENTRY_POINT_08 } from './sponsorship.js'
+
+// No chain is asked anything here: signing a sponsorship is the server's own work.
+const CHAIN_ID = 8453
+const CHAIN = `eip155:${CHAIN_ID}`
+const SIGNER_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318' as const
+const PAYMASTER: Address = '0x1111111111111111111111111111111111111111'
+const TARGET: Address = '0x2222222222222222222222222222222222222222'
+const DAY = 24 * 60 * 60_000
+
+let database: TestDatabase
+let dbA: Kysely<Database>
+let dbB: Kysely<Database>
+let clock = Date.UTC(2026, 10, 26, 23, 0, 0)
+const logger = createLogger({ level: 'error', stream: { write: () => {} } })
+
+const config = serverConfigSchema.parse({
+  chains: [
+    {
+      caipNetworkId: CHAIN,
+      name: 'Base',
+      rpcUrl: 'http://127.0.0.1:9',
+      bundlerUrl: 'http://127.0.0.1:9',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      indexer: { enabled: false },
+    },
+  ],
+  paymaster: {
+    signerKey: SIGNER_KEY,
+    contracts: { [CHAIN]: PAYMASTER },
+    validitySeconds: 120,
+    projects: {
+      shop: {
+        allowedCalls: [{ address: TARGET, selectors: ['0xa9059cbb'] }],
+        perUserPerDay: { operations: 1 },
+      },
+      capped: { perDay: { wei: '3000000000000000' } },
+      paused: { enabled: false },
+    },
+  },
+})
+
+// Two instances on one PostgreSQL database, as behind a load balancer: the budgets are theirs together.
+beforeAll(async () => {
+  ;({ database, db: dbA } = await createMigratedDatabase('postgres'))
+  dbB = database.open()
+  for (const id of ['shop', 'capped', 'paused'])
+    await addProject(dbA, { id, origins: ['https://shop.example'] })
+}, 60_000)
+
+afterAll(async () => {
+  await dbA?.destroy()
+  await dbB?.destroy()
+  await database?.drop()
+})
+
+const appOn = (db: Kysely<Database>) => createApp({ config, db, logger, now: () => clock })
+
+/** execute(TARGET, 0, transfer(…)) of a SimpleAccount, as the policy reads it. */
+const TRANSFER_CALL = `0xb61d27f6${TARGET.slice(2).padStart(64, '0')}${'0'.repeat(64)}${(96).toString(16).padStart(64, '0')}${(68).toString(16).padStart(64, '0')}a9059cbb${'0'.repeat(128)}${'0'.repeat(56)}`
+
+const operation = (sender: string, callData = TRANSFER_CALL) => ({
+  sender,
+  nonce: '0x0',
+  callData,
+  callGasLimit: '0x186a0',
+  verificationGasLimit: '0x186a0',
+  preVerificationGas: '0xc350',
+  maxFeePerGas: '0x3b9aca00',
+  maxPriorityFeePerGas: '0x3b9aca00',
+  paymasterVerificationGasLimit: '0xea60',
+  paymasterPostOpGasLimit: '0x0',
+})
+
+async function ask(app: ReturnType<typeof createApp>, projectId: string, op: ReturnType<typeof operation>) {
+  const response = await app.request(`/v1/?chainId=${CHAIN}&projectId=${projectId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'pm_getPaymasterData',
+      params: [op, ENTRY_POINT_08, numberToHex(CHAIN_ID), {}],
+    }),
+  })
+  expect(response.status).toBe(200)
+  return (await response.json()) as {
+    result?: { paymaster: Address; paymasterData: `0x${string}` }
+    error?: { code: number; message: string; data: { code: string; status: number } }
+  }
+}
+
+describe('sponsorship', () => {
+  it('signs what the contract hashes, valid for validitySeconds from now', async () => {
+    const sender = '0x00000000000000000000000000000000000000a1'
+    const answer = await ask(appOn(dbA), 'shop', operation(sender))
+    const data = answer.result?.paymasterData ?? '0x'
+    const validUntil = hexToNumber(slice(data, 0, 6))
+    const validAfter = hexToNumber(slice(data, 6, 12))
+    expect(validUntil).toBe(Math.floor(clock / 1000) + 120)
+    expect(validAfter).toBeLessThanOrEqual(Math.floor(clock / 1000))
+    const hash = getPaymasterHash({
+      operation: {
+        sender,
+        nonce: 0n,
+        callData: TRANSFER_CALL as `0x${string}`,
+        callGasLimit: 100_000n,
+        verificationGasLimit: 100_000n,
+        preVerificationGas: 50_000n,
+        maxFeePerGas: 1_000_000_000n,
+        maxPriorityFeePerGas: 1_000_000_000n,
+        paymasterVerificationGasLimit: 60_000n,
+        paymasterPostOpGasLimit: 0n,
+      },
+      chainId: CHAIN_ID,
+      paymaster: PAYMASTER,
+      validUntil,
+      validAfter,
+    })
+    const signer = await recoverMessageAddress({ message: { raw: hash }, signature: slice(data, 12) })
+    expect(signer).toBe(privateKeyToAccount(SIGNER_KEY).address)
+  })
+
+  it('shares the per-account budget between instances, and starts it again the next UTC day', async () => {
+    const sender = '0x00000000000000000000000000000000000000b2'
+    expect((await ask(appOn(dbA), 'shop', operation(sender))).result).toBeDefined()
+    const refused = await ask(appOn(dbB), 'shop', operation(sender))
+    expect(refused.error).toMatchObject({ code: -32044, data: { code: 'BUDGET_EXHAUSTED', status: 429 } })
+    clock += DAY
+    expect((await ask(appOn(dbB), 'shop', operation(sender))).result).toBeDefined()
+  })
+
+  it("caps the project's daily wei across accounts at the operations' maximum cost", async () => {
+    // Each operation may cost (100000 + 100000 + 50000 + 60000) gas × 1 gwei = 0.00031 ETH.
+    const results = []
+    for (let index = 0; index < 11; index++) {
+      const sender = `0x${(0xc00 + index).toString(16).padStart(40, '0')}`
+      results.push(await ask(appOn(index % 2 ? dbA : dbB), 'capped', operation(sender)))
+    }
+    expect(results.slice(0, 9).every((answer) => answer.result)).toBe(true)
+    expect(results[9]?.error?.data.code).toBe('BUDGET_EXHAUSTED')
+    expect(results[9]?.error?.message).toContain(`project "capped"'s daily sponsorship budget`)
+  })
+
+  it('refuses a function the policy does not list, and a project whose sponsorship is off', async () => {
+    const sender = '0x00000000000000000000000000000000000000d4'
+    // execute(TARGET, 0, approve(…)): the right contract, another function.
+    const approve = TRANSFER_CALL.replace('a9059cbb', '095ea7b3')
+    const wrongFunction = await ask(appOn(dbA), 'shop', operation(sender, approve))
+    expect(wrongFunction.error).toMatchObject({
+      code: -32042,
+      data: { code: 'POLICY_CALL_NOT_ALLOWED', status: 403 },
+    })
+    expect(wrongFunction.error?.message).toContain('does not sponsor the function 0x095ea7b3')
+    const off = await ask(appOn(dbA), 'paused', operation(sender))
+    expect(off.error).toMatchObject({ code: -32041, data: { code: 'SPONSORSHIP_OFF', status: 403 } })
+    const unreadable = await ask(appOn(dbA), 'shop', operation(sender, '0xdeadbeef'))
+    expect(unreadable.error?.data.code).toBe('POLICY_CALLS_UNREADABLE')
+    const audit = await dbA
+      .selectFrom('paymaster_audit')
+      .select(['project_id', 'decision', 'reason'])
+      .where('account', '=', sender)
+      .orderBy('id')
+      .execute()
+    expect(audit).toEqual([
+      { project_id: 'shop', decision: 'refused', reason: 'POLICY_CALL_NOT_ALLOWED' },
+      { project_id: 'paused', decision: 'refused', reason: 'SPONSORSHIP_OFF' },
+      { project_id: 'shop', decision: 'refused', reason: 'POLICY_CALLS_UNREADABLE' },
+    ])
+  })
+
+  it('refuses another EntryPoint or another chain id as invalid params', async () => {
+    const app = appOn(dbA)
+    const call = async (params: unknown[]) => {
+      const response = await app.request(`/v1/?chainId=${CHAIN}&projectId=shop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterStubData', params }),
+      })
+      return (await response.json()) as { error?: { code: number; message: string } }
+    }
+    const op = operation('0x00000000000000000000000000000000000000e5')
+    expect((await call([op, PAYMASTER, numberToHex(CHAIN_ID), {}])).error?.message).toContain(
+      'EntryPoint v0.8',
+    )
+    expect((await call([op, ENTRY_POINT_08, '0x1', {}])).error?.message).toContain(
+      'not the chain of this endpoint',
+    )
+  })
+})
