@@ -119,11 +119,10 @@ describe('ENS names through the EVM adapter, on anvil', () => {
     )
   })
 
-  it('refuses a universal resolver that is not an address when the adapter is made', () => {
-    expect(() =>
-      evm({ ens: { universalResolvers: { 5: 'resolver' as `0x${string}` } } })(
-        createTestAdapterContext([network], false).context,
-      ),
-    ).toThrow(/not an address/)
+  it('refuses a universal resolver that is not an address', async () => {
+    const capability = evm({ ens: { universalResolvers: { 31427: 'resolver' as `0x${string}` } } })(
+      createTestAdapterContext([network], false).context,
+    ).names!
+    await expect(capability.lookupAddress({ address: alice, network })).rejects.toThrow(/not an address/)
   })
 })

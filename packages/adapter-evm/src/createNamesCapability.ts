@@ -1,5 +1,5 @@
-import { type NamesCapability, type Network, ProviderRequestError } from '@portico/core'
-import { createLazyImport, withTimeout } from '@portico/core/adapter-kit'
+import type { NamesCapability, Network } from '@portico/core'
+import { createLazyImport } from '@portico/core/adapter-kit'
 import type { Address, Client } from 'viem'
 import { isEvmAddress } from './isEvmAddress.js'
 
@@ -16,7 +16,7 @@ export interface EvmNamesOptions {
   /**
    * The ENS universal resolver per chain id, merged over `DEFAULT_UNIVERSAL_RESOLVERS`: a site on
    * a chain with its own ENS deployment (a test chain) lists it here; `null` turns names off for
-   * a chain.
+   * a chain. An entry that is not an address fails every lookup on its chain.
    * @example { 31337: '0x…' }
    */
   universalResolvers?: Readonly<Record<number, Address | null>>
@@ -34,61 +34,23 @@ const NAME_SHAPE = /^(?=.{3,255}$)[^\s./]+(\.[^\s./]+)+$/u
 
 /**
  * ENS names on EVM networks, with only the shape check and the resolver table in the eager entry:
- * the lookups (viem's ENS actions and ENSIP-15's tables) load with `import()` on the first one,
- * which happens after connecting, never on a page that only shows the button.
+ * the lookups (viem's ENS actions and ENSIP-15's tables, `ensNames.ts`) load with `import()` on
+ * the first one, which happens after connecting, never on a page that only shows the button.
  */
 export function createNamesCapability(options: CreateNamesCapabilityOptions): NamesCapability {
   const resolvers: Record<number, Address | null> = {
     ...DEFAULT_UNIVERSAL_RESOLVERS,
     ...options.universalResolvers,
   }
-  for (const [chainId, address] of Object.entries(resolvers)) {
-    if (address !== null && !isEvmAddress(address))
-      throw new ProviderRequestError('ens.universalResolvers holds something that is not an address.', {
-        details: `${chainId}: ${String(address)}`,
-      })
-  }
-  const timeoutMs = options.timeoutMs ?? 10_000
-  const importEns = createLazyImport(() => import('./ensNames.js'))
-  const resolverOf = (network: Network): Address | undefined =>
+  const load = createLazyImport(() => import('./ensNames.js'))
+  const resolverOf = (network: Network) =>
     typeof network.id === 'number' ? (resolvers[network.id] ?? undefined) : undefined
-  const run = async <T>(
-    network: Network,
-    label: string,
-    task: (ens: typeof import('./ensNames.js'), client: Client, universalResolver: Address) => Promise<T>,
-  ): Promise<T> => {
-    const universalResolver = resolverOf(network)
-    if (!universalResolver)
-      throw new ProviderRequestError('This network has no name service.', { details: network.caipNetworkId })
-    let ens: typeof import('./ensNames.js')
-    try {
-      ens = await importEns()
-    } catch (error) {
-      throw new ProviderRequestError('The code that reads names could not be loaded.', {
-        cause: error,
-        details: String(error),
-      })
-    }
-    const client = await options.getClient(network)
-    return withTimeout(
-      task(ens, client, universalResolver),
-      timeoutMs,
-      () =>
-        new ProviderRequestError('The name service did not answer in time.', {
-          details: `${label} on ${network.caipNetworkId}: waited ${timeoutMs} ms.`,
-        }),
-    )
-  }
   return {
     supports: (network) => resolverOf(network) !== undefined,
     isName: (text) => NAME_SHAPE.test(text) && !isEvmAddress(text),
-    lookupAddress: ({ address, network }) =>
-      run(network, `the name of ${address}`, (ens, client, universalResolver) =>
-        ens.lookupEnsAddress(client, { address, universalResolver }),
-      ),
-    resolveName: ({ name, network }) =>
-      run(network, `resolving ${name}`, (ens, client, universalResolver) =>
-        ens.resolveEnsName(client, { name, universalResolver }),
-      ),
+    lookupAddress: async ({ address, network }) =>
+      (await load()).lookupEnsAddress(options, network, resolverOf(network), address),
+    resolveName: async ({ name, network }) =>
+      (await load()).resolveEnsName(options, network, resolverOf(network), name),
   }
 }

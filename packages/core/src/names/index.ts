@@ -1,6 +1,6 @@
 // `@portico/core/names`: identity (the connected account's primary name and avatar) and names typed
 // as Send receivers, in an entry of its own so core's main entry (what a page that only connects
-// loads) carries none of it; `refreshAccountAssets` loads `refreshIdentity` after connecting.
+// loads) carries none of it; the balance refresh loads `refreshIdentity` after connecting.
 
 export type { AvatarSource, AvatarSourceOptions } from './avatarSource.js'
 export { avatarSource, checkIpfsGateway } from './avatarSource.js'
@@ -14,4 +14,4 @@ export type {
   ResolveReceiverNameParameters,
   ResolveReceiverNameReturnType,
 } from './resolveReceiverName.js'
-export { isReceiverName, resolveReceiverName } from './resolveReceiverName.js'
+export { resolveReceiverName } from './resolveReceiverName.js'
