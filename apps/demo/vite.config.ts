@@ -39,7 +39,8 @@ const vendorChunks = [
   {
     name: 'vendor-viem',
     test: (id: string) =>
-      viemFolders.some((folder) => id.startsWith(folder)) && !/[\\/](ens|ccip)[\\/.]|[\\/]Ens\.|ensNormalize|ccip\./.test(id),
+      viemFolders.some((folder) => id.startsWith(folder)) &&
+      !/[\\/](ens|ccip)[\\/.]|[\\/]Ens\.|ensNormalize|ccip\./.test(id),
   },
   // The React shell (provider, button, the modal's host) in one chunk, with the parts of core and
   // the EVM adapter it reaches. Hooks stay out: a group takes every module it matches, so a hook only

@@ -15,9 +15,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_UNIVERSAL_RESOLVERS } from './createNamesCapability.js'
 import { evm } from './evm.js'
 
-const alice = ANVIL_ADDRESSES[0]
-const bob = ANVIL_ADDRESSES[1]
-const carol = ANVIL_ADDRESSES[2]
+const alice = ANVIL_ADDRESSES[0]!
+const bob = ANVIL_ADDRESSES[1]!
+const carol = ANVIL_ADDRESSES[2]!
 const AVATAR = 'https://avatars.example/alice.png'
 
 describe('ENS names through the EVM adapter, on anvil', () => {

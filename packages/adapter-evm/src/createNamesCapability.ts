@@ -1,7 +1,8 @@
 import type { NamesCapability, Network } from '@portico/core'
 import { createLazyImport } from '@portico/core/adapter-kit'
-import type { Address, Client } from 'viem'
+import type { Address } from 'viem'
 import { isEvmAddress } from './isEvmAddress.js'
+import type { CreateNamesCapabilityOptions } from './namesOptions.js'
 
 /**
  * ENS's universal resolver on mainnet and Sepolia (viem's chain definitions): where identity is
@@ -10,22 +11,6 @@ import { isEvmAddress } from './isEvmAddress.js'
 export const DEFAULT_UNIVERSAL_RESOLVERS: Readonly<Record<number, Address>> = {
   1: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe',
   11155111: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe',
-}
-
-export interface EvmNamesOptions {
-  /**
-   * The ENS universal resolver per chain id, merged over `DEFAULT_UNIVERSAL_RESOLVERS`: a site on
-   * a chain with its own ENS deployment (a test chain) lists it here; `null` turns names off for
-   * a chain. An entry that is not an address fails every lookup on its chain.
-   * @example { 31337: '0x…' }
-   */
-  universalResolvers?: Readonly<Record<number, Address | null>>
-  /** How long one lookup (CCIP-Read gateways included) may take. Default 10 s. */
-  timeoutMs?: number
-}
-
-export interface CreateNamesCapabilityOptions extends EvmNamesOptions {
-  getClient(network: Network): Promise<Client>
 }
 
 // A dotted name of at most 255 characters with no empty label and no spaces: normalisation

@@ -12,8 +12,8 @@ import {
 import { withTimeout } from '@portico/core/adapter-kit'
 import { type Address, type Client, getAddress, isAddressEqual } from 'viem'
 import { getEnsAddress, getEnsName, getEnsText, normalize } from 'viem/ens'
-import type { CreateNamesCapabilityOptions } from './createNamesCapability.js'
 import { isEvmAddress } from './isEvmAddress.js'
+import type { CreateNamesCapabilityOptions } from './namesOptions.js'
 
 interface Lookup {
   universalResolver: Address
