@@ -34,7 +34,14 @@ const vendorChunks = [
   // The site's own viem and the packages it reaches, by their installed folders: WalletConnect's
   // client brings another viem version of its own, which must stay in the pairing's lazy chunks
   // rather than join this one (it would add 16 KiB to the Connect view).
-  { name: 'vendor-viem', test: (id: string) => viemFolders.some((folder) => id.startsWith(folder)) },
+  // viem's ENS code (actions, CCIP-Read, name normalisation) stays out: only the identity and
+  // receiver-name chunks, loaded after connecting, reach it, and it would double this chunk.
+  {
+    name: 'vendor-viem',
+    test: (id: string) =>
+      viemFolders.some((folder) => id.startsWith(folder)) &&
+      !/[\\/](ens|ccip)[\\/.]|[\\/]Ens\.|ensNormalize|ccip\./.test(id),
+  },
   // The React shell (provider, button, the modal's host) in one chunk, with the parts of core and
   // the EVM adapter it reaches. Hooks stay out: a group takes every module it matches, so a hook only
   // views use (activity, token balances, the wallet list) would bring its core code into the first

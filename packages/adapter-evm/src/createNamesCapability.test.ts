@@ -15,9 +15,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_UNIVERSAL_RESOLVERS } from './createNamesCapability.js'
 import { evm } from './evm.js'
 
-const alice = ANVIL_ADDRESSES[0]
-const bob = ANVIL_ADDRESSES[1]
-const carol = ANVIL_ADDRESSES[2]
+const alice = ANVIL_ADDRESSES[0]!
+const bob = ANVIL_ADDRESSES[1]!
+const carol = ANVIL_ADDRESSES[2]!
 const AVATAR = 'https://avatars.example/alice.png'
 
 describe('ENS names through the EVM adapter, on anvil', () => {
@@ -119,11 +119,10 @@ describe('ENS names through the EVM adapter, on anvil', () => {
     )
   })
 
-  it('refuses a universal resolver that is not an address when the adapter is made', () => {
-    expect(() =>
-      evm({ ens: { universalResolvers: { 5: 'resolver' as `0x${string}` } } })(
-        createTestAdapterContext([network], false).context,
-      ),
-    ).toThrow(/not an address/)
+  it('refuses a universal resolver that is not an address', async () => {
+    const capability = evm({ ens: { universalResolvers: { 31427: 'resolver' as `0x${string}` } } })(
+      createTestAdapterContext([network], false).context,
+    ).names!
+    await expect(capability.lookupAddress({ address: alice, network })).rejects.toThrow(/not an address/)
   })
 })

@@ -2,12 +2,71 @@
 // account's primary name and a receiver's name. Loaded with `import()` on the first lookup
 // (createNamesCapability.ts): viem's ENS actions and ENSIP-15's tables are a large download.
 
-import { BaseError, InvalidNameError, type NameRecord, ProviderRequestError } from '@portico/core'
+import {
+  BaseError,
+  InvalidNameError,
+  type NameRecord,
+  type Network,
+  ProviderRequestError,
+} from '@portico/core'
+import { withTimeout } from '@portico/core/adapter-kit'
 import { type Address, type Client, getAddress, isAddressEqual } from 'viem'
 import { getEnsAddress, getEnsName, getEnsText, normalize } from 'viem/ens'
+import { isEvmAddress } from './isEvmAddress.js'
+import type { CreateNamesCapabilityOptions } from './namesOptions.js'
 
 interface Lookup {
   universalResolver: Address
+}
+
+/** `lookupAddress` of the names capability: the checked primary name of `address` on `network`. */
+export function lookupEnsAddress(
+  options: CreateNamesCapabilityOptions,
+  network: Network,
+  universalResolver: Address | undefined,
+  address: string,
+): Promise<NameRecord | undefined> {
+  return run(options, network, universalResolver, `the name of ${address}`, (client, resolver) =>
+    lookupAddressWith(client, { address, universalResolver: resolver }),
+  )
+}
+
+/** `resolveName` of the names capability: what `name` resolves to on `network`. */
+export function resolveEnsName(
+  options: CreateNamesCapabilityOptions,
+  network: Network,
+  universalResolver: Address | undefined,
+  name: string,
+): Promise<NameRecord | undefined> {
+  return run(options, network, universalResolver, `resolving ${name}`, (client, resolver) =>
+    resolveNameWith(client, { name, universalResolver: resolver }),
+  )
+}
+
+/** One lookup on `network`'s universal resolver, within the lookup timeout (10 s by default). */
+async function run<T>(
+  options: CreateNamesCapabilityOptions,
+  network: Network,
+  universalResolver: Address | undefined,
+  label: string,
+  task: (client: Client, universalResolver: Address) => Promise<T>,
+): Promise<T> {
+  if (!universalResolver)
+    throw new ProviderRequestError('This network has no name service.', { details: network.caipNetworkId })
+  if (!isEvmAddress(universalResolver))
+    throw new ProviderRequestError('ens.universalResolvers holds something that is not an address.', {
+      details: `${network.caipNetworkId}: ${String(universalResolver)}`,
+    })
+  const timeoutMs = options.timeoutMs ?? 10_000
+  const client = await options.getClient(network)
+  return withTimeout(
+    task(client, universalResolver),
+    timeoutMs,
+    () =>
+      new ProviderRequestError('The name service did not answer in time.', {
+        details: `${label} on ${network.caipNetworkId}: waited ${timeoutMs} ms.`,
+      }),
+  )
 }
 
 /**
@@ -15,7 +74,7 @@ interface Lookup {
  * same address. The universal resolver checks that too; it is checked again here so a resolver
  * deployment that does not (an older one, a site's own) cannot show someone else's name.
  */
-export async function lookupEnsAddress(
+async function lookupAddressWith(
   client: Client,
   parameters: Lookup & { address: string },
 ): Promise<NameRecord | undefined> {
@@ -40,7 +99,7 @@ export async function lookupEnsAddress(
 }
 
 /** What `text` resolves to, after ENSIP-15 normalisation; undefined when it resolves to nothing. */
-export async function resolveEnsName(
+async function resolveNameWith(
   client: Client,
   parameters: Lookup & { name: string },
 ): Promise<NameRecord | undefined> {

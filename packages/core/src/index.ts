@@ -216,6 +216,7 @@ export { setTheme } from './modal/setTheme.js'
 export { shakeModal } from './modal/shakeModal.js'
 export type { Abandon } from './modal/subViews.js'
 export { canGoBack, SUB_VIEWS } from './modal/subViews.js'
+export { isReceiverName } from './names/isReceiverName.js'
 export type {
   InvalidNameErrorType,
   NameNotResolvedErrorType,

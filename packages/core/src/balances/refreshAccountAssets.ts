@@ -6,9 +6,6 @@ import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 
 const loadRefresh = createLazyImport(() => import('./refreshAccountAssetsNow.js'))
-// The connected account's name and avatar: its own chunk, loaded only where the adapter has a name
-// service for the network (names are eip155 only, SPEC §9), never by a page that only connects.
-const loadIdentity = createLazyImport(() => import('../names/refreshIdentity.js'))
 
 export type RefreshAccountAssetsParameters = { namespace?: ChainNamespace }
 
@@ -27,7 +24,6 @@ export function refreshAccountAssets(
   // What belongs to another account or network goes at once, not once the refresh code is loaded:
   // the previous account's balances and activity must never show for this one.
   if (namespace) dropOtherOwnerBalances(portico, namespace)
-  if (namespace) refreshIdentityOf(portico, namespace)
   const activityOwner = state.activity.caipAddress
   if (activityOwner !== undefined && activityOwner !== activeCaipAddress(portico)) resetActivity(portico)
   loadRefresh().then(
@@ -65,34 +61,9 @@ function dropOtherOwnerBalances(portico: Portico, namespace: ChainNamespace): vo
   internal.tokenBalanceOwner[namespace] = owner
   internal.tokenBalanceFetching.delete(namespace)
   account.tokenBalance = []
-}
-
-/**
- * Clears the name and avatar shown when they belong to another account or network (at once, before
- * the identity code loads), then reads the connected account's when its network has names.
- */
-function refreshIdentityOf(portico: Portico, namespace: ChainNamespace): void {
-  const { state, internal } = portico
-  const chain = state.chains[namespace]
-  const account = chain?.accountState
-  const network = chain?.networkState.caipNetwork
-  if (!account) return
-  const owner =
-    account.status === 'connected' && account.address && network
-      ? toCaipAddress(network.caipNetworkId, account.address)
-      : undefined
-  internal.identityOwner ??= {}
-  if (internal.identityOwner[namespace] !== owner) {
-    internal.identityOwner[namespace] = owner
-    account.profileName = undefined
-    account.profileImage = undefined
-  }
-  const names = internal.adapters.get(namespace)?.names
-  if (!owner || !network || !names?.supports(network)) return
-  loadIdentity().then(
-    ({ refreshIdentity }) => refreshIdentity(portico, { namespace }),
-    (error: unknown) => internal.logger.warn('names: the identity code did not load', error),
-  )
+  // The name and avatar too (names/refreshIdentity.ts reads the new account's after this).
+  account.profileName = undefined
+  account.profileImage = undefined
 }
 
 /**

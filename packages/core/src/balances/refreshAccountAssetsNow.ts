@@ -1,9 +1,15 @@
 import { getAccountTabs } from '../activity/activity.js'
 import { fetchActivity, getActivityTarget, needsFirstActivityPage } from '../activity/fetchActivity.js'
 import { resetActivity } from '../activity/resetActivity.js'
+import { createLazyImport } from '../adapterKit/createLazyImport.js'
+import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { refreshTokenBalances } from './refreshTokenBalances.js'
+
+// The connected account's name and avatar: a chunk of its own, loaded only where the adapter has a
+// name service for the network (names are eip155 only, SPEC §9).
+const loadIdentity = createLazyImport(() => import('../names/refreshIdentity.js'))
 
 /**
  * The work of `refreshAccountAssets`, loaded on its first call so the balance, activity and API
@@ -13,6 +19,7 @@ import { refreshTokenBalances } from './refreshTokenBalances.js'
 export function refreshAccountAssetsNow(portico: Portico, namespace: ChainNamespace | undefined): void {
   const { state } = portico
   void refreshTokenBalances(portico, namespace ? { namespace } : {})
+  if (namespace) refreshIdentityOf(portico, namespace)
   const target = getActivityTarget(portico)
   if (state.activity.caipAddress !== undefined && state.activity.caipAddress !== target?.caipAddress)
     resetActivity(portico)
@@ -24,4 +31,33 @@ export function refreshAccountAssetsNow(portico: Portico, namespace: ChainNamesp
   if (needsFirstActivityPage(portico)) void fetchActivity(portico)
   // A list from an earlier visit may miss what happened since: fetched again behind the rows shown.
   else if (state.activity.loaded && !state.activity.loading) void fetchActivity(portico, { refresh: true })
+}
+
+/**
+ * Reads the connected account's name and avatar when its network has names; one of another
+ * account or network is cleared first (`dropOtherOwnerBalances` cleared it already on an account
+ * change, before this chunk loaded; this covers a network without names).
+ */
+function refreshIdentityOf(portico: Portico, namespace: ChainNamespace): void {
+  const { state, internal } = portico
+  const chain = state.chains[namespace]
+  const account = chain?.accountState
+  const network = chain?.networkState.caipNetwork
+  if (!account) return
+  const owner =
+    account.status === 'connected' && account.address && network
+      ? toCaipAddress(network.caipNetworkId, account.address)
+      : undefined
+  internal.identityOwner ??= {}
+  if (internal.identityOwner[namespace] !== owner) {
+    internal.identityOwner[namespace] = owner
+    account.profileName = undefined
+    account.profileImage = undefined
+  }
+  const names = internal.adapters.get(namespace)?.names
+  if (!owner || !network || !names?.supports(network)) return
+  loadIdentity().then(
+    ({ refreshIdentity }) => refreshIdentity(portico, { namespace }),
+    (error: unknown) => internal.logger.warn('names: the identity code did not load', error),
+  )
 }

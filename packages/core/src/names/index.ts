@@ -54,4 +54,4 @@ export type {
   ResolveReceiverNameParameters,
   ResolveReceiverNameReturnType,
 } from './resolveReceiverName.js'
-export { isReceiverName, resolveReceiverName } from './resolveReceiverName.js'
+export { resolveReceiverName } from './resolveReceiverName.js'

@@ -1,5 +1,4 @@
-import { setSendReceiver } from '@portico/core'
-import { isReceiverName, resolveReceiverName } from '@portico/core/names'
+import { isReceiverName, setSendReceiver } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { usePortico } from '../../hooks/usePortico.js'
 
@@ -34,21 +33,24 @@ export function useReceiverName(initialName: string | undefined) {
     let cancelled = false
     setResult({ status: 'resolving', name })
     const timer = setTimeout(() => {
-      resolveReceiverName(portico, { name }).then(
-        (resolved) => {
-          if (cancelled) return
-          setSendReceiver(portico, {
-            address: resolved.address,
-            profileName: resolved.name,
-            profileImage: resolved.image,
-          })
-          setResult({ status: 'resolved', ...resolved })
-        },
-        () => {
-          // SPEC §8 'Error resolving name': a name with no address, or one the chain would not read.
-          if (!cancelled) setResult({ status: 'failed', name })
-        },
-      )
+      // The lookup and avatar checks load with the first name typed, not with the Send view.
+      import('@portico/core/names')
+        .then(({ resolveReceiverName }) => resolveReceiverName(portico, { name }))
+        .then(
+          (resolved) => {
+            if (cancelled) return
+            setSendReceiver(portico, {
+              address: resolved.address,
+              profileName: resolved.name,
+              profileImage: resolved.image,
+            })
+            setResult({ status: 'resolved', ...resolved })
+          },
+          () => {
+            // SPEC §8 'Error resolving name': a name with no address, or one the chain would not read.
+            if (!cancelled) setResult({ status: 'failed', name })
+          },
+        )
     }, NAME_DEBOUNCE_MS)
     return () => {
       cancelled = true
