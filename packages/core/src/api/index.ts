@@ -18,6 +18,8 @@ export type {
   AuthFrameConfigResponse,
   AuthOtpRequest,
   AuthOtpResponse,
+  AuthPreferredAccountRequest,
+  AuthPreferredAccountResponse,
   AuthPutWalletRequest,
   AuthPutWalletResponse,
   AuthSessionResponse,
@@ -31,6 +33,7 @@ export type {
   AuthWalletResponse,
 } from './authSchemas.js'
 export {
+  authAccountTypeSchema,
   authDeviceIdSchema,
   authDeviceWaitRequestSchema,
   authDeviceWaitResponseSchema,
@@ -41,6 +44,8 @@ export {
   authOtpRequestSchema,
   authOtpResponseSchema,
   authOtpSchema,
+  authPreferredAccountRequestSchema,
+  authPreferredAccountResponseSchema,
   authPutWalletRequestSchema,
   authPutWalletResponseSchema,
   authSeedSchema,
