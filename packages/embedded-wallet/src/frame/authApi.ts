@@ -124,6 +124,7 @@ const schemas = {
   deviceWait: z.object({ approved: z.boolean() }),
   otp: z.object({ token: z.string(), user: userSchema, isNewUser: z.boolean() }),
   session: z.object({ user: userSchema }),
+  preferredAccount: z.object({ type: z.nullable(z.enum(['eoa', 'smartAccount'])) }),
   wallet: z.object({ seed: z.nullable(seedSchema) }),
   updateEmail: z.object({ action: z.literal('VERIFY_PRIMARY_OTP') }),
   updateEmailPrimary: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }),
@@ -153,6 +154,10 @@ export interface AuthApi {
    */
   otp(email: string, otp: string): Promise<AuthOtpResult>
   session(): Promise<{ user: AuthUser }>
+  /** `GET /v1/auth/preferred-account`: the account type the user chose, null before they chose. */
+  getPreferredAccount(): Promise<{ type: 'eoa' | 'smartAccount' | null }>
+  /** `PUT /v1/auth/preferred-account`: stores the user's choice on the server (SPEC §6: per user). */
+  setPreferredAccount(type: 'eoa' | 'smartAccount'): Promise<void>
   getWallet(): Promise<{ seed: `0x${string}` | null }>
   putWallet(seed: `0x${string}`): Promise<void>
   updateEmail(newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
@@ -227,6 +232,10 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
       return result
     },
     session: () => call('GET', 'session', schemas.session, undefined, true),
+    getPreferredAccount: () => call('GET', 'preferred-account', schemas.preferredAccount, undefined, true),
+    setPreferredAccount: async (type) => {
+      await call('PUT', 'preferred-account', schemas.preferredAccount, { type }, true)
+    },
     getWallet: () =>
       call('GET', 'wallet', schemas.wallet, undefined, true) as Promise<{ seed: `0x${string}` | null }>,
     putWallet: (seed) => call('PUT', 'wallet', undefined, { seed }, true),
