@@ -2,6 +2,7 @@ import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
 import type { AccountState, ConnectionError, ConnectionStatus } from '../state.js'
+import { getIsSmartAccount } from './smartAccount.js'
 
 export interface AccountInfo {
   namespace: ChainNamespace | undefined
@@ -25,6 +26,14 @@ export interface AccountInfo {
   addressExplorerUrl: string | undefined
   connector: AccountState['connectedWalletInfo']
   network: Network | undefined
+  /**
+   * The embedded (e-mail) wallet's account type on eip155 (SPEC §6): `smartAccount` where the
+   * visitor uses the smart account and the network offers one, else `eoa`; undefined for other
+   * wallets and namespaces.
+   */
+  accountType: 'eoa' | 'smartAccount' | undefined
+  /** Whether the smart account exists on chain yet (SPEC §3 smartAccountDeployed); false for an EOA. */
+  smartAccountDeployed: boolean
 }
 
 const account = /* @__PURE__ */ defineSelector(
@@ -53,9 +62,28 @@ const account = /* @__PURE__ */ defineSelector(
       addressExplorerUrl: account?.addressExplorerUrl,
       connector: account?.connectedWalletInfo,
       network: chain?.networkState.caipNetwork as Network | undefined,
+      ...embeddedAccountType(portico, target, account),
     }
   },
 )
+function embeddedAccountType(
+  portico: Portico,
+  namespace: ChainNamespace | undefined,
+  account: AccountState | undefined,
+): Pick<AccountInfo, 'accountType' | 'smartAccountDeployed'> {
+  if (
+    namespace !== 'eip155' ||
+    account?.status !== 'connected' ||
+    account.connectedWalletInfo?.type !== 'AUTH'
+  )
+    return { accountType: undefined, smartAccountDeployed: false }
+  const smart = getIsSmartAccount(portico, namespace)
+  return {
+    accountType: smart ? 'smartAccount' : 'eoa',
+    smartAccountDeployed: smart && account.smartAccountDeployed,
+  }
+}
+
 /**
  * The account of the active namespace (or of `namespace`).
  *

@@ -29,3 +29,21 @@ const isSmartAccount = /* @__PURE__ */ defineSelector(
 export const getIsSmartAccount = isSmartAccount.get
 /** Calls `onChange(isSmartAccount, previous)` when it flips; returns the unsubscribe. */
 export const watchIsSmartAccount = isSmartAccount.watch
+
+const smartAccountOffered = /* @__PURE__ */ defineSelector((portico: Portico): boolean => {
+  const chain = portico.state.chains.eip155
+  if (chain?.accountState.status !== 'connected' || chain.accountState.connectedWalletInfo?.type !== 'AUTH')
+    return false
+  const network = chain.networkState.caipNetwork
+  return (
+    network !== undefined &&
+    chain.networkState.smartAccountEnabledNetworks.some((id) => String(id) === String(network.id))
+  )
+})
+/**
+ * Whether the connected embedded (e-mail) wallet offers a smart account on its current EVM network
+ * (SPEC §6), so the visitor can switch between it and the EOA (`setEmbeddedAccountType`).
+ */
+export const getSmartAccountOffered = smartAccountOffered.get
+/** Calls `onChange(offered, previous)` when it flips; returns the unsubscribe. */
+export const watchSmartAccountOffered = smartAccountOffered.watch

@@ -139,7 +139,7 @@ export function createSmartAccountSender(
       const { publicClient } = await clientsFor(chainId)
       const code = await publicClient.getCode({ address: owner.address })
       // An EIP-7702 delegation is the code 0xef0100 followed by the implementation's address.
-      return code !== undefined && code.toLowerCase().startsWith('0xef0100')
+      return code?.toLowerCase().startsWith('0xef0100') === true
     },
     async isSponsored(chainId) {
       return (await clientsFor(chainId)).paymaster

@@ -193,6 +193,10 @@ export const de: Catalogue = {
   accountType: 'Verwendete Adresse',
   accountTypePayment: 'Zahlungen',
   accountTypeOrdinal: 'Ordinals',
+  embeddedAccountType: 'Kontotyp',
+  embeddedAccountEoa: 'EOA',
+  embeddedAccountSmart: 'Smart Account',
+  embeddedAccountSwitchFailed: 'Das Konto konnte nicht gewechselt werden: {reason}',
 
   totalValue: 'Gesamtwert',
   walletFeatures: 'Wallet-Aktionen',
