@@ -1,4 +1,24 @@
 // Node entry of @portico/test: local chains plus everything the browser-safe wallet entry offers.
+
+export type {
+  AccountAbstractionDeployment,
+  DeployAccountAbstractionOptions,
+} from './accountAbstraction/deployAccountAbstraction.js'
+export {
+  deployAccountAbstraction,
+  ENTRY_POINT_08_ADDRESS,
+  ENTRY_POINT_08_SALT,
+  SIMPLE_7702_ACCOUNT_08_ADDRESS,
+  SIMPLE_ACCOUNT_FACTORY_08_ADDRESS,
+} from './accountAbstraction/deployAccountAbstraction.js'
+export type { AltoInstance, StartAltoOptions } from './accountAbstraction/startAlto.js'
+export { resolveAltoEntry, startAlto } from './accountAbstraction/startAlto.js'
+export type { ToTestSimpleSmartAccountParameters } from './accountAbstraction/toTestSimpleSmartAccount.js'
+export {
+  SIMPLE_ACCOUNT_08_ABI,
+  SIMPLE_ACCOUNT_FACTORY_08_ABI,
+  toTestSimpleSmartAccount,
+} from './accountAbstraction/toTestSimpleSmartAccount.js'
 export { ANVIL_ADDRESSES, ANVIL_INITIAL_BALANCE, ANVIL_PRIVATE_KEYS } from './accounts.js'
 export { createTestAdapterContext } from './adapter/createTestAdapterContext.js'
 export type { AnvilInstance, StartAnvilOptions } from './anvil.js'
