@@ -126,8 +126,19 @@ type Frame = ReturnType<typeof makeFrame>
 
 async function logIn(frame: Frame, email: string) {
   await frame.handlers.handle(request('APP_CONNECT_EMAIL', { email }))
-  const done = await frame.handlers.handle(request('APP_CONNECT_OTP', { otp: server.lastCode(email, 'otp') }))
+  const otp = server.lastCode(email, 'otp')
+  const done = await frame.handlers.handle(request('APP_CONNECT_OTP', { otp }))
   expect(done?.type).toBe('FRAME_CONNECT_OTP_SUCCESS')
+  if ((done?.payload as { action?: string }).action !== 'VERIFY_DEVICE') return
+  // A known user on a new device: approved from the mailed link, then the same code logs in.
+  const waiting = frame.handlers.handle(request('APP_CONNECT_DEVICE'))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  server.approveDevice(email)
+  expect(await waiting).toMatchObject({ type: 'FRAME_CONNECT_DEVICE_SUCCESS' })
+  expect(await frame.handlers.handle(request('APP_CONNECT_OTP', { otp }))).toMatchObject({
+    type: 'FRAME_CONNECT_OTP_SUCCESS',
+    payload: {},
+  })
 }
 
 async function call<T>(frame: Frame, type: string, payload?: unknown): Promise<T> {
@@ -185,7 +196,7 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
     const { reply, shown } = await approved(frame, 'eth_sendTransaction', [
       { from: address, to: RECIPIENT, value: numberToHex(parseEther('0.01')) },
     ])
-    expect(reply?.type).toBe('FRAME_RPC_REQUEST_SUCCESS')
+    expect(reply).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
     expect(shown.fields).toContainEqual({ label: 'Network fee', value: 'paid by this account' })
     const receipt = await publicClient.getTransactionReceipt({ hash: reply?.payload as Hex })
     expect(receipt.status).toBe('success')
@@ -222,7 +233,7 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
         ],
       },
     ])
-    expect(reply?.type).toBe('FRAME_RPC_REQUEST_SUCCESS')
+    expect(reply).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
     expect(shown.title).toBe('Send 2 calls')
     expect(shown.fields).toContainEqual({ label: 'Account', value: 'Smart account (one operation)' })
     const { id } = reply?.payload as { id: string }
@@ -322,7 +333,7 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
 
     bundler.up = true
     const again = await approved(frame, 'eth_sendTransaction', [{ to: RECIPIENT, value: '0x1' }])
-    expect(again.reply?.type).toBe('FRAME_RPC_REQUEST_SUCCESS')
+    expect(again.reply).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
     await bundler.close()
   }, 60_000)
 })

@@ -35,6 +35,9 @@ export interface SmartAccountOptions {
   pollingIntervalMs?: number
 }
 
+/** Simple7702Account v0.8 of `@account-abstraction/contracts`, at its address on every chain. */
+export const SIMPLE_7702_ACCOUNT_ADDRESS: Address = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
+
 /** One call of a user operation. */
 export interface SmartAccountCall {
   to: Address
@@ -96,6 +99,13 @@ export function createSmartAccountSender(
 ): SmartAccountSender {
   const clients = new Map<number, Promise<ChainClients>>()
   const pollingInterval = options.pollingIntervalMs ?? 1_000
+  const implementation = options.implementation ?? SIMPLE_7702_ACCOUNT_ADDRESS
+
+  async function isDelegated(publicClient: PublicClient): Promise<boolean> {
+    const code = await publicClient.getCode({ address: owner.address })
+    // An EIP-7702 delegation is the code 0xef0100 followed by the implementation's address.
+    return code?.toLowerCase() === `0xef0100${implementation.slice(2).toLowerCase()}`
+  }
 
   function clientsFor(chainId: number): Promise<ChainClients> {
     let pending = clients.get(chainId)
@@ -110,11 +120,7 @@ export function createSmartAccountSender(
           rpcUrls: { default: { http: [rpcUrl(caip)] } },
         })
         const publicClient = createPublicClient({ chain, transport: http(rpcUrl(caip)), pollingInterval })
-        const account = await toSimple7702SmartAccount({
-          client: publicClient,
-          owner,
-          ...(options.implementation ? { implementation: options.implementation } : {}),
-        })
+        const account = await toSimple7702SmartAccount({ client: publicClient, owner, implementation })
         const paymasterUrl = await options.paymasterUrl?.(caip)
         const bundler = createBundlerClient({
           account,
@@ -136,19 +142,25 @@ export function createSmartAccountSender(
   return {
     address: owner.address,
     async isDeployed(chainId) {
-      const { publicClient } = await clientsFor(chainId)
-      const code = await publicClient.getCode({ address: owner.address })
-      // An EIP-7702 delegation is the code 0xef0100 followed by the implementation's address.
-      return code?.toLowerCase().startsWith('0xef0100') === true
+      return isDelegated((await clientsFor(chainId)).publicClient)
     },
     async isSponsored(chainId) {
       return (await clientsFor(chainId)).paymaster
     },
     async send(chainId, calls) {
-      const { bundler, account } = await clientsFor(chainId)
+      const { bundler, account, publicClient } = await clientsFor(chainId)
       try {
+        // The first operation carries the delegation, signed for this chain and the key's nonce.
+        const authorization = (await isDelegated(publicClient))
+          ? undefined
+          : await owner.signAuthorization({
+              address: implementation,
+              chainId,
+              nonce: await publicClient.getTransactionCount({ address: owner.address }),
+            })
         return await bundler.sendUserOperation({
           account,
+          ...(authorization ? { authorization } : {}),
           calls: calls.map((call) => ({
             to: call.to,
             ...(call.data !== undefined ? { data: call.data } : {}),
