@@ -129,7 +129,7 @@ async function logIn(frame: Frame, email: string) {
   const otp = server.lastCode(email, 'otp')
   const done = await frame.handlers.handle(request('APP_CONNECT_OTP', { otp }))
   expect(done?.type).toBe('FRAME_CONNECT_OTP_SUCCESS')
-  if ((done?.payload as { action?: string }).action !== 'VERIFY_DEVICE') return
+  if ((done?.payload as { action?: string } | undefined)?.action !== 'VERIFY_DEVICE') return
   // A known user on a new device: approved from the mailed link, then the same code logs in.
   const waiting = frame.handlers.handle(request('APP_CONNECT_DEVICE'))
   await new Promise((resolve) => setTimeout(resolve, 50))
@@ -236,7 +236,7 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
     expect(reply).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
     expect(shown.title).toBe('Send 2 calls')
     expect(shown.fields).toContainEqual({ label: 'Account', value: 'Smart account (one operation)' })
-    const { id } = reply?.payload as { id: string }
+    const { id } = (reply?.payload ?? {}) as { id: string }
     let status: { status: number; atomic: boolean; receipts: { transactionHash: Hex }[] } | undefined
     await expect
       .poll(
