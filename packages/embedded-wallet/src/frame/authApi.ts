@@ -119,7 +119,12 @@ const apiErrorBodySchema = z.object({ error: z.object({ code: z.string(), messag
 const seedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
 const userSchema = z.object({ id: z.string(), email: z.string() })
 const schemas = {
-  frameConfig: z.object({ allowedOrigins: z.array(z.string()) }),
+  frameConfig: z.object({
+    allowedOrigins: z.array(z.string()),
+    // CAIP-2 ids; absent from servers that predate smart accounts.
+    smartAccountEnabledNetworks: z.optional(z.array(z.string())),
+    sponsoredNetworks: z.optional(z.array(z.string())),
+  }),
   email: z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) }),
   deviceWait: z.object({ approved: z.boolean() }),
   otp: z.object({ token: z.string(), user: userSchema, isNewUser: z.boolean() }),
@@ -145,7 +150,13 @@ export interface AuthApiOptions {
 
 export interface AuthApi {
   /** `GET /v1/auth/frame-config`: the sites allowed to embed the frame. */
-  frameConfig(): Promise<{ allowedOrigins: string[] }>
+  frameConfig(): Promise<{
+    allowedOrigins: string[]
+    /** The chains with a bundler (SPEC §3 smartAccountEnabledNetworks), CAIP-2. */
+    smartAccountEnabledNetworks?: string[] | undefined
+    /** Of those, where the site's paymaster pays the network fee. */
+    sponsoredNetworks?: string[] | undefined
+  }>
   email(email: string): Promise<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>
   deviceWait(email: string): Promise<{ approved: boolean }>
   /**
