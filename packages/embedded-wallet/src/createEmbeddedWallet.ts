@@ -184,6 +184,9 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
         ...(user.smartAccountDeployed === undefined
           ? {}
           : { smartAccountDeployed: user.smartAccountDeployed }),
+        ...(user.smartAccountSponsored === undefined
+          ? {}
+          : { smartAccountSponsored: user.smartAccountSponsored }),
         ...(user.solanaAddress ? { solanaAddress: user.solanaAddress } : {}),
       }
     },

@@ -11,6 +11,8 @@ export interface EmbeddedWalletUser {
   accountType: 'eoa' | 'smartAccount'
   /** For a smart account: whether it exists on chain yet (SPEC §3 smartAccountDeployed). */
   smartAccountDeployed?: boolean
+  /** For a smart account: whether the site pays its network fees on this chain (a paymaster). */
+  smartAccountSponsored?: boolean
   /** The same user's Solana address, when the wallet has one. */
   solanaAddress?: string
 }

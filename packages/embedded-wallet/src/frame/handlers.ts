@@ -231,7 +231,10 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     return {
       accountType,
       ...(accountType === 'smartAccount' && smart && evmChainId !== undefined
-        ? { smartAccountDeployed: await smart.isDeployed(evmChainId) }
+        ? {
+            smartAccountDeployed: await smart.isDeployed(evmChainId),
+            smartAccountSponsored: await smart.isSponsored(evmChainId),
+          }
         : {}),
     }
   }

@@ -151,6 +151,7 @@ export const enModal = {
   sendPasteLabel: 'Paste the address from the clipboard',
   sendToSelf: 'This is your own address.',
   sendNetworkFee: 'Network fee',
+  sendFeePaidBy: 'paid by {site}',
   sendFeeEstimating: 'Estimating…',
   sendFeeUnavailable: 'Unavailable',
   sendSelectToken: 'Select a token',

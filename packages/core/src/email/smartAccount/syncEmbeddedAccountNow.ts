@@ -24,6 +24,7 @@ export async function syncEmbeddedAccountNow(portico: Portico): Promise<void> {
     // their choice is only known (and kept) where it applies.
     if (enabled.includes(Number(network.id))) chain.accountState.preferredAccountType = user.accountType
     chain.accountState.smartAccountDeployed = user.smartAccountDeployed === true
+    chain.accountState.smartAccountSponsored = user.smartAccountSponsored === true
   } catch (error) {
     portico.internal.logger.warn('smart account: the embedded wallet did not say its account type', error)
   }

@@ -261,6 +261,7 @@ export const de: Catalogue = {
   sendPasteLabel: 'Adresse aus der Zwischenablage einfügen',
   sendToSelf: 'Das ist deine eigene Adresse.',
   sendNetworkFee: 'Netzwerkgebühr',
+  sendFeePaidBy: 'bezahlt von {site}',
   sendFeeEstimating: 'Wird geschätzt…',
   sendFeeUnavailable: 'Nicht verfügbar',
   sendSelectToken: 'Token auswählen',
