@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createSiwxMessage } from '@portico/siwx'
+import { eip155Verifier } from '@portico/siwx/eip155'
 import {
   type AltoInstance,
   type AnvilInstance,
@@ -10,7 +12,7 @@ import {
   startAlto,
   startAnvil,
 } from '@portico/test'
-import { createPublicClient, type Hex, http, numberToHex, parseEther } from 'viem'
+import { createPublicClient, type Hex, http, numberToHex, parseEther, stringToHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PROTOCOL_VERSION } from '../protocol/index.js'
 import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
@@ -306,6 +308,37 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
     expect(await call(makeFrame(frame.browser), 'APP_GET_USER', { chainId: CHAIN_ID })).toMatchObject({
       accountType: 'eoa',
     })
+  }, 60_000)
+
+  test('signs in (SIWX, verified by @portico/siwx/eip155) before the delegation and after it', async () => {
+    const frame = makeFrame()
+    await logIn(frame, 'signin@example.com')
+    const { address } = await call<User>(frame, 'APP_GET_USER', { chainId: CHAIN_ID })
+    await rpc(anvil.rpcUrl, 'anvil_setBalance', [address, numberToHex(parseEther('1'))])
+    const verifier = eip155Verifier({ rpcUrls: { [CHAIN_ID]: anvil.rpcUrl } })
+    const signIn = async () => {
+      const data = {
+        domain: 'shop.example',
+        accountAddress: address,
+        uri: 'https://shop.example/login',
+        version: '1' as const,
+        chainId: `eip155:${CHAIN_ID}` as const,
+        nonce: `n${crypto.randomUUID().replaceAll('-', '')}`,
+        issuedAt: new Date().toISOString(),
+      }
+      const message = createSiwxMessage(data)
+      const { reply } = await approved(frame, 'personal_sign', [stringToHex(message), address])
+      return verifier.verify({ data, message, signature: reply?.payload as string })
+    }
+    // Not delegated yet: the smart account is the visitor's own key, and signs as it.
+    expect(await publicClient.getCode({ address })).toBeUndefined()
+    expect(await signIn()).toBe(true)
+    await approved(frame, 'eth_sendTransaction', [{ to: RECIPIENT, value: '0x1' }])
+    expect(await call(frame, 'APP_GET_USER', { chainId: CHAIN_ID })).toMatchObject({
+      smartAccountDeployed: true,
+    })
+    // Delegated: the same signatures still verify (Simple7702Account answers ERC-1271 for its key).
+    expect(await signIn()).toBe(true)
   }, 60_000)
 
   test('a bundler that is down: a clear error, nothing sent, nothing spent, and the next try works', async () => {
