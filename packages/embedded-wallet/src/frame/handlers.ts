@@ -37,6 +37,7 @@ import {
 } from './rpcErrors.js'
 import type { SmartAccountOptions } from './smartAccount.js'
 import { createSolanaSigner, type SolanaSigner } from './solanaSigner.js'
+import { getWalletAssets } from './walletAssets.js'
 
 /** Storage key of the last theme the page synced, so the approval screen keeps it across reloads. */
 export const THEME_STORAGE_KEY = 'portico-frame:theme'
@@ -105,6 +106,11 @@ export interface FrameHandlersOptions {
    * the wallet is an EOA everywhere (SPEC §6).
    */
   smartAccount?: SmartAccountOptions
+  /**
+   * The server's portfolio of an address on a CAIP-2 chain (`GET /v1/account/{address}/balance`),
+   * for EIP-7811 `wallet_getAssets`; refused without it.
+   */
+  portfolio?: (address: `0x${string}`, caipNetworkId: string) => Promise<unknown>
   logger?: FrameLogger
 }
 
@@ -308,7 +314,14 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     // Only a Solana request has no EVM chain left at this point.
     if (evmChainId === undefined)
       return current.solana.request({ method, params, chainId: toCaipNetworkId(target) })
-    if (method === 'wallet_getAssets') throw new UnsupportedMethodError(method)
+    if (method === 'wallet_getAssets') {
+      if (!options.portfolio) throw new UnsupportedMethodError(method)
+      return getWalletAssets(params, {
+        own: current.evm.address,
+        chainId: evmChainId,
+        portfolio: options.portfolio,
+      })
+    }
     return current.evm.request({ method, params, chainId: evmChainId, account })
   }
 

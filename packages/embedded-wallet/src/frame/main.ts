@@ -116,6 +116,15 @@ async function start(): Promise<void> {
     storage,
     chainId: parseChainId(params.get('chainId')),
     rpcUrl,
+    async portfolio(address, caipNetworkId) {
+      const url = new URL(`/v1/account/${address}/balance`, origin)
+      url.searchParams.set('projectId', projectId)
+      url.searchParams.set('chainId', caipNetworkId)
+      const response = await fetch(url)
+      if (!response.ok)
+        throw new Error(`The portfolio of ${caipNetworkId} is unavailable (${response.status}).`)
+      return response.json()
+    },
     ...(smartChains.length > 0
       ? {
           smartAccount: {
