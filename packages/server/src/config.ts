@@ -5,6 +5,7 @@
  */
 import { CAIP2_PATTERN } from '@portico/core/api'
 import * as z from 'zod'
+import { paymasterConfigSchema } from './accountAbstraction/paymasterConfig.js'
 import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
 import { bitcoinConfigSchema } from './bitcoin/bitcoinConfig.js'
 import { onrampConfigSchema } from './onramp/onrampConfig.js'
@@ -60,6 +61,12 @@ const chainObjectSchema = z.object({
   /** A Multicall3-compatible contract; the canonical address when omitted. */
   multicallAddress: address.optional(),
   /**
+   * The chain's ERC-4337 bundler (EntryPoint v0.8): the RPC proxy forwards `eth_sendUserOperation`
+   * and the other bundler methods to it, and the chain is smart-account enabled (SPEC §3
+   * smartAccountEnabledNetworks). EVM chains only.
+   */
+  bundlerUrl: z.url().optional(),
+  /**
    * Token contracts (ERC-20 or NFT collections) known to be spam: their transfers carry
    * `nft_info.flags.is_spam`, so the client drops transactions made only of them (SPEC §5).
    */
@@ -79,7 +86,7 @@ const chainObjectSchema = z.object({
 })
 
 /** EVM-only options: Solana chains have no multicall contract and no block indexer. */
-const EVM_ONLY_CHAIN_OPTIONS = ['multicallAddress', 'indexer'] as const
+const EVM_ONLY_CHAIN_OPTIONS = ['multicallAddress', 'indexer', 'bundlerUrl'] as const
 
 const isIndexerOff = (value: unknown) =>
   typeof value === 'object' &&
@@ -99,7 +106,7 @@ export const chainConfigSchema = z.preprocess(
         code: 'custom',
         path: [option],
         input: raw[option],
-        message: `${option} applies to EVM chains only; a Solana chain has no ${option === 'indexer' ? 'block indexer (its activity is read from the node on request)' : 'multicall contract'}: remove it`,
+        message: `${option} applies to EVM chains only; a Solana chain has no ${option === 'indexer' ? 'block indexer (its activity is read from the node on request)' : option === 'bundlerUrl' ? 'ERC-4337 bundler' : 'multicall contract'}: remove it`,
       })
     }
     return { ...raw, indexer: { enabled: false } }
@@ -146,6 +153,11 @@ export const serverConfigSchema = z
     bitcoin: bitcoinConfigSchema.prefault({}),
     /** Swaps (`/v1/swap/*`) quoted from Uniswap pools; see swap/swapConfig.ts. */
     swap: swapConfigSchema.prefault({}),
+    /**
+     * The site's own verifying paymaster (ERC-7677 `pm_*` methods on the RPC proxy): its contract per
+     * chain, the signing key and each project's policy; see accountAbstraction/paymasterConfig.ts.
+     */
+    paymaster: paymasterConfigSchema.prefault({}),
     /** Buying with a card (`/v1/onramp/*`): each project's provider keys; see onramp/onrampConfig.ts. */
     onramp: onrampConfigSchema.prefault({}),
     /**
@@ -433,6 +445,20 @@ export const serverConfigSchema = z
     log: z.object({ level: z.enum(['debug', 'info', 'warn', 'error']).default('info') }).prefault({}),
   })
   .superRefine((config, context) => {
+    // A paymaster works through the chain's bundler: a chain without one could never use it.
+    for (const caip of Object.keys(config.paymaster.contracts)) {
+      const chain = config.chains.find((candidate) => candidate.caipNetworkId === caip)
+      if (!chain?.bundlerUrl) {
+        context.addIssue({
+          code: 'custom',
+          path: ['paymaster', 'contracts', caip],
+          input: caip,
+          message: chain
+            ? `${caip} has no bundlerUrl in chains: sponsored operations go through the chain's bundler`
+            : `${caip} is not in chains: add it there with its rpcUrl and bundlerUrl`,
+        })
+      }
+    }
     // A swap chain reads its pools through the chain's RPC endpoint, and needs every contract.
     for (const [index, swapChain] of config.swap.chains.entries()) {
       if (!config.chains.some((chain) => chain.caipNetworkId === swapChain.caipNetworkId)) {

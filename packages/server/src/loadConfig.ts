@@ -16,7 +16,7 @@ export interface LoadConfigParameters {
   file?: string | undefined
   /**
    * The environment: `HOST`, `PORT`, `DATABASE_URL`, `PORTICO_DATA_DIR`, `PORTICO_LOG_LEVEL`, `PORTICO_METRICS_TOKEN`,
-   * `PORTICO_MASTER_KEY`, `PORTICO_CONFIG`.
+   * `PORTICO_MASTER_KEY`, `PORTICO_PAYMASTER_SIGNER_KEY`, `PORTICO_CONFIG`.
    */
   env: Record<string, string | undefined>
 }
@@ -29,6 +29,7 @@ const ENV_FIELDS = {
   PORTICO_DATA_DIR: 'dataDir',
   PORTICO_LOG_LEVEL: 'log.level',
   PORTICO_METRICS_TOKEN: 'metrics.token',
+  PORTICO_PAYMASTER_SIGNER_KEY: 'paymaster.signerKey',
 } as const
 
 function readJsonFile(file: string): Record<string, unknown> {
@@ -123,6 +124,9 @@ export function loadConfig(parameters: LoadConfigParameters): ServerConfig {
     } else if (path === 'metrics.token') {
       const metrics = typeof raw.metrics === 'object' && raw.metrics !== null ? raw.metrics : {}
       raw.metrics = { ...metrics, token: value }
+    } else if (path === 'paymaster.signerKey') {
+      const paymaster = typeof raw.paymaster === 'object' && raw.paymaster !== null ? raw.paymaster : {}
+      raw.paymaster = { ...paymaster, signerKey: value }
     } else {
       raw[path] = value
     }

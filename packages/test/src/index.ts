@@ -11,6 +11,18 @@ export {
   SIMPLE_7702_ACCOUNT_08_ADDRESS,
   SIMPLE_ACCOUNT_FACTORY_08_ADDRESS,
 } from './accountAbstraction/deployAccountAbstraction.js'
+export type {
+  CompiledPaymaster,
+  DeployVerifyingPaymasterOptions,
+  VerifyingPaymasterDeployment,
+} from './accountAbstraction/deployVerifyingPaymaster.js'
+export {
+  compileVerifyingPaymaster,
+  deployVerifyingPaymaster,
+  getPaymasterDeposit,
+  PORTICO_VERIFYING_PAYMASTER_ABI,
+  verifyingPaymasterSourcePath,
+} from './accountAbstraction/deployVerifyingPaymaster.js'
 export type { AltoInstance, StartAltoOptions } from './accountAbstraction/startAlto.js'
 export { resolveAltoEntry, startAlto } from './accountAbstraction/startAlto.js'
 export type { ToTestSimpleSmartAccountParameters } from './accountAbstraction/toTestSimpleSmartAccount.js'

@@ -33,6 +33,13 @@ export type AuthUser = z.infer<typeof authUserSchema>
 export const authFrameConfigResponseSchema = z.object({
   allowed: z.boolean(),
   allowedOrigins: z.array(z.string()),
+  /**
+   * CAIP-2 ids of the EVM chains where the server has an ERC-4337 bundler (SPEC §3
+   * smartAccountEnabledNetworks); absent from servers that predate smart accounts.
+   */
+  smartAccountEnabledNetworks: z.optional(z.array(z.string())),
+  /** Of those, the chains where the site's paymaster pays the project's network fees. */
+  sponsoredNetworks: z.optional(z.array(z.string())),
 })
 export type AuthFrameConfigResponse = z.infer<typeof authFrameConfigResponseSchema>
 

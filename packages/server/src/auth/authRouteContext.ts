@@ -29,6 +29,16 @@ export interface AuthRouteDependencies {
   mailer?: Mailer
   /** The client's IP address, as the app's rate limits see it. */
   clientIp: (c: Context<AppEnv>) => string
+  /** The frame config's smart-account chains of a project; none when omitted. */
+  smartAccountNetworks?: (projectId: string) => SmartAccountNetworks
+}
+
+/** The chains the frame's config reports for smart accounts. */
+export interface SmartAccountNetworks {
+  /** EVM chains with a bundler (SPEC §3 smartAccountEnabledNetworks). */
+  smartAccountEnabledNetworks: string[]
+  /** Of those, the ones where the site's paymaster pays the project's network fees. */
+  sponsoredNetworks: string[]
 }
 
 export interface AuthRouteContext extends AuthMails {

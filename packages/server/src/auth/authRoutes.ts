@@ -59,7 +59,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
     return next()
   })
 
-  registerFrameConfigRoute(app)
+  registerFrameConfigRoute(app, deps.smartAccountNetworks)
   registerLoginRoutes(app, context)
   registerDeviceApprovalRoutes(app, context)
   registerSessionRoutes(app, context)

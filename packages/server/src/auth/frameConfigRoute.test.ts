@@ -20,11 +20,18 @@ describeAuthRoutes('frame config route', (auth) => {
       return authFrameConfigResponseSchema.parse(await response.json())
     }
     // Any client naming the frame's origin gets here: it learns nothing of the list.
-    expect(await frameConfig('')).toEqual({ allowed: false, allowedOrigins: [] })
-    expect(await frameConfig('&origin=https://evil.example')).toEqual({ allowed: false, allowedOrigins: [] })
+    // No chain of this server has a bundler: no smart accounts, nothing sponsored.
+    const none = { smartAccountEnabledNetworks: [], sponsoredNetworks: [] }
+    expect(await frameConfig('')).toEqual({ allowed: false, allowedOrigins: [], ...none })
+    expect(await frameConfig('&origin=https://evil.example')).toEqual({
+      allowed: false,
+      allowedOrigins: [],
+      ...none,
+    })
     expect(await frameConfig(`&origin=${encodeURIComponent(SITE)}`)).toEqual({
       allowed: true,
       allowedOrigins: [SITE],
+      ...none,
     })
     // The frame's own script names no site: the page load told the server which one embeds it.
     const page = await withFrame.request('/frame/?projectId=shop', {
@@ -34,7 +41,11 @@ describeAuthRoutes('frame config route', (auth) => {
     expect(page.headers.get('set-cookie')).toContain('Partitioned')
     expect(page.headers.get('set-cookie')).toContain('HttpOnly')
     expect(cookie).toBeDefined()
-    expect(await frameConfig('', { cookie: cookie ?? '' })).toEqual({ allowed: true, allowedOrigins: [SITE] })
+    expect(await frameConfig('', { cookie: cookie ?? '' })).toEqual({
+      allowed: true,
+      allowedOrigins: [SITE],
+      ...none,
+    })
     const badOrigin = await auth.app.request('/v1/auth/frame-config?projectId=shop&origin=javascript:1', {
       headers: { origin: FRAME },
     })

@@ -13,6 +13,7 @@ import * as rateLimits from './migrations/008_rate_limits.js'
 import * as nfts from './migrations/009_nfts.js'
 import * as onramp from './migrations/010_onramp.js'
 import * as preferredAccount from './migrations/011_preferred_account.js'
+import * as paymaster from './migrations/012_paymaster.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -28,6 +29,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '009_nfts': nfts,
   '010_onramp': onramp,
   '011_preferred_account': preferredAccount,
+  '012_paymaster': paymaster,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

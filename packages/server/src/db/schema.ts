@@ -3,6 +3,7 @@
  * `migrations/` create exactly these.
  */
 import type { ColumnType, Generated } from 'kysely'
+import type { PaymasterTables } from '../accountAbstraction/tables.js'
 import type { ActivityTables } from '../activity/tables.js'
 import type { AuthTables } from '../auth/tables.js'
 import type { OnrampTables } from '../onramp/tables.js'
@@ -46,4 +47,4 @@ export interface CoreTables {
   rate_limit_counters: RateLimitCountersTable
 }
 
-export type Database = CoreTables & ActivityTables & SiwxTables & AuthTables & OnrampTables
+export type Database = CoreTables & ActivityTables & SiwxTables & AuthTables & OnrampTables & PaymasterTables

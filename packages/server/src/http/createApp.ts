@@ -10,6 +10,7 @@ import { type Context, Hono } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { Kysely } from 'kysely'
 import { isAddress, BaseError as ViemError } from 'viem'
+import { createSponsorship, PAYMASTER_METHODS } from '../accountAbstraction/sponsorship.js'
 import { InvalidCursorError } from '../activity/errors.js'
 import { getHistory } from '../activity/getHistory.js'
 import { getSolanaHistory } from '../activity/solanaHistory.js'
@@ -17,6 +18,7 @@ import { AnalyticsQueueFullError, createAnalyticsBatcher } from '../analytics/an
 import { InvalidAnalyticsError, parseAnalyticsBody, SDK_LABEL } from '../analytics/ingestEvents.js'
 import { isAuthPath, registerAuthRoutes } from '../auth/authRoutes.js'
 import { AUTH_DEVICE_APPROVE_PATH } from '../auth/deviceApprovalRoutes.js'
+import { smartAccountNetworks } from '../auth/frameConfigRoute.js'
 import { createMailer, MailDeliveryError, type Mailer } from '../auth/mailer.js'
 import { getFrameOrigin } from '../auth/publicUrl.js'
 import { registerBitcoinRoutes } from '../bitcoin/bitcoinRoutes.js'
@@ -187,6 +189,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       smtpMailer?.close()
     },
   }
+  const sponsorship = createSponsorship({ config: config.paymaster, db, now })
   const allowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_ALLOWED_METHODS)
   const solanaAllowedMethods = new Set(config.rpc.allowedMethods ?? DEFAULT_SOLANA_ALLOWED_METHODS)
   const staticPrices = deps.prices ?? createStaticPriceSource(config.prices)
@@ -405,6 +408,18 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       countItems: async (count) => {
         if (count > 1) await countExtra(c, count - 1)
       },
+      bundlerUrl: chain.bundlerUrl,
+      // ERC-7677 on the same endpoint: a wallet's paymaster URL is its RPC URL.
+      ...(chain.caipNetworkId.startsWith('eip155:')
+        ? {
+            localMethods: new Map(
+              [...PAYMASTER_METHODS].map((method) => [
+                method,
+                (params: unknown) => sponsorship.handle(method, params, { project: c.get('project'), chain }),
+              ]),
+            ),
+          }
+        : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     })
     if (result.body === undefined) return c.body(null, 204)
@@ -629,6 +644,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     logger,
     clientIp,
     mailer: countedMailer,
+    smartAccountNetworks: (projectId) => smartAccountNetworks(config, projectId),
   })
   registerWalletRegistryRoutes(app, { config })
   registerFrameRoutes(app, {

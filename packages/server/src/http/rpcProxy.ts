@@ -5,7 +5,23 @@
  */
 import { type ChainConfig, isNeverForwarded } from '../config.js'
 import { ApiRefusal } from './apiError.js'
+import { JsonRpcError } from './jsonRpcError.js'
 import { jsonDepth } from './storableText.js'
+
+/**
+ * The ERC-4337 bundler's methods: on a chain with a `bundlerUrl` they go to the bundler, with the
+ * same project, origin and rate-limit rules as the rest; everything else still goes to the node.
+ */
+export const BUNDLER_METHODS: ReadonlySet<string> = new Set([
+  'eth_sendUserOperation',
+  'eth_estimateUserOperationGas',
+  'eth_getUserOperationReceipt',
+  'eth_getUserOperationByHash',
+  'eth_supportedEntryPoints',
+])
+
+/** The JSON-RPC code of an item whose bundler is down or answers garbage (server-defined range). */
+export const BUNDLER_UNAVAILABLE_CODE = -32050
 
 /**
  * The deepest `params` the proxy forwards. The deepest call of the read set (`eth_simulateV1`'s
@@ -92,7 +108,7 @@ export const DEFAULT_SOLANA_ALLOWED_METHODS: readonly string[] = [
 
 type JsonRpcId = string | number | null
 
-interface JsonRpcError {
+interface JsonRpcErrorBody {
   code: number
   message: string
   data?: unknown
@@ -102,7 +118,7 @@ export interface JsonRpcResponse {
   jsonrpc: '2.0'
   id: JsonRpcId
   result?: unknown
-  error?: JsonRpcError
+  error?: JsonRpcErrorBody
 }
 
 const errorResponse = (id: JsonRpcId, code: number, message: string): JsonRpcResponse => ({
@@ -148,6 +164,13 @@ export interface ProxyJsonRpcParameters {
    * rate limit counts each item of a batch as a request. Throws to refuse the whole request.
    */
   countItems?: (count: number) => void | Promise<void>
+  /** The chain's ERC-4337 bundler; `BUNDLER_METHODS` are refused when omitted. */
+  bundlerUrl?: string | undefined
+  /**
+   * Methods the server answers itself (the paymaster's `pm_*`), by name. A handler throws
+   * `JsonRpcError` to refuse; the item gets that error, the other items their answers.
+   */
+  localMethods?: ReadonlyMap<string, (params: unknown) => Promise<unknown>>
   fetch?: typeof fetch
 }
 
@@ -164,13 +187,25 @@ interface PlannedItem {
   refusal?: JsonRpcResponse
   /** The request sent upstream, under an id of the proxy's own. */
   forward?: { jsonrpc: '2.0'; id: number; method: string; params?: unknown }
+  /** Where `forward` goes: the chain's node, or its bundler. */
+  target?: 'node' | 'bundler'
+  /** Answered by the server itself. */
+  local?: { handler: (params: unknown) => Promise<unknown>; params: unknown }
 }
 
 function isId(value: unknown): value is JsonRpcId {
   return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
 }
 
-function planItem(item: unknown, index: number, allowedMethods: ReadonlySet<string>): PlannedItem {
+interface PlanOptions {
+  allowedMethods: ReadonlySet<string>
+  chain: ChainConfig
+  bundlerUrl?: string | undefined
+  localMethods?: ReadonlyMap<string, (params: unknown) => Promise<unknown>> | undefined
+}
+
+function planItem(item: unknown, index: number, options: PlanOptions): PlannedItem {
+  const { allowedMethods } = options
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
     return {
       answered: true,
@@ -203,7 +238,20 @@ function planItem(item: unknown, index: number, allowedMethods: ReadonlySet<stri
     }
   }
   const method = request.method
-  if (!allowedMethods.has(method) || isNeverForwarded(method)) {
+  const local = options.localMethods?.get(method)
+  const bundled = BUNDLER_METHODS.has(method)
+  if (bundled && !options.bundlerUrl) {
+    return {
+      answered,
+      id,
+      refusal: errorResponse(
+        id,
+        -32601,
+        `The method ${method} needs an ERC-4337 bundler, and this server has none for ${options.chain.caipNetworkId}.`,
+      ),
+    }
+  }
+  if (!local && !bundled && (!allowedMethods.has(method) || isNeverForwarded(method))) {
     return {
       answered,
       id,
@@ -222,9 +270,11 @@ function planItem(item: unknown, index: number, allowedMethods: ReadonlySet<stri
       ),
     }
   }
+  if (local) return { answered, id, local: { handler: local, params: request.params } }
   return {
     answered,
     id,
+    target: bundled ? 'bundler' : 'node',
     forward: {
       jsonrpc: '2.0',
       id: index,
@@ -234,8 +284,20 @@ function planItem(item: unknown, index: number, allowedMethods: ReadonlySet<stri
   }
 }
 
-const upstreamFailed = (chain: ChainConfig, reason: string) =>
-  new ApiRefusal('UPSTREAM_ERROR', `The RPC node of ${chain.caipNetworkId} ${reason}. Try again later.`)
+/** The upstream a batch goes to, and how its failures are worded. */
+interface Upstream {
+  url: string
+  /** `The RPC node of eip155:1`, `The ERC-4337 bundler of eip155:1`. */
+  label: string
+}
+
+const nodeOf = (chain: ChainConfig): Upstream => ({
+  url: chain.rpcUrl,
+  label: `The RPC node of ${chain.caipNetworkId}`,
+})
+
+const upstreamFailed = (upstream: Upstream, reason: string) =>
+  new ApiRefusal('UPSTREAM_ERROR', `${upstream.label} ${reason}. Try again later.`)
 
 function isUpstreamResponse(value: unknown): value is { id: unknown; result?: unknown; error?: unknown } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
@@ -249,39 +311,40 @@ function isUpstreamResponse(value: unknown): value is { id: unknown; result?: un
 }
 
 async function callUpstream(
-  chain: ChainConfig,
+  upstream: Upstream,
   requests: NonNullable<PlannedItem['forward']>[],
   timeoutMs: number,
   fetchImpl: typeof fetch,
+  options: { single?: boolean } = {},
 ): Promise<Map<number, { result?: unknown; error?: unknown }>> {
   let response: Response
   let text: string
   try {
-    response = await fetchImpl(chain.rpcUrl, {
+    response = await fetchImpl(upstream.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(requests),
+      body: JSON.stringify(options.single ? requests[0] : requests),
       signal: AbortSignal.timeout(timeoutMs),
     })
     text = await response.text()
   } catch (error) {
     const name = (error as Error).name
     if (name === 'TimeoutError' || name === 'AbortError')
-      throw upstreamFailed(chain, `did not answer within ${timeoutMs} ms`)
-    throw upstreamFailed(chain, 'could not be reached')
+      throw upstreamFailed(upstream, `did not answer within ${timeoutMs} ms`)
+    throw upstreamFailed(upstream, 'could not be reached')
   }
-  if (!response.ok) throw upstreamFailed(chain, `answered HTTP ${response.status}`)
+  if (!response.ok) throw upstreamFailed(upstream, `answered HTTP ${response.status}`)
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {
-    throw upstreamFailed(chain, 'answered something that is not JSON')
+    throw upstreamFailed(upstream, 'answered something that is not JSON')
   }
   // A node answers a batch with an array; some answer a one-item batch with a single object.
   const items = Array.isArray(parsed) ? parsed : [parsed]
   const answers = new Map<number, { result?: unknown; error?: unknown }>()
   for (const item of items) {
-    if (!isUpstreamResponse(item)) throw upstreamFailed(chain, 'answered something that is not JSON-RPC')
+    if (!isUpstreamResponse(item)) throw upstreamFailed(upstream, 'answered something that is not JSON-RPC')
     if (typeof item.id === 'number') answers.set(item.id, item)
   }
   return answers
@@ -294,14 +357,14 @@ const BLOCK_NUMBER = /^0x[0-9a-fA-F]{1,16}$/
 /** The chain's current block number, asked of the node. */
 async function readHead(chain: ChainConfig, timeoutMs: number, fetchImpl: typeof fetch): Promise<bigint> {
   const answers = await callUpstream(
-    chain,
+    nodeOf(chain),
     [{ jsonrpc: '2.0', id: 0, method: 'eth_blockNumber', params: [] }],
     timeoutMs,
     fetchImpl,
   )
   const result = answers.get(0)?.result
   if (typeof result !== 'string' || !BLOCK_NUMBER.test(result)) {
-    throw upstreamFailed(chain, 'did not say its latest block number')
+    throw upstreamFailed(nodeOf(chain), 'did not say its latest block number')
   }
   return BigInt(result)
 }
@@ -393,12 +456,65 @@ export async function proxyJsonRpc(parameters: ProxyJsonRpcParameters): Promise<
   }
   await parameters.countItems?.(items.length)
   const fetchImpl = parameters.fetch ?? fetch
-  const plan = items.map((item, index) => planItem(item, index, allowedMethods))
+  const plan = items.map((item, index) =>
+    planItem(item, index, {
+      allowedMethods,
+      chain,
+      bundlerUrl: parameters.bundlerUrl,
+      localMethods: parameters.localMethods,
+    }),
+  )
   if (parameters.maxLogsBlockSpan !== undefined && !chain.caipNetworkId.startsWith('solana:')) {
     await boundLogRanges(plan, parameters.maxLogsBlockSpan, () => readHead(chain, timeoutMs, fetchImpl))
   }
-  const forwards = plan.flatMap((item) => (item.forward ? [item.forward] : []))
-  const answers = forwards.length > 0 ? await callUpstream(chain, forwards, timeoutMs, fetchImpl) : new Map()
+  const forwardsTo = (target: 'node' | 'bundler') =>
+    plan.flatMap((item) => (item.forward && item.target === target ? [item.forward] : []))
+  const nodeForwards = forwardsTo('node')
+  const answers: Map<number, { result?: unknown; error?: unknown }> =
+    nodeForwards.length > 0
+      ? await callUpstream(nodeOf(chain), nodeForwards, timeoutMs, fetchImpl)
+      : new Map()
+  if (parameters.bundlerUrl) {
+    const bundler = { url: parameters.bundlerUrl, label: `The ERC-4337 bundler of ${chain.caipNetworkId}` }
+    // One request each: bundlers (alto among them) do not take JSON-RPC batches.
+    await Promise.all(
+      plan.map(async (item) => {
+        if (item.target !== 'bundler' || !item.forward) return
+        try {
+          const answer = (
+            await callUpstream(bundler, [item.forward], timeoutMs, fetchImpl, { single: true })
+          ).get(item.forward.id)
+          if (answer) answers.set(item.forward.id, answer)
+        } catch (error) {
+          if (!(error instanceof ApiRefusal)) throw error
+          // The node's answers still stand; this item says the bundler is out, and that nothing
+          // was sent, so the wallet can retry or fall back without losing anything.
+          item.refusal = {
+            jsonrpc: '2.0',
+            id: item.id,
+            error: {
+              code: BUNDLER_UNAVAILABLE_CODE,
+              message: `${error.message.replace(/ Try again later\.$/, '')}: the user operation was not sent. Try again later.`,
+              data: { code: 'BUNDLER_UNAVAILABLE', status: 502 },
+            },
+          }
+          delete item.forward
+        }
+      }),
+    )
+  }
+  // The server's own methods, one after another: a paymaster's budget counts them in order.
+  const localAnswers = new Map<PlannedItem, JsonRpcResponse>()
+  for (const item of plan) {
+    if (!item.local) continue
+    try {
+      const result = await item.local.handler(item.local.params)
+      localAnswers.set(item, { jsonrpc: '2.0', id: item.id, result: result ?? null })
+    } catch (error) {
+      if (!(error instanceof JsonRpcError)) throw error
+      localAnswers.set(item, { jsonrpc: '2.0', id: item.id, error: error.toError() })
+    }
+  }
 
   const responses: JsonRpcResponse[] = []
   for (const item of plan) {
@@ -407,11 +523,16 @@ export async function proxyJsonRpc(parameters: ProxyJsonRpcParameters): Promise<
       responses.push(item.refusal)
       continue
     }
+    const localAnswer = localAnswers.get(item)
+    if (localAnswer) {
+      responses.push(localAnswer)
+      continue
+    }
     const answer = item.forward ? answers.get(item.forward.id) : undefined
     if (!answer) {
       responses.push(errorResponse(item.id, -32603, 'The RPC node gave no answer to this request.'))
     } else if ('error' in answer && answer.error !== undefined) {
-      responses.push({ jsonrpc: '2.0', id: item.id, error: answer.error as JsonRpcError })
+      responses.push({ jsonrpc: '2.0', id: item.id, error: answer.error as JsonRpcErrorBody })
     } else {
       responses.push({ jsonrpc: '2.0', id: item.id, result: answer.result ?? null })
     }

@@ -20,7 +20,7 @@ let alto: AltoInstance
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: foundry.id })
   alto = await startAlto({ rpcUrl: anvil.rpcUrl })
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   await alto?.stop()

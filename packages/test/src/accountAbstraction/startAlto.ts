@@ -11,7 +11,7 @@ export interface StartAltoOptions {
   rpcUrl: string
   /** A free port is picked when omitted (the demo uses 4337, the e2e stack 18437). */
   port?: number
-  /** How long to wait for the bundler to answer. Defaults to 30 s. */
+  /** How long to wait for the bundler to answer. Defaults to 60 s (it starts in ~3 s on a quiet machine). */
   readyTimeoutMs?: number
   /** The executor's key; a fresh one when omitted, so two bundlers never share a nonce. */
   executorPrivateKey?: Hex
@@ -52,7 +52,7 @@ export function resolveAltoEntry(): string {
  */
 export async function startAlto(options: StartAltoOptions): Promise<AltoInstance> {
   const port = options.port ?? (await getFreePort())
-  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000
   const rpcUrl = `http://127.0.0.1:${port}`
   const executorKey = options.executorPrivateKey ?? generatePrivateKey()
   const utilityKey = options.utilityPrivateKey ?? generatePrivateKey()
