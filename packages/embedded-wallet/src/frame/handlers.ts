@@ -222,8 +222,11 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
   /** The site's name for 'Network fee: paid by <site>', from the page's metadata. */
   function siteName(): string {
     try {
-      const data = JSON.parse(storage.getItem(DAPP_DATA_STORAGE_KEY) ?? 'null') as { name?: unknown } | null
-      if (typeof data?.name === 'string' && data.name.trim() !== '') return data.name.trim()
+      const data = JSON.parse(storage.getItem(DAPP_DATA_STORAGE_KEY) ?? 'null') as {
+        metadata?: { name?: unknown }
+      } | null
+      const name = data?.metadata?.name
+      if (typeof name === 'string' && name.trim() !== '') return name.trim()
     } catch {
       // Unreadable metadata: the generic name below.
     }

@@ -1,18 +1,21 @@
 // @vitest-environment node
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { addProject, type RunningServer, serverConfigSchema, startServer } from '@portico/server'
 import { createSiwxMessage } from '@portico/siwx'
 import { eip155Verifier } from '@portico/siwx/eip155'
 import {
   type AltoInstance,
   type AnvilInstance,
   deployAccountAbstraction,
+  deployVerifyingPaymaster,
   rpc,
   SIMPLE_7702_ACCOUNT_08_ADDRESS,
   startAlto,
   startAnvil,
 } from '@portico/test'
 import { createPublicClient, type Hex, http, numberToHex, parseEther, stringToHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PROTOCOL_VERSION } from '../protocol/index.js'
 import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
@@ -38,6 +41,11 @@ let server: AuthTestServer
 let anvil: AnvilInstance
 let alto: AltoInstance
 let publicClient: ReturnType<typeof createPublicClient>
+// The site's Portico server: the bundler behind its RPC proxy and its verifying paymaster, which
+// pays for the `shop` project's calls to RECIPIENT only.
+let portico: RunningServer
+const SPONSOR_KEY: Hex = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
+const proxyUrl = () => `${portico.url}/v1/?chainId=eip155:${CHAIN_ID}&projectId=shop`
 
 beforeAll(async () => {
   server = await startAuthTestServer({ cooldownMs: 0 })
@@ -45,8 +53,37 @@ beforeAll(async () => {
   await deployAccountAbstraction(anvil)
   alto = await startAlto({ rpcUrl: anvil.rpcUrl })
   publicClient = createPublicClient({ transport: http(anvil.rpcUrl) })
-}, 90_000)
+  const paymaster = await deployVerifyingPaymaster({
+    rpcUrl: anvil.rpcUrl,
+    signer: privateKeyToAccount(SPONSOR_KEY).address,
+  })
+  portico = await startServer(
+    serverConfigSchema.parse({
+      port: 0,
+      dataDir: 'memory://',
+      indexer: 'off',
+      log: { level: 'error' },
+      chains: [
+        {
+          caipNetworkId: `eip155:${CHAIN_ID}`,
+          name: 'Anvil',
+          rpcUrl: anvil.rpcUrl,
+          bundlerUrl: alto.rpcUrl,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          indexer: { enabled: false },
+        },
+      ],
+      paymaster: {
+        signerKey: SPONSOR_KEY,
+        contracts: { [`eip155:${CHAIN_ID}`]: paymaster.address },
+        projects: { shop: { allowedCalls: [{ address: RECIPIENT }] } },
+      },
+    }),
+  )
+  await addProject(portico.db, { id: 'shop', name: 'Shop', origins: ['https://shop.example'] })
+}, 120_000)
 afterAll(async () => {
+  await portico?.close()
   await alto?.stop()
   await anvil?.stop()
   await server?.close()
@@ -340,6 +377,59 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
     // Delegated: the same signatures still verify (Simple7702Account answers ERC-1271 for its key).
     expect(await signIn()).toBe(true)
   }, 60_000)
+
+  test("sponsored through the site's server: 'Network fee: paid by Shop', nothing paid by the account; a call the policy does not pay is refused", async () => {
+    const frame = makeFrame(makeBrowser(), {
+      bundlerUrl: proxyUrl,
+      paymasterUrl: proxyUrl,
+    })
+    await logIn(frame, 'sponsored@example.com')
+    await call(frame, 'APP_SYNC_DAPP_DATA', {
+      metadata: { name: 'Shop', url: 'https://shop.example' },
+      sdkVersion: '1.0.0',
+      sdkType: 'portico',
+      projectId: 'shop',
+    })
+    const { address } = await call<User>(frame, 'APP_GET_USER', { chainId: CHAIN_ID })
+    // Not a wei of its own: only the site's paymaster can pay for it.
+    expect(await publicClient.getBalance({ address })).toBe(0n)
+    expect(
+      await call(frame, 'APP_RPC_REQUEST', { method: 'wallet_getCapabilities', params: [address] }),
+    ).toEqual({
+      [numberToHex(CHAIN_ID)]: { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+    })
+
+    const { reply, shown } = await approved(frame, 'wallet_sendCalls', [
+      { version: '2.0.0', chainId: numberToHex(CHAIN_ID), calls: [{ to: RECIPIENT, data: '0x' }] },
+    ])
+    expect(shown.fields).toContainEqual({ label: 'Network fee', value: 'paid by Shop' })
+    expect(reply).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    const { id } = (reply?.payload ?? {}) as { id: string }
+    await expect
+      .poll(
+        async () =>
+          (
+            (await call(frame, 'APP_RPC_REQUEST', { method: 'wallet_getCallsStatus', params: [id] })) as {
+              status: number
+            }
+          ).status,
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(200)
+    expect(await publicClient.getBalance({ address })).toBe(0n)
+    expect(await call(frame, 'APP_GET_USER', { chainId: CHAIN_ID })).toMatchObject({
+      smartAccountDeployed: true,
+    })
+
+    const refused = await approved(frame, 'eth_sendTransaction', [{ to: OTHER, value: '0x0' }])
+    expect(refused.reply?.type).toBe('FRAME_RPC_REQUEST_ERROR')
+    expect(refused.reply?.payload).toMatchObject({
+      code: -32042,
+      message: expect.stringContaining('The site does not pay the network fee for this operation: '),
+    })
+    // Refused before anything reached the chain: still nothing spent, nothing sent.
+    expect(await publicClient.getBalance({ address })).toBe(0n)
+  }, 90_000)
 
   test('a bundler that is down: a clear error, nothing sent, nothing spent, and the next try works', async () => {
     const bundler = await startSwitchableProxy(alto.rpcUrl)

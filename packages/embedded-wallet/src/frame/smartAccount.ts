@@ -221,5 +221,28 @@ function bundlerError(chainId: number, error: unknown): Error {
   }
   if (names.some((name) => name === 'HttpRequestError' || name === 'TimeoutError'))
     return new BundlerUnavailableError(chainId, 'no answer')
+  // viem's own message of a refused RPC call is generic ('RPC Request failed.'): the server's
+  // reason is in the error's `details`, and is what the visitor and the page need to read.
+  const refusal = findRefusal(error)
+  if (refusal) {
+    const sponsor = refusal.code <= -32041 && refusal.code >= -32049
+    return new FrameRpcError(
+      sponsor
+        ? `The site does not pay the network fee for this operation: ${refusal.details}`
+        : `The bundler refused the operation: ${refusal.details}`,
+      refusal.code,
+      { cause: error },
+    )
+  }
   return error instanceof Error ? error : new Error(String(error))
+}
+
+function findRefusal(error: unknown): { code: number; details: string } | undefined {
+  let found: { code: number; details: string } | undefined
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const { code, details } = current as { code?: unknown; details?: unknown }
+    if (typeof code === 'number' && typeof details === 'string' && details !== '') found = { code, details }
+    current = (current as { cause?: unknown }).cause
+  }
+  return found
 }
