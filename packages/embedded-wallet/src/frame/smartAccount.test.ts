@@ -81,7 +81,7 @@ beforeAll(async () => {
     }),
   )
   await addProject(portico.db, { id: 'shop', name: 'Shop', origins: ['https://shop.example'] })
-}, 120_000)
+}, 180_000)
 afterAll(async () => {
   await portico?.close()
   await alto?.stop()

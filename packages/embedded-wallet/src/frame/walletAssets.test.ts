@@ -33,7 +33,7 @@ beforeAll(async () => {
     }),
   )
   await addProject(server.db, { id: 'shop', origins: ['https://shop.example'] })
-}, 60_000)
+}, 180_000)
 afterAll(async () => {
   await server?.close()
   await anvil?.stop()
