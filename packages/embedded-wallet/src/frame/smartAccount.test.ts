@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { addProject, type RunningServer, serverConfigSchema, startServer } from '@portico/server'
 import { createSiwxMessage } from '@portico/siwx'
 import { eip155Verifier } from '@portico/siwx/eip155'
 import {
@@ -28,6 +27,7 @@ import {
   startAuthTestServer,
 } from './authTestServer.testkit.js'
 import { createFrameHandlers } from './handlers.js'
+import { startTestPorticoServer, type TestPorticoServer } from './porticoServer.testkit.js'
 import type { SmartAccountOptions } from './smartAccount.js'
 
 // One chain with EntryPoint v0.8 and one bundler for the whole file: alto takes seconds to start.
@@ -43,7 +43,7 @@ let alto: AltoInstance
 let publicClient: ReturnType<typeof createPublicClient>
 // The site's Portico server: the bundler behind its RPC proxy and its verifying paymaster, which
 // pays for the `shop` project's calls to RECIPIENT only.
-let portico: RunningServer
+let portico: TestPorticoServer
 const SPONSOR_KEY: Hex = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
 const proxyUrl = () => `${portico.url}/v1/?chainId=eip155:${CHAIN_ID}&projectId=shop`
 
@@ -57,12 +57,8 @@ beforeAll(async () => {
     rpcUrl: anvil.rpcUrl,
     signer: privateKeyToAccount(SPONSOR_KEY).address,
   })
-  portico = await startServer(
-    serverConfigSchema.parse({
-      port: 0,
-      dataDir: 'memory://',
-      indexer: 'off',
-      log: { level: 'error' },
+  portico = await startTestPorticoServer(
+    {
       chains: [
         {
           caipNetworkId: `eip155:${CHAIN_ID}`,
@@ -78,9 +74,9 @@ beforeAll(async () => {
         contracts: { [`eip155:${CHAIN_ID}`]: paymaster.address },
         projects: { shop: { allowedCalls: [{ address: RECIPIENT }] } },
       },
-    }),
+    },
+    { id: 'shop', name: 'Shop', origins: ['https://shop.example'] },
   )
-  await addProject(portico.db, { id: 'shop', name: 'Shop', origins: ['https://shop.example'] })
 }, 180_000)
 afterAll(async () => {
   await portico?.close()

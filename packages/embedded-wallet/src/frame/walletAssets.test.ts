@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { addProject, type RunningServer, serverConfigSchema, startServer } from '@portico/server'
 import { ANVIL_ADDRESSES, type AnvilInstance, rpc, startAnvil } from '@portico/test'
 import { type Address, numberToHex, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startTestPorticoServer, type TestPorticoServer } from './porticoServer.testkit.js'
 import { FrameRpcError } from './rpcErrors.js'
 import { getWalletAssets } from './walletAssets.js'
 
@@ -10,17 +10,13 @@ const CHAIN_ID = 31_337
 const OWN = ANVIL_ADDRESSES[3] as Address
 
 let anvil: AnvilInstance
-let server: RunningServer
+let server: TestPorticoServer
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: CHAIN_ID })
   await rpc(anvil.rpcUrl, 'anvil_setBalance', [OWN, numberToHex(parseEther('2.5'))])
-  server = await startServer(
-    serverConfigSchema.parse({
-      port: 0,
-      dataDir: 'memory://',
-      indexer: 'off',
-      log: { level: 'error' },
+  server = await startTestPorticoServer(
+    {
       chains: [
         {
           caipNetworkId: `eip155:${CHAIN_ID}`,
@@ -30,9 +26,9 @@ beforeAll(async () => {
           indexer: { enabled: false },
         },
       ],
-    }),
+    },
+    { id: 'shop', origins: ['https://shop.example'] },
   )
-  await addProject(server.db, { id: 'shop', origins: ['https://shop.example'] })
 }, 180_000)
 afterAll(async () => {
   await server?.close()
