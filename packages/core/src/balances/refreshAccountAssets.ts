@@ -1,7 +1,6 @@
 import { subscribe } from 'valtio/vanilla'
 import { resetActivity } from '../activity/resetActivity.js'
 import { createLazyImport } from '../adapterKit/createLazyImport.js'
-import { syncEmbeddedAccount } from '../email/smartAccount/syncEmbeddedAccount.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
@@ -25,8 +24,6 @@ export function refreshAccountAssets(
   // What belongs to another account or network goes at once, not once the refresh code is loaded:
   // the previous account's balances and activity must never show for this one.
   if (namespace) dropOtherOwnerBalances(portico, namespace)
-  // The embedded wallet's account type and deployment, which the network and Account depend on.
-  if (namespace === 'eip155') syncEmbeddedAccount(portico)
   const activityOwner = state.activity.caipAddress
   if (activityOwner !== undefined && activityOwner !== activeCaipAddress(portico)) resetActivity(portico)
   loadRefresh().then(

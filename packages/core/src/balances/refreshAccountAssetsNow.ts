@@ -1,6 +1,7 @@
 import { getAccountTabs } from '../activity/activity.js'
 import { fetchActivity, getActivityTarget, needsFirstActivityPage } from '../activity/fetchActivity.js'
 import { resetActivity } from '../activity/resetActivity.js'
+import { syncEmbeddedAccount } from '../email/smartAccount/syncEmbeddedAccount.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { refreshTokenBalances } from './refreshTokenBalances.js'
@@ -12,6 +13,8 @@ import { refreshTokenBalances } from './refreshTokenBalances.js'
  */
 export function refreshAccountAssetsNow(portico: Portico, namespace: ChainNamespace | undefined): void {
   const { state } = portico
+  // The embedded wallet's account type and deployment, which the network and Account depend on.
+  if (namespace === 'eip155') syncEmbeddedAccount(portico)
   void refreshTokenBalances(portico, namespace ? { namespace } : {})
   const target = getActivityTarget(portico)
   if (state.activity.caipAddress !== undefined && state.activity.caipAddress !== target?.caipAddress)

@@ -1,8 +1,7 @@
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
-import type { AccountState, ConnectionError, ConnectionStatus } from '../state.js'
-import { getIsSmartAccount } from './smartAccount.js'
+import type { AccountState, ChainState, ConnectionError, ConnectionStatus } from '../state.js'
 
 export interface AccountInfo {
   namespace: ChainNamespace | undefined
@@ -62,22 +61,29 @@ const account = /* @__PURE__ */ defineSelector(
       addressExplorerUrl: account?.addressExplorerUrl,
       connector: account?.connectedWalletInfo,
       network: chain?.networkState.caipNetwork as Network | undefined,
-      ...embeddedAccountType(portico, target, account),
+      ...embeddedAccountType(chain),
     }
   },
 )
+/**
+ * SPEC §6: only the embedded (AUTH) wallet has a smart account, when its preferred account type is
+ * 'smartAccount', and only on a network listed as smart-account enabled.
+ */
 function embeddedAccountType(
-  portico: Portico,
-  namespace: ChainNamespace | undefined,
-  account: AccountState | undefined,
+  chain: ChainState | undefined,
 ): Pick<AccountInfo, 'accountType' | 'smartAccountDeployed'> {
+  const account = chain?.accountState
   if (
-    namespace !== 'eip155' ||
+    chain?.namespace !== 'eip155' ||
     account?.status !== 'connected' ||
     account.connectedWalletInfo?.type !== 'AUTH'
   )
     return { accountType: undefined, smartAccountDeployed: false }
-  const smart = getIsSmartAccount(portico, namespace)
+  const network = chain.networkState.caipNetwork
+  const smart =
+    account.preferredAccountType === 'smartAccount' &&
+    network !== undefined &&
+    chain.networkState.smartAccountEnabledNetworks.some((id) => String(id) === String(network.id))
   return {
     accountType: smart ? 'smartAccount' : 'eoa',
     smartAccountDeployed: smart && account.smartAccountDeployed,

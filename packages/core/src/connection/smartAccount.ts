@@ -1,21 +1,11 @@
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
+import { getAccount } from './account.js'
 
 const isSmartAccount = /* @__PURE__ */ defineSelector(
-  (portico: Portico, namespace?: ChainNamespace): boolean => {
-    const target = namespace ?? portico.state.modal.activeChain
-    const chain = target ? portico.state.chains[target] : undefined
-    if (chain?.accountState.status !== 'connected') return false
-    const { accountState, networkState } = chain
-    const network = networkState.caipNetwork
-    return (
-      accountState.connectedWalletInfo?.type === 'AUTH' &&
-      accountState.preferredAccountType === 'smartAccount' &&
-      network !== undefined &&
-      networkState.smartAccountEnabledNetworks.some((id) => String(id) === String(network.id))
-    )
-  },
+  (portico: Portico, namespace?: ChainNamespace): boolean =>
+    getAccount(portico, namespace).accountType === 'smartAccount',
 )
 /**
  * Whether the connected account of the active namespace (or of `namespace`) is a smart account:
