@@ -122,7 +122,12 @@ export type {
   SignMessageReturnType,
 } from './connection/signMessage.js'
 export { signMessage } from './connection/signMessage.js'
-export { getIsSmartAccount, watchIsSmartAccount } from './connection/smartAccount.js'
+export {
+  getIsSmartAccount,
+  getSmartAccountOffered,
+  watchIsSmartAccount,
+  watchSmartAccountOffered,
+} from './connection/smartAccount.js'
 export { getWalletFeatures, watchWalletFeatures } from './connection/walletFeatures.js'
 export { createPortico, InvalidConfigError } from './createPortico.js'
 export { destroy } from './destroy.js'
@@ -150,6 +155,11 @@ export type { StartEmailLoginParameters } from './email/modal/startEmailLogin.js
 export { startEmailLogin } from './email/modal/startEmailLogin.js'
 export type { VerifyEmailCodeParameters } from './email/modal/verifyEmailCode.js'
 export { verifyEmailCode } from './email/modal/verifyEmailCode.js'
+export type { EmbeddedAccountTypeNotAvailableErrorType } from './email/smartAccount/setEmbeddedAccountType.js'
+export {
+  EmbeddedAccountTypeNotAvailableError,
+  setEmbeddedAccountType,
+} from './email/smartAccount/setEmbeddedAccountType.js'
 export type {
   DeviceStillNotApprovedErrorType,
   InvalidOtpErrorType,

@@ -23,6 +23,8 @@ export interface AccountState {
   /** The account's tokens on the active network (SPEC §3), native first; empty until fetched. */
   tokenBalance: readonly TokenBalance[]
   smartAccountDeployed: boolean
+  /** The site's paymaster pays the smart account's network fees on this network. */
+  smartAccountSponsored: boolean
   addressLabels: Record<string, string>
   allAccounts: readonly string[]
   status: ConnectionStatus

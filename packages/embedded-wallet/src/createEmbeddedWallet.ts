@@ -171,16 +171,28 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
       const result = await (await client()).request('APP_CONNECT_OTP', { otp })
       return { action: result.action ?? 'CONNECTED' }
     },
-    async getUser({ chainId }) {
-      const user = await (await client()).request('APP_GET_USER', chainId === undefined ? {} : { chainId })
+    async getUser({ chainId, preferredAccountType }) {
+      const user = await (await client()).request('APP_GET_USER', {
+        ...(chainId === undefined ? {} : { chainId }),
+        ...(preferredAccountType === undefined ? {} : { preferredAccountType }),
+      })
       return {
         email: user.email,
         chainId: user.chainId,
         address: user.address,
         accountType: user.accountType,
+        ...(user.smartAccountDeployed === undefined
+          ? {}
+          : { smartAccountDeployed: user.smartAccountDeployed }),
+        ...(user.smartAccountSponsored === undefined
+          ? {}
+          : { smartAccountSponsored: user.smartAccountSponsored }),
         ...(user.solanaAddress ? { solanaAddress: user.solanaAddress } : {}),
       }
     },
+    getSmartAccountEnabledNetworks: async () =>
+      (await (await client()).request('APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS')).smartAccountEnabledNetworks,
+    setPreferredAccount: async ({ type }) => (await client()).request('APP_SET_PREFERRED_ACCOUNT', { type }),
     isConnected: async () => (await (await client()).request('APP_IS_CONNECTED', {})).isConnected,
     signOut: async () => {
       await (await client()).request('APP_SIGN_OUT')

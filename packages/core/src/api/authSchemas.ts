@@ -85,6 +85,18 @@ export type AuthOtpResponse = z.infer<typeof authOtpResponseSchema>
 export const authSessionResponseSchema = z.object({ user: authUserSchema })
 export type AuthSessionResponse = z.infer<typeof authSessionResponseSchema>
 
+/** The embedded wallet's account types (SPEC §6). */
+export const authAccountTypeSchema = z.enum(['eoa', 'smartAccount'])
+/**
+ * `GET /v1/auth/preferred-account?projectId` (Bearer): the user's chosen account type, null before
+ * they chose (the wallet then uses its default).
+ */
+export const authPreferredAccountResponseSchema = z.object({ type: z.nullable(authAccountTypeSchema) })
+export type AuthPreferredAccountResponse = z.infer<typeof authPreferredAccountResponseSchema>
+/** `PUT /v1/auth/preferred-account?projectId` (Bearer): stores the user's choice. */
+export const authPreferredAccountRequestSchema = z.object({ type: authAccountTypeSchema })
+export type AuthPreferredAccountRequest = z.infer<typeof authPreferredAccountRequestSchema>
+
 /** `GET /v1/auth/wallet?projectId` (Bearer): the user's seed, or null before one was stored. */
 export const authWalletResponseSchema = z.object({ seed: z.nullable(authSeedSchema) })
 export type AuthWalletResponse = z.infer<typeof authWalletResponseSchema>

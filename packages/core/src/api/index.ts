@@ -38,6 +38,8 @@ export type {
   AuthFrameConfigResponse,
   AuthOtpRequest,
   AuthOtpResponse,
+  AuthPreferredAccountRequest,
+  AuthPreferredAccountResponse,
   AuthPutWalletRequest,
   AuthPutWalletResponse,
   AuthSessionResponse,
@@ -51,6 +53,7 @@ export type {
   AuthWalletResponse,
 } from './authSchemas.js'
 export {
+  authAccountTypeSchema,
   authDeviceIdSchema,
   authDeviceWaitRequestSchema,
   authDeviceWaitResponseSchema,
@@ -61,6 +64,8 @@ export {
   authOtpRequestSchema,
   authOtpResponseSchema,
   authOtpSchema,
+  authPreferredAccountRequestSchema,
+  authPreferredAccountResponseSchema,
   authPutWalletRequestSchema,
   authPutWalletResponseSchema,
   authSeedSchema,

@@ -2,6 +2,7 @@ import { getAccountTabs } from '../activity/activity.js'
 import { fetchActivity, getActivityTarget, needsFirstActivityPage } from '../activity/fetchActivity.js'
 import { resetActivity } from '../activity/resetActivity.js'
 import { createLazyImport } from '../adapterKit/createLazyImport.js'
+import { syncEmbeddedAccount } from '../email/smartAccount/syncEmbeddedAccount.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
@@ -18,6 +19,8 @@ const loadIdentity = createLazyImport(() => import('../names/refreshIdentity.js'
  */
 export function refreshAccountAssetsNow(portico: Portico, namespace: ChainNamespace | undefined): void {
   const { state } = portico
+  // The embedded wallet's account type and deployment, which the network and Account depend on.
+  if (namespace === 'eip155') syncEmbeddedAccount(portico)
   void refreshTokenBalances(portico, namespace ? { namespace } : {})
   if (namespace) refreshIdentityOf(portico, namespace)
   const target = getActivityTarget(portico)

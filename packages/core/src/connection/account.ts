@@ -1,7 +1,7 @@
 import type { CaipAddress, ChainNamespace, Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
-import type { AccountState, ConnectionError, ConnectionStatus } from '../state.js'
+import type { AccountState, ChainState, ConnectionError, ConnectionStatus } from '../state.js'
 
 export interface AccountInfo {
   namespace: ChainNamespace | undefined
@@ -29,6 +29,14 @@ export interface AccountInfo {
   profileName: string | undefined
   /** Its avatar, checked, as a data: URL; undefined when it has none that may be shown. */
   profileImage: string | undefined
+  /**
+   * The embedded (e-mail) wallet's account type on eip155 (SPEC §6): `smartAccount` where the
+   * visitor uses the smart account and the network offers one, else `eoa`; undefined for other
+   * wallets and namespaces.
+   */
+  accountType: 'eoa' | 'smartAccount' | undefined
+  /** Whether the smart account exists on chain yet (SPEC §3 smartAccountDeployed); false for an EOA. */
+  smartAccountDeployed: boolean
 }
 
 const account = /* @__PURE__ */ defineSelector(
@@ -59,9 +67,35 @@ const account = /* @__PURE__ */ defineSelector(
       network: chain?.networkState.caipNetwork as Network | undefined,
       profileName: account?.profileName,
       profileImage: account?.profileImage,
+      ...embeddedAccountType(chain),
     }
   },
 )
+/**
+ * SPEC §6: only the embedded (AUTH) wallet has a smart account, when its preferred account type is
+ * 'smartAccount', and only on a network listed as smart-account enabled.
+ */
+function embeddedAccountType(
+  chain: ChainState | undefined,
+): Pick<AccountInfo, 'accountType' | 'smartAccountDeployed'> {
+  const account = chain?.accountState
+  if (
+    chain?.namespace !== 'eip155' ||
+    account?.status !== 'connected' ||
+    account.connectedWalletInfo?.type !== 'AUTH'
+  )
+    return { accountType: undefined, smartAccountDeployed: false }
+  const network = chain.networkState.caipNetwork
+  const smart =
+    account.preferredAccountType === 'smartAccount' &&
+    network !== undefined &&
+    chain.networkState.smartAccountEnabledNetworks.some((id) => String(id) === String(network.id))
+  return {
+    accountType: smart ? 'smartAccount' : 'eoa',
+    smartAccountDeployed: smart && account.smartAccountDeployed,
+  }
+}
+
 /**
  * The account of the active namespace (or of `namespace`).
  *

@@ -1,21 +1,11 @@
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
+import { getAccount } from './account.js'
 
 const isSmartAccount = /* @__PURE__ */ defineSelector(
-  (portico: Portico, namespace?: ChainNamespace): boolean => {
-    const target = namespace ?? portico.state.modal.activeChain
-    const chain = target ? portico.state.chains[target] : undefined
-    if (chain?.accountState.status !== 'connected') return false
-    const { accountState, networkState } = chain
-    const network = networkState.caipNetwork
-    return (
-      accountState.connectedWalletInfo?.type === 'AUTH' &&
-      accountState.preferredAccountType === 'smartAccount' &&
-      network !== undefined &&
-      networkState.smartAccountEnabledNetworks.some((id) => String(id) === String(network.id))
-    )
-  },
+  (portico: Portico, namespace?: ChainNamespace): boolean =>
+    getAccount(portico, namespace).accountType === 'smartAccount',
 )
 /**
  * Whether the connected account of the active namespace (or of `namespace`) is a smart account:
@@ -29,3 +19,21 @@ const isSmartAccount = /* @__PURE__ */ defineSelector(
 export const getIsSmartAccount = isSmartAccount.get
 /** Calls `onChange(isSmartAccount, previous)` when it flips; returns the unsubscribe. */
 export const watchIsSmartAccount = isSmartAccount.watch
+
+const smartAccountOffered = /* @__PURE__ */ defineSelector((portico: Portico): boolean => {
+  const chain = portico.state.chains.eip155
+  if (chain?.accountState.status !== 'connected' || chain.accountState.connectedWalletInfo?.type !== 'AUTH')
+    return false
+  const network = chain.networkState.caipNetwork
+  return (
+    network !== undefined &&
+    chain.networkState.smartAccountEnabledNetworks.some((id) => String(id) === String(network.id))
+  )
+})
+/**
+ * Whether the connected embedded (e-mail) wallet offers a smart account on its current EVM network
+ * (SPEC §6), so the visitor can switch between it and the EOA (`setEmbeddedAccountType`).
+ */
+export const getSmartAccountOffered = smartAccountOffered.get
+/** Calls `onChange(offered, previous)` when it flips; returns the unsubscribe. */
+export const watchSmartAccountOffered = smartAccountOffered.watch

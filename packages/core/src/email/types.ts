@@ -9,6 +9,10 @@ export interface EmbeddedWalletUser {
   chainId: number | string
   address: string
   accountType: 'eoa' | 'smartAccount'
+  /** For a smart account: whether it exists on chain yet (SPEC §3 smartAccountDeployed). */
+  smartAccountDeployed?: boolean
+  /** For a smart account: whether the site pays its network fees on this chain (a paymaster). */
+  smartAccountSponsored?: boolean
   /** The same user's Solana address, when the wallet has one. */
   solanaAddress?: string
 }
@@ -28,7 +32,21 @@ export interface EmbeddedWallet {
    * mailed link (`VERIFY_DEVICE`): wait with `connectDevice`, then send the same code again.
    */
   connectOtp(input: { otp: string }): Promise<{ action: 'CONNECTED' | 'VERIFY_DEVICE' }>
-  getUser(input: { chainId?: number | string }): Promise<EmbeddedWalletUser>
+  /**
+   * The user on `chainId`; `preferredAccountType` is the site's default account type, used until
+   * the user chose one (SPEC §7 APP_GET_USER).
+   */
+  getUser(input: {
+    chainId?: number | string
+    preferredAccountType?: 'eoa' | 'smartAccount'
+  }): Promise<EmbeddedWalletUser>
+  /** The EVM chains where the wallet offers a smart account (SPEC §7 APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS). */
+  getSmartAccountEnabledNetworks?(): Promise<readonly number[]>
+  /**
+   * Makes `type` the user's account type, kept per user (SPEC §7 APP_SET_PREFERRED_ACCOUNT);
+   * resolves with the address that now serves them.
+   */
+  setPreferredAccount?(input: { type: 'eoa' | 'smartAccount' }): Promise<{ type: string; address: string }>
   isConnected(): Promise<boolean>
   signOut(): Promise<void>
   /**

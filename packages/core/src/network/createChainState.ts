@@ -15,6 +15,7 @@ export function createAccountState(namespace: ChainNamespace): AccountState {
     currentTab: 'Tokens',
     tokenBalance: [],
     smartAccountDeployed: false,
+    smartAccountSponsored: false,
     addressLabels: {},
     allAccounts: [],
     status: 'disconnected',

@@ -22,6 +22,11 @@ export interface SendInfo extends Readonly<SendState> {
   /** The native currency's symbol, for the fee. */
   feeSymbol: string | undefined
   isSmartAccount: boolean
+  /**
+   * The site's name when its paymaster pays this smart account's network fee ('Network fee: paid
+   * by <site>'); undefined when the account pays.
+   */
+  feePaidBy: string | undefined
 }
 
 const sendForm = /* @__PURE__ */ defineSelector((portico: Portico): SendInfo => {
@@ -41,6 +46,10 @@ const sendForm = /* @__PURE__ */ defineSelector((portico: Portico): SendInfo => 
     feeAmount: send.fee !== undefined && decimals !== undefined ? formatUnits(send.fee, decimals) : undefined,
     feeSymbol: network?.nativeCurrency.symbol,
     isSmartAccount: getIsSmartAccount(portico),
+    feePaidBy:
+      getIsSmartAccount(portico) && chain?.accountState.smartAccountSponsored
+        ? (portico.options.metadata?.name ?? 'this site')
+        : undefined,
   }
 })
 /**

@@ -21,6 +21,30 @@ function button(root: HTMLElement, name: string): HTMLButtonElement {
 }
 
 describe('summarizeApproval', () => {
+  test("a smart account's operation the site sponsors shows 'Network fee: paid by <site>'", () => {
+    const { root, queue } = mount()
+    void queue.request({
+      method: 'wallet_sendCalls',
+      params: [{ calls: [{ to: '0x000000000000000000000000000000000000bEEF', value: '0x1' }] }],
+      chainId: 'eip155:8453',
+      smartAccount: { feePaidBy: 'Shop' },
+    })
+    const rows = [...root.querySelectorAll('dt')].map(
+      (term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`,
+    )
+    expect(rows).toContain('Network fee: paid by Shop')
+    expect(rows).toContain('Account: Smart account (one operation)')
+    // Without a sponsor the account pays, and says so.
+    const unsponsored = summarizeApproval({
+      key: 2,
+      method: 'eth_sendTransaction',
+      params: [{ to: '0x000000000000000000000000000000000000bEEF' }],
+      chainId: 'eip155:8453',
+      smartAccount: {},
+    })
+    expect(unsponsored.fields).toContainEqual({ label: 'Network fee', value: 'paid by this account' })
+  })
+
   test('shows the text of a hex-encoded personal_sign message', () => {
     const summary = summarizeApproval({
       key: 1,

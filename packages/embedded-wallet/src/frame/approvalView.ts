@@ -48,8 +48,25 @@ function transactionFields(tx: Record<string, unknown>, chainId: string): Approv
   return fields
 }
 
-/** Describes a waiting request in words: the message text, or the to/value/network of a transaction. */
+/**
+ * Describes a waiting request in words: the message text, or the to/value/network of a transaction;
+ * for the smart account also the account and who pays the network fee.
+ */
 export function summarizeApproval(request: PendingApproval): ApprovalSummary {
+  const summary = describeRequest(request)
+  if (!request.smartAccount) return summary
+  const { feePaidBy } = request.smartAccount
+  return {
+    ...summary,
+    fields: [
+      ...summary.fields,
+      { label: 'Account', value: 'Smart account (one operation)' },
+      { label: 'Network fee', value: feePaidBy ? `paid by ${feePaidBy}` : 'paid by this account' },
+    ],
+  }
+}
+
+function describeRequest(request: PendingApproval): ApprovalSummary {
   const params = request.params
   const list = Array.isArray(params) ? (params as unknown[]) : []
   switch (request.method) {

@@ -4,6 +4,11 @@ export interface ApprovalRequest {
   params?: unknown
   /** The chain the request is for, CAIP-2 (`eip155:1`). */
   chainId: string
+  /** Set when the smart account sends it (one user operation). */
+  smartAccount?: {
+    /** The site whose paymaster pays the network fee, when it does. */
+    feePaidBy?: string
+  }
 }
 
 /** A queued request with its place in line. */

@@ -119,11 +119,17 @@ const apiErrorBodySchema = z.object({ error: z.object({ code: z.string(), messag
 const seedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
 const userSchema = z.object({ id: z.string(), email: z.string() })
 const schemas = {
-  frameConfig: z.object({ allowedOrigins: z.array(z.string()) }),
+  frameConfig: z.object({
+    allowedOrigins: z.array(z.string()),
+    // CAIP-2 ids; absent from servers that predate smart accounts.
+    smartAccountEnabledNetworks: z.optional(z.array(z.string())),
+    sponsoredNetworks: z.optional(z.array(z.string())),
+  }),
   email: z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) }),
   deviceWait: z.object({ approved: z.boolean() }),
   otp: z.object({ token: z.string(), user: userSchema, isNewUser: z.boolean() }),
   session: z.object({ user: userSchema }),
+  preferredAccount: z.object({ type: z.nullable(z.enum(['eoa', 'smartAccount'])) }),
   wallet: z.object({ seed: z.nullable(seedSchema) }),
   updateEmail: z.object({ action: z.literal('VERIFY_PRIMARY_OTP') }),
   updateEmailPrimary: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }),
@@ -144,7 +150,13 @@ export interface AuthApiOptions {
 
 export interface AuthApi {
   /** `GET /v1/auth/frame-config`: the sites allowed to embed the frame. */
-  frameConfig(): Promise<{ allowedOrigins: string[] }>
+  frameConfig(): Promise<{
+    allowedOrigins: string[]
+    /** The chains with a bundler (SPEC §3 smartAccountEnabledNetworks), CAIP-2. */
+    smartAccountEnabledNetworks?: string[] | undefined
+    /** Of those, where the site's paymaster pays the network fee. */
+    sponsoredNetworks?: string[] | undefined
+  }>
   email(email: string): Promise<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>
   deviceWait(email: string): Promise<{ approved: boolean }>
   /**
@@ -153,6 +165,10 @@ export interface AuthApi {
    */
   otp(email: string, otp: string): Promise<AuthOtpResult>
   session(): Promise<{ user: AuthUser }>
+  /** `GET /v1/auth/preferred-account`: the account type the user chose, null before they chose. */
+  getPreferredAccount(): Promise<{ type: 'eoa' | 'smartAccount' | null }>
+  /** `PUT /v1/auth/preferred-account`: stores the user's choice on the server (SPEC §6: per user). */
+  setPreferredAccount(type: 'eoa' | 'smartAccount'): Promise<void>
   getWallet(): Promise<{ seed: `0x${string}` | null }>
   putWallet(seed: `0x${string}`): Promise<void>
   updateEmail(newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
@@ -227,6 +243,10 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
       return result
     },
     session: () => call('GET', 'session', schemas.session, undefined, true),
+    getPreferredAccount: () => call('GET', 'preferred-account', schemas.preferredAccount, undefined, true),
+    setPreferredAccount: async (type) => {
+      await call('PUT', 'preferred-account', schemas.preferredAccount, { type }, true)
+    },
     getWallet: () =>
       call('GET', 'wallet', schemas.wallet, undefined, true) as Promise<{ seed: `0x${string}` | null }>,
     putWallet: (seed) => call('PUT', 'wallet', undefined, { seed }, true),

@@ -27,6 +27,7 @@ interface User {
   email: string
   seed: string | null
   devices: Set<string>
+  preferredAccountType?: 'eoa' | 'smartAccount'
   update?: { newEmail: string; primary: string; secondary: string; primaryDone: boolean }
 }
 
@@ -179,6 +180,13 @@ export async function startAuthTestServer(
         return send(res, 200, { user: { id: user.id, email: user.email } })
       case 'GET /v1/auth/wallet':
         return send(res, 200, { seed: user.seed })
+      case 'GET /v1/auth/preferred-account':
+        return send(res, 200, { type: user.preferredAccountType ?? null })
+      case 'PUT /v1/auth/preferred-account':
+        if (body.type !== 'eoa' && body.type !== 'smartAccount')
+          return refuse(res, 400, 'BAD_REQUEST', 'type must be eoa or smartAccount.')
+        user.preferredAccountType = body.type
+        return send(res, 200, { type: body.type })
       case 'PUT /v1/auth/wallet':
         if (user.seed !== null) return refuse(res, 409, 'WALLET_EXISTS', 'This user already has a wallet.')
         if (typeof body.seed !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(body.seed)) {

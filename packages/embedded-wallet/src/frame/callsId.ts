@@ -7,9 +7,12 @@ import { bytesToHex, concatBytes, type Hex, hexToBytes, numberToHex, stringToByt
 //
 //   version (1 byte) | chain id (8 bytes) | transaction hashes (32 bytes each) | tag (16 bytes)
 //
+// A smart account's bundle is one user operation: version 2, and its one hash is the operation's.
+//
 // The tag is an HMAC keyed from the wallet's private key, so an id this wallet did not issue is
 // unknown (EIP-5792 5730) instead of being read as a status for somebody else's transactions.
 const FORMAT_VERSION = 1
+const USER_OPERATION_VERSION = 2
 const HEADER_BYTES = 1 + 8
 const HASH_BYTES = 32
 const TAG_BYTES = 16
@@ -23,6 +26,8 @@ export const MAX_CALLS_PER_BUNDLE = Math.floor((MAX_ID_BYTES - HEADER_BYTES - TA
 export interface CallsBundle {
   chainId: number
   hashes: Hex[]
+  /** True when `hashes` holds one ERC-4337 user operation hash (a smart account's atomic batch). */
+  userOperation?: boolean
 }
 
 export interface CallsIdCodec {
@@ -39,13 +44,15 @@ export function createCallsIdCodec(privateKey: Hex): CallsIdCodec {
   const tagOf = (body: Uint8Array) => hmac(sha256, key, body).subarray(0, TAG_BYTES)
 
   return {
-    encode({ chainId, hashes }) {
+    encode({ chainId, hashes, userOperation }) {
+      if (userOperation && hashes.length !== 1)
+        throw new RangeError(`A user operation's bundle id names one operation, not ${hashes.length}.`)
       if (hashes.length === 0 || hashes.length > MAX_CALLS_PER_BUNDLE)
         throw new RangeError(
           `A bundle id names 1 to ${MAX_CALLS_PER_BUNDLE} transactions, not ${hashes.length}.`,
         )
       const body = concatBytes([
-        Uint8Array.of(FORMAT_VERSION),
+        Uint8Array.of(userOperation ? USER_OPERATION_VERSION : FORMAT_VERSION),
         hexToBytes(numberToHex(chainId, { size: 8 })),
         ...hashes.map((hash) => hexToBytes(hash, { size: HASH_BYTES })),
       ])
@@ -57,7 +64,8 @@ export function createCallsIdCodec(privateKey: Hex): CallsIdCodec {
       const hashBytes = bytes.length - HEADER_BYTES - TAG_BYTES
       if (bytes.length > MAX_ID_BYTES || hashBytes < HASH_BYTES || hashBytes % HASH_BYTES !== 0)
         return undefined
-      if (bytes[0] !== FORMAT_VERSION) return undefined
+      const userOperation = bytes[0] === USER_OPERATION_VERSION
+      if (bytes[0] !== FORMAT_VERSION && !(userOperation && hashBytes === HASH_BYTES)) return undefined
       const body = bytes.subarray(0, bytes.length - TAG_BYTES)
       if (!sameBytes(tagOf(body), bytes.subarray(bytes.length - TAG_BYTES))) return undefined
       const chainId = Number(BigInt(bytesToHex(bytes.subarray(1, HEADER_BYTES))))
@@ -65,7 +73,7 @@ export function createCallsIdCodec(privateKey: Hex): CallsIdCodec {
       const hashes: Hex[] = []
       for (let offset = HEADER_BYTES; offset < body.length; offset += HASH_BYTES)
         hashes.push(bytesToHex(body.subarray(offset, offset + HASH_BYTES)))
-      return { chainId, hashes }
+      return userOperation ? { chainId, hashes, userOperation } : { chainId, hashes }
     },
   }
 }

@@ -11,6 +11,10 @@ import {
   InvalidRpcParamsError,
   UnknownBundleIdError,
 } from './rpcErrors.js'
+import type { SmartAccountSender } from './smartAccount.js'
+
+/** Which of the wallet's accounts serves a chain (SPEC §6). */
+export type AccountKind = 'eoa' | 'smartAccount'
 
 const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
 const quantitySchema = z.union([
@@ -59,14 +63,26 @@ export interface EvmCallsContext {
   waitForCall(chainId: number, hash: Hex): Promise<'success' | 'reverted'>
   /** A raw JSON-RPC read on a chain. */
   read(chainId: number, method: string, params: unknown[]): Promise<unknown>
+  /** The smart account, when the site offers one on some chains. */
+  smart?: {
+    sender: SmartAccountSender
+    /** The account type that serves `chainId` now. */
+    typeOf(chainId: number): Promise<AccountKind>
+  }
 }
 
 export interface EvmCalls {
   /** Refuses a wallet_sendCalls request that would fail, before the visitor is asked to approve it. */
-  check(params: unknown, chainId: number): void
-  send(params: unknown, chainId: number): Promise<{ id: string }>
+  check(params: unknown, chainId: number, account?: AccountKind): void
+  send(params: unknown, chainId: number, account?: AccountKind): Promise<{ id: string }>
   status(params: unknown): Promise<CallsStatus>
-  capabilities(params: unknown, chainId: number): Record<Hex, { atomic: { status: 'unsupported' } }>
+  capabilities(params: unknown, chainId: number): Promise<Record<Hex, ChainCapabilities>>
+}
+
+/** EIP-5792 capabilities of one chain: `atomic` and ERC-7677 `paymasterService`. */
+export interface ChainCapabilities {
+  atomic: { status: 'supported' | 'unsupported' }
+  paymasterService?: { supported: boolean }
 }
 
 export interface CallsStatus {
@@ -74,7 +90,7 @@ export interface CallsStatus {
   id: string
   chainId: Hex
   status: 100 | 200 | 400 | 500 | 600
-  atomic: false
+  atomic: boolean
   receipts: {
     logs: { address: Address; data: Hex; topics: Hex[] }[]
     status: Hex
@@ -101,7 +117,7 @@ export function createEvmCalls(context: EvmCallsContext): EvmCalls {
   // frame lives; the frame's id is stateless and is what a reloaded frame still understands.
   const appIds = new Map<string, Hex>()
 
-  function parse(params: unknown, chainId: number): SendCallsRequest {
+  function parse(params: unknown, chainId: number, account: AccountKind = 'eoa'): SendCallsRequest {
     const parsed = sendCallsSchema.safeParse(Array.isArray(params) ? params[0] : undefined)
     if (!parsed.success) throw new InvalidRpcParamsError('wallet_sendCalls', z.prettifyError(parsed.error))
     const request = parsed.data
@@ -110,7 +126,8 @@ export function createEvmCalls(context: EvmCallsContext): EvmCalls {
     if (request.chainId !== undefined && Number(request.chainId) !== chainId)
       throw new ChainMismatchError('batch', Number(request.chainId), chainId)
     // EIP-5792: refuse before anything is sent, so the app can fall back to its own sequencing.
-    if (request.atomicRequired === true) throw new AtomicityNotSupportedError()
+    // A smart account runs the whole batch as one user operation: atomic whether asked or not.
+    if (request.atomicRequired === true && account !== 'smartAccount') throw new AtomicityNotSupportedError()
     if (request.calls.length > MAX_CALLS_PER_BUNDLE)
       throw new BundleTooLargeError(request.calls.length, MAX_CALLS_PER_BUNDLE)
     const required = [
@@ -128,8 +145,27 @@ export function createEvmCalls(context: EvmCallsContext): EvmCalls {
     return request
   }
 
-  async function send(params: unknown, chainId: number): Promise<{ id: string }> {
-    const request = parse(params, chainId)
+  async function send(
+    params: unknown,
+    chainId: number,
+    account: AccountKind = 'eoa',
+  ): Promise<{ id: string }> {
+    const request = parse(params, chainId, account)
+    if (account === 'smartAccount' && context.smart) {
+      // One user operation: every call runs, or none does (EIP-5792 atomic).
+      const hash = await context.smart.sender.send(
+        chainId,
+        request.calls.map((call) => ({
+          to: call.to.toLowerCase() as Address,
+          ...(call.data !== undefined ? { data: call.data as Hex } : {}),
+          ...(call.value !== undefined ? { value: BigInt(call.value) } : {}),
+        })),
+      )
+      const id = codec.encode({ chainId, hashes: [hash], userOperation: true })
+      if (request.id === undefined) return { id }
+      appIds.set(request.id, id)
+      return { id: request.id }
+    }
     const total = request.calls.length
     const hashes: Hex[] = []
     const sentPart = (): Hex => codec.encode({ chainId, hashes })
@@ -179,6 +215,7 @@ export function createEvmCalls(context: EvmCallsContext): EvmCalls {
       typeof id === 'string' ? codec.decode(appIds.get(id) ?? id) : undefined
     if (!bundle || typeof id !== 'string') throw new UnknownBundleIdError(id)
     const { chainId, hashes } = bundle
+    if (bundle.userOperation) return userOperationStatus(id, chainId, hashes[0] as Hex)
     const receipts = await Promise.all(
       hashes.map(
         (hash) => context.read(chainId, 'eth_getTransactionReceipt', [hash]) as Promise<RawReceipt | null>,
@@ -204,7 +241,28 @@ export function createEvmCalls(context: EvmCallsContext): EvmCalls {
     return result(id, chainId, code, mined)
   }
 
-  function capabilities(params: unknown, chainId: number) {
+  async function userOperationStatus(id: string, chainId: number, hash: Hex): Promise<CallsStatus> {
+    const smart = context.smart
+    if (!smart) throw new UnknownBundleIdError(id)
+    const outcome = await smart.sender.receipt(chainId, hash)
+    if (outcome === null) {
+      // Not included yet: waiting in the bundler's pool (100), or dropped from it (400).
+      return userOperationResult(id, chainId, (await smart.sender.isKnown(chainId, hash)) ? 100 : 400, [])
+    }
+    const { receipt } = outcome
+    const raw: RawReceipt = {
+      status: receipt.status === 'success' ? '0x1' : '0x0',
+      blockHash: receipt.blockHash,
+      blockNumber: numberToHex(receipt.blockNumber),
+      gasUsed: numberToHex(receipt.gasUsed),
+      transactionHash: receipt.transactionHash,
+      logs: receipt.logs,
+    }
+    // The operation is atomic: its calls all ran (200) or it reverted whole, gas spent (500).
+    return userOperationResult(id, chainId, outcome.success ? 200 : 500, [raw])
+  }
+
+  async function capabilities(params: unknown, chainId: number) {
     const list = Array.isArray(params) ? (params as unknown[]) : []
     if (list[0] !== undefined) context.checkOwnAddress('wallet_getCapabilities', list[0])
     const requested = Array.isArray(list[1]) ? (list[1] as unknown[]) : []
@@ -213,13 +271,39 @@ export function createEvmCalls(context: EvmCallsContext): EvmCalls {
         throw new InvalidRpcParamsError('wallet_getCapabilities', `${String(id)} is not a hex chain id`)
     }
     const chainIds = requested.length > 0 ? (requested as string[]).map(Number) : [chainId]
-    // An EOA sends calls one after another, never as one atomic unit, on every chain.
-    return Object.fromEntries(
-      chainIds.map((id) => [numberToHex(id), { atomic: { status: 'unsupported' as const } }]),
+    const entries = await Promise.all(
+      chainIds.map(async (id): Promise<[Hex, ChainCapabilities]> => {
+        // An EOA sends calls one after another, never as one atomic unit; a smart account sends
+        // them as one user operation, fee paid by the site where its server sponsors them.
+        if (!context.smart || (await context.smart.typeOf(id)) !== 'smartAccount')
+          return [numberToHex(id), { atomic: { status: 'unsupported' } }]
+        return [
+          numberToHex(id),
+          {
+            atomic: { status: 'supported' },
+            paymasterService: { supported: await context.smart.sender.isSponsored(id) },
+          },
+        ]
+      }),
     )
+    return Object.fromEntries(entries)
   }
 
-  return { check: (params, chainId) => void parse(params, chainId), send, status, capabilities }
+  return {
+    check: (params, chainId, account) => void parse(params, chainId, account),
+    send,
+    status,
+    capabilities,
+  }
+}
+
+function userOperationResult(
+  id: string,
+  chainId: number,
+  status: CallsStatus['status'],
+  mined: RawReceipt[],
+): CallsStatus {
+  return { ...result(id, chainId, status, mined), atomic: true }
 }
 
 function result(

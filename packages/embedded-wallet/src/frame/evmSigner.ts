@@ -13,7 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import * as z from 'zod/mini'
 import { EVM_READ_METHODS } from '../protocol/rpc.js'
 import { createCallsIdCodec } from './callsId.js'
-import { createEvmCalls } from './evmCalls.js'
+import { type AccountKind, createEvmCalls } from './evmCalls.js'
 import {
   ChainMismatchError,
   FrameRpcError,
@@ -21,6 +21,11 @@ import {
   TypedDataChainMismatchError,
   UnsupportedMethodError,
 } from './rpcErrors.js'
+import {
+  createSmartAccountSender,
+  type SmartAccountOptions,
+  type SmartAccountSender,
+} from './smartAccount.js'
 
 /** The EVM read methods the frame forwards unchanged to the chain's RPC endpoint (eth_chainId and eth_accounts are answered from the key). */
 export const FORWARDED_EVM_METHODS: readonly string[] = EVM_READ_METHODS.filter(
@@ -31,6 +36,8 @@ export interface EvmSignerOptions {
   privateKey: Hex
   /** The JSON-RPC endpoint of an EVM chain (the server's proxy) for a CAIP-2 id such as `eip155:1`. */
   rpcUrl: (caipNetworkId: string) => string
+  /** The smart account the site offers, and which account type serves each chain. */
+  smartAccount?: SmartAccountOptions & { typeOf(chainId: number): Promise<AccountKind> }
 }
 
 export interface EvmRequest {
@@ -38,10 +45,14 @@ export interface EvmRequest {
   params?: unknown
   /** The EVM chain the request is for. */
   chainId: number
+  /** The account that serves it: the EOA (default) or the smart account (a user operation). */
+  account?: AccountKind
 }
 
 export interface EvmSigner {
   address: Address
+  /** The smart account of the same key (same address, EIP-7702), when the site offers one. */
+  smart: SmartAccountSender | undefined
   /**
    * Throws the error `request` would throw for parameters it can judge without the chain, so a
    * request that cannot succeed is refused before the visitor is asked to approve it.
@@ -79,6 +90,9 @@ function transactionOf(params: unknown): TransactionParams {
 export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
   const account = privateKeyToAccount(options.privateKey)
   const clients = new Map<number, ReturnType<typeof makeClient>>()
+  const smart = options.smartAccount
+    ? createSmartAccountSender(account, options.rpcUrl, options.smartAccount)
+    : undefined
 
   function makeClient(chainId: number) {
     return createWalletClient({
@@ -112,10 +126,28 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
       throw new ChainMismatchError('transaction', Number(tx.chainId), chainId)
   }
 
-  async function sendTransaction(chainId: number, tx: TransactionParams): Promise<Hex> {
+  async function sendTransaction(
+    chainId: number,
+    tx: TransactionParams,
+    kind: AccountKind = 'eoa',
+  ): Promise<Hex> {
     checkTransaction(chainId, tx)
-    const client = clientFor(chainId)
     const data = tx.data ?? tx.input
+    if (kind === 'smartAccount' && smart) {
+      if (!tx.to)
+        throw new InvalidRpcParamsError('eth_sendTransaction', 'a smart account cannot deploy a contract')
+      // One user operation; the page gets the transaction that included it, as from any wallet
+      // (gas, fees and nonce are the bundler's to set, so the page's own values do not apply).
+      const userOpHash = await smart.send(chainId, [
+        {
+          to: tx.to.toLowerCase() as Address,
+          ...(data !== undefined ? { data: data as Hex } : {}),
+          ...(tx.value !== undefined ? { value: BigInt(tx.value) } : {}),
+        },
+      ])
+      return (await smart.waitForTransaction(chainId, userOpHash)).transactionHash
+    }
+    const client = clientFor(chainId)
     const base = {
       account,
       // The chain object is not needed: viem asks the endpoint for its chain id and fills nonce,
@@ -146,6 +178,9 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
       return (await clientFor(chainId).waitForTransactionReceipt({ hash })).status
     },
     read: (chainId, method, params) => clientFor(chainId).request({ method, params } as never),
+    ...(smart && options.smartAccount
+      ? { smart: { sender: smart, typeOf: options.smartAccount.typeOf } }
+      : {}),
   })
 
   /** The typed data of an eth_signTypedData_v4 request, refused when it is not for `chainId`. */
@@ -184,12 +219,13 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
 
   return {
     address: account.address,
-    check({ method, params, chainId }) {
+    smart,
+    check({ method, params, chainId, account: kind }) {
       if (method === 'eth_signTypedData_v4') typedDataFor(params, chainId)
-      else if (method === 'wallet_sendCalls') calls.check(params, chainId)
+      else if (method === 'wallet_sendCalls') calls.check(params, chainId, kind)
       else if (method === 'eth_sendTransaction') checkTransaction(chainId, transactionOf(params))
     },
-    async request({ method, params, chainId }) {
+    async request({ method, params, chainId, account: kind }) {
       const list = Array.isArray(params) ? (params as unknown[]) : []
       switch (method) {
         case 'eth_accounts':
@@ -208,9 +244,9 @@ export function createEvmSigner(options: EvmSignerOptions): EvmSigner {
         case 'eth_signTypedData_v4':
           return account.signTypedData(typedDataFor(params, chainId))
         case 'eth_sendTransaction':
-          return sendTransaction(chainId, transactionOf(params))
+          return sendTransaction(chainId, transactionOf(params), kind)
         case 'wallet_sendCalls':
-          return calls.send(params, chainId)
+          return calls.send(params, chainId, kind)
         case 'wallet_getCallsStatus':
           return calls.status(params)
         case 'wallet_getCapabilities':

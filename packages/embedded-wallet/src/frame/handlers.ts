@@ -24,6 +24,7 @@ import {
 } from './authApi.js'
 import { evmChainIdOf, type FrameChainId, toCaipNetworkId } from './chains.js'
 import type { EmailChangeFlow, EmailChangeOutcome } from './emailChangeView.js'
+import type { AccountKind } from './evmCalls.js'
 import { createEvmSigner, type EvmSigner } from './evmSigner.js'
 import { readFrameTheme } from './frameTheme.js'
 import { createSeed, deriveKeys, seedToHex } from './keys.js'
@@ -34,7 +35,9 @@ import {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from './rpcErrors.js'
+import type { SmartAccountOptions } from './smartAccount.js'
 import { createSolanaSigner, type SolanaSigner } from './solanaSigner.js'
+import { getWalletAssets } from './walletAssets.js'
 
 /** Storage key of the last theme the page synced, so the approval screen keeps it across reloads. */
 export const THEME_STORAGE_KEY = 'portico-frame:theme'
@@ -98,6 +101,16 @@ export interface FrameHandlersOptions {
   chainId: FrameChainId
   /** Posts an unsolicited event (FRAME_SESSION_UPDATE) to the page. */
   emit?: (event: FrameEvent) => void
+  /**
+   * The smart account the site's server offers (bundler, paymaster, enabled chains); without it
+   * the wallet is an EOA everywhere (SPEC §6).
+   */
+  smartAccount?: SmartAccountOptions
+  /**
+   * The server's portfolio of an address on a CAIP-2 chain (`GET /v1/account/{address}/balance`),
+   * for EIP-7811 `wallet_getAssets`; refused without it.
+   */
+  portfolio?: (address: `0x${string}`, caipNetworkId: string) => Promise<unknown>
   logger?: FrameLogger
 }
 
@@ -114,6 +127,19 @@ interface Session {
   email: string
   evm: EvmSigner
   solana: SolanaSigner
+  /** The account type the user chose, kept on the server; null before they chose. */
+  preferred: AccountKind | null
+}
+
+/** SPEC §9: eip155's default account type is the smart account, where the chain offers one. */
+const DEFAULT_EVM_ACCOUNT_TYPE: AccountKind = 'smartAccount'
+
+/** The visitor asked for a smart account on a chain the site offers none on (SPEC §6). */
+export class SmartAccountNotAvailableError extends FrameRpcError {
+  override name = 'SmartAccountNotAvailableError' as const
+  constructor(chainId: FrameChainId) {
+    super(`Smart accounts are not available on ${toCaipNetworkId(chainId)}.`, 4200)
+  }
 }
 
 // Unsafe methods the frame can actually perform; the other unsafe ones are refused before the
@@ -137,6 +163,30 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
   let unlocking: Promise<Session> | undefined
   // The e-mail between CONNECT_EMAIL and the code (or device approval) that completes the login.
   let pendingEmail: string | undefined
+  // The page's default account type (APP_GET_USER), for a user who never chose one.
+  let pageDefault: AccountKind | undefined
+
+  async function enabledChainIds(): Promise<readonly number[]> {
+    return options.smartAccount ? options.smartAccount.enabledChainIds() : []
+  }
+
+  /** The account type that serves `evmChainId` now: the user's choice where the chain allows it. */
+  async function accountTypeOf(current: Session, evmChainId: number): Promise<AccountKind> {
+    if (!(await enabledChainIds()).includes(evmChainId)) return 'eoa'
+    return current.preferred ?? pageDefault ?? DEFAULT_EVM_ACCOUNT_TYPE
+  }
+
+  async function readPreferred(): Promise<AccountKind | null> {
+    if (!options.smartAccount) return null
+    try {
+      return (await api.getPreferredAccount()).type
+    } catch (error) {
+      if (error instanceof AuthSessionInvalidError) throw error
+      // A server without the route (older) or a failed read: the default, and say so.
+      options.logger?.warn('Could not read the preferred account type; using the default.', error)
+      return null
+    }
+  }
 
   async function loadWallet(email: string): Promise<Session> {
     let { seed } = await api.getWallet()
@@ -153,10 +203,48 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       }
     }
     const keys = deriveKeys(seed)
-    return {
+    const preferred = await readPreferred()
+    const loaded: Session = {
       email,
-      evm: createEvmSigner({ privateKey: keys.evmPrivateKey, rpcUrl: options.rpcUrl }),
+      preferred,
+      evm: createEvmSigner({
+        privateKey: keys.evmPrivateKey,
+        rpcUrl: options.rpcUrl,
+        ...(options.smartAccount
+          ? { smartAccount: { ...options.smartAccount, typeOf: (id: number) => accountTypeOf(loaded, id) } }
+          : {}),
+      }),
       solana: createSolanaSigner(keys.solanaSecretKey, { rpcUrl: options.rpcUrl }),
+    }
+    return loaded
+  }
+
+  /** The site's name for 'Network fee: paid by <site>', from the page's metadata. */
+  function siteName(): string {
+    try {
+      const data = JSON.parse(storage.getItem(DAPP_DATA_STORAGE_KEY) ?? 'null') as {
+        metadata?: { name?: unknown }
+      } | null
+      const name = data?.metadata?.name
+      if (typeof name === 'string' && name.trim() !== '') return name.trim()
+    } catch {
+      // Unreadable metadata: the generic name below.
+    }
+    return 'this site'
+  }
+
+  async function userInfo(current: Session, target: FrameChainId) {
+    const evmChainId = evmChainIdOf(target)
+    const accountType = evmChainId === undefined ? 'eoa' : await accountTypeOf(current, evmChainId)
+    const smart = current.evm.smart
+    return {
+      accountType,
+      ...(accountType === 'smartAccount' && smart && evmChainId !== undefined
+        ? {
+            smartAccountDeployed: await smart.isDeployed(evmChainId),
+            smartAccountSponsored: await smart.isSponsored(evmChainId),
+          }
+        : {}),
     }
   }
 
@@ -211,17 +299,33 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       throw new FrameRpcError(`The chain ${String(target)} is not supported.`, 4901)
     // A request that will be refused anyway (typed data for another chain, an atomic batch) is
     // refused before the visitor is asked, so nobody approves something that cannot happen.
-    if (!safe && evmChainId !== undefined) current.evm.check({ method, params, chainId: evmChainId })
+    const account = evmChainId === undefined ? 'eoa' : await accountTypeOf(current, evmChainId)
+    if (!safe && evmChainId !== undefined) current.evm.check({ method, params, chainId: evmChainId, account })
     if (!safe && solana) current.solana.check({ method, params, chainId: toCaipNetworkId(target) })
     if (!safe) {
-      const approved = await ui.requestApproval({ method, params, chainId: toCaipNetworkId(target) })
+      const sends = method === 'eth_sendTransaction' || method === 'wallet_sendCalls'
+      const smart = account === 'smartAccount' && sends ? current.evm.smart : undefined
+      const sponsored = smart && evmChainId !== undefined ? await smart.isSponsored(evmChainId) : false
+      const approved = await ui.requestApproval({
+        method,
+        params,
+        chainId: toCaipNetworkId(target),
+        ...(smart ? { smartAccount: sponsored ? { feePaidBy: siteName() } : {} } : {}),
+      })
       if (!approved) throw new UserRejectedRequestError()
     }
     // Only a Solana request has no EVM chain left at this point.
     if (evmChainId === undefined)
       return current.solana.request({ method, params, chainId: toCaipNetworkId(target) })
-    if (method === 'wallet_getAssets') throw new UnsupportedMethodError(method)
-    return current.evm.request({ method, params, chainId: evmChainId })
+    if (method === 'wallet_getAssets') {
+      if (!options.portfolio) throw new UnsupportedMethodError(method)
+      return getWalletAssets(params, {
+        own: current.evm.address,
+        chainId: evmChainId,
+        portfolio: options.portfolio,
+      })
+    }
+    return current.evm.request({ method, params, chainId: evmChainId, account })
   }
 
   async function serve(message: AppMessage): Promise<unknown> {
@@ -266,11 +370,14 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       case 'APP_GET_USER': {
         const current = await requireSession()
         const target = message.payload?.chainId ?? chainId
+        // The page's configured default counts only until the user chose (their choice is kept).
+        if (message.payload?.preferredAccountType) pageDefault = message.payload.preferredAccountType
         return {
           email: current.email,
+          // EIP-7702: the smart account is the visitor's own address, so both types share it.
           address: current.evm.address,
           chainId: target,
-          accountType: 'eoa',
+          ...(await userInfo(current, target)),
           solanaAddress: current.solana.address,
         }
       }
@@ -293,12 +400,20 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         }
         return {}
       case 'APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS':
-        return { smartAccountEnabledNetworks: [] }
+        return { smartAccountEnabledNetworks: [...(await enabledChainIds())] }
       case 'APP_SET_PREFERRED_ACCOUNT': {
-        if (message.payload.type !== 'eoa')
-          throw new Error('Smart accounts are not supported by the embedded wallet yet.')
         const current = await requireSession()
-        return { type: 'eoa', address: current.evm.address }
+        const { type } = message.payload
+        const evmChainId = evmChainIdOf(chainId)
+        if (
+          type === 'smartAccount' &&
+          (evmChainId === undefined || !(await enabledChainIds()).includes(evmChainId))
+        )
+          throw new SmartAccountNotAvailableError(chainId)
+        // Kept on the server first: a choice that was not stored is not made (nothing half-done).
+        await api.setPreferredAccount(type)
+        current.preferred = type
+        return { type, address: current.evm.address }
       }
       case 'APP_RPC_REQUEST':
         return rpcRequest(message.payload)
@@ -339,8 +454,15 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       case 'APP_GET_FARCASTER_URI':
       case 'APP_CONNECT_FARCASTER':
         throw new Error('Social and Farcaster logins are not supported by the embedded wallet yet.')
-      case 'APP_INIT_SMART_ACCOUNT':
-        throw new Error('Smart accounts are not supported by the embedded wallet yet.')
+      case 'APP_INIT_SMART_ACCOUNT': {
+        const current = await requireSession()
+        const evmChainId = evmChainIdOf(chainId)
+        const smart = current.evm.smart
+        if (!smart || evmChainId === undefined || !(await enabledChainIds()).includes(evmChainId))
+          throw new SmartAccountNotAvailableError(chainId)
+        // Nothing to create ahead: the first user operation carries the EIP-7702 delegation.
+        return { address: smart.address, isDeployed: await smart.isDeployed(evmChainId) }
+      }
     }
   }
 

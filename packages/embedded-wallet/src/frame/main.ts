@@ -80,7 +80,7 @@ async function start(): Promise<void> {
 
   const storage = frameStorage()
   const api = createAuthApi({ origin: window.location.origin, projectId, storage })
-  const { allowedOrigins } = await api.frameConfig()
+  const { allowedOrigins, smartAccountEnabledNetworks, sponsoredNetworks } = await api.frameConfig()
 
   const root = document.getElementById('approval')
   if (!root) throw new Error('The frame page has no #approval element.')
@@ -103,12 +103,37 @@ async function start(): Promise<void> {
   }
 
   const origin = window.location.origin
+  const rpcUrl = (caipNetworkId: string) =>
+    `${origin}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${encodeURIComponent(projectId)}`
+  // The server's RPC proxy also carries the chain's bundler (eth_*UserOperation*) and, where the
+  // site pays the fees, its paymaster (ERC-7677 pm_*): one endpoint per chain, same project rules.
+  const smartChains = (smartAccountEnabledNetworks ?? []).flatMap((caip) => {
+    const id = /^eip155:(\d{1,16})$/.exec(caip)?.[1]
+    return id === undefined ? [] : [Number(id)]
+  })
   const handlers = createFrameHandlers({
     api,
     storage,
     chainId: parseChainId(params.get('chainId')),
-    rpcUrl: (caipNetworkId) =>
-      `${origin}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${encodeURIComponent(projectId)}`,
+    rpcUrl,
+    async portfolio(address, caipNetworkId) {
+      const url = new URL(`/v1/account/${address}/balance`, origin)
+      url.searchParams.set('projectId', projectId)
+      url.searchParams.set('chainId', caipNetworkId)
+      const response = await fetch(url)
+      if (!response.ok)
+        throw new Error(`The portfolio of ${caipNetworkId} is unavailable (${response.status}).`)
+      return response.json()
+    },
+    ...(smartChains.length > 0
+      ? {
+          smartAccount: {
+            enabledChainIds: async () => smartChains,
+            bundlerUrl: rpcUrl,
+            paymasterUrl: (caip: string) => (sponsoredNetworks?.includes(caip) ? rpcUrl(caip) : undefined),
+          },
+        }
+      : {}),
     ui: {
       requestApproval: (request) => queue.request(request),
       changeEmail: (flow) => emailChange.run(flow),

@@ -67,6 +67,8 @@ const successPayloads = {
     accountType,
     solanaAddress: z.optional(z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))),
     smartAccountDeployed: z.optional(z.boolean()),
+    /** For a smart account: whether the site's paymaster pays its network fees on this chain. */
+    smartAccountSponsored: z.optional(z.boolean()),
   }),
   APP_GET_SOCIAL_REDIRECT_URI: z.object({ uri: z.url() }),
   APP_SIGN_OUT: empty,

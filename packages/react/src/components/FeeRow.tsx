@@ -17,7 +17,10 @@ export function FeeRow() {
     <div className="fee-row">
       <span>{t('sendNetworkFee')}</span>
       <span className="value" aria-live="polite">
-        {send.feeLoading ? (
+        {send.feePaidBy !== undefined ? (
+          // The site's paymaster pays: the visitor pays nothing, whatever the estimate says.
+          t('sendFeePaidBy', { site: send.feePaidBy })
+        ) : send.feeLoading ? (
           t('sendFeeEstimating')
         ) : send.feeAmount !== undefined ? (
           <>

@@ -193,6 +193,10 @@ export const de: Catalogue = {
   accountType: 'Verwendete Adresse',
   accountTypePayment: 'Zahlungen',
   accountTypeOrdinal: 'Ordinals',
+  embeddedAccountType: 'Kontotyp',
+  embeddedAccountEoa: 'EOA',
+  embeddedAccountSmart: 'Smart Account',
+  embeddedAccountSwitchFailed: 'Das Konto konnte nicht gewechselt werden: {reason}',
 
   totalValue: 'Gesamtwert',
   walletFeatures: 'Wallet-Aktionen',
@@ -281,6 +285,7 @@ export const de: Catalogue = {
   sendPasteLabel: 'Adresse aus der Zwischenablage einfügen',
   sendToSelf: 'Das ist deine eigene Adresse.',
   sendNetworkFee: 'Netzwerkgebühr',
+  sendFeePaidBy: 'bezahlt von {site}',
   sendFeeEstimating: 'Wird geschätzt…',
   sendFeeUnavailable: 'Nicht verfügbar',
   sendSelectToken: 'Token auswählen',

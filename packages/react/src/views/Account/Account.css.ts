@@ -37,6 +37,7 @@ img.avatar { object-fit: cover; background: var(--p-surface); }
   font-weight: 600; font-size: 14px; cursor: pointer;
 }
 .account-type:hover { color: var(--p-text); }
+.account-note { margin: 8px 0 0; color: var(--p-muted); font-size: 13px; text-align: center; }
 .account-type[aria-pressed="true"] { background: var(--p-bg); color: var(--p-text); box-shadow: 0 1px 3px rgba(0, 0, 0, 0.18); }
 
 .features { display: grid; grid-auto-flow: column; grid-auto-columns: 1fr; gap: 8px; }

@@ -1,11 +1,14 @@
 import {
   checkSwapSupport,
   disconnect,
+  getSmartAccountOffered,
   getWalletFeatures,
   navigate,
   setAccountType,
+  setEmbeddedAccountType,
   shortenAddress,
   type WalletFeature,
+  watchSmartAccountOffered,
   watchWalletFeatures,
 } from '@portico/core'
 import { type ReactElement, useEffect, useState } from 'react'
@@ -76,8 +79,12 @@ export function Account() {
   const [leaving, setLeaving] = useState(false)
   const email = useEmailLogin()
   const accountTypes = useAccountTypes()
+  const [switching, setSwitching] = useState(false)
+  const [switchError, setSwitchError] = useState<string>()
 
   const { address, network } = account
+  // The switch shows only where the wallet offers a smart account on this network (SPEC §6).
+  const smartAccountOffered = usePorticoRead(getSmartAccountOffered, watchSmartAccountOffered)
   const caipNetworkId = network?.caipNetworkId
   const namesOffered = useNamesOffered(address, caipNetworkId)
   // Swap shows only where the swap service offers it on this network (SPEC §9 `swaps`): asked
@@ -178,6 +185,44 @@ export function Account() {
               </button>
             ))}
           </fieldset>
+        )}
+        {account.accountType !== undefined && smartAccountOffered && (
+          // SPEC §6: the e-mail wallet's EOA or its smart account (same address, EIP-7702).
+          <fieldset className="account-types" aria-label={t('embeddedAccountType')} disabled={switching}>
+            {(['eoa', 'smartAccount'] as const).map((type) => (
+              <button
+                key={type}
+                type="button"
+                className="account-type"
+                aria-pressed={type === account.accountType}
+                onClick={() => {
+                  if (type === account.accountType) return
+                  setSwitching(true)
+                  setSwitchError(undefined)
+                  setEmbeddedAccountType(portico, type)
+                    .catch((error: unknown) =>
+                      setSwitchError(
+                        t('embeddedAccountSwitchFailed', {
+                          reason: error instanceof Error ? error.message : String(error),
+                        }),
+                      ),
+                    )
+                    .finally(() => setSwitching(false))
+                }}
+              >
+                {t(type === 'eoa' ? 'embeddedAccountEoa' : 'embeddedAccountSmart')}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        {account.accountType === 'smartAccount' && (
+          // SPEC §8: a site may not verify a smart account's signatures; said before it is tried.
+          <p className="account-note">{t('smartAccountSignFailed')}</p>
+        )}
+        {switchError && (
+          <p className="account-note" role="alert">
+            {switchError}
+          </p>
         )}
       </div>
       {buttons.length > 0 && (
