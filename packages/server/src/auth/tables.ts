@@ -15,7 +15,7 @@ export interface AuthUsersTable {
   /** Normalised (trimmed, NFC, lower-cased; see `email.ts`); unique. */
   email: string
   created_at: Timestamp
-  /** 'eoa' or 'smartAccount' once the user chose (migration 011); NULL means the default. */
+  /** 'eoa' or 'smartAccount' once the user chose (migration 013_preferred_account); NULL means the default. */
   preferred_account_type: ColumnType<string | null, string | null | undefined, string | null>
 }
 
