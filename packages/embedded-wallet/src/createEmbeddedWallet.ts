@@ -174,7 +174,9 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     async getUser({ chainId }) {
       const user = await (await client()).request('APP_GET_USER', chainId === undefined ? {} : { chainId })
       return {
-        email: user.email,
+        ...(user.email ? { email: user.email } : {}),
+        ...(user.userName ? { userName: user.userName } : {}),
+        ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
         chainId: user.chainId,
         address: user.address,
         accountType: user.accountType,

@@ -92,6 +92,48 @@ const SCOPES = [
   'public_profile',
 ]
 
+/**
+ * The server config of `provider` for a stand-in at `issuer` (`http://127.0.0.1:<port>`): known
+ * before the stand-in runs, so a server's config file can be written first (the demo's stack).
+ */
+export function standInProviderConfig(issuer: string, name: StandInProvider): StandInProviderConfig {
+  const base = {
+    clientId: `${name}-client`,
+    clientSecret: `${name}-secret-for-tests`,
+    endpoints: { authorization: `${issuer}/auth`, token: `${issuer}/token` },
+  }
+  switch (name) {
+    case 'google':
+    case 'apple':
+      return { ...base, endpoints: { ...base.endpoints, issuer } }
+    case 'x':
+      return { ...base, endpoints: { ...base.endpoints, userInfo: `${issuer}/x/2/users/me` } }
+    case 'discord':
+      return { ...base, endpoints: { ...base.endpoints, userInfo: `${issuer}/discord/users/@me` } }
+    case 'github':
+      return {
+        ...base,
+        endpoints: {
+          ...base.endpoints,
+          userInfo: `${issuer}/github/user`,
+          emails: `${issuer}/github/user/emails`,
+        },
+      }
+    case 'facebook':
+      return {
+        ...base,
+        endpoints: { ...base.endpoints, userInfo: `${issuer}/facebook/me?fields=id,name,email` },
+      }
+  }
+}
+
+/** Every provider's server config for a stand-in at `issuer`: `auth.social.projects.<project>`. */
+export function standInSocialConfig(issuer: string): Record<StandInProvider, StandInProviderConfig> {
+  return Object.fromEntries(
+    STAND_IN_PROVIDERS.map((name) => [name, standInProviderConfig(issuer, name)]),
+  ) as Record<StandInProvider, StandInProviderConfig>
+}
+
 /** Starts the stand-in on loopback; `close()` stops it. */
 export async function startOAuthStandIn(options: OAuthStandInOptions): Promise<OAuthStandIn> {
   const users = options.users ?? DEFAULT_STAND_IN_USERS
@@ -255,36 +297,7 @@ export async function startOAuthStandIn(options: OAuthStandInOptions): Promise<O
   return {
     issuer,
     users,
-    configFor(name) {
-      const base = {
-        clientId: `${name}-client`,
-        clientSecret: `${name}-secret-for-tests`,
-        endpoints: { authorization: `${issuer}/auth`, token: `${issuer}/token` },
-      }
-      switch (name) {
-        case 'google':
-        case 'apple':
-          return { ...base, endpoints: { ...base.endpoints, issuer } }
-        case 'x':
-          return { ...base, endpoints: { ...base.endpoints, userInfo: `${issuer}/x/2/users/me` } }
-        case 'discord':
-          return { ...base, endpoints: { ...base.endpoints, userInfo: `${issuer}/discord/users/@me` } }
-        case 'github':
-          return {
-            ...base,
-            endpoints: {
-              ...base.endpoints,
-              userInfo: `${issuer}/github/user`,
-              emails: `${issuer}/github/user/emails`,
-            },
-          }
-        case 'facebook':
-          return {
-            ...base,
-            endpoints: { ...base.endpoints, userInfo: `${issuer}/facebook/me?fields=id,name,email` },
-          }
-      }
-    },
+    configFor: (name) => standInProviderConfig(issuer, name),
     async authorize(start, choice) {
       const jar = new Map<string, string>()
       const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
