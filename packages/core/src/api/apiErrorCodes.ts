@@ -52,7 +52,13 @@ export const API_ERROR_CODES = [
   // Buying with a card (/v1/onramp/*).
   'ONRAMP_NOT_CONFIGURED',
   'WEBHOOK_SIGNATURE_INVALID',
-  // Social logins for the embedded wallet (/v1/auth/social/*).
+] as const
+/**
+ * Refusals of the social logins (/v1/auth/social/*). Only the embedded wallet's frame reads them,
+ * with its own parser, so they stay out of the list the page's answer checks carry (and out of
+ * the connect-only bundle).
+ */
+export const SOCIAL_API_ERROR_CODES = [
   'SOCIAL_PROVIDER_NOT_CONFIGURED',
   'SOCIAL_REDIRECT_NOT_ALLOWED',
   'SOCIAL_STATE_INVALID',
@@ -64,4 +70,4 @@ export const API_ERROR_CODES = [
   'SOCIAL_LOGIN_PENDING',
   'SOCIAL_SECRET_INVALID',
 ] as const
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | (typeof SOCIAL_API_ERROR_CODES)[number]

@@ -76,6 +76,7 @@ export {
   caipNetworkIdSchema,
   decimalStringSchema,
   historyResponseSchema,
+  SOCIAL_API_ERROR_CODES,
   siwxCacaoSchema,
   siwxCreateSessionRequestSchema,
   siwxMessageDataSchema,
