@@ -177,7 +177,9 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
         ...(preferredAccountType === undefined ? {} : { preferredAccountType }),
       })
       return {
-        email: user.email,
+        ...(user.email ? { email: user.email } : {}),
+        ...(user.userName ? { userName: user.userName } : {}),
+        ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
         chainId: user.chainId,
         address: user.address,
         accountType: user.accountType,

@@ -101,6 +101,7 @@ export {
   caipNetworkIdSchema,
   decimalStringSchema,
   historyResponseSchema,
+  SOCIAL_API_ERROR_CODES,
   siwxCacaoSchema,
   siwxCreateSessionRequestSchema,
   siwxMessageDataSchema,
@@ -111,6 +112,23 @@ export {
   transactionSchema,
   transferSchema,
 } from './schemas.js'
+export type {
+  AuthSocialFinishRequest,
+  AuthSocialFinishResponse,
+  AuthSocialStartRequest,
+  AuthSocialStartResponse,
+  SocialProvider,
+} from './socialAuthSchemas.js'
+export {
+  authSocialFinishRequestSchema,
+  authSocialFinishResponseSchema,
+  authSocialStartRequestSchema,
+  authSocialStartResponseSchema,
+  SOCIAL_PROVIDERS,
+  SOCIAL_RESULT_PARAM,
+  socialProviderSchema,
+  socialStateSchema,
+} from './socialAuthSchemas.js'
 export type {
   SwapAllowanceQuery,
   SwapAllowanceResponse,

@@ -110,13 +110,13 @@ export const historyResponseSchema = z.object({
 export type HistoryResponse = z.infer<typeof historyResponseSchema>
 
 // In a module of its own, without zod, so the client's checks read it without loading zod.
-export { API_ERROR_CODES, type ApiErrorCode } from './apiErrorCodes.js'
+export { API_ERROR_CODES, type ApiErrorCode, SOCIAL_API_ERROR_CODES } from './apiErrorCodes.js'
 
-import { API_ERROR_CODES } from './apiErrorCodes.js'
+import { API_ERROR_CODES, SOCIAL_API_ERROR_CODES } from './apiErrorCodes.js'
 
 /** The body of every non-2xx response (the RPC proxy answers JSON-RPC errors in JSON-RPC form). */
 export const apiErrorSchema = z.object({
-  error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string() }),
+  error: z.object({ code: z.enum([...API_ERROR_CODES, ...SOCIAL_API_ERROR_CODES]), message: z.string() }),
 })
 export type ApiError = z.infer<typeof apiErrorSchema>
 

@@ -17,6 +17,7 @@ import {
   type AuthApi,
   AuthApiError,
   AuthSessionInvalidError,
+  type AuthUser,
   DeviceNotApprovedError,
   type FrameStorage,
   sessionIdOf,
@@ -36,6 +37,7 @@ import {
   UserRejectedRequestError,
 } from './rpcErrors.js'
 import type { SmartAccountOptions } from './smartAccount.js'
+import { createSocialLogin, SocialLoginError } from './socialLogin.js'
 import { createSolanaSigner, type SolanaSigner } from './solanaSigner.js'
 import { getWalletAssets } from './walletAssets.js'
 
@@ -112,6 +114,8 @@ export interface FrameHandlersOptions {
    */
   portfolio?: (address: `0x${string}`, caipNetworkId: string) => Promise<unknown>
   logger?: FrameLogger
+  /** The clock of the social logins' stored attempts; `Date.now` by default. */
+  now?: () => number
 }
 
 export interface FrameHandlers {
@@ -124,7 +128,10 @@ export interface FrameHandlers {
 }
 
 interface Session {
-  email: string
+  /** Absent for a social login that gave no verified e-mail. */
+  email: string | undefined
+  userName: string | undefined
+  socialProvider: string | undefined
   evm: EvmSigner
   solana: SolanaSigner
   /** The account type the user chose, kept on the server; null before they chose. */
@@ -188,7 +195,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     }
   }
 
-  async function loadWallet(email: string): Promise<Session> {
+  async function loadWallet(user: AuthUser): Promise<Session> {
     let { seed } = await api.getWallet()
     if (seed === null) {
       const fresh = seedToHex(createSeed())
@@ -205,7 +212,9 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     const keys = deriveKeys(seed)
     const preferred = await readPreferred()
     const loaded: Session = {
-      email,
+      email: user.email,
+      userName: user.userName,
+      socialProvider: user.socialProvider,
       preferred,
       evm: createEvmSigner({
         privateKey: keys.evmPrivateKey,
@@ -254,7 +263,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     unlocking ??= (async () => {
       try {
         const { user } = await api.session()
-        session = await loadWallet(user.email)
+        session = await loadWallet(user)
         return session
       } catch (error) {
         if (error instanceof AuthSessionInvalidError) api.clearToken()
@@ -273,6 +282,17 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       if (error instanceof AuthSessionInvalidError) throw new UnauthorizedError()
       throw error
     }
+  }
+
+  const social = createSocialLogin({ api, storage, now: options.now ?? Date.now })
+
+  function emitSession(token: string): void {
+    options.emit?.({
+      portico: MESSAGE_MARKER,
+      version: PROTOCOL_VERSION,
+      type: 'FRAME_SESSION_UPDATE',
+      payload: { token: sessionIdOf(token) },
+    })
   }
 
   function signOutLocally(): void {
@@ -357,14 +377,9 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
           if (error instanceof DeviceNotApprovedError) return { action: 'VERIFY_DEVICE' }
           throw error
         }
-        session = await loadWallet(result.user.email)
+        session = await loadWallet(result.user)
         pendingEmail = undefined
-        options.emit?.({
-          portico: MESSAGE_MARKER,
-          version: PROTOCOL_VERSION,
-          type: 'FRAME_SESSION_UPDATE',
-          payload: { token: sessionIdOf(result.token) },
-        })
+        emitSession(result.token)
         return {}
       }
       case 'APP_GET_USER': {
@@ -373,7 +388,9 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         // The page's configured default counts only until the user chose (their choice is kept).
         if (message.payload?.preferredAccountType) pageDefault = message.payload.preferredAccountType
         return {
-          email: current.email,
+          ...(current.email === undefined ? {} : { email: current.email }),
+          ...(current.userName === undefined ? {} : { userName: current.userName }),
+          ...(current.socialProvider === undefined ? {} : { socialProvider: current.socialProvider }),
           // EIP-7702: the smart account is the visitor's own address, so both types share it.
           address: current.evm.address,
           chainId: target,
@@ -421,10 +438,16 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         // The codes prove control of the account, so they are typed on the frame's screen: a page
         // that got them could move the account to an address it owns. The page learns the outcome.
         const current = await requireSession()
+        const currentEmail = current.email
+        if (currentEmail === undefined) {
+          throw new Error(
+            `This account has no e-mail address to change: it logs in with ${current.socialProvider ?? 'a social login'}.`,
+          )
+        }
         const newEmail = message.payload.email
         await api.updateEmail(newEmail)
         const outcome = await ui.changeEmail({
-          currentEmail: current.email,
+          currentEmail,
           newEmail,
           submitPrimary: (otp) => api.updateEmailPrimary(otp),
           submitSecondary: (otp) => api.updateEmailSecondary(otp),
@@ -449,8 +472,19 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         return {}
       case 'APP_RELOAD':
         return {}
-      case 'APP_CONNECT_SOCIAL':
       case 'APP_GET_SOCIAL_REDIRECT_URI':
+        return social.start(message.payload.provider, message.payload.redirectTo)
+      case 'APP_CONNECT_SOCIAL': {
+        const { token, user } = await social.finish(message.payload.uri)
+        session = await loadWallet(user)
+        pendingEmail = undefined
+        emitSession(token)
+        return {
+          ...(user.email === undefined ? {} : { email: user.email }),
+          ...(user.userName === undefined ? {} : { userName: user.userName }),
+          ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
+        }
+      }
       case 'APP_GET_FARCASTER_URI':
       case 'APP_CONNECT_FARCASTER':
         throw new Error('Social and Farcaster logins are not supported by the embedded wallet yet.')
@@ -532,7 +566,14 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         return reply(message, 'SUCCESS', payload)
       } catch (error) {
         const code = errorCode(error)
-        const data = error instanceof FrameRpcError ? error.data : undefined
+        // A social login's refusal names its reason, so the modal can tell a denied consent, a
+        // closed popup (still pending) and a provider's error apart.
+        const data =
+          error instanceof FrameRpcError
+            ? error.data
+            : error instanceof SocialLoginError
+              ? { reason: error.reason }
+              : undefined
         return reply(message, 'ERROR', {
           message: errorMessage(error),
           ...(code === undefined ? {} : { code }),

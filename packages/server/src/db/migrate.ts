@@ -15,6 +15,7 @@ import * as onramp from './migrations/010_onramp.js'
 import * as accountNames from './migrations/011_account_names.js'
 import * as paymaster from './migrations/012_paymaster.js'
 import * as preferredAccount from './migrations/013_preferred_account.js'
+import * as social from './migrations/014_social.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -32,6 +33,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '011_account_names': accountNames,
   '012_paymaster': paymaster,
   '013_preferred_account': preferredAccount,
+  '014_social': social,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }
