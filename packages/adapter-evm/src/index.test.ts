@@ -31,13 +31,14 @@ async function bundleModules() {
   return { eager: modulesOf(eager), lazy: modulesOf(lazy) }
 }
 
-it('loads the send code and the RPC client (balance reads) on first use, not with the entry', async () => {
+it("loads the send code, the RPC client (balance reads) and the site's external wallets on first use, not with the entry", async () => {
   const { eager, lazy } = await bundleModules()
   expect(eager).toContain('evm.ts')
   expect(eager).toContain('createSendCapability.ts')
   expect(eager).not.toContain('send.ts')
   expect(eager).not.toContain('rpcClient.ts')
-  expect([...lazy].sort()).toEqual(['rpcClient.ts', 'send.ts'])
+  expect(eager).not.toContain('externalEntries.ts')
+  expect([...lazy].sort()).toEqual(['externalEntries.ts', 'rpcClient.ts', 'send.ts'])
 }, 30_000)
 
 it('answers isAddress at once, without loading the send code', () => {
