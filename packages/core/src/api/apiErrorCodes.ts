@@ -1,9 +1,10 @@
 /**
- * Codes of refused requests. The client maps them to the alerts of SPEC §8:
+ * Codes of refused requests the page's first load knows. The client maps them to the alerts of
+ * SPEC §8:
  * PROJECT_ID_MISSING → 'Project ID Not Configured', INVALID_PROJECT_ID → 'Invalid Project ID',
  * ORIGIN_NOT_ALLOWED → 'Invalid App Configuration'.
  */
-export const API_ERROR_CODES = [
+export const PAGE_API_ERROR_CODES = [
   'PROJECT_ID_MISSING',
   'INVALID_PROJECT_ID',
   'ORIGIN_NOT_ALLOWED',
@@ -49,8 +50,14 @@ export const API_ERROR_CODES = [
   'INVALID_AMOUNT',
   'NO_ROUTE',
   'INSUFFICIENT_LIQUIDITY',
-  // Buying with a card (/v1/onramp/*).
-  'ONRAMP_NOT_CONFIGURED',
-  'WEBHOOK_SIGNATURE_INVALID',
 ] as const
+
+/**
+ * Buying with a card (/v1/onramp/*): `openOnramp` adds them to the codes the page accepts
+ * (`acceptApiErrorCodes`) when it first runs, so they stay out of a page that never buys.
+ */
+export const ONRAMP_API_ERROR_CODES = ['ONRAMP_NOT_CONFIGURED', 'WEBHOOK_SIGNATURE_INVALID'] as const
+
+/** Every code the server answers (its error table and the zod schema are built from it). */
+export const API_ERROR_CODES = [...PAGE_API_ERROR_CODES, ...ONRAMP_API_ERROR_CODES] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
