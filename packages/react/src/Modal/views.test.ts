@@ -2,7 +2,8 @@ import type { PorticoConfig } from '@portico/core'
 import { expect, test, vi } from 'vitest'
 import { createTestPortico } from '../testkit/createTestPortico.testkit.js'
 import { preloadView } from './preloadModal.js'
-import { isViewLoaded, loadView, nextViews, preloadViews } from './views.js'
+import { nextViews, preloadViews } from './preloadViews.js'
+import { isViewLoaded, loadView } from './views.js'
 
 test("preloadView fetches a view's code before the modal asks for it, once", async () => {
   expect(isViewLoaded('Networks')).toBe(false)
