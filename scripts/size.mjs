@@ -21,16 +21,17 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const PORTICO_BUDGET_KIB = 56.7
+const PORTICO_BUDGET_KIB = 56.4
 // The part of it the page loads before the idle preload fetches the modal's frame and first view.
-const FIRST_LOAD_BUDGET_KIB = 37.9
+const FIRST_LOAD_BUDGET_KIB = 37.3
 // The modal's frame, fetched with the first view.
 const FRAME_BUDGET_KIB = 9.7
 // What opening each view first costs on top of the first load, gzip KiB. Measured plus about
 // 0.4 KiB; a view whose folder has no entry here fails the check.
 const VIEW_BUDGETS_KIB = {
-  // The NFTs tab's loader and its Suspense fallback; the Buy action and purchases in Activity.
-  Account: 13.5,
+  // The NFTs tab's Suspense fallback; the Buy action and purchases in Activity, whose history
+  // answer check (NFT and card-purchase fields) left the first load for this view.
+  Account: 13.7,
   // The NFTs tab: core's NFTs entry; its answers are checked by hand, without zod.
   AccountNfts: 4,
   // The legal checkbox and its texts, shared with Connect's options and the pairing view.
