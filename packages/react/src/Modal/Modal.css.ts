@@ -11,6 +11,10 @@ export const modalCss = `${tokensCss('.root')}
   font-family: var(--p-font); color: var(--p-text); font-size: 15px; line-height: 1.4;
   -webkit-font-smoothing: antialiased; text-align: left;
 }
+/* The closed modal rendered ahead of its first opening: laid out, but not seen, not hit, and its
+   entrance waits for the opening (see Modal.tsx). */
+.root.closed { visibility: hidden; pointer-events: none; }
+.root.closed .backdrop, .root.closed .dialog { animation: none; }
 .backdrop {
   position: fixed; inset: 0; z-index: var(--portico-z-index, 999);
   display: flex; align-items: center; justify-content: center; padding: 16px;
