@@ -20,6 +20,7 @@ import { createConnections, createLazyImport, findWallet } from '@portico/core/a
 import { type Address, type Client, getAddress, isAddress, numberToHex, stringToHex } from 'viem'
 import { createDiscovery, type Discovery, isSafeIconUrl } from './createDiscovery.js'
 import { createSendCapability } from './createSendCapability.js'
+import type { ExternalEvmWallet } from './externalEntries.js'
 import { getProviderErrorCode } from './mapProviderError.js'
 import type { Eip1193Provider } from './provider.js'
 import { requestProvider } from './requestProvider.js'
@@ -64,16 +65,6 @@ export interface EvmAdapterOptions {
    * same object goes to `createPortico({ walletConnect })`. `@portico/walletconnect` provides it.
    */
   walletConnect?: WalletConnect
-}
-
-/** A site-provided EIP-1193 wallet (`EvmAdapterOptions.externalWallets`). */
-export interface ExternalEvmWallet {
-  /** Stable id, used to restore the connection after a reload. */
-  id: string
-  name: string
-  /** An image data URI or https URL; anything else is not shown. */
-  imageUrl?: string
-  provider: Eip1193Provider
 }
 
 /** The WALLET_CONNECT connector over the shared session (its id is core's `WALLET_CONNECT_CONNECTOR_ID`). */

@@ -1,6 +1,16 @@
 import type { AdapterContext, Connector } from '@portico/core'
 import { isSafeIconUrl } from './createDiscovery.js'
-import type { ExternalEvmWallet } from './evm.js'
+import type { Eip1193Provider } from './provider.js'
+
+/** A site-provided EIP-1193 wallet (`EvmAdapterOptions.externalWallets`). */
+export interface ExternalEvmWallet {
+  /** Stable id, used to restore the connection after a reload. */
+  id: string
+  name: string
+  /** An image data URI or https URL; anything else is not shown. */
+  imageUrl?: string
+  provider: Eip1193Provider
+}
 
 /** The EXTERNAL connectors of the site's own wallets; entries without an id, a name or a provider are dropped. */
 export function externalEntries(wallets: readonly ExternalEvmWallet[], logger: AdapterContext['logger']) {
