@@ -81,14 +81,13 @@ export function Modal() {
   useLayoutEffect(() => {
     const root = rootRef.current
     if (!root || open || !prerender) return
+    // The top nodes have no inline display of their own: only React's is taken off.
     const layOut = () => {
-      for (const child of root.children)
-        if (child instanceof HTMLElement && child.style.getPropertyValue('display') === 'none')
-          child.style.removeProperty('display')
+      for (const child of root.children) (child as HTMLElement).style.removeProperty('display')
     }
     layOut()
     const observer = new MutationObserver(layOut)
-    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] })
+    observer.observe(root, { childList: true, subtree: true, attributeFilter: ['style'] })
     return () => observer.disconnect()
   }, [open, prerender, target])
 
