@@ -21,9 +21,9 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const PORTICO_BUDGET_KIB = 55.7
+const PORTICO_BUDGET_KIB = 56.5
 // The part of it the page loads before the idle preload fetches the modal's frame and first view.
-const FIRST_LOAD_BUDGET_KIB = 36.6
+const FIRST_LOAD_BUDGET_KIB = 37.4
 // The modal's frame, fetched with the first view.
 const FRAME_BUDGET_KIB = 9.7
 // What opening each view first costs on top of the first load, gzip KiB. Measured plus about

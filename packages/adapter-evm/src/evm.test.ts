@@ -180,8 +180,6 @@ describe('WalletConnect (WALLET_CONNECT connector over the shared session)', () 
   it('registers the eip155 chains and methods, lists the connector, restores the session and signs through the wallet', async () => {
     const wc = pairedService([CHAIN_A, CHAIN_B])
     setup({ walletConnect: wc.service }, false)
-    // WalletConnect's provider is a chunk of its own, loaded because the site configured it.
-    await vi.waitFor(() => expect(adapter.getConnectors()).not.toHaveLength(0))
     expect(wc.registered).toEqual([
       expect.objectContaining({
         namespace: 'eip155',
@@ -218,8 +216,6 @@ describe('WalletConnect (WALLET_CONNECT connector over the shared session)', () 
   it('switches among the session chains without asking the wallet, and follows its events', async () => {
     const wc = pairedService([CHAIN_A, CHAIN_B])
     setup({ walletConnect: wc.service }, false)
-    // WalletConnect's provider is a chunk of its own, loaded because the site configured it.
-    await vi.waitFor(() => expect(adapter.getConnectors()).not.toHaveLength(0))
     await adapter.reconnect({ connectorId: WALLET_CONNECT_CONNECTOR_ID, timeoutMs: 3_000 })
     await adapter.switchNetwork({ connectorId: WALLET_CONNECT_CONNECTOR_ID, network: networkB })
     expect(wc.calls).toEqual([])
@@ -242,8 +238,6 @@ describe('WalletConnect (WALLET_CONNECT connector over the shared session)', () 
     const wc = pairedService([CHAIN_A])
     wc.service.reconnect = async () => undefined
     setup({ walletConnect: wc.service }, false)
-    // WalletConnect's provider is a chunk of its own, loaded because the site configured it.
-    await vi.waitFor(() => expect(adapter.getConnectors()).not.toHaveLength(0))
     expect(
       await adapter.reconnect({ connectorId: WALLET_CONNECT_CONNECTOR_ID, timeoutMs: 3_000 }),
     ).toBeUndefined()

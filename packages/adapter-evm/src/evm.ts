@@ -13,6 +13,7 @@ import {
   ProviderRequestError,
   UnrecognizedChainError,
   WALLET_CONNECT_CONNECTOR_ID,
+  WALLET_CONNECT_ICON,
   type WalletConnect,
 } from '@portico/core'
 import { createConnections, createLazyImport, findWallet } from '@portico/core/adapter-kit'
@@ -24,7 +25,11 @@ import { getProviderErrorCode } from './mapProviderError.js'
 import type { Eip1193Provider } from './provider.js'
 import { requestProvider } from './requestProvider.js'
 import type { TetherStyleTokens } from './tetherStyleTokens.js'
-import { WALLET_CONNECT_EIP155_EVENTS, WALLET_CONNECT_EIP155_METHODS } from './walletConnectMethods.js'
+import {
+  createWalletConnectProvider,
+  WALLET_CONNECT_EIP155_EVENTS,
+  WALLET_CONNECT_EIP155_METHODS,
+} from './walletConnectProvider.js'
 
 export interface EvmAdapterOptions {
   /** How long a request the visitor must answer (connect, switch, sign) may wait. Default 4 min. */
@@ -60,6 +65,19 @@ export interface EvmAdapterOptions {
    * same object goes to `createPortico({ walletConnect })`. `@portico/walletconnect` provides it.
    */
   walletConnect?: WalletConnect
+}
+
+/** The WALLET_CONNECT connector over the shared session (its id is core's `WALLET_CONNECT_CONNECTOR_ID`). */
+function walletConnectEntry(service: WalletConnect) {
+  const connector: Connector = {
+    id: WALLET_CONNECT_CONNECTOR_ID,
+    name: 'WalletConnect',
+    type: 'WALLET_CONNECT',
+    namespace: 'eip155',
+    installed: true,
+    imageUrl: WALLET_CONNECT_ICON,
+  }
+  return { connector, provider: createWalletConnectProvider(service) }
 }
 
 /** The AUTH connector of the embedded wallet (its id is core's `EMBEDDED_WALLET_CONNECTOR_ID`). */
@@ -209,32 +227,24 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
           window: target,
           logger,
           legacyInjected: options.legacyInjected ?? true,
-          fixed: [...(options.embeddedWallet ? [embeddedEntry(options.embeddedWallet)] : [])],
+          fixed: [
+            ...(options.embeddedWallet ? [embeddedEntry(options.embeddedWallet)] : []),
+            ...(walletConnect ? [walletConnectEntry(walletConnect)] : []),
+          ],
           onChange: (connectors) => context.emit({ type: 'connectors', connectors }),
         })
         discovery.start()
-        // WalletConnect's EIP-1193 provider and the site's own wallets come in chunks of their own,
-        // so a site without them does not load their code; until they are there they are not
-        // listed, and a reconnect waits for them as for an announcement. Listed after the
-        // embedded wallet, WalletConnect first, as before.
         const external = options.externalWallets
-        const later: Promise<Parameters<Discovery['addFixed']>[0]>[] = []
-        if (walletConnect)
-          later.push(
-            import('./walletConnectEntry.js').then((module) => [module.walletConnectEntry(walletConnect)]),
-          )
-        if (external && external.length > 0)
-          later.push(
-            import('./externalEntries.js').then((module) => module.externalEntries(external, logger)),
-          )
-        if (later.length > 0) {
+        if (external && external.length > 0) {
+          // The site's own wallets come in a chunk of their own, so a site without any does not
+          // load their code; until it is there they are not listed, and a reconnect waits for
+          // them as for an announcement.
           const listing = discovery
-          Promise.all(later).then(
-            (lists) => {
-              if (discovery === listing) listing.addFixed(lists.flat())
+          import('./externalEntries.js').then(
+            ({ externalEntries }) => {
+              if (discovery === listing) listing.addFixed(externalEntries(external, logger))
             },
-            (error: unknown) =>
-              logger.warn('evm: could not load the WalletConnect or external wallets code', error),
+            (error: unknown) => logger.warn('evm: could not load the external wallets', error),
           )
         }
       },

@@ -38,14 +38,7 @@ it("loads the send code, the RPC client (balance reads) and the site's external 
   expect(eager).not.toContain('send.ts')
   expect(eager).not.toContain('rpcClient.ts')
   expect(eager).not.toContain('externalEntries.ts')
-  expect(eager).not.toContain('walletConnectProvider.ts')
-  expect([...lazy].sort()).toEqual([
-    'externalEntries.ts',
-    'rpcClient.ts',
-    'send.ts',
-    'walletConnectEntry.ts',
-    'walletConnectProvider.ts',
-  ])
+  expect([...lazy].sort()).toEqual(['externalEntries.ts', 'rpcClient.ts', 'send.ts'])
 }, 30_000)
 
 it('answers isAddress at once, without loading the send code', () => {
