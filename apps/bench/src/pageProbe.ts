@@ -57,9 +57,10 @@ export function installProbe({ walletName, buttonLabel }: { walletName: string; 
     channel.port1.onmessage = () => record(performance.now())
     channel.port2.postMessage(undefined)
   }
+  // A box, and not hidden by `visibility` (a modal rendered ahead of the click is laid out but unseen).
   const hasBox = (element: Element) => {
     const box = element.getBoundingClientRect()
-    return box.width > 0 && box.height > 0
+    return box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true })
   }
 
   // One EIP-6963 wallet with a minimal EIP-1193 provider: enough to be listed, never asked to connect.

@@ -37,7 +37,10 @@ function parseAnnouncement(detail: unknown): Announcement | string {
 /** A wallet icon is shown only as an image data URI or an https URL (core's one picture check). */
 export const isSafeIconUrl = isSafeImageUrl
 
-export type Discovery = WalletDiscovery<Eip1193Provider>
+export type Discovery = WalletDiscovery<Eip1193Provider> & {
+  /** Adds connectors to the fixed ones (the site's external wallets, once their chunk is loaded). */
+  addFixed(entries: readonly { connector: Connector; provider: Eip1193Provider }[]): void
+}
 
 interface Entry {
   connector: Connector
@@ -150,6 +153,10 @@ export function createDiscovery(options: {
     },
     getConnectors: () => connectors,
     getWallet: find,
+    addFixed(more) {
+      fixed.push(...more)
+      if (started) refresh()
+    },
     waitForWallet: (connectorId, timeoutMs) => waiter.wait(connectorId, timeoutMs),
   }
 }

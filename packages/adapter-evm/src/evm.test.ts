@@ -295,8 +295,10 @@ describe('external wallets (the site provides the EIP-1193 provider)', () => {
       },
       false,
     )
-    const external = adapter.getConnectors().filter((connector) => connector.type === 'EXTERNAL')
-    expect(external).toEqual([
+    const externalOnes = () => adapter.getConnectors().filter((connector) => connector.type === 'EXTERNAL')
+    // Their code is a chunk of its own, loaded because the site lists some.
+    await vi.waitFor(() => expect(externalOnes()).not.toHaveLength(0))
+    expect(externalOnes()).toEqual([
       {
         id: 'com.example.hardware',
         name: 'Example Hardware',
@@ -320,6 +322,23 @@ describe('external wallets (the site provides the EIP-1193 provider)', () => {
     ).toMatchObject({
       status: 'success',
     })
+  })
+  it('reconnects to one right after the page starts, before its code has loaded', async () => {
+    setup(
+      { externalWallets: [{ id: 'com.example.hardware', name: 'Example Hardware', provider: wallet }] },
+      false,
+    )
+    await vi.waitFor(() => expect(adapter.getConnectors()).not.toHaveLength(0))
+    await adapter.connect({ connectorId: 'com.example.hardware' })
+    wallet.setMode('reject')
+    const fresh = evm({
+      externalWallets: [{ id: 'com.example.hardware', name: 'Example Hardware', provider: wallet }],
+    })(createTestAdapterContext([networkA]).context)
+    fresh.start()
+    cleanups.push(() => fresh.destroy())
+    expect(fresh.getConnectors().some((connector) => connector.type === 'EXTERNAL')).toBe(false)
+    const result = await fresh.reconnect({ connectorId: 'com.example.hardware', timeoutMs: 5000 })
+    expect(result).toMatchObject({ address: ANVIL_ADDRESSES[0], chainId: CHAIN_A })
   })
 })
 

@@ -21,6 +21,7 @@ import { type Address, type Client, getAddress, isAddress, numberToHex, stringTo
 import { createDiscovery, type Discovery, isSafeIconUrl } from './createDiscovery.js'
 import { createNamesCapability } from './createNamesCapability.js'
 import { createSendCapability } from './createSendCapability.js'
+import type { ExternalEvmWallet } from './externalEntries.js'
 import { getProviderErrorCode } from './mapProviderError.js'
 import type { EvmNamesOptions } from './namesOptions.js'
 import type { Eip1193Provider } from './provider.js'
@@ -72,47 +73,6 @@ export interface EvmAdapterOptions {
    * @example { universalResolvers: { 31337: '0x…' } }
    */
   ens?: EvmNamesOptions
-}
-
-/** A site-provided EIP-1193 wallet (`EvmAdapterOptions.externalWallets`). */
-export interface ExternalEvmWallet {
-  /** Stable id, used to restore the connection after a reload. */
-  id: string
-  name: string
-  /** An image data URI or https URL; anything else is not shown. */
-  imageUrl?: string
-  provider: Eip1193Provider
-}
-
-/** The EXTERNAL connectors of the site's own wallets; entries without an id, a name or a provider are dropped. */
-function externalEntries(wallets: readonly ExternalEvmWallet[], logger: AdapterContext['logger']) {
-  const seen = new Set<string>()
-  return wallets.flatMap((wallet) => {
-    const valid =
-      typeof wallet?.id === 'string' &&
-      wallet.id !== '' &&
-      typeof wallet.name === 'string' &&
-      wallet.name !== '' &&
-      typeof wallet.provider?.request === 'function' &&
-      !seen.has(wallet.id)
-    if (!valid) {
-      logger.warn(
-        'evm: dropped an external wallet without an id, a name or a provider, or listed twice',
-        wallet,
-      )
-      return []
-    }
-    seen.add(wallet.id)
-    const connector: Connector = {
-      id: wallet.id,
-      name: wallet.name,
-      type: 'EXTERNAL',
-      namespace: 'eip155',
-      installed: true,
-    }
-    if (wallet.imageUrl && isSafeIconUrl(wallet.imageUrl)) connector.imageUrl = wallet.imageUrl
-    return [{ connector, provider: wallet.provider }]
-  })
 }
 
 /** The WALLET_CONNECT connector over the shared session (its id is core's `WALLET_CONNECT_CONNECTOR_ID`). */
@@ -280,11 +240,23 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
           fixed: [
             ...(options.embeddedWallet ? [embeddedEntry(options.embeddedWallet)] : []),
             ...(walletConnect ? [walletConnectEntry(walletConnect)] : []),
-            ...externalEntries(options.externalWallets ?? [], logger),
           ],
           onChange: (connectors) => context.emit({ type: 'connectors', connectors }),
         })
         discovery.start()
+        const external = options.externalWallets
+        if (external && external.length > 0) {
+          // The site's own wallets come in a chunk of their own, so a site without any does not
+          // load their code; until it is there they are not listed, and a reconnect waits for
+          // them as for an announcement.
+          const listing = discovery
+          import('./externalEntries.js').then(
+            ({ externalEntries }) => {
+              if (discovery === listing) listing.addFixed(externalEntries(external, logger))
+            },
+            (error: unknown) => logger.warn('evm: could not load the external wallets', error),
+          )
+        }
       },
 
       destroy() {

@@ -32,7 +32,7 @@ async function bundleModules() {
   return { eager: modulesOf(eager), lazy: modulesOf(lazy) }
 }
 
-it('loads the send code, the RPC client (balance reads) and ENS on first use, not with the entry', async () => {
+it("loads the send code, the RPC client (balance reads), ENS and the site's external wallets on first use, not with the entry", async () => {
   const { eager, lazy } = await bundleModules()
   expect(eager).toContain('evm.ts')
   expect(eager).toContain('createSendCapability.ts')
@@ -40,7 +40,8 @@ it('loads the send code, the RPC client (balance reads) and ENS on first use, no
   expect(eager).not.toContain('rpcClient.ts')
   expect(eager).toContain('createNamesCapability.ts')
   expect(eager).not.toContain('ensNames.ts')
-  expect([...lazy].sort()).toEqual(['ensNames.ts', 'rpcClient.ts', 'send.ts'])
+  expect(eager).not.toContain('externalEntries.ts')
+  expect([...lazy].sort()).toEqual(['ensNames.ts', 'externalEntries.ts', 'rpcClient.ts', 'send.ts'])
 }, 30_000)
 
 it('answers isAddress at once, without loading the send code', () => {

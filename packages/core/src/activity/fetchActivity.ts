@@ -1,5 +1,5 @@
-import { historyResponseCheck } from '../api/answerChecks.js'
 import { ServerUnavailableError } from '../api/clientErrors.js'
+import { historyResponseCheck } from '../api/historyAnswerCheck.js'
 import type { Transaction } from '../api/schemas.js'
 import { checkAnswer, getService, isChainNotServed } from '../api/services.js'
 import { toCaipAddress } from '../network/caip.js'

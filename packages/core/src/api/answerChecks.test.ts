@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { expectSameAnswer, nearValidValues } from '../valueCheck.testkit.js'
-import { apiErrorCheck, balanceResponseCheck, historyResponseCheck } from './answerChecks.js'
+import { acceptApiErrorCodes, apiErrorCheck, balanceResponseCheck } from './answerChecks.js'
+import { ONRAMP_API_ERROR_CODES } from './apiErrorCodes.js'
+import { historyResponseCheck } from './historyAnswerCheck.js'
 import { apiErrorSchema, balanceResponseSchema, historyResponseSchema } from './schemas.js'
 
 const token = {
@@ -103,4 +105,13 @@ describe.each(cases)('the $name check', ({ check, schema, samples }) => {
       expect(answer.data).not.toHaveProperty('polluted')
     }
   })
+})
+
+test("takes a feature's error codes once its code has added them, and never an unknown code", () => {
+  const onrampRefusal = { error: { code: 'ONRAMP_NOT_CONFIGURED', message: 'No keys for this project.' } }
+  expect(apiErrorCheck.safeParse(onrampRefusal).success).toBe(false)
+  acceptApiErrorCodes(ONRAMP_API_ERROR_CODES)
+  expect(apiErrorCheck.safeParse(onrampRefusal)).toEqual({ success: true, data: onrampRefusal })
+  expectSameAnswer(apiErrorCheck, apiErrorSchema, onrampRefusal)
+  expect(apiErrorCheck.safeParse({ error: { code: 'NOT_A_CODE', message: 'x' } }).success).toBe(false)
 })

@@ -6,8 +6,6 @@
 import { CAIP2_PATTERN } from '../network/caip.js'
 import {
   arrayOf,
-  boolean,
-  nullable,
   number,
   object,
   oneOf,
@@ -16,10 +14,10 @@ import {
   stringWhere,
   type ValueCheck,
 } from '../valueCheck.js'
-import { API_ERROR_CODES } from './apiErrorCodes.js'
-import type { ApiError, HistoryResponse, TokenBalance } from './schemas.js'
+import { type ApiErrorCode, PAGE_API_ERROR_CODES } from './apiErrorCodes.js'
+import type { ApiError, TokenBalance } from './schemas.js'
 
-const caipNetworkId = stringWhere((value) => CAIP2_PATTERN.test(value))
+export const caipNetworkId = stringWhere((value) => CAIP2_PATTERN.test(value))
 
 /** A decimal number written out exactly, e.g. `"1234.5"`; never exponent notation. */
 export const decimalString = stringWhere((value) => /^\d+(\.\d+)?$/.test(value))
@@ -38,46 +36,15 @@ export const tokenBalance: ValueCheck<TokenBalance> = object(
 
 export const balanceResponseCheck = parser(object({ balances: arrayOf(tokenBalance) }))
 
-const transfer = object(
-  { direction: oneOf(['in', 'out', 'self']), quantity: object({ numeric: decimalString }) },
-  {
-    fungible_info: object(
-      { name: string, symbol: string },
-      { address: string, icon: object({ url: string }) },
-    ),
-    nft_info: object(
-      { flags: object({ is_spam: boolean }) },
-      { name: string, address: string, token_id: string, picture: string },
-    ),
-    value: number,
-    price: number,
-  },
-)
+// The codes a refusal may carry: those of the first load, and those a feature's code adds once it
+// is loaded (a feature's routes are only asked by its code). Read at each check.
+const acceptedCodes: ApiErrorCode[] = [...PAGE_API_ERROR_CODES]
 
-const transaction = object({
-  id: string,
-  metadata: object(
-    {
-      operationType: oneOf(['send', 'receive', 'execute', 'mint', 'burn', 'approve']),
-      hash: string,
-      minedAt: string,
-      sentFrom: string,
-      sentTo: string,
-      status: oneOf(['confirmed', 'failed', 'pending']),
-      nonce: number,
-      chain: caipNetworkId,
-    },
-    {
-      onramp: object({ provider: string, status: oneOf(['pending', 'complete', 'failed']) }),
-    },
-  ),
-  transfers: arrayOf(transfer),
-})
-
-export const historyResponseCheck = parser<HistoryResponse>(
-  object({ data: arrayOf(transaction), next: nullable(string) }),
-)
+/** Lets refusals carry `codes` from now on (a feature's own codes, added when its code loads). */
+export function acceptApiErrorCodes(codes: readonly ApiErrorCode[]): void {
+  for (const code of codes) if (!acceptedCodes.includes(code)) acceptedCodes.push(code)
+}
 
 export const apiErrorCheck = parser<ApiError>(
-  object({ error: object({ code: oneOf(API_ERROR_CODES), message: string }) }),
+  object({ error: object({ code: oneOf(acceptedCodes), message: string }) }),
 )

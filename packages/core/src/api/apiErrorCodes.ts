@@ -1,9 +1,10 @@
 /**
- * Codes of refused requests. The client maps them to the alerts of SPEC §8:
+ * Codes of refused requests the page's first load knows. The client maps them to the alerts of
+ * SPEC §8:
  * PROJECT_ID_MISSING → 'Project ID Not Configured', INVALID_PROJECT_ID → 'Invalid Project ID',
  * ORIGIN_NOT_ALLOWED → 'Invalid App Configuration'.
  */
-export const API_ERROR_CODES = [
+export const PAGE_API_ERROR_CODES = [
   'PROJECT_ID_MISSING',
   'INVALID_PROJECT_ID',
   'ORIGIN_NOT_ALLOWED',
@@ -49,10 +50,19 @@ export const API_ERROR_CODES = [
   'INVALID_AMOUNT',
   'NO_ROUTE',
   'INSUFFICIENT_LIQUIDITY',
-  // Buying with a card (/v1/onramp/*).
-  'ONRAMP_NOT_CONFIGURED',
-  'WEBHOOK_SIGNATURE_INVALID',
-  // Account names (/v1/names/*).
+] as const
+
+/**
+ * Buying with a card (/v1/onramp/*): `openOnramp` adds them to the codes the page accepts
+ * (`acceptApiErrorCodes`) when it first runs, so they stay out of a page that never buys.
+ */
+export const ONRAMP_API_ERROR_CODES = ['ONRAMP_NOT_CONFIGURED', 'WEBHOOK_SIGNATURE_INVALID'] as const
+
+/**
+ * Account names (/v1/names/*): the names actions add them to the codes the page accepts when they
+ * first ask the server, so they stay out of a page that never registers a name.
+ */
+export const NAMES_API_ERROR_CODES = [
   'NAMES_NOT_CONFIGURED',
   'NAME_INVALID',
   'NAME_TAKEN',
@@ -64,6 +74,7 @@ export const API_ERROR_CODES = [
   'NAME_MESSAGE_USED',
   'NAME_SIGNATURE_INVALID',
 ] as const
+
 /**
  * Refusals of the social logins (/v1/auth/social/*). Only the embedded wallet's frame reads them,
  * with its own parser, so they stay out of the list the page's answer checks carry (and out of
@@ -81,4 +92,12 @@ export const SOCIAL_API_ERROR_CODES = [
   'SOCIAL_LOGIN_PENDING',
   'SOCIAL_SECRET_INVALID',
 ] as const
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | (typeof SOCIAL_API_ERROR_CODES)[number]
+
+/** Every code the server answers (its error table and the zod schema are built from it). */
+export const API_ERROR_CODES = [
+  ...PAGE_API_ERROR_CODES,
+  ...ONRAMP_API_ERROR_CODES,
+  ...NAMES_API_ERROR_CODES,
+  ...SOCIAL_API_ERROR_CODES,
+] as const
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

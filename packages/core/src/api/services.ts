@@ -10,10 +10,11 @@ import type { PortfolioService } from '../balances/portfolioService.js'
 import { BaseError, type BaseErrorOptions, InvalidResponseError } from '../errors/base.js'
 import type { Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
-import type { SafeParser } from '../valueCheck.js'
-import { balanceResponseCheck, historyResponseCheck } from './answerChecks.js'
+import { MalformedValueError, parser, type SafeParser } from '../valueCheck.js'
+import { balanceResponseCheck } from './answerChecks.js'
 import { hasApiServer, requestApi } from './client.js'
 import { ApiRequestError } from './clientErrors.js'
+import type { HistoryResponse } from './schemas.js'
 import type { PorticoServices, ResolvedServices, ServiceName } from './serviceTypes.js'
 
 /**
@@ -102,6 +103,16 @@ export function checkAnswer<T>(schema: SafeParser<T>, value: unknown, service: S
 }
 
 /**
+ * The history answer's top: `fetchActivity` checks every activity service's answer (a site's own
+ * too) against the history check field by field, and that check comes with the Activity tab's code,
+ * not with the page's first load.
+ */
+const historyAnswerTop = parser((value, path = '') => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new MalformedValueError(path)
+  return value as HistoryResponse
+})
+
+/**
  * The default services over the Portico server. The server refuses a network it keeps no portfolio
  * or history for with `UNSUPPORTED_CHAIN`; both routes serve the same networks, so a refusal by
  * either tells the other too, and the Activity tab is not offered for a network whose balances
@@ -148,7 +159,7 @@ function createServerServices(portico: Portico): Required<Pick<PorticoServices, 
             ...parameters,
             onramp: portico.config.onramp && portico.options.features.onramp ? 'true' : undefined,
           },
-          historyResponseCheck,
+          historyAnswerTop,
         ),
     },
   }

@@ -2,7 +2,7 @@ import { type AccountNameAvailability, accountNameProblem } from '../api/account
 import { requestApi } from '../api/client.js'
 import type { ApiRequestErrorType, ServerUnavailableErrorType } from '../api/clientErrors.js'
 import type { Portico } from '../portico.js'
-import { accountNameAvailabilityCheck } from './nameAnswerChecks.js'
+import { acceptNameErrorCodes, accountNameAvailabilityCheck } from './nameAnswerChecks.js'
 import { InvalidAccountNameError, type InvalidAccountNameErrorType } from './namesErrors.js'
 
 export type CheckAccountNameParameters = { label: string; suffix: string }
@@ -25,6 +25,7 @@ export function checkAccountName(
   const problem = accountNameProblem(parameters.label)
   if (problem) return Promise.reject(new InvalidAccountNameError(parameters.label, problem))
   const name = `${parameters.label.toLowerCase()}.${parameters.suffix}`
+  acceptNameErrorCodes()
   return requestApi(portico, {
     path: `/v1/names/available/${encodeURIComponent(name)}`,
     schema: accountNameAvailabilityCheck,

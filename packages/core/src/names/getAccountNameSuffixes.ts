@@ -2,7 +2,7 @@ import type { AccountNameSuffixes } from '../api/accountNames.js'
 import { requestApi } from '../api/client.js'
 import type { ApiRequestErrorType, ServerUnavailableErrorType } from '../api/clientErrors.js'
 import type { Portico } from '../portico.js'
-import { accountNameSuffixesCheck } from './nameAnswerChecks.js'
+import { acceptNameErrorCodes, accountNameSuffixesCheck } from './nameAnswerChecks.js'
 
 export type GetAccountNameSuffixesReturnType = AccountNameSuffixes
 export type GetAccountNameSuffixesErrorType = ApiRequestErrorType | ServerUnavailableErrorType
@@ -14,5 +14,6 @@ export type GetAccountNameSuffixesErrorType = ApiRequestErrorType | ServerUnavai
  * const { suffixes } = await getAccountNameSuffixes(portico)
  */
 export function getAccountNameSuffixes(portico: Portico): Promise<GetAccountNameSuffixesReturnType> {
+  acceptNameErrorCodes()
   return requestApi(portico, { path: '/v1/names/suffixes', schema: accountNameSuffixesCheck })
 }

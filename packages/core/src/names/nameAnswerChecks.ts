@@ -1,5 +1,7 @@
 /** The names routes' answers checked by hand (no zod in the client's chunks). */
 import type { AccountName, AccountNameAvailability, AccountNameSuffixes } from '../api/accountNames.js'
+import { acceptApiErrorCodes } from '../api/answerChecks.js'
+import { NAMES_API_ERROR_CODES } from '../api/apiErrorCodes.js'
 import { arrayOf, boolean, number, object, parser, recordOf, string, stringWhere } from '../valueCheck.js'
 
 const address = stringWhere((value) => /^0x[0-9a-fA-F]{40}$/.test(value))
@@ -20,3 +22,8 @@ export const accountNameAvailabilityCheck = parser<AccountNameAvailability>(
   object({ name: string, available: boolean, suggestions: arrayOf(object({ name: string })) }),
 )
 export const accountNamesCheck = parser<{ names: AccountName[] }>(object({ names: arrayOf(accountName) }))
+
+/** Lets the page read the names routes' refusals; each names action calls it before it asks. */
+export function acceptNameErrorCodes(): void {
+  acceptApiErrorCodes(NAMES_API_ERROR_CODES)
+}

@@ -8,7 +8,7 @@ import { requestApi } from '../api/client.js'
 import type { ApiRequestErrorType, ServerUnavailableErrorType } from '../api/clientErrors.js'
 import { type SignMessageErrorType, signMessage } from '../connection/signMessage.js'
 import type { Portico } from '../portico.js'
-import { accountNameCheck } from './nameAnswerChecks.js'
+import { acceptNameErrorCodes, accountNameCheck } from './nameAnswerChecks.js'
 import {
   type AccountNamesUnavailableErrorType,
   InvalidAccountNameError,
@@ -51,6 +51,7 @@ export async function registerAccountName(
     timestamp: Math.floor(Date.now() / 1000),
   })
   const signature = await signMessage(portico, { message, namespace: 'eip155' })
+  acceptNameErrorCodes()
   return requestApi(portico, {
     method: 'POST',
     path: '/v1/names/register',

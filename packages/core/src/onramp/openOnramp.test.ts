@@ -138,6 +138,18 @@ describe('openOnramp', () => {
     expect(refused).toMatchObject({ reason: 'refused', shortMessage: 'Not on this chain.' })
     expect(popup.closed).toBe(true)
 
+    // Buying's own code: the page's first load does not know it, openOnramp brings it.
+    server.reply(() => ({
+      status: 400,
+      body: { error: { code: 'ONRAMP_NOT_CONFIGURED', message: 'No keys for this project.' } },
+    }))
+    popup = fakeWindow()
+    await expect(openOnramp(portico, { provider: 'mercuryo', popup })).rejects.toMatchObject({
+      reason: 'refused',
+      shortMessage: 'No keys for this project.',
+    })
+    expect(popup.closed).toBe(true)
+
     server.reply(() => ({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Down.' } } }))
     popup = fakeWindow()
     await expect(openOnramp(portico, { provider: 'moonpay', popup })).rejects.toMatchObject({

@@ -1,3 +1,5 @@
+import { acceptApiErrorCodes } from '../api/answerChecks.js'
+import { ONRAMP_API_ERROR_CODES } from '../api/apiErrorCodes.js'
 import { requestApi } from '../api/client.js'
 import { ApiRequestError } from '../api/clientErrors.js'
 import { BaseError } from '../errors/base.js'
@@ -56,6 +58,7 @@ export async function openOnramp(
   parameters: OpenOnrampParameters,
 ): Promise<OpenOnrampReturnType> {
   const { popup, provider } = parameters
+  acceptApiErrorCodes(ONRAMP_API_ERROR_CODES)
   try {
     if (!popup) throw new OnrampError('popupBlocked', 'The browser blocked the purchase window.')
     const namespace = portico.state.modal.activeChain

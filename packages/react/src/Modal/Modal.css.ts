@@ -3,7 +3,8 @@ import { tokensCss } from '../styles/tokens.css.js'
 // The shell the page needs before the frame's chunk is there: the backdrop, the dialog, the loading
 // skeleton and the failure message with its buttons. The frame's own rules and the primitives every
 // view shares are in frame.css.ts, which comes with the frame's chunk; view-specific rules live next
-// to each view and arrive with its chunk.
+// to each view and arrive with its chunk. `.closed`: the modal rendered ahead of its first opening,
+// laid out but not seen (nor hit: hidden boxes take no pointer), its entrance waiting for the opening.
 export const modalCss = `${tokensCss('.root')}
 :host { all: initial; }
 *, *::before, *::after { box-sizing: border-box; }
@@ -11,6 +12,8 @@ export const modalCss = `${tokensCss('.root')}
   font-family: var(--p-font); color: var(--p-text); font-size: 15px; line-height: 1.4;
   -webkit-font-smoothing: antialiased; text-align: left;
 }
+.closed { visibility: hidden; }
+.closed .backdrop, .closed .dialog { animation: none; }
 .backdrop {
   position: fixed; inset: 0; z-index: var(--portico-z-index, 999);
   display: flex; align-items: center; justify-content: center; padding: 16px;

@@ -1,5 +1,5 @@
 import { closeModal } from '@portico/core'
-import { Activity, memo, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { Activity, memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import { useModal } from '../hooks/useModal.js'
 import { usePortico } from '../hooks/usePortico.js'
@@ -25,10 +25,12 @@ type ShadowTarget = {
  * in, and ours cannot leak out. Nothing is rendered before that, on the server included.
  *
  * A preloaded modal is rendered ahead of the click inside a hidden `<Activity>`: React builds its
- * DOM at idle priority with `display: none` (out of the focus order and the accessibility tree;
- * the root is `inert` besides) and mounts none of its effects, so focus, the scroll lock and the
- * key handlers start only when it opens. The click then only reveals it. Closing unmounts the tree
- * as before.
+ * DOM at idle priority and mounts none of its effects, so focus, the scroll lock and the key
+ * handlers start only when it opens. React hides that DOM with `display: none`, which would leave
+ * its first style and layout to the click; the modal takes that off at once and keeps the tree
+ * laid out but unseen instead (`.root.closed`: `visibility: hidden`, no pointer events, no
+ * entrance animation; the root is `inert` and `aria-hidden`), so the click only flips a class.
+ * Closing unmounts the tree as before.
  */
 export function Modal() {
   const portico = usePortico()
@@ -72,10 +74,35 @@ export function Modal() {
   )
   useThemeProperties(target?.host)
 
+  // While the closed modal is rendered ahead, undo the `display: none` React puts on its top
+  // nodes (now and on any later hidden render, before the browser's next frame); opening
+  // reveals them through React as usual.
+  const rootRef = useRef<HTMLDivElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new portal target renders a new root node to watch.
+  useLayoutEffect(() => {
+    const root = rootRef.current
+    if (!root || open || !prerender) return
+    // The top nodes have no inline display of their own: only React's is taken off.
+    const layOut = () => {
+      for (const child of root.children) (child as HTMLElement).style.removeProperty('display')
+    }
+    layOut()
+    const observer = new MutationObserver(layOut)
+    observer.observe(root, { childList: true, subtree: true, attributeFilter: ['style'] })
+    return () => observer.disconnect()
+  }, [open, prerender, target])
+
   if (!target) return null
   return createPortal(
     <StyleContext.Provider value={target.adopt}>
-      <div className="root" data-theme={themeMode} lang={locale} inert={!open}>
+      <div
+        ref={rootRef}
+        className={open ? 'root' : 'root closed'}
+        data-theme={themeMode}
+        lang={locale}
+        inert={!open}
+        aria-hidden={open ? undefined : true}
+      >
         {(open || prerender) && (
           <Activity mode={open ? 'visible' : 'hidden'}>
             <DialogOutlet />

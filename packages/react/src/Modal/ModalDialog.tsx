@@ -5,7 +5,7 @@ import { useModal } from '../hooks/useModal.js'
 import { usePortico } from '../hooks/usePortico.js'
 import { useRouter } from '../hooks/useRouter.js'
 import { ModalContent } from './ModalContent.js'
-import { preloadViews } from './views.js'
+import { preloadViews } from './preloadViews.js'
 
 export { enModal } from '../i18n/enModal.js'
 // The embedded panel loads the content from this module too: one chunk for the frame, which brings

@@ -1,7 +1,15 @@
 import type { View } from '@portico/core'
-import { type ReactNode, useEffect, useReducer } from 'react'
+import { lazy, type ReactNode, useEffect, useReducer } from 'react'
 import { AccountNftsSlot } from '../components/accountNftsSlot.js'
-import { AccountNfts, loadView, type ViewModule } from './views.js'
+import { loadView, type ViewModule } from './views.js'
+
+/**
+ * The Account view's NFTs tab, a chunk of its own loaded when the tab is first shown (see
+ * `AccountNftsSlot`); defined with the frame, not the page's view table, so the first load has none of it.
+ */
+const AccountNfts = lazy(() =>
+  import('../views/AccountNfts/AccountNfts.js').then((module) => ({ default: module.AccountNfts })),
+)
 
 /**
  * Renders a view from its module, showing `loading` until the module is there. It does not

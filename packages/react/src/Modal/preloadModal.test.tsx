@@ -98,10 +98,14 @@ test('a preloaded modal is rendered hidden ahead of the click, out of reach, and
   )
   const dialog = modalRoot()!.querySelector<HTMLElement>('[role="dialog"]')!
   const backdrop = dialog.parentElement!
-  // Out of reach: not displayed, in an inert root, not in the accessibility tree, and none of the
-  // open modal's effects ran (focus stayed, the page still scrolls, Esc is not heard).
-  expect(backdrop.style.display).toBe('none')
-  expect(modalRoot()!.querySelector('.root')!.hasAttribute('inert')).toBe(true)
+  // Out of reach: laid out but unseen (React's display: none is taken off, so the click needs no
+  // first layout), in an inert root hidden from the accessibility tree, and none of the open
+  // modal's effects ran (focus stayed, the page still scrolls, Esc is not heard).
+  const root = modalRoot()!.querySelector<HTMLElement>('.root')!
+  await vi.waitFor(() => expect(backdrop.style.display).toBe(''))
+  expect(root.classList.contains('closed')).toBe(true)
+  expect(root.hasAttribute('inert')).toBe(true)
+  expect(root.getAttribute('aria-hidden')).toBe('true')
   expect(modal().queryByRole('dialog')).toBeNull()
   expect(document.activeElement).toBe(opener)
   expect(document.body.style.getPropertyValue('overflow')).toBe('')
@@ -113,7 +117,9 @@ test('a preloaded modal is rendered hidden ahead of the click, out of reach, and
   })
   expect(modal().getByRole('dialog', { name: 'Connect a wallet' })).toBe(dialog)
   expect(backdrop.style.display).toBe('')
-  expect(modalRoot()!.querySelector('.root')!.hasAttribute('inert')).toBe(false)
+  expect(root.classList.contains('closed')).toBe(false)
+  expect(root.hasAttribute('inert')).toBe(false)
+  expect(root.hasAttribute('aria-hidden')).toBe(false)
   expect(modalRoot()!.activeElement).toBe(dialog)
   expect(document.body.style.getPropertyValue('overflow')).toBe('hidden')
 

@@ -2,7 +2,8 @@ import type { PorticoConfig } from '@portico/core'
 import { expect, test, vi } from 'vitest'
 import { createTestPortico } from '../testkit/createTestPortico.testkit.js'
 import { preloadView } from './preloadModal.js'
-import { isViewLoaded, loadView, nextViews, preloadViews } from './views.js'
+import { nextViews, preloadViews } from './preloadViews.js'
+import { isViewLoaded, loadableViews, loadView } from './views.js'
 
 test("preloadView fetches a view's code before the modal asks for it, once", async () => {
   expect(isViewLoaded('Networks')).toBe(false)
@@ -43,3 +44,13 @@ test('while a view shows, the next views are fetched once the browser is idle, a
   expect(isViewLoaded('ApproveTransaction')).toBe(false)
   expect(isViewLoaded('WalletReceive')).toBe(false)
 })
+
+test("every view's module gives its component under the view's name", async () => {
+  const views = loadableViews()
+  expect(views).toContain('Connect')
+  const components = await Promise.all(views.map((view) => loadView(view)))
+  for (const [index, component] of components.entries()) {
+    const kind = typeof component
+    expect(kind === 'function' || (kind === 'object' && component !== null), views[index]).toBe(true)
+  }
+}, 60_000)

@@ -1,49 +1,39 @@
-import type { Portico, View } from '@portico/core'
-import { type ComponentType, lazy } from 'react'
+import type { View } from '@portico/core'
+import type { ComponentType } from 'react'
 
 // One chunk per view, so a site that only connects never downloads the account or network code.
-const loaders: Record<View, () => Promise<ComponentType>> = {
-  Connect: () => import('../views/Connect/Connect.js').then((m) => m.Connect),
-  AllWallets: () => import('../views/AllWallets/AllWallets.js').then((m) => m.AllWallets),
-  GetWallet: () => import('../views/GetWallet/GetWallet.js').then((m) => m.GetWallet),
-  ConnectingExternal: () =>
-    import('../views/ConnectingExternal/ConnectingExternal.js').then((m) => m.ConnectingExternal),
+// Each view's module exports its component under the view's name (`loadView` picks it), which
+// keeps this table, part of the page's first load, to one import per view.
+const loaders: Record<View, () => Promise<{ [name: string]: unknown }>> = {
+  Connect: () => import('../views/Connect/Connect.js'),
+  AllWallets: () => import('../views/AllWallets/AllWallets.js'),
+  GetWallet: () => import('../views/GetWallet/GetWallet.js'),
+  ConnectingExternal: () => import('../views/ConnectingExternal/ConnectingExternal.js'),
   ConnectingWalletConnectBasic: () =>
-    import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js').then(
-      (m) => m.ConnectingWalletConnectBasic,
-    ),
-  Account: () => import('../views/Account/Account.js').then((m) => m.Account),
-  SelectAccount: () => import('../views/SelectAccount/SelectAccount.js').then((m) => m.SelectAccount),
-  Networks: () => import('../views/Networks/Networks.js').then((m) => m.Networks),
-  UnsupportedChain: () =>
-    import('../views/UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
-  EmailVerifyOtp: () => import('../views/EmailVerifyOtp/EmailVerifyOtp.js').then((m) => m.EmailVerifyOtp),
-  EmailVerifyDevice: () =>
-    import('../views/EmailVerifyDevice/EmailVerifyDevice.js').then((m) => m.EmailVerifyDevice),
-  UpdateEmail: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmail),
-  UpdateEmailVerify: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailVerify),
-  ApproveTransaction: () =>
-    import('../views/ApproveTransaction/ApproveTransaction.js').then((m) => m.ApproveTransaction),
-  SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage.js').then((m) => m.SIWXSignMessage),
-  WalletSend: () => import('../views/WalletSend/WalletSend.js').then((m) => m.WalletSend),
-  WalletSendSelectToken: () =>
-    import('../views/WalletSendSelectToken/WalletSendSelectToken.js').then((m) => m.WalletSendSelectToken),
-  WalletSendPreview: () =>
-    import('../views/WalletSendPreview/WalletSendPreview.js').then((m) => m.WalletSendPreview),
-  WalletSendConfirmed: () =>
-    import('../views/WalletSendConfirmed/WalletSendConfirmed.js').then((m) => m.WalletSendConfirmed),
+    import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js'),
+  Account: () => import('../views/Account/Account.js'),
+  SelectAccount: () => import('../views/SelectAccount/SelectAccount.js'),
+  Networks: () => import('../views/Networks/Networks.js'),
+  UnsupportedChain: () => import('../views/UnsupportedChain/UnsupportedChain.js'),
+  EmailVerifyOtp: () => import('../views/EmailVerifyOtp/EmailVerifyOtp.js'),
+  EmailVerifyDevice: () => import('../views/EmailVerifyDevice/EmailVerifyDevice.js'),
+  UpdateEmail: () => import('../views/UpdateEmail/UpdateEmail.js'),
+  UpdateEmailVerify: () => import('../views/UpdateEmail/UpdateEmail.js'),
+  ApproveTransaction: () => import('../views/ApproveTransaction/ApproveTransaction.js'),
+  SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage.js'),
+  WalletSend: () => import('../views/WalletSend/WalletSend.js'),
+  WalletSendSelectToken: () => import('../views/WalletSendSelectToken/WalletSendSelectToken.js'),
+  WalletSendPreview: () => import('../views/WalletSendPreview/WalletSendPreview.js'),
+  WalletSendConfirmed: () => import('../views/WalletSendConfirmed/WalletSendConfirmed.js'),
   // The QR encoder stays in this chunk.
-  WalletReceive: () => import('../views/WalletReceive/WalletReceive.js').then((m) => m.WalletReceive),
-  Swap: () => import('../views/Swap/Swap.js').then((m) => m.Swap),
-  SwapSelectToken: () => import('../views/SwapSelectToken/SwapSelectToken.js').then((m) => m.SwapSelectToken),
-  SwapPreview: () => import('../views/SwapPreview/SwapPreview.js').then((m) => m.SwapPreview),
-  Buy: () => import('../views/Buy/Buy.js').then((m) => m.Buy),
-  RegisterAccountName: () =>
-    import('../views/RegisterAccountName/RegisterAccountName.js').then((m) => m.RegisterAccountName),
+  WalletReceive: () => import('../views/WalletReceive/WalletReceive.js'),
+  Swap: () => import('../views/Swap/Swap.js'),
+  SwapSelectToken: () => import('../views/SwapSelectToken/SwapSelectToken.js'),
+  SwapPreview: () => import('../views/SwapPreview/SwapPreview.js'),
+  Buy: () => import('../views/Buy/Buy.js'),
+  RegisterAccountName: () => import('../views/RegisterAccountName/RegisterAccountName.js'),
   RegisterAccountNameSuccess: () =>
-    import('../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess.js').then(
-      (m) => m.RegisterAccountNameSuccess,
-    ),
+    import('../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess.js'),
 }
 
 /** A view's module: a promise that says, once settled, how it settled. */
@@ -63,7 +53,7 @@ const modules = new Map<View, ViewModule>()
 export function loadView(view: View): ViewModule {
   const known = modules.get(view)
   if (known) return known
-  const module: ViewModule = loaders[view]()
+  const module: ViewModule = loaders[view]().then((exports) => exports[view] as ComponentType)
   module.then(
     (component) => {
       module.status = 'fulfilled'
@@ -88,65 +78,7 @@ export function forgetFailedViews(): void {
   for (const [view, module] of modules) if (module.status === 'rejected') modules.delete(view)
 }
 
-/**
- * The views a visitor can reach in one step from each view (SPEC §2 flows). Only these are fetched
- * ahead while a view shows, so opening the modal does not download every view of the modal.
- */
-const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
-  Connect: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnectBasic', 'EmailVerifyOtp'],
-  AllWallets: ['ConnectingExternal', 'ConnectingWalletConnectBasic'],
-  ConnectingExternal: ['Account', 'SIWXSignMessage', 'UnsupportedChain'],
-  ConnectingWalletConnectBasic: ['Account', 'SIWXSignMessage'],
-  EmailVerifyOtp: ['EmailVerifyDevice', 'Account'],
-  EmailVerifyDevice: ['Account'],
-  SIWXSignMessage: ['Account'],
-  UnsupportedChain: ['Networks', 'Account'],
-  Account: ['Networks', 'Buy', 'WalletSend', 'WalletReceive', 'Swap', 'UpdateEmail', 'Connect'],
-  Networks: ['Account'],
-  UpdateEmail: ['UpdateEmailVerify'],
-  WalletSend: ['WalletSendSelectToken', 'WalletSendPreview'],
-  WalletSendSelectToken: ['WalletSend'],
-  WalletSendPreview: ['ApproveTransaction', 'WalletSendConfirmed'],
-  ApproveTransaction: ['WalletSendConfirmed'],
-  Swap: ['SwapSelectToken', 'SwapPreview'],
-  SwapSelectToken: ['Swap'],
-  SwapPreview: ['Swap', 'Account'],
-  RegisterAccountName: ['RegisterAccountNameSuccess'],
+/** Every view the table can load. */
+export function loadableViews(): View[] {
+  return Object.keys(loaders) as View[]
 }
-
-/** Views a site's configuration makes unreachable: their code is never fetched ahead. */
-function reachable(portico: Portico, view: View): boolean {
-  const { config } = portico
-  if (view === 'ConnectingWalletConnectBasic') return config.walletConnect !== undefined
-  if (view === 'EmailVerifyOtp' || view === 'EmailVerifyDevice') return config.embeddedWallet !== undefined
-  if (view === 'SIWXSignMessage') return config.siwx !== undefined
-  if (view === 'Buy') return config.onramp !== undefined
-  return true
-}
-
-/** The views fetched ahead while `view` shows. */
-export function nextViews(portico: Portico, view: View): View[] {
-  return (NEXT_VIEWS[view] ?? []).filter((next) => reachable(portico, next))
-}
-
-/**
- * Fetches the chunks of the views a visitor may go to next from `view`, once the browser is idle,
- * so moving on never waits on the network. Returns the cancel; the modal calls it again on each
- * view change.
- */
-export function preloadViews(portico: Portico, view: View): () => void {
-  const load = () => {
-    for (const next of nextViews(portico, view)) loadView(next).catch(() => {})
-  }
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(load, { timeout: 2000 })
-    return () => cancelIdleCallback(handle)
-  }
-  const timer = setTimeout(load, 200)
-  return () => clearTimeout(timer)
-}
-
-/** The Account view's NFTs tab, a chunk of its own loaded when the tab is first shown (see `AccountNftsSlot`). */
-export const AccountNfts = lazy(() =>
-  import('../views/AccountNfts/AccountNfts.js').then((module) => ({ default: module.AccountNfts })),
-)
