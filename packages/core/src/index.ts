@@ -69,6 +69,7 @@ export type {
   ResolvedOptions,
   WalletFeature,
 } from './config.js'
+export { connectMethodsOrder } from './config.js'
 export type { AccountInfo, ConnectionInfo } from './connection/account.js'
 export { getAccount, getConnection, watchAccount, watchConnection } from './connection/account.js'
 export type { AccountTypeNotAvailableErrorType, AccountTypes } from './connection/accountTypes.js'
@@ -334,6 +335,14 @@ export type { SiwxInfo } from './siwx/siwx.js'
 export { getSiwx, watchSiwx } from './siwx/siwx.js'
 export { SiwxTimeoutError } from './siwx/siwxTimeout.js'
 export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './siwx/types.js'
+export { cancelSocialLogin } from './social/cancelSocialLogin.js'
+export type { ConnectSocialParameters } from './social/modal/connectSocial.js'
+export { connectSocial } from './social/modal/connectSocial.js'
+export type { SocialWindow } from './social/setSocialWindow.js'
+export type { SocialLoginInfo } from './social/socialLogin.js'
+export { getSocialLogin, watchSocialLogin } from './social/socialLogin.js'
+export type { SocialProvider } from './social/types.js'
+export { SOCIAL_PROVIDERS, socialProviderName } from './social/types.js'
 export type {
   AccountState,
   AccountTab,
@@ -360,6 +369,8 @@ export type {
   SentTransaction,
   SiwxState,
   SiwxStatus,
+  SocialLoginState,
+  SocialLoginStatus,
   SwapFormToken,
   SwapFormTransaction,
   SwapState,

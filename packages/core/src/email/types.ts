@@ -53,6 +53,18 @@ export interface EmbeddedWallet {
   hideApproval?(): void
   /** Rejects every request waiting for the visitor in the frame (approvals, an e-mail change): the view left. */
   rejectApprovals?(): void
+  /**
+   * The address of the provider's sign-in page for a social login (SPEC §7
+   * APP_GET_SOCIAL_REDIRECT_URI), which comes back to `returnTo` (this page) when done. Absent in a
+   * wallet without social logins.
+   */
+  getSocialRedirectUri?(input: { provider: string; returnTo: string }): Promise<{ uri: string }>
+  /**
+   * Finishes a social login with the address the provider's window (or the page) came back to
+   * (SPEC §7 APP_CONNECT_SOCIAL{uri}): the frame holds the wallet afterwards. Resolves with the
+   * provider's username (and e-mail, when it has a verified one).
+   */
+  connectSocial?(input: { uri: string }): Promise<{ email?: string; userName?: string }>
   /** Gives the frame the modal's theme, so its approval screen matches the view it sits in. */
   syncTheme?(theme: ThemeState): void
 }
