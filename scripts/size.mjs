@@ -40,6 +40,7 @@ const VIEW_BUDGETS_KIB = {
   Buy: 4.5,
   Connect: 9.8,
   ConnectingExternal: 5.8,
+  ConnectingSocial: 2,
   ConnectingWalletConnectBasic: 14,
   EmailVerifyDevice: 1.9,
   EmailVerifyOtp: 6.8,

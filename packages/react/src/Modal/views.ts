@@ -20,6 +20,8 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   EmailVerifyOtp: () => import('../views/EmailVerifyOtp/EmailVerifyOtp.js').then((m) => m.EmailVerifyOtp),
   EmailVerifyDevice: () =>
     import('../views/EmailVerifyDevice/EmailVerifyDevice.js').then((m) => m.EmailVerifyDevice),
+  ConnectingSocial: () =>
+    import('../views/ConnectingSocial/ConnectingSocial.js').then((m) => m.ConnectingSocial),
   UpdateEmail: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmail),
   UpdateEmailVerify: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailVerify),
   ApproveTransaction: () =>
@@ -87,12 +89,19 @@ export function forgetFailedViews(): void {
  * ahead while a view shows, so opening the modal does not download every view of the modal.
  */
 const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
-  Connect: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnectBasic', 'EmailVerifyOtp'],
+  Connect: [
+    'ConnectingExternal',
+    'AllWallets',
+    'ConnectingWalletConnectBasic',
+    'EmailVerifyOtp',
+    'ConnectingSocial',
+  ],
   AllWallets: ['ConnectingExternal', 'ConnectingWalletConnectBasic'],
   ConnectingExternal: ['Account', 'SIWXSignMessage', 'UnsupportedChain'],
   ConnectingWalletConnectBasic: ['Account', 'SIWXSignMessage'],
   EmailVerifyOtp: ['EmailVerifyDevice', 'Account'],
   EmailVerifyDevice: ['Account'],
+  ConnectingSocial: ['Account', 'SIWXSignMessage'],
   SIWXSignMessage: ['Account'],
   UnsupportedChain: ['Networks', 'Account'],
   Account: ['Networks', 'Buy', 'WalletSend', 'WalletReceive', 'Swap', 'UpdateEmail', 'Connect'],
@@ -112,6 +121,8 @@ function reachable(portico: Portico, view: View): boolean {
   const { config } = portico
   if (view === 'ConnectingWalletConnectBasic') return config.walletConnect !== undefined
   if (view === 'EmailVerifyOtp' || view === 'EmailVerifyDevice') return config.embeddedWallet !== undefined
+  if (view === 'ConnectingSocial')
+    return portico.options.features.socials.length > 0 && config.embeddedWallet !== undefined
   if (view === 'SIWXSignMessage') return config.siwx !== undefined
   if (view === 'Buy') return config.onramp !== undefined
   return true

@@ -5,6 +5,7 @@ import {
   navigate,
   setAccountType,
   shortenAddress,
+  socialProviderName,
   type WalletFeature,
   watchWalletFeatures,
 } from '@portico/core'
@@ -23,6 +24,7 @@ import {
   SwapIcon,
 } from '../../components/icons.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
+import { SocialIcon } from '../../components/SocialIcon.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
@@ -30,6 +32,7 @@ import { useAccountTypes } from '../../hooks/useAccountTypes.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
+import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useTokenBalances } from '../../hooks/useTokenBalances.js'
 import { useFormatUsd } from '../../i18n/formatUsd.js'
 import { useT } from '../../i18n/MessagesContext.js'
@@ -73,6 +76,7 @@ export function Account() {
   const { copy: copyAddress, state: copy } = useCopy(account.address)
   const [leaving, setLeaving] = useState(false)
   const email = useEmailLogin()
+  const social = useSocialLogin()
   const accountTypes = useAccountTypes()
 
   const { address, network } = account
@@ -195,6 +199,18 @@ export function Account() {
       )}
       <AccountTabs />
       <div className="actions">
+        {/* SPEC §3 social username: who the embedded wallet logged in as, and where. */}
+        {account.connector?.type === 'AUTH' && social.accountProvider && (
+          <div className="row social-account">
+            <SocialIcon provider={social.accountProvider} />
+            <span className="row-name">
+              {social.accountUsername ?? socialProviderName(social.accountProvider)}
+            </span>
+            <span className="row-end">
+              {t('accountSocial', { provider: socialProviderName(social.accountProvider) })}
+            </span>
+          </div>
+        )}
         {account.connector?.type === 'AUTH' && email.accountEmail && (
           <button
             type="button"
