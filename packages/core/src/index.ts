@@ -338,9 +338,9 @@ export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession }
 export { cancelSocialLogin } from './social/cancelSocialLogin.js'
 export type { ConnectSocialParameters } from './social/modal/connectSocial.js'
 export { connectSocial } from './social/modal/connectSocial.js'
-export type { SocialWindow } from './social/setSocialWindow.js'
 export type { SocialLoginInfo } from './social/socialLogin.js'
 export { getSocialLogin, watchSocialLogin } from './social/socialLogin.js'
+export type { SocialWindow } from './social/socialWindow.js'
 export type { SocialProvider } from './social/types.js'
 export { SOCIAL_PROVIDERS, socialProviderName } from './social/types.js'
 export type {

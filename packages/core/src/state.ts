@@ -5,7 +5,7 @@ import type { Route } from './modal/routes.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network/types.js'
 import type { Notice } from './notices/messages.js'
 import type { SiwxSession } from './siwx/types.js'
-import type { SocialWindow } from './social/setSocialWindow.js'
+import type { SocialWindow } from './social/socialWindow.js'
 import type { RegistryWallet } from './walletConnect/types.js'
 
 /**
