@@ -173,8 +173,11 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     },
     // SPEC §7: the frame asks the site's server for the provider's address, and later finishes the
     // login from the address the provider came back to; the page only relays opaque URLs.
-    getSocialRedirectUri: async ({ provider }) =>
-      (await client()).request('APP_GET_SOCIAL_REDIRECT_URI', { provider }),
+    getSocialRedirectUri: async ({ provider, redirectTo }) =>
+      (await client()).request('APP_GET_SOCIAL_REDIRECT_URI', {
+        provider,
+        ...(redirectTo ? { redirectTo } : {}),
+      }),
     connectSocial: async ({ uri }) => {
       const { email, userName } = await (await client()).request('APP_CONNECT_SOCIAL', { uri })
       return { ...(email ? { email } : {}), ...(userName ? { userName } : {}) }

@@ -17,6 +17,7 @@ import { fakeAdapter, flush, setup, testConnector, testNetwork } from '../testin
 import { cancelSocialLogin } from './cancelSocialLogin.js'
 import { connectSocial, SOCIAL_WINDOW_NAME } from './modal/connectSocial.js'
 import {
+  SOCIAL_CLOSED_GRACE_MS,
   SOCIAL_REDIRECT_MAX_AGE_MS,
   SOCIAL_WINDOW_POLL_MS,
   SOCIAL_WINDOW_WAIT_MS,
@@ -29,8 +30,8 @@ const PROVIDER_PAGE = 'https://accounts.provider.example/authorize?state=s'
 const BACK = 'https://shop.example/cart?item=7&portico_social=opaque-marker'
 
 /**
- * The provider's window as the page sees it: its address is readable while it is blank or back on
- * the page's origin, and throws like a real cross-origin window while it is at the provider.
+ * The provider's window as the page sees it: its address is readable while it is blank, and throws
+ * like a real cross-origin window once it is at the provider.
  */
 function fakeWindow() {
   let href = 'about:blank'
@@ -56,15 +57,20 @@ function fakeWindow() {
       },
     },
   }
-  const comeBack = (to = BACK) => {
-    href = to
-  }
-  return { popup, navigations, comeBack }
+  return { popup, navigations }
 }
 
-/** The embedded wallet's social half as core calls it, answered by the test like the frame would. */
+/** The frame's answer while the provider has not sent the visitor back (the server's wait ended). */
+const pending = () =>
+  new BaseError('The provider has not sent the visitor back yet.', { details: 'SOCIAL_LOGIN_PENDING' })
+
+/**
+ * The embedded wallet's social half as core calls it, answered by the test like the frame would:
+ * finishing answers 'not back yet' until `callback()` (the provider sent the visitor back).
+ */
 function embedded(overrides: Partial<EmbeddedWallet> = {}) {
   const calls: string[] = []
+  let back = false
   const wallet: EmbeddedWallet = {
     connectEmail: async () => ({ action: 'VERIFY_OTP' }),
     connectDevice: async () => {},
@@ -75,17 +81,24 @@ function embedded(overrides: Partial<EmbeddedWallet> = {}) {
       calls.push('signOut')
     },
     updateEmail: async () => ({ newEmail: 'new@example.com' }),
-    getSocialRedirectUri: async ({ provider, returnTo }) => {
-      calls.push(`redirect ${provider} ${returnTo}`)
+    getSocialRedirectUri: async ({ provider, redirectTo }) => {
+      calls.push(redirectTo ? `redirect ${provider} ${redirectTo}` : `redirect ${provider}`)
       return { uri: PROVIDER_PAGE }
     },
     connectSocial: async ({ uri }) => {
+      if (uri === PROVIDER_PAGE && !back) throw pending()
       calls.push(`connectSocial ${uri}`)
       return { userName: 'ada_l' }
     },
     ...overrides,
   }
-  return { wallet, calls }
+  return {
+    wallet,
+    calls,
+    callback: () => {
+      back = true
+    },
+  }
 }
 
 const connectors = [testConnector(EMBEDDED_WALLET_CONNECTOR_ID, { type: 'AUTH', name: 'E-mail' })]
@@ -122,11 +135,11 @@ async function poll(times = 2) {
 }
 
 describe('social login in a window (SPEC §7 APP_GET_SOCIAL_REDIRECT_URI, APP_CONNECT_SOCIAL)', () => {
-  test('opens the window in the click itself, sends it to the provider, relays where it came back to, and connects the embedded wallet', async () => {
-    const { wallet, calls } = embedded()
+  test('opens the window in the click itself, sends it to the provider, asks the frame to finish until the provider sent the visitor back, and connects', async () => {
+    const { wallet, calls, callback } = embedded()
     const { portico, handle } = await start(wallet)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const pending = connectSocial(portico, { provider: 'github' })
+    const login = connectSocial(portico, { provider: 'github' })
     // Before anything was awaited: a window opened later than the click is blocked by browsers.
     expect(open).toHaveBeenCalledWith('about:blank', SOCIAL_WINDOW_NAME, expect.stringContaining('popup'))
     expect(portico.state.router.route).toEqual({ view: 'ConnectingSocial', params: { provider: 'github' } })
@@ -134,16 +147,18 @@ describe('social login in a window (SPEC §7 APP_GET_SOCIAL_REDIRECT_URI, APP_CO
     expect(portico.state.chains.eip155?.accountState.socialProvider).toBe('github')
     expect(portico.state.chains.eip155?.accountState.socialWindow?.closed).toBe(false)
     await poll()
-    expect(calls).toEqual([`redirect github ${PAGE}`])
+    // A window needs no address back to this page: the frame waits for the server's callback.
+    expect(calls).toEqual(['redirect github'])
     expect(opened?.navigations).toEqual([PROVIDER_PAGE])
-    // At the provider: the page cannot read the window, and waits.
-    await poll(4)
-    expect(calls).toHaveLength(1)
-    opened?.comeBack()
-    await poll()
-    await pending
-    expect(opened?.popup.close).toHaveBeenCalled()
-    expect(calls).toEqual([`redirect github ${PAGE}`, `connectSocial ${BACK}`])
+    // The visitor is still at the provider: the frame says so, and is asked again.
+    await poll(12)
+    expect(getSocialLogin(portico).status).toBe('waiting')
+    callback()
+    // The server's callback page closes the window by itself.
+    if (opened) opened.popup.closed = true
+    await poll(8)
+    await login
+    expect(calls).toEqual(['redirect github', `connectSocial ${PROVIDER_PAGE}`])
     expect(handle.calls.find((call) => call.method === 'connect')?.parameters).toMatchObject({
       connectorId: EMBEDDED_WALLET_CONNECTOR_ID,
     })
@@ -161,14 +176,16 @@ describe('social login in a window (SPEC §7 APP_GET_SOCIAL_REDIRECT_URI, APP_CO
     expect(portico.state.chains.eip155?.accountState.socialWindow).toBeUndefined()
   })
 
-  test('a window the visitor closed ends with its reason, and retrying opens a new one', async () => {
-    const { wallet, calls } = embedded()
+  test('a window the visitor closed ends with its reason after a short grace, and retrying opens a new one', async () => {
+    const { wallet, calls, callback } = embedded()
     const { portico } = await start(wallet)
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     void connectSocial(portico, { provider: 'google' })
     await poll()
     if (opened) opened.popup.closed = true
-    await poll()
+    await vi.advanceTimersByTimeAsync(SOCIAL_CLOSED_GRACE_MS - 2 * SOCIAL_WINDOW_POLL_MS)
+    expect(getSocialLogin(portico)).toMatchObject({ status: 'waiting', error: undefined })
+    await poll(4)
     expect(getSocialLogin(portico)).toMatchObject({
       status: 'idle',
       error: { key: 'socialPopupClosed', params: { provider: 'Google' } },
@@ -181,8 +198,8 @@ describe('social login in a window (SPEC §7 APP_GET_SOCIAL_REDIRECT_URI, APP_CO
     expect(open).toHaveBeenCalledTimes(2)
     expect(portico.state.router.history.map((route) => route.view)).toEqual(['Connect'])
     await poll()
-    opened.comeBack()
-    await poll()
+    callback()
+    await poll(8)
     await retry
     expect(getSocialLogin(portico).accountUsername).toBe('ada_l')
   })
@@ -195,7 +212,7 @@ describe('social login in a window (SPEC §7 APP_GET_SOCIAL_REDIRECT_URI, APP_CO
     await poll()
     await vi.advanceTimersByTimeAsync(SOCIAL_WINDOW_WAIT_MS - 4 * SOCIAL_WINDOW_POLL_MS)
     expect(getSocialLogin(portico).status).toBe('waiting')
-    await poll(4)
+    await poll(8)
     expect(getSocialLogin(portico)).toMatchObject({ status: 'idle', error: { key: 'socialTimedOut' } })
     expect(opened?.popup.closed).toBe(true)
   })
@@ -221,15 +238,18 @@ describe('social login in a window (SPEC §7 APP_GET_SOCIAL_REDIRECT_URI, APP_CO
     expect(opened?.navigations).toEqual([])
     expect(calls).toEqual([])
     expect(portico.state.chains.eip155?.accountState.socialWindow).toBeUndefined()
-    // Closing the modal abandons it too.
+    // Closing the modal abandons a login too.
+    opened = fakeWindow()
     void connectSocial(portico, { provider: 'github' })
-    cancelSocialLogin(portico)
     closeModal(portico)
+    expect(opened.popup.closed).toBe(true)
     expect(getSocialLogin(portico).status).toBe('idle')
   })
 
   test('a denied consent and a provider error each end with their own message (SPEC §8: the frame’s words)', async () => {
-    let failure: Error = new BaseError('The user denied the request (access_denied).')
+    let failure: Error = new BaseError('You declined the login at the provider.', {
+      details: 'SOCIAL_CONSENT_DENIED',
+    })
     const { wallet } = embedded({
       connectSocial: async () => {
         throw failure
@@ -239,18 +259,16 @@ describe('social login in a window (SPEC §7 APP_GET_SOCIAL_REDIRECT_URI, APP_CO
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     void connectSocial(portico, { provider: 'github' })
     await poll()
-    opened?.comeBack()
-    await poll()
     expect(getSocialLogin(portico)).toMatchObject({
       status: 'idle',
       error: { key: 'socialDenied', params: { provider: 'GitHub' } },
     })
+    // The provider's error page stays for the visitor to read; the modal closes the window.
+    expect(opened?.popup.closed).toBe(true)
     expect(handle.calls.some((call) => call.method === 'connect')).toBe(false)
     failure = new BaseError('GitHub answered: the application is suspended.')
     opened = fakeWindow()
     void connectSocial(portico, { provider: 'github' })
-    await poll()
-    opened.comeBack()
     await poll()
     expect(getSocialLogin(portico).error).toEqual({
       key: 'walletError',
@@ -390,13 +408,12 @@ describe('the full-page redirect when the window is blocked', () => {
 
 describe('the social username (SPEC §3)', () => {
   test('comes back with a reload and goes with a disconnect', async () => {
-    const { wallet, calls } = embedded()
+    const { wallet, calls, callback } = embedded()
     const { portico, storage } = await start(wallet)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    callback()
     void connectSocial(portico, { provider: 'github' })
-    await poll()
-    opened?.comeBack()
-    await poll()
+    await poll(4)
     const reloaded = createPortico({
       networks: [testNetwork(1, 'eip155', 'Ethereum')],
       storage,

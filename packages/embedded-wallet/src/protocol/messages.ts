@@ -112,7 +112,11 @@ export const appMessageSchema = z.discriminatedUnion('type', [
   ),
   envelope(
     'APP_GET_SOCIAL_REDIRECT_URI',
-    z.strictObject({ provider: z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/, 'is not a provider name')) }),
+    z.strictObject({
+      provider: z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/, 'is not a provider name')),
+      // A full-page redirect (the popup was blocked) comes back to this page of the site.
+      redirectTo: z.optional(z.url()),
+    }),
   ),
   envelope('APP_SIGN_OUT', noPayload),
   envelope(

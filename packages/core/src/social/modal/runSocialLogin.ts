@@ -17,6 +17,13 @@ import { socialProviderName } from '../types.js'
 export const SOCIAL_WINDOW_WAIT_MS = 4 * 60_000
 /** How often the window is looked at: closed, or back on this page's origin. */
 export const SOCIAL_WINDOW_POLL_MS = 250
+/**
+ * How long a closed window is given for the frame's answer: the server's callback page closes the
+ * window itself once the provider sent the visitor back, a moment before the frame learns it.
+ */
+export const SOCIAL_CLOSED_GRACE_MS = 5_000
+/** The pause before the frame is asked again after 'not back yet', so a quick answer never spins. */
+export const SOCIAL_ASK_AGAIN_MS = 1_000
 /** A full-page redirect older than this when the page comes back is not finished (SPEC §9's 10 s × 60). */
 export const SOCIAL_REDIRECT_MAX_AGE_MS = 10 * 60_000
 
@@ -59,13 +66,46 @@ export function socialLoginMessage(error: unknown, provider: string): Notice {
   if (error instanceof SocialWindowClosedError) return { key: 'socialPopupClosed', params }
   if (error instanceof SocialLoginTimeoutError) return { key: 'socialTimedOut', params }
   if (error instanceof SocialLoginNotConfiguredError) return { key: 'socialUnavailable' }
-  // A consent the visitor refused at the provider (OAuth `access_denied`), however the frame words it.
-  const code = (error as { code?: unknown } | null)?.code
+  // A consent the visitor refused at the provider (OAuth `access_denied`, the server's
+  // SOCIAL_CONSENT_DENIED), however the frame words it.
+  if (/SOCIAL_CONSENT_DENIED|access_denied/.test(errorText(error))) return { key: 'socialDenied', params }
   const short = (error as { shortMessage?: unknown } | null)?.shortMessage
   const message = typeof short === 'string' && short ? short : error instanceof Error ? error.message : ''
-  if (code === 'access_denied' || code === 4001 || /access_denied|denied/i.test(message))
-    return { key: 'socialDenied', params }
   return message ? { key: 'walletError', params: { message } } : { key: 'frameError' }
+}
+
+/** Everything an error says (its message, details, data and causes), to look for a server's code in. */
+function errorText(error: unknown): string {
+  const parts: string[] = []
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { message, details, data, cause } = current as {
+      message?: unknown
+      details?: unknown
+      data?: unknown
+      cause?: unknown
+    }
+    for (const part of [message, details]) if (typeof part === 'string') parts.push(part)
+    if (data !== undefined) {
+      try {
+        parts.push(JSON.stringify(data))
+      } catch {}
+    }
+    current = cause
+  }
+  return parts.join('\n')
+}
+
+/**
+ * The frame's answer meant 'not back from the provider yet': the server's wait ended
+ * (SOCIAL_LOGIN_PENDING) or the frame's own 30 s bound did (SPEC §9); the page asks again while
+ * the window is open.
+ */
+function stillPending(error: unknown): boolean {
+  return (
+    (error as { name?: unknown } | null)?.name === 'FrameTimeoutError' ||
+    /SOCIAL_LOGIN_PENDING/.test(errorText(error))
+  )
 }
 
 function requireSocialWallet(portico: Portico) {
@@ -77,35 +117,58 @@ function requireSocialWallet(portico: Portico) {
   }
 }
 
-/** The page's address without what a provider's return added to it: where the login comes back to. */
-function pageAddress(): string {
-  return window.location.href
-}
-
 /**
- * Waits until the provider's window is back on this page's origin (the server's callback sends it
- * there with an opaque marker) and answers that address; rejects when it was closed, or after
- * `SOCIAL_WINDOW_WAIT_MS`. `stillCurrent` stops the wait once the visitor cancelled.
+ * Waits for the login in the provider's window: the frame is asked to finish it with the address
+ * the window was sent to (SPEC §7 APP_CONNECT_SOCIAL{uri}), and asked again while the server says
+ * the provider has not sent the visitor back yet and the window is open. Rejects when the window
+ * was closed (and the frame had no answer within `SOCIAL_CLOSED_GRACE_MS`), after
+ * `SOCIAL_WINDOW_WAIT_MS`, with the frame's refusal, or once `stillCurrent` says the visitor left.
  */
-function waitForWindow(popup: Window, provider: string, stillCurrent: () => boolean): Promise<string> {
-  const origin = window.location.origin
+function waitForLogin(
+  wallet: SocialWallet,
+  popup: Window,
+  parameters: { provider: string; uri: string; stillCurrent: () => boolean },
+): Promise<{ userName?: string }> {
+  const { provider, uri, stillCurrent } = parameters
   const deadline = Date.now() + SOCIAL_WINDOW_WAIT_MS
+  let closedAt: number | undefined
+  let settled = false
   return new Promise((resolve, reject) => {
+    const end = (settle: () => void) => {
+      if (settled) return
+      settled = true
+      settle()
+    }
     const look = () => {
-      if (!stillCurrent()) return reject(new Superseded())
-      if (popup.closed) return reject(new SocialWindowClosedError(provider))
-      let href: string | undefined
-      try {
-        // Throws while the window is on the provider's (or the server's) origin.
-        if (popup.location.origin === origin) href = popup.location.href
-      } catch {}
-      if (href && href !== 'about:blank') return resolve(href)
-      if (Date.now() >= deadline) return reject(new SocialLoginTimeoutError(provider))
+      if (settled) return
+      if (!stillCurrent()) return end(() => reject(new Superseded()))
+      if (popup.closed) {
+        closedAt ??= Date.now()
+        if (Date.now() - closedAt >= SOCIAL_CLOSED_GRACE_MS)
+          return end(() => reject(new SocialWindowClosedError(provider)))
+      }
+      if (Date.now() >= deadline) return end(() => reject(new SocialLoginTimeoutError(provider)))
       setTimeout(look, SOCIAL_WINDOW_POLL_MS)
     }
     setTimeout(look, SOCIAL_WINDOW_POLL_MS)
+    const ask = async () => {
+      while (!settled) {
+        try {
+          const result = await wallet.connectSocial({ uri })
+          return end(() => resolve(result))
+        } catch (error) {
+          if (!stillPending(error)) return end(() => reject(error))
+          // Asked again until `look` ends the wait (a window closed past its grace, the deadline):
+          // the server's callback page closes the window itself a moment before the frame can know.
+          await new Promise((again) => setTimeout(again, SOCIAL_ASK_AGAIN_MS))
+        }
+      }
+    }
+    void ask()
   })
 }
+
+type SocialWallet = ReturnType<typeof requireSocialWallet>
 
 export type RunSocialLoginParameters = { provider: string; popup: Window | null; attempt: number }
 
@@ -120,20 +183,25 @@ export async function runSocialLogin(portico: Portico, parameters: RunSocialLogi
   const stillCurrent = () => attempt === internal.socialLoginAttempt
   try {
     const wallet = requireSocialWallet(portico)
-    const returnTo = pageAddress()
-    const { uri } = await wallet.getSocialRedirectUri({ provider, returnTo })
+    // A blocked window: the whole page goes to the provider and the server sends it back here.
+    const redirectTo = popup ? undefined : window.location.href
+    const { uri } = await wallet.getSocialRedirectUri({ provider, ...(redirectTo ? { redirectTo } : {}) })
     if (!stillCurrent()) throw new Superseded()
-    if (!popup) {
-      internal.storage.set('socialRedirect', { provider, returnUrl: returnTo, startedAt: Date.now() })
+    if (redirectTo !== undefined || !popup) {
+      internal.storage.set('socialRedirect', {
+        provider,
+        returnUrl: redirectTo ?? window.location.href,
+        startedAt: Date.now(),
+      })
       internal.logger.debug('social login: the window was blocked, leaving the page for the provider')
       window.location.assign(uri)
       return
     }
     if (popup.closed) throw new SocialWindowClosedError(provider)
     popup.location.href = uri
-    const back = await waitForWindow(popup, provider, stillCurrent)
-    popup.close()
-    await finishSocialLogin(portico, { provider, uri: back, attempt })
+    const { userName } = await waitForLogin(wallet, popup, { provider, uri, stillCurrent })
+    if (!popup.closed) popup.close()
+    await connectSocialWallet(portico, { provider, userName, attempt })
   } catch (error) {
     if (error instanceof Superseded || !stillCurrent()) return
     internal.logger.warn(`social login: ${provider} did not finish`, error)
@@ -144,6 +212,11 @@ export async function runSocialLogin(portico: Portico, parameters: RunSocialLogi
 }
 
 export type FinishSocialLoginParameters = { provider: string; uri: string; attempt: number }
+export type ConnectSocialWalletParameters = {
+  provider: string
+  userName: string | undefined
+  attempt: number
+}
 
 /**
  * Hands the address the provider came back to (an opaque marker, no token) to the frame, which
@@ -163,6 +236,26 @@ export async function finishSocialLogin(
   const wallet = requireSocialWallet(portico)
   setSocialWindow(portico, provider, undefined)
   Object.assign(state.socialLogin, { status: 'connecting', provider, error: undefined })
+  const { userName } = await wallet.connectSocial({ uri })
+  stillCurrent()
+  await connectSocialWallet(portico, { provider, userName, attempt })
+}
+
+/**
+ * The frame holds the social login's wallet: connects it like the e-mail login does, keeps the
+ * username (SPEC §3) and shows Account.
+ */
+async function connectSocialWallet(
+  portico: Portico,
+  parameters: ConnectSocialWalletParameters,
+): Promise<void> {
+  const { internal, state } = portico
+  const { provider, userName, attempt } = parameters
+  const stillCurrent = () => {
+    if (attempt !== internal.socialLoginAttempt) throw new Superseded()
+  }
+  setSocialWindow(portico, provider, undefined)
+  Object.assign(state.socialLogin, { status: 'connecting', provider, error: undefined })
   // Logging in replaces an embedded wallet still coming back from the last visit.
   cancelReconnect(portico, {
     namespaces: (Object.keys(state.connectors.byNamespace) as ChainNamespace[]).filter((namespace) =>
@@ -171,8 +264,6 @@ export async function finishSocialLogin(
       ),
     ),
   })
-  const { userName } = await wallet.connectSocial({ uri })
-  stillCurrent()
   internal.storage.set('socialProvider', provider)
   if (userName) internal.storage.set('socialUsername', userName)
   else internal.storage.remove('socialUsername')

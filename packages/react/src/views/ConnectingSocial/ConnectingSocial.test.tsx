@@ -34,13 +34,12 @@ function fakeWindow() {
       },
     },
   }
-  const comeBack = () => {
-    href = `${origin}/?portico_social=marker`
-  }
-  return { popup, comeBack, at: () => href }
+  return { popup, at: () => href }
 }
 
+/** The frame as core calls it: finishing answers 'not back yet' until the provider's callback. */
 function embedded(calls: string[] = []) {
+  let back = false
   const wallet: EmbeddedWallet = {
     connectEmail: async () => ({ action: 'VERIFY_OTP' }),
     connectDevice: async () => {},
@@ -54,11 +53,15 @@ function embedded(calls: string[] = []) {
       return { uri: PROVIDER_PAGE }
     },
     connectSocial: async ({ uri }) => {
+      if (!back) throw new Error('Not back from the provider yet (SOCIAL_LOGIN_PENDING).')
       calls.push(`connectSocial ${uri}`)
       return { userName: 'ada_l' }
     },
   }
-  return { wallet, calls }
+  const callback = () => {
+    back = true
+  }
+  return { wallet, calls, callback }
 }
 
 const embeddedConnector = {
@@ -89,13 +92,13 @@ afterEach(() => {
 })
 
 async function start(options: { socials?: readonly (typeof ALL)[number][]; injected?: boolean } = {}) {
-  const { wallet, calls } = embedded()
+  const { wallet, calls, callback } = embedded()
   const test = await renderPortico({
     connectors: [...(options.injected === false ? [] : wallets), embeddedConnector],
     config: { embeddedWallet: wallet, features: { socials: [...(options.socials ?? ALL)] } },
   })
   await run(() => openModal(test.portico))
-  return { ...test, calls, view: modal() }
+  return { ...test, calls, callback, wallet, view: modal() }
 }
 
 describe('the social section of Connect', () => {
@@ -151,7 +154,7 @@ describe('the social section of Connect', () => {
 
 describe('ConnectingSocial', () => {
   test('waits for the window, connects when it comes back, and Account shows the username', async () => {
-    const { view, portico, calls, approve } = await start({ socials: ['github', 'google'] })
+    const { view, portico, calls, callback, approve } = await start({ socials: ['github', 'google'] })
     const button = await view.findByRole('button', { name: 'Continue with GitHub' })
     await run(() => fireEvent.click(button))
     expect(opens).toBe(1)
@@ -159,8 +162,12 @@ describe('ConnectingSocial', () => {
     expect(view.getByRole('heading', { name: 'Continue in the GitHub window' })).toBeTruthy()
     expect(view.getByRole('img', { name: 'Waiting for the login' })).toBeTruthy()
     await waitFor(() => expect(current.at()).toBe(PROVIDER_PAGE))
-    await run(() => current.comeBack())
-    await waitFor(() => expect(calls).toContain(`connectSocial ${window.location.origin}/?portico_social=marker`))
+    // The provider sends the visitor back to the server, whose page closes the window.
+    await run(() => {
+      callback()
+      current.popup.closed = true
+    })
+    await waitFor(() => expect(calls).toContain(`connectSocial ${PROVIDER_PAGE}`))
     await run(() => approve())
     await waitFor(() => expect(portico.state.router.route.view).toBe('Account'))
     expect(current.popup.closed).toBe(true)
@@ -170,18 +177,18 @@ describe('ConnectingSocial', () => {
     expect(account.getByText('Logged in with GitHub')).toBeTruthy()
   })
 
-  test('a closed window says so and offers Try again, which opens a new one; Cancel leads back to Connect', async () => {
-    const { view, portico } = await start({ socials: ['google'] })
+  test('a denied consent says so and offers Try again, which opens a new window; Cancel leads back to Connect', async () => {
+    const { view, portico, wallet } = await start({ socials: ['google'] })
+    wallet.connectSocial = async () => {
+      throw new Error('You declined the login at the provider (SOCIAL_CONSENT_DENIED).')
+    }
     const button = await view.findByRole('button', { name: 'Continue with Google' })
     await run(() => fireEvent.click(button))
-    await waitFor(() => expect(current.at()).toBe(PROVIDER_PAGE))
-    await run(() => {
-      current.popup.closed = true
-    })
-    expect((await view.findByRole('alert')).textContent).toBe(
-      'The Google window was closed before the login finished.',
-    )
+    expect((await view.findByRole('alert')).textContent).toBe('You declined the Google login.')
     expect(view.getByRole('heading', { name: 'Not logged in with Google' })).toBeTruthy()
+    expect(current.popup.closed).toBe(true)
+    // This time the visitor takes their time at the provider.
+    wallet.connectSocial = () => new Promise(() => {})
     await run(() => fireEvent.click(view.getByRole('button', { name: 'Try again' })))
     expect(opens).toBe(2)
     expect(view.queryByRole('alert')).toBeNull()
