@@ -199,17 +199,3 @@ export function resolveFeatures(features: Partial<Features> | undefined): Featur
     socials: [...new Set(features?.socials ?? [])].filter((provider) => SOCIAL_PROVIDERS.includes(provider)),
   }
 }
-
-/**
- * The order of Connect's sections (SPEC §9 'wallet, email, social when injected wallets exist'):
- * the site's `connectMethodsOrder` when it set one; otherwise wallets first when the browser has
- * wallets of its own, and the e-mail and social logins first when it has none.
- */
-export function connectMethodsOrder(
-  configured: Partial<Features> | undefined,
-  features: Features,
-  hasInjectedWallets: boolean,
-): ConnectMethod[] {
-  if (configured?.connectMethodsOrder?.length || hasInjectedWallets) return features.connectMethodsOrder
-  return ['email', 'social', 'wallet']
-}

@@ -69,7 +69,6 @@ export type {
   ResolvedOptions,
   WalletFeature,
 } from './config.js'
-export { connectMethodsOrder } from './config.js'
 export type { AccountInfo, ConnectionInfo } from './connection/account.js'
 export { getAccount, getConnection, watchAccount, watchConnection } from './connection/account.js'
 export type { AccountTypeNotAvailableErrorType, AccountTypes } from './connection/accountTypes.js'
@@ -336,6 +335,7 @@ export { getSiwx, watchSiwx } from './siwx/siwx.js'
 export { SiwxTimeoutError } from './siwx/siwxTimeout.js'
 export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './siwx/types.js'
 export { cancelSocialLogin } from './social/cancelSocialLogin.js'
+export { connectMethodsOrder } from './social/connectMethodsOrder.js'
 export type { ConnectSocialParameters } from './social/modal/connectSocial.js'
 export { connectSocial } from './social/modal/connectSocial.js'
 export type { SocialLoginInfo } from './social/socialLogin.js'

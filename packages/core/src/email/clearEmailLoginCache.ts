@@ -1,5 +1,4 @@
 import type { Portico } from '../portico.js'
-import { setSocialWindow } from '../social/setSocialWindow.js'
 import { resetEmailLogin } from './resetEmailLogin.js'
 
 /**
@@ -16,5 +15,6 @@ export function clearEmailLoginCache(portico: Portico): void {
   portico.internal.storage.remove('socialUsername')
   portico.internal.storage.remove('socialProvider')
   Object.assign(portico.state.socialLogin, { accountUsername: undefined, accountProvider: undefined })
-  if (portico.state.socialLogin.status === 'idle') setSocialWindow(portico, undefined, undefined)
+  for (const chain of Object.values(portico.state.chains))
+    if (chain) chain.accountState.socialProvider = undefined
 }

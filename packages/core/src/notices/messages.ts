@@ -25,7 +25,6 @@ export const MESSAGES = {
   // Social login (not SPEC texts: SPEC §8 gives the frame's own message, these say what the page saw)
   socialPopupClosed: 'The {provider} window was closed before the login finished.',
   socialTimedOut: 'The {provider} login took too long. Try again.',
-  socialUnavailable: 'Social login is not available on this site.',
   socialDenied: 'You declined the {provider} login.',
   // Frame and request
   frameError: 'An error occurred',

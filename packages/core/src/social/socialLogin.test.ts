@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"url": "https://shop.example/cart?item=7"}
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { connectMethodsOrder, resolveFeatures } from '../config.js'
+import { resolveFeatures } from '../config.js'
 import { disconnect } from '../connection/disconnect.js'
 import { createPortico } from '../createPortico.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from '../email/embeddedWalletConnectorId.js'
@@ -14,7 +14,7 @@ import { acceptLegal } from '../modal/legalConsent.js'
 import { navigate } from '../modal/navigate.js'
 import { openModal } from '../modal/openModal.js'
 import { fakeAdapter, flush, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
-import { cancelSocialLogin } from './cancelSocialLogin.js'
+import { connectMethodsOrder } from './connectMethodsOrder.js'
 import { connectSocial, SOCIAL_WINDOW_NAME } from './modal/connectSocial.js'
 import {
   SOCIAL_CLOSED_GRACE_MS,

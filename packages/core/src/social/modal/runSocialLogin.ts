@@ -65,7 +65,6 @@ export function socialLoginMessage(error: unknown, provider: string): Notice {
   const params = { provider: socialProviderName(provider) }
   if (error instanceof SocialWindowClosedError) return { key: 'socialPopupClosed', params }
   if (error instanceof SocialLoginTimeoutError) return { key: 'socialTimedOut', params }
-  if (error instanceof SocialLoginNotConfiguredError) return { key: 'socialUnavailable' }
   // A consent the visitor refused at the provider (OAuth `access_denied`, the server's
   // SOCIAL_CONSENT_DENIED), however the frame words it.
   if (/SOCIAL_CONSENT_DENIED|access_denied/.test(errorText(error))) return { key: 'socialDenied', params }

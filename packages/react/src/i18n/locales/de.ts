@@ -19,7 +19,6 @@ export const de: Catalogue = {
     'Der Bestätigungslink ist abgelaufen. Geh zurück und melde dich erneut an, um einen neuen zu erhalten.',
   socialPopupClosed: 'Das {provider}-Fenster wurde geschlossen, bevor die Anmeldung fertig war.',
   socialTimedOut: 'Die Anmeldung mit {provider} hat zu lange gedauert. Versuch es noch einmal.',
-  socialUnavailable: 'Die Anmeldung mit sozialen Konten ist auf dieser Seite nicht verfügbar.',
   socialDenied: 'Du hast die Anmeldung mit {provider} abgelehnt.',
   frameError: 'Ein Fehler ist aufgetreten',
   rpcAborted: 'Die Anfrage wurde abgebrochen',
