@@ -11,6 +11,7 @@ import { useStyles } from '../../styles/StyleContext.js'
 export const connectingSocialCss = `
 .social-view .email-icon svg { width: 30px; height: 30px; }
 .social-actions { display: grid; gap: 8px; width: 100%; margin-top: 4px; }
+.social-status { display: grid; justify-items: center; gap: 14px; }
 `
 
 /**
@@ -37,7 +38,7 @@ export function ConnectingSocial() {
       <h3>
         {error ? t('socialFailedTitle', { provider: name }) : t('socialWaitingTitle', { provider: name })}
       </h3>
-      <div role="status" aria-live="polite">
+      <div className="social-status" role="status" aria-live="polite">
         {error ? null : (
           <>
             <p>{finishing ? t('socialFinishing') : t('socialWaiting', { provider: name })}</p>
