@@ -119,6 +119,8 @@ export interface PorticoInternal {
   emailLoginAttempt: number
   /** Incremented by every social login and cancel; an older login's answers are dropped. */
   socialLoginAttempt: number
+  /** Leaves the social login in progress; set by its code when a login starts (see `subViews`). */
+  cancelSocialLogin?: ((portico: Portico) => void) | undefined
   /** The WalletConnect pairing in progress, aborted when the visitor leaves its view. */
   walletConnectPairing: AbortController | undefined
   /** The other namespaces of a multi-chain wallet connecting after the picked one (tests await it). */

@@ -3,7 +3,6 @@ import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
 import { resetEmailLogin } from '../email/resetEmailLogin.js'
 import type { Portico } from '../portico.js'
 import { stopWaitingForSend } from '../send/modal/stopWaitingForSend.js'
-import { cancelSocialLogin } from '../social/cancelSocialLogin.js'
 import { cancelWalletConnect } from '../walletConnect/cancelWalletConnect.js'
 import type { View } from './routes.js'
 
@@ -74,7 +73,8 @@ const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   },
   walletConnect: cancelWalletConnect,
   emailLogin: resetEmailLogin,
-  socialLogin: cancelSocialLogin,
+  // Set by the social login's code once a login started: pages that never start one load none of it.
+  socialLogin: (portico) => portico.internal.cancelSocialLogin?.(portico),
   // A request left waiting in the hidden frame would be approved, later, by someone who forgot it.
   embeddedApprovals: rejectEmbeddedApprovals,
   send: stopWaitingForSend,

@@ -3,6 +3,7 @@ import { refuseUntilLegalAccepted } from '../../modal/legalConsent.js'
 import { navigate } from '../../modal/navigate.js'
 import { replaceRoute } from '../../modal/replaceRoute.js'
 import type { Portico } from '../../portico.js'
+import { cancelSocialLogin } from '../cancelSocialLogin.js'
 import { setSocialWindow } from '../setSocialWindow.js'
 import type { SocialProvider } from '../types.js'
 
@@ -31,6 +32,7 @@ export function connectSocial(portico: Portico, parameters: ConnectSocialParamet
   const { state, internal } = portico
   const { provider } = parameters
   if (refuseUntilLegalAccepted(portico)) return Promise.resolve()
+  internal.cancelSocialLogin = cancelSocialLogin
   const attempt = ++internal.socialLoginAttempt
   const popup = internal.isBrowser ? openSocialWindow() : null
   Object.assign(state.socialLogin, { status: 'waiting', provider, error: undefined })

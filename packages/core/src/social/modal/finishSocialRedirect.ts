@@ -1,5 +1,6 @@
 import { openModal } from '../../modal/openModal.js'
 import type { Portico } from '../../portico.js'
+import { cancelSocialLogin } from '../cancelSocialLogin.js'
 import { setSocialWindow } from '../setSocialWindow.js'
 import { finishSocialLogin, SOCIAL_REDIRECT_MAX_AGE_MS, socialLoginMessage } from './runSocialLogin.js'
 
@@ -26,6 +27,7 @@ export async function finishSocialRedirect(portico: Portico): Promise<void> {
     if (back.origin === window.location.origin)
       window.history.replaceState(window.history.state, '', back.href)
   } catch {}
+  internal.cancelSocialLogin = cancelSocialLogin
   const attempt = ++internal.socialLoginAttempt
   Object.assign(state.socialLogin, { status: 'connecting', provider: note.provider, error: undefined })
   setSocialWindow(portico, note.provider, undefined)
