@@ -2,7 +2,6 @@ import { openModal } from '../../modal/openModal.js'
 import type { Portico } from '../../portico.js'
 import { cancelSocialLogin } from '../cancelSocialLogin.js'
 import { setSocialWindow } from '../setSocialWindow.js'
-import { finishSocialLogin, SOCIAL_REDIRECT_MAX_AGE_MS, socialLoginMessage } from './runSocialLogin.js'
 
 /**
  * The page came back from the provider by a full-page redirect (its window had been blocked):
@@ -16,6 +15,10 @@ export async function finishSocialRedirect(portico: Portico): Promise<void> {
   const note = internal.storage.get('socialRedirect')
   if (!note) return
   internal.storage.remove('socialRedirect')
+  // The login's code is fetched only now, with its own chunks: the page's first load names none of them.
+  const { finishSocialLogin, SOCIAL_REDIRECT_MAX_AGE_MS, socialLoginMessage } = await import(
+    './runSocialLogin.js'
+  )
   if (Date.now() - note.startedAt > SOCIAL_REDIRECT_MAX_AGE_MS || Date.now() < note.startedAt) {
     internal.logger.warn('social login: a redirect too old to finish was dropped')
     return
