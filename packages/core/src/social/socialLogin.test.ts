@@ -378,6 +378,29 @@ describe('the full-page redirect when the window is blocked', () => {
     expect(back.state.router.route.view).toBe('Connect')
   })
 
+  test('a page that comes back without the server’s marker finishes nothing', async () => {
+    const { wallet, calls } = embedded()
+    const { storage } = await setup({}, connectors)
+    storage.setItem(
+      'portico:v1:socialRedirect',
+      JSON.stringify({ provider: 'google', returnUrl: PAGE, startedAt: Date.now() }),
+    )
+    window.history.replaceState(null, '', PAGE)
+    const back = createPortico({
+      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+      storage,
+      embeddedWallet: wallet,
+      features: { socials: ['google'] },
+      ssr: true,
+      logger: { debug: () => {}, warn: () => {}, error: () => {} },
+    })
+    await initialize(back)
+    await vi.waitFor(() => expect(back.internal.storage.get('socialRedirect')).toBeUndefined())
+    await flush()
+    expect(calls).toEqual([])
+    expect(back.state.modal.open).toBe(false)
+  })
+
   test('a redirect note older than 10 min is dropped without asking the frame', async () => {
     const { wallet, calls } = embedded()
     const { storage } = await setup({}, connectors)

@@ -28,3 +28,9 @@ export const SOCIAL_PROVIDER_NAMES: Readonly<Record<SocialProvider, string>> = {
 export function socialProviderName(provider: string): string {
   return SOCIAL_PROVIDER_NAMES[provider as SocialProvider] ?? provider
 }
+
+/**
+ * The query parameter a full-page redirect comes back with (the server's opaque, single-use marker
+ * for the frame); a page loaded without it after a redirect was not sent back by the server.
+ */
+export const SOCIAL_RESULT_PARAM = 'portico_social'

@@ -2,6 +2,7 @@ import { openModal } from '../../modal/openModal.js'
 import type { Portico } from '../../portico.js'
 import { cancelSocialLogin } from '../cancelSocialLogin.js'
 import { setSocialWindow } from '../setSocialWindow.js'
+import { SOCIAL_RESULT_PARAM } from '../types.js'
 
 /**
  * The page came back from the provider by a full-page redirect (its window had been blocked):
@@ -24,6 +25,11 @@ export async function finishSocialRedirect(portico: Portico): Promise<void> {
     return
   }
   const uri = window.location.href
+  // Back without the server's marker (the visitor left the provider with the browser's Back): nothing to finish.
+  if (!new URL(uri).searchParams.has(SOCIAL_RESULT_PARAM)) {
+    internal.logger.warn('social login: the page came back without the login’s marker')
+    return
+  }
   // The marker is single-use and means nothing to the site: it leaves the address bar at once.
   try {
     const back = new URL(note.returnUrl)
