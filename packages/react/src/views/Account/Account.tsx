@@ -5,11 +5,10 @@ import {
   navigate,
   setAccountType,
   shortenAddress,
-  socialProviderName,
   type WalletFeature,
   watchWalletFeatures,
 } from '@portico/core'
-import { type ReactElement, useEffect, useState } from 'react'
+import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react'
 import { AddressAvatar } from '../../components/AddressAvatar.js'
 import {
   CardIcon,
@@ -24,7 +23,6 @@ import {
   SwapIcon,
 } from '../../components/icons.js'
 import { NetworkIcon } from '../../components/NetworkIcon.js'
-import { SocialIcon } from '../../components/SocialIcon.js'
 import { isSafeLinkUrl } from '../../components/safeUrl.js'
 import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
@@ -41,6 +39,11 @@ import { useStyles } from '../../styles/StyleContext.js'
 import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
 import { usePurchaseT } from './purchaseTexts.js'
+
+// The social login's row and its provider marks, fetched only for an account that logged in so.
+const SocialAccountRow = lazy(() =>
+  import('./SocialAccountRow.js').then((module) => ({ default: module.SocialAccountRow })),
+)
 
 /** The buttons the wallet features row can show, in `walletFeaturesOrder` (SPEC §9: Buy first). */
 const FEATURE_BUTTONS: Partial<
@@ -199,17 +202,10 @@ export function Account() {
       )}
       <AccountTabs />
       <div className="actions">
-        {/* SPEC §3 social username: who the embedded wallet logged in as, and where. */}
         {account.connector?.type === 'AUTH' && social.accountProvider && (
-          <div className="row social-account">
-            <SocialIcon provider={social.accountProvider} />
-            <span className="row-name">
-              {social.accountUsername ?? socialProviderName(social.accountProvider)}
-            </span>
-            <span className="row-end">
-              {t('accountSocial', { provider: socialProviderName(social.accountProvider) })}
-            </span>
-          </div>
+          <Suspense fallback={null}>
+            <SocialAccountRow provider={social.accountProvider} username={social.accountUsername} />
+          </Suspense>
         )}
         {account.connector?.type === 'AUTH' && email.accountEmail && (
           <button
