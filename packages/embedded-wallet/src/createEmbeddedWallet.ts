@@ -172,7 +172,7 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
       return { action: result.action ?? 'CONNECTED' }
     },
     // SPEC §7: the frame asks the site's server for the provider's address, and later finishes the
-    // login from the address the provider came back to; the page only relays opaque URLs.
+    // login from that address (a window) or the page's (a redirect); the page only relays URIs.
     getSocialRedirectUri: async ({ provider, redirectTo }) =>
       (await client()).request('APP_GET_SOCIAL_REDIRECT_URI', {
         provider,
@@ -185,7 +185,9 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     async getUser({ chainId }) {
       const user = await (await client()).request('APP_GET_USER', chainId === undefined ? {} : { chainId })
       return {
-        email: user.email,
+        ...(user.email ? { email: user.email } : {}),
+        ...(user.userName ? { userName: user.userName } : {}),
+        ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
         chainId: user.chainId,
         address: user.address,
         accountType: user.accountType,

@@ -6,6 +6,7 @@
 import { CAIP2_PATTERN } from '@portico/core/api'
 import * as z from 'zod'
 import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
+import { socialConfigSchema } from './auth/social/socialConfig.js'
 import { bitcoinConfigSchema } from './bitcoin/bitcoinConfig.js'
 import { onrampConfigSchema } from './onramp/onrampConfig.js'
 import { isBase58Address } from './portfolio/solanaAddress.js'
@@ -415,6 +416,8 @@ export const serverConfigSchema = z
           .default(30 * 24 * 60 * 60_000),
         /** How long `POST /v1/auth/device/wait` holds a request open for the approval link, in ms. */
         deviceWaitMs: z.number().int().min(0).max(120_000).default(25_000),
+        /** Social logins (`/v1/auth/social/*`): each project's providers; see auth/social/socialConfig.ts. */
+        social: socialConfigSchema.prefault({}),
       })
       .prefault({}),
     /** `GET /metrics` (Prometheus text format). */

@@ -52,5 +52,16 @@ export const API_ERROR_CODES = [
   // Buying with a card (/v1/onramp/*).
   'ONRAMP_NOT_CONFIGURED',
   'WEBHOOK_SIGNATURE_INVALID',
+  // Social logins for the embedded wallet (/v1/auth/social/*).
+  'SOCIAL_PROVIDER_NOT_CONFIGURED',
+  'SOCIAL_REDIRECT_NOT_ALLOWED',
+  'SOCIAL_STATE_INVALID',
+  'SOCIAL_STATE_EXPIRED',
+  'SOCIAL_CODE_USED',
+  'SOCIAL_CODE_REJECTED',
+  'SOCIAL_CONSENT_DENIED',
+  'SOCIAL_PROVIDER_ERROR',
+  'SOCIAL_LOGIN_PENDING',
+  'SOCIAL_SECRET_INVALID',
 ] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

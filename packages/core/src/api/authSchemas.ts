@@ -20,8 +20,18 @@ export const authOtpSchema = z.string().check(z.regex(/^\d{6}$/))
 /** A key seed: 32 bytes as 0x-prefixed hex. */
 export const authSeedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
 
-/** The user of an e-mail login session. */
-export const authUserSchema = z.object({ id: z.string(), email: z.string() })
+/**
+ * The user of a login session. A social login may have no e-mail (X never gives one, others only
+ * when the person shared it); it then has the provider and its username instead.
+ */
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.optional(z.string()),
+  /** The username of the social login that opened the session (`@handle`, display name, ...). */
+  userName: z.optional(z.string()),
+  /** The provider of the social login that opened the session (`google`, `x`, ...). */
+  socialProvider: z.optional(z.string()),
+})
 export type AuthUser = z.infer<typeof authUserSchema>
 
 /**

@@ -87,6 +87,23 @@ export {
   transferSchema,
 } from './schemas.js'
 export type {
+  AuthSocialFinishRequest,
+  AuthSocialFinishResponse,
+  AuthSocialStartRequest,
+  AuthSocialStartResponse,
+  SocialProvider,
+} from './socialAuthSchemas.js'
+export {
+  authSocialFinishRequestSchema,
+  authSocialFinishResponseSchema,
+  authSocialStartRequestSchema,
+  authSocialStartResponseSchema,
+  SOCIAL_PROVIDERS,
+  SOCIAL_RESULT_PARAM,
+  socialProviderSchema,
+  socialStateSchema,
+} from './socialAuthSchemas.js'
+export type {
   SwapAllowanceQuery,
   SwapAllowanceResponse,
   SwapApproveQuery,

@@ -5,7 +5,12 @@ export type EmailConnectAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
 
 /** The embedded wallet's user (SPEC §3): e-mail, network, address and account type. */
 export interface EmbeddedWalletUser {
-  email: string
+  /** Absent for a social login whose provider gave no verified e-mail. */
+  email?: string
+  /** The social login's username (SPEC §3 social username), shown in Account. */
+  userName?: string
+  /** The social login's provider (SPEC §3 socialProvider). */
+  socialProvider?: string
   chainId: number | string
   address: string
   accountType: 'eoa' | 'smartAccount'

@@ -101,6 +101,16 @@ export class OriginNotAllowedError extends AuthApiError {
 }
 export type OriginNotAllowedErrorType = OriginNotAllowedError & { name: 'OriginNotAllowedError' }
 
+/**
+ * A social login the server refused or has not completed; `code` is the server's reason
+ * (SOCIAL_CONSENT_DENIED, SOCIAL_PROVIDER_ERROR, SOCIAL_LOGIN_PENDING, SOCIAL_STATE_EXPIRED, ...),
+ * which the frame passes to the page so the modal can say what happened.
+ */
+export class SocialLoginRefusedError extends AuthApiError {
+  override name = 'SocialLoginRefusedError' as const
+}
+export type SocialLoginRefusedErrorType = SocialLoginRefusedError & { name: 'SocialLoginRefusedError' }
+
 const ERROR_CLASSES: Record<string, new (message: string, code: string, status: number) => AuthApiError> = {
   EMAIL_LIMIT: EmailLimitError,
   EMAIL_INVALID: EmailInvalidError,
@@ -117,7 +127,12 @@ const ERROR_CLASSES: Record<string, new (message: string, code: string, status: 
 
 const apiErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
 const seedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
-const userSchema = z.object({ id: z.string(), email: z.string() })
+const userSchema = z.object({
+  id: z.string(),
+  email: z.optional(z.string()),
+  userName: z.optional(z.string()),
+  socialProvider: z.optional(z.string()),
+})
 const schemas = {
   frameConfig: z.object({ allowedOrigins: z.array(z.string()) }),
   email: z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) }),
@@ -128,6 +143,7 @@ const schemas = {
   updateEmail: z.object({ action: z.literal('VERIFY_PRIMARY_OTP') }),
   updateEmailPrimary: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }),
   updateEmailSecondary: z.object({ email: z.string() }),
+  socialStart: z.object({ uri: z.url(), state: z.string(), expiresAt: z.number() }),
 }
 
 export type AuthUser = z.infer<typeof userSchema>
@@ -158,6 +174,20 @@ export interface AuthApi {
   updateEmail(newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
   updateEmailPrimary(otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondary(otp: string): Promise<{ email: string }>
+  /**
+   * `POST /v1/auth/social/start`: a social login bound to the hash of a secret the frame keeps;
+   * the answer is the provider's authorise URL and the attempt's state.
+   */
+  socialStart(
+    provider: string,
+    secretHash: string,
+    redirectTo?: string,
+  ): Promise<{ uri: string; state: string; expiresAt: number }>
+  /**
+   * `POST /v1/auth/social/finish`: the session of a completed social login, for the secret; the
+   * server waits up to `waitMs` for the provider's callback. Keeps the token like `otp`.
+   */
+  socialFinish(state: string, secret: string, waitMs: number): Promise<AuthOtpResult>
   /** Ends the session on the server (when there is one) and forgets the token and its cookie. */
   signOut(): Promise<void>
   getToken(): string | undefined
@@ -235,6 +265,23 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
       call('POST', 'email/update/primary', schemas.updateEmailPrimary, { otp }, true),
     updateEmailSecondary: (otp) =>
       call('POST', 'email/update/secondary', schemas.updateEmailSecondary, { otp }, true),
+    socialStart: (provider, secretHash, redirectTo) =>
+      call('POST', 'social/start', schemas.socialStart, {
+        provider,
+        deviceId: getDeviceId(),
+        secretHash,
+        ...(redirectTo === undefined ? {} : { redirectTo }),
+      }),
+    async socialFinish(state, secret, waitMs) {
+      const result = await call('POST', 'social/finish', schemas.otp, {
+        state,
+        secret,
+        deviceId: getDeviceId(),
+        waitMs,
+      })
+      token = result.token
+      return result
+    },
     async signOut() {
       try {
         // Always asked: a reloaded frame has no token in memory but may still hold the cookie.
@@ -280,6 +327,7 @@ function toAuthError(response: Response, body: unknown): AuthApiError {
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     )
   }
-  const ErrorClass = ERROR_CLASSES[code] ?? AuthApiError
+  const ErrorClass =
+    ERROR_CLASSES[code] ?? (code.startsWith('SOCIAL_') ? SocialLoginRefusedError : AuthApiError)
   return new ErrorClass(message, code, response.status)
 }

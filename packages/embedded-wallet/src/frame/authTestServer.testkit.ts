@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto'
+import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FrameStorage } from './authApi.js'
@@ -19,12 +19,34 @@ export interface AuthTestServer {
   /** Follows the device-approval link of the last device mail. */
   approveDevice(email: string): void
   lastCode(email: string, kind: SentMail['kind']): string
+  /** The social logins started, by state, with what the frame sent. */
+  socialAttempts: Map<string, SocialAttempt>
+  /** Plays the provider's callback for the login whose state `uri` names: a user, or a refusal code. */
+  completeSocial(state: string, outcome: SocialOutcome): void
   close(): Promise<void>
+}
+
+export type SocialOutcome =
+  | { user: { subject: string; email?: string; emailVerified: boolean; userName: string } }
+  | { error: string; message: string }
+
+export interface SocialAttempt {
+  provider: string
+  deviceId: string
+  secretHash: string
+  redirectTo: string | undefined
+  outcome: SocialOutcome | undefined
+  finished: boolean
+  /** The waits the finishes asked for, in ms. */
+  waits: number[]
 }
 
 interface User {
   id: string
+  /** '' for a social user without a verified e-mail. */
   email: string
+  userName?: string
+  socialProvider?: string
   seed: string | null
   devices: Set<string>
   update?: { newEmail: string; primary: string; secondary: string; primaryDone: boolean }
@@ -46,6 +68,14 @@ export async function startAuthTestServer(
   const pendingDevices = new Map<string, string>()
   const waiters = new Map<string, () => void>()
   const mails: SentMail[] = []
+  const socialAttempts = new Map<string, SocialAttempt>()
+  const socialUsers = new Map<string, User>()
+  const userJson = (user: User) => ({
+    id: user.id,
+    ...(user.email ? { email: user.email } : {}),
+    ...(user.userName ? { userName: user.userName } : {}),
+    ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
+  })
 
   function mail(to: string, kind: SentMail['kind']): string {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -166,17 +196,80 @@ export async function startAuthTestServer(
         return send(
           res,
           200,
-          { token, user: { id: user.id, email: user.email }, isNewUser },
+          { token, user: userJson(user), isNewUser },
           { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
         )
       }
+    }
+
+    // The social login, as the design's routes: the provider's callback is played by completeSocial.
+    if (route === 'POST /v1/auth/social/start') {
+      const provider = String(body.provider)
+      if (!['google', 'x', 'discord', 'github', 'apple', 'facebook'].includes(provider)) {
+        return refuse(res, 400, 'BAD_REQUEST', 'Unknown provider.')
+      }
+      if (provider === 'facebook') {
+        return refuse(res, 400, 'SOCIAL_PROVIDER_NOT_CONFIGURED', 'Project has no facebook login.')
+      }
+      const state = randomBytes(32).toString('base64url')
+      socialAttempts.set(state, {
+        provider,
+        deviceId,
+        secretHash: String(body.secretHash),
+        redirectTo: typeof body.redirectTo === 'string' ? body.redirectTo : undefined,
+        outcome: undefined,
+        finished: false,
+        waits: [],
+      })
+      return send(res, 200, {
+        uri: `https://${provider}.provider.test/authorize?client_id=app&state=${state}`,
+        state,
+        expiresAt: Date.now() + 600_000,
+      })
+    }
+    if (route === 'POST /v1/auth/social/finish') {
+      const attempt = socialAttempts.get(String(body.state))
+      if (!attempt) return refuse(res, 400, 'SOCIAL_STATE_INVALID', 'Unknown login.')
+      const hash = createHash('sha256').update(String(body.secret)).digest('base64url')
+      if (hash !== attempt.secretHash || attempt.deviceId !== deviceId) {
+        return refuse(res, 403, 'SOCIAL_SECRET_INVALID', 'Started by another frame.')
+      }
+      attempt.waits.push(Number(body.waitMs))
+      const outcome = attempt.outcome
+      if (!outcome)
+        return refuse(res, 409, 'SOCIAL_LOGIN_PENDING', 'The provider has not sent the visitor back yet.')
+      if ('error' in outcome) return refuse(res, 400, outcome.error, outcome.message)
+      if (attempt.finished) return refuse(res, 409, 'SOCIAL_CODE_USED', 'Finished already.')
+      attempt.finished = true
+      const identity = `${attempt.provider}:${outcome.user.subject}`
+      let user =
+        socialUsers.get(identity) ??
+        (outcome.user.emailVerified ? users.get(outcome.user.email ?? '') : undefined)
+      const isNewUser = !user
+      if (!user) {
+        const email = outcome.user.emailVerified ? (outcome.user.email ?? '') : ''
+        user = { id: randomBytes(8).toString('hex'), email, seed: null, devices: new Set() }
+        if (email) users.set(email, user)
+      }
+      socialUsers.set(identity, user)
+      user.userName = outcome.user.userName
+      user.socialProvider = attempt.provider
+      user.devices.add(deviceId)
+      const token = randomBytes(24).toString('hex')
+      sessions.set(token, user)
+      return send(
+        res,
+        200,
+        { token, user: userJson(user), isNewUser },
+        { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
+      )
     }
 
     const user = userOf(req)
     if (!user) return refuse(res, 401, 'AUTH_SESSION_INVALID', 'The session is invalid or expired.')
     switch (route) {
       case 'GET /v1/auth/session':
-        return send(res, 200, { user: { id: user.id, email: user.email } })
+        return send(res, 200, { user: userJson(user) })
       case 'GET /v1/auth/wallet':
         return send(res, 200, { seed: user.seed })
       case 'PUT /v1/auth/wallet':
@@ -235,6 +328,12 @@ export async function startAuthTestServer(
       if (!deviceId || !user) throw new Error(`No device waits for approval for ${email}.`)
       user.devices.add(deviceId)
       waiters.get(email)?.()
+    },
+    socialAttempts,
+    completeSocial(state, outcome) {
+      const attempt = socialAttempts.get(state)
+      if (!attempt) throw new Error(`No social login has the state ${state}.`)
+      attempt.outcome = outcome
     },
     lastCode(email, kind) {
       const found = mails.filter((m) => m.to === email && m.kind === kind).at(-1)

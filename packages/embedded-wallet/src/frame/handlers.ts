@@ -17,6 +17,7 @@ import {
   type AuthApi,
   AuthApiError,
   AuthSessionInvalidError,
+  type AuthUser,
   DeviceNotApprovedError,
   type FrameStorage,
   sessionIdOf,
@@ -34,6 +35,7 @@ import {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from './rpcErrors.js'
+import { createSocialLogin, SocialLoginError } from './socialLogin.js'
 import { createSolanaSigner, type SolanaSigner } from './solanaSigner.js'
 
 /** Storage key of the last theme the page synced, so the approval screen keeps it across reloads. */
@@ -99,6 +101,8 @@ export interface FrameHandlersOptions {
   /** Posts an unsolicited event (FRAME_SESSION_UPDATE) to the page. */
   emit?: (event: FrameEvent) => void
   logger?: FrameLogger
+  /** The clock of the social logins' stored attempts; `Date.now` by default. */
+  now?: () => number
 }
 
 export interface FrameHandlers {
@@ -111,7 +115,10 @@ export interface FrameHandlers {
 }
 
 interface Session {
-  email: string
+  /** Absent for a social login that gave no verified e-mail. */
+  email: string | undefined
+  userName: string | undefined
+  socialProvider: string | undefined
   evm: EvmSigner
   solana: SolanaSigner
 }
@@ -138,7 +145,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
   // The e-mail between CONNECT_EMAIL and the code (or device approval) that completes the login.
   let pendingEmail: string | undefined
 
-  async function loadWallet(email: string): Promise<Session> {
+  async function loadWallet(user: AuthUser): Promise<Session> {
     let { seed } = await api.getWallet()
     if (seed === null) {
       const fresh = seedToHex(createSeed())
@@ -154,7 +161,9 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     }
     const keys = deriveKeys(seed)
     return {
-      email,
+      email: user.email,
+      userName: user.userName,
+      socialProvider: user.socialProvider,
       evm: createEvmSigner({ privateKey: keys.evmPrivateKey, rpcUrl: options.rpcUrl }),
       solana: createSolanaSigner(keys.solanaSecretKey, { rpcUrl: options.rpcUrl }),
     }
@@ -166,7 +175,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     unlocking ??= (async () => {
       try {
         const { user } = await api.session()
-        session = await loadWallet(user.email)
+        session = await loadWallet(user)
         return session
       } catch (error) {
         if (error instanceof AuthSessionInvalidError) api.clearToken()
@@ -185,6 +194,17 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       if (error instanceof AuthSessionInvalidError) throw new UnauthorizedError()
       throw error
     }
+  }
+
+  const social = createSocialLogin({ api, storage, now: options.now ?? Date.now })
+
+  function emitSession(token: string): void {
+    options.emit?.({
+      portico: MESSAGE_MARKER,
+      version: PROTOCOL_VERSION,
+      type: 'FRAME_SESSION_UPDATE',
+      payload: { token: sessionIdOf(token) },
+    })
   }
 
   function signOutLocally(): void {
@@ -253,21 +273,18 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
           if (error instanceof DeviceNotApprovedError) return { action: 'VERIFY_DEVICE' }
           throw error
         }
-        session = await loadWallet(result.user.email)
+        session = await loadWallet(result.user)
         pendingEmail = undefined
-        options.emit?.({
-          portico: MESSAGE_MARKER,
-          version: PROTOCOL_VERSION,
-          type: 'FRAME_SESSION_UPDATE',
-          payload: { token: sessionIdOf(result.token) },
-        })
+        emitSession(result.token)
         return {}
       }
       case 'APP_GET_USER': {
         const current = await requireSession()
         const target = message.payload?.chainId ?? chainId
         return {
-          email: current.email,
+          ...(current.email === undefined ? {} : { email: current.email }),
+          ...(current.userName === undefined ? {} : { userName: current.userName }),
+          ...(current.socialProvider === undefined ? {} : { socialProvider: current.socialProvider }),
           address: current.evm.address,
           chainId: target,
           accountType: 'eoa',
@@ -306,10 +323,16 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         // The codes prove control of the account, so they are typed on the frame's screen: a page
         // that got them could move the account to an address it owns. The page learns the outcome.
         const current = await requireSession()
+        const currentEmail = current.email
+        if (currentEmail === undefined) {
+          throw new Error(
+            `This account has no e-mail address to change: it logs in with ${current.socialProvider ?? 'a social login'}.`,
+          )
+        }
         const newEmail = message.payload.email
         await api.updateEmail(newEmail)
         const outcome = await ui.changeEmail({
-          currentEmail: current.email,
+          currentEmail,
           newEmail,
           submitPrimary: (otp) => api.updateEmailPrimary(otp),
           submitSecondary: (otp) => api.updateEmailSecondary(otp),
@@ -334,8 +357,19 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         return {}
       case 'APP_RELOAD':
         return {}
-      case 'APP_CONNECT_SOCIAL':
       case 'APP_GET_SOCIAL_REDIRECT_URI':
+        return social.start(message.payload.provider, message.payload.redirectTo)
+      case 'APP_CONNECT_SOCIAL': {
+        const { token, user } = await social.finish(message.payload.uri)
+        session = await loadWallet(user)
+        pendingEmail = undefined
+        emitSession(token)
+        return {
+          ...(user.email === undefined ? {} : { email: user.email }),
+          ...(user.userName === undefined ? {} : { userName: user.userName }),
+          ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
+        }
+      }
       case 'APP_GET_FARCASTER_URI':
       case 'APP_CONNECT_FARCASTER':
         throw new Error('Social and Farcaster logins are not supported by the embedded wallet yet.')
@@ -410,7 +444,14 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         return reply(message, 'SUCCESS', payload)
       } catch (error) {
         const code = errorCode(error)
-        const data = error instanceof FrameRpcError ? error.data : undefined
+        // A social login's refusal names its reason, so the modal can tell a denied consent, a
+        // closed popup (still pending) and a provider's error apart.
+        const data =
+          error instanceof FrameRpcError
+            ? error.data
+            : error instanceof SocialLoginError
+              ? { reason: error.reason }
+              : undefined
         return reply(message, 'ERROR', {
           message: errorMessage(error),
           ...(code === undefined ? {} : { code }),

@@ -57,11 +57,19 @@ const successPayloads = {
   // A known account on a new device: the code was right, and the device must be approved from the
   // mailed link before the same code logs in (the server mails it only once the code is proved).
   APP_CONNECT_OTP: z._default(z.object({ action: z.optional(z.literal('VERIFY_DEVICE')) }), {}),
-  APP_CONNECT_SOCIAL: z.object({ email: z.optional(emailSchema), userName: z.optional(z.string()) }),
+  // The user of the social login: its e-mail when the provider gave one, its username and provider.
+  APP_CONNECT_SOCIAL: z.object({
+    email: z.optional(emailSchema),
+    userName: z.optional(z.string()),
+    socialProvider: z.optional(z.string()),
+  }),
   APP_GET_FARCASTER_URI: z.object({ url: z.url() }),
   APP_CONNECT_FARCASTER: empty,
   APP_GET_USER: z.object({
-    email: emailSchema,
+    // A social login may have no e-mail; it has the provider and the username instead (Account).
+    email: z.optional(emailSchema),
+    userName: z.optional(z.string()),
+    socialProvider: z.optional(z.string()),
     address: evmAddress,
     chainId: chainIdSchema,
     accountType,
@@ -114,7 +122,8 @@ export const appMessageSchema = z.discriminatedUnion('type', [
     'APP_GET_SOCIAL_REDIRECT_URI',
     z.strictObject({
       provider: z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/, 'is not a provider name')),
-      // A full-page redirect (the popup was blocked) comes back to this page of the site.
+      // Set when the page falls back to a full-page redirect (popup blocked): the page to come back
+      // to, of an origin the project lists. Without it the login ends in the popup.
       redirectTo: z.optional(z.url()),
     }),
   ),

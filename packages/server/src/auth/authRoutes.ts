@@ -6,7 +6,8 @@
  * The routes are grouped by what they do: the frame's configuration (frameConfigRoute.ts), logging
  * in (loginRoutes.ts), approving a device (deviceApprovalRoutes.ts), the session
  * (sessionRoutes.ts), the wallet's seed (walletRoutes.ts) and changing the e-mail
- * (emailChangeRoutes.ts), over one shared context (authRouteContext.ts).
+ * (emailChangeRoutes.ts) and social logins (social/socialRoutes.ts), over one shared context
+ * (authRouteContext.ts).
  */
 import type { Hono } from 'hono'
 import { ApiRefusal } from '../http/apiError.js'
@@ -18,6 +19,7 @@ import { registerFrameConfigRoute } from './frameConfigRoute.js'
 import { registerLoginRoutes } from './loginRoutes.js'
 import { getFrameOrigin } from './publicUrl.js'
 import { registerSessionRoutes } from './sessionRoutes.js'
+import { isSocialCallbackPath, registerSocialRoutes } from './social/socialRoutes.js'
 import { registerWalletRoutes } from './walletRoutes.js'
 
 /** Names the frame's origin on a same-origin GET, which browsers send without `Origin`. */
@@ -42,6 +44,8 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
   app.use('/v1/auth/*', async (c, next) => {
     context.requireKeys()
     if (c.req.path === AUTH_DEVICE_APPROVE_PATH) return next()
+    // A provider sends the visitor's browser back to its callback from the provider's own site.
+    if (isSocialCallbackPath(c.req.path)) return next()
     // Browsers send Origin on every cross-origin request, so another site's page is refused here. A
     // same-origin GET from the frame carries none; the frame names its origin in X-Portico-Origin,
     // and Sec-Fetch-Site (set by the browser, not by page scripts) vouches for it too.
@@ -65,4 +69,5 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
   registerSessionRoutes(app, context)
   registerWalletRoutes(app, context)
   registerEmailChangeRoutes(app, context)
+  registerSocialRoutes(app, context)
 }

@@ -271,7 +271,7 @@ describeAuthRoutes('login routes', (auth) => {
     const stored = await auth.db
       .selectFrom('auth_mail_log')
       .select('email')
-      .where(sql<string>`lower(email)`, '=', first.user.email)
+      .where(sql<string>`lower(email)`, '=', String(first.user.email))
       .execute()
     expect(stored).toEqual([{ email: first.user.email }, { email: first.user.email }])
   })

@@ -6,12 +6,25 @@ import type { AppEnv } from '../http/appEnv.js'
 import { AUTH_SESSION_COOKIE, FRAME_COOKIE } from './authCookies.js'
 import type { AuthRouteContext } from './authRouteContext.js'
 import { revokeAuthSession } from './sessions.js'
+import { findSocialUsername } from './social/socialIdentities.js'
 
 /** Adds `GET /v1/auth/session` and `POST /v1/auth/signout`. */
 export function registerSessionRoutes(app: Hono<AppEnv>, context: AuthRouteContext): void {
   app.get('/v1/auth/session', async (c) => {
     const { session } = await context.requireSession(c)
-    return c.json(authSessionResponseSchema.parse({ user: { id: session.userId, email: session.email } }))
+    const userName = session.socialProvider
+      ? await findSocialUsername(context.db, session.userId, session.socialProvider)
+      : undefined
+    return c.json(
+      authSessionResponseSchema.parse({
+        user: {
+          id: session.userId,
+          ...(session.email !== null ? { email: session.email } : {}),
+          ...(userName ? { userName } : {}),
+          ...(session.socialProvider ? { socialProvider: session.socialProvider } : {}),
+        },
+      }),
+    )
   })
 
   app.post('/v1/auth/signout', async (c) => {

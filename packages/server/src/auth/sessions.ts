@@ -8,7 +8,10 @@ import { hashBearerToken } from '../http/bearerToken.js'
 
 export interface StoredAuthSession {
   userId: string
-  email: string
+  /** Null for a user of a social login that gave no verified e-mail. */
+  email: string | null
+  /** The provider of the social login that opened the session, if one did. */
+  socialProvider: string | undefined
   projectId: string
   expiresAt: Date
   revokedAt: Date | undefined
@@ -18,7 +21,14 @@ export interface StoredAuthSession {
 export async function insertAuthSession(
   db: Kysely<Database>,
   token: string,
-  session: { userId: string; projectId: string; deviceId: string; now: number; ttlMs: number },
+  session: {
+    userId: string
+    projectId: string
+    deviceId: string
+    now: number
+    ttlMs: number
+    socialProvider?: string | undefined
+  },
 ): Promise<void> {
   await db
     .insertInto('auth_sessions')
@@ -29,6 +39,7 @@ export async function insertAuthSession(
       device_id: session.deviceId,
       created_at: new Date(session.now),
       expires_at: new Date(session.now + session.ttlMs),
+      social_provider: session.socialProvider ?? null,
     })
     .execute()
 }
@@ -47,6 +58,7 @@ export async function findAuthSession(
       'auth_sessions.project_id',
       'auth_sessions.expires_at',
       'auth_sessions.revoked_at',
+      'auth_sessions.social_provider',
     ])
     .where('auth_sessions.token_hash', '=', hashBearerToken(token))
     .executeTakeFirst()
@@ -54,6 +66,7 @@ export async function findAuthSession(
   return {
     userId: row.user_id,
     email: row.email,
+    socialProvider: row.social_provider ?? undefined,
     projectId: row.project_id,
     expiresAt: new Date(row.expires_at),
     revokedAt: row.revoked_at === null ? undefined : new Date(row.revoked_at),

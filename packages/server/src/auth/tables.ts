@@ -12,8 +12,11 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export interface AuthUsersTable {
   /** A random UUID, handed to the frame as `user.id`. */
   id: string
-  /** Normalised (trimmed, NFC, lower-cased; see `email.ts`); unique. */
-  email: string
+  /**
+   * Normalised (trimmed, NFC, lower-cased; see `email.ts`); unique. NULL for a user made from a
+   * social login without a verified e-mail (migration 011).
+   */
+  email: string | null
   created_at: Timestamp
 }
 
@@ -66,6 +69,8 @@ export interface AuthSessionsTable {
   created_at: Timestamp
   expires_at: Timestamp
   revoked_at: NullableTimestamp
+  /** The provider of the social login that opened the session; null for an e-mail login (migration 011). */
+  social_provider: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** One encrypted seed per user (see `seedVault.ts`); base64 texts. */
@@ -98,6 +103,56 @@ export interface AuthMailLogTable {
   project_id: string | null
 }
 
+/** A provider's account linked to a user (migration 011): one identity, one user. */
+export interface AuthSocialIdentitiesTable {
+  /** `google`, `x`, `discord`, `github`, `apple` or `facebook`. */
+  provider: string
+  /** The provider's stable id of the account (`sub`, the numeric id, ...), never its username. */
+  subject: string
+  user_id: string
+  /** The e-mail the provider gave at the last login, if any. */
+  email: string | null
+  /** Whether the provider said the e-mail is verified; only then was it used to link accounts. */
+  email_verified: boolean
+  /** The username shown in Account (`@handle`, the display name, ...). */
+  username: string | null
+  created_at: Timestamp
+  last_login_at: Timestamp
+}
+
+/** What an attempt is waiting for or ended with. */
+export type AuthSocialAttemptStatus = 'pending' | 'done' | 'failed' | 'finished'
+
+/**
+ * A social login between the frame's start and its finish (migration 011). The state is stored as
+ * its hash; the PKCE verifier and the OIDC nonce are derived from the state with a key of the
+ * master key, so nothing here lets anyone finish a login.
+ */
+export interface AuthSocialAttemptsTable {
+  /** HMAC of the state the provider carries back. */
+  state_hash: string
+  project_id: string
+  provider: string
+  device_id: string
+  /** SHA-256 of the secret only the frame holds; the finish must show the secret. */
+  secret_hash: string
+  /** Where a full-page redirect comes back to; null for a popup. */
+  redirect_to: string | null
+  status: AuthSocialAttemptStatus
+  /** The user the provider's identity became, once the callback succeeded. */
+  user_id: string | null
+  user_created: boolean | null
+  /** Why the callback failed (an API error code and its message). */
+  error_code: string | null
+  error_message: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  /** When the provider's callback came; a second one is refused (the code is exchanged once). */
+  callback_at: NullableTimestamp
+  /** When the frame took the session; a second finish is refused. */
+  finished_at: NullableTimestamp
+}
+
 export interface AuthTables {
   auth_users: AuthUsersTable
   auth_devices: AuthDevicesTable
@@ -106,4 +161,6 @@ export interface AuthTables {
   auth_wallets: AuthWalletsTable
   auth_email_cooldowns: AuthEmailCooldownsTable
   auth_mail_log: AuthMailLogTable
+  auth_social_identities: AuthSocialIdentitiesTable
+  auth_social_attempts: AuthSocialAttemptsTable
 }

@@ -20,15 +20,19 @@ export async function findUserByEmail(
   db: Kysely<Database>,
   email: string,
 ): Promise<AuthUserRecord | undefined> {
-  return db
-    .selectFrom('auth_users')
-    .select(['id', 'email'])
-    .where(sql<string>`lower(email)`, '=', email)
-    .orderBy(sql`email = ${email}`, 'desc')
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst()
+  return (
+    db
+      .selectFrom('auth_users')
+      .select(['id', 'email'])
+      .where(sql<string>`lower(email)`, '=', email)
+      // A row whose lower-cased address matches has one.
+      .$narrowType<{ email: string }>()
+      .orderBy(sql`email = ${email}`, 'desc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(1)
+      .executeTakeFirst()
+  )
 }
 
 /** Returns the user with this address, creating it first when there is none; `created` says which. */
@@ -46,6 +50,7 @@ export async function findOrCreateUser(
     .values({ id: randomUUID(), email, created_at: new Date(now) })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning(['id', 'email'])
+    .$narrowType<{ email: string }>()
     .executeTakeFirst()
   if (inserted) return { user: inserted, created: true }
   const existing = await findUserByEmail(db, email)
@@ -176,6 +181,8 @@ export async function findDeviceApproval(
       'projects.name as site_name',
     ])
     .where('auth_devices.approval_token_hash', '=', hashApprovalToken(codeKey, token))
+    // Only an e-mail login asks for a device approval, so its user has an address.
+    .$narrowType<{ email: string }>()
     .executeTakeFirst()
   if (!row) return { status: 'unknown' }
   const expiresAt = row.approval_expires_at ? new Date(row.approval_expires_at).getTime() : now

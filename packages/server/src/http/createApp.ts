@@ -19,6 +19,7 @@ import { isAuthPath, registerAuthRoutes } from '../auth/authRoutes.js'
 import { AUTH_DEVICE_APPROVE_PATH } from '../auth/deviceApprovalRoutes.js'
 import { createMailer, MailDeliveryError, type Mailer } from '../auth/mailer.js'
 import { getFrameOrigin } from '../auth/publicUrl.js'
+import { isSocialCallbackPath } from '../auth/social/socialRoutes.js'
 import { registerBitcoinRoutes } from '../bitcoin/bitcoinRoutes.js'
 import { isSolanaNetworkId, type ServerConfig } from '../config.js'
 import { databasePoolStats } from '../db/createDatabase.js'
@@ -312,6 +313,9 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     }
     // The approval link of a device mail is opened from a mail client: no project, any origin.
     if (c.req.path === AUTH_DEVICE_APPROVE_PATH) return next()
+    // A social login's provider sends the browser back to its callback: no project, the provider's
+    // origin. The attempt the callback's state names carries the project.
+    if (isSocialCallbackPath(c.req.path)) return next()
     // Checked before anything reads them: the database refuses such text with an error, not a 400.
     for (const [name, values] of Object.entries(c.req.queries())) {
       if (isUnstorableText(name) || values.some(isUnstorableText)) {

@@ -1,0 +1,195 @@
+// @vitest-environment node
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
+import { createAuthApi } from './authApi.js'
+import {
+  type AuthTestServer,
+  createCookieFetch,
+  createMemoryStorage,
+  startAuthTestServer,
+} from './authTestServer.testkit.js'
+import { createFrameHandlers } from './handlers.js'
+import { SOCIAL_FINISH_WAIT_MS, SOCIAL_STORAGE_KEY } from './socialLogin.js'
+
+let server: AuthTestServer
+beforeAll(async () => {
+  server = await startAuthTestServer({ cooldownMs: 0 })
+})
+afterAll(() => server?.close())
+
+function request(type: string, payload?: unknown) {
+  return {
+    portico: 'embedded-wallet',
+    version: PROTOCOL_VERSION,
+    id: crypto.randomUUID(),
+    type,
+    ...(payload !== undefined ? { payload } : {}),
+  }
+}
+
+/** One browser's frame origin storage and cookies; `frame()` is one frame page in it (a reload is another). */
+function makeBrowser() {
+  const storage = createMemoryStorage()
+  const cookieFetch = createCookieFetch()
+  return {
+    storage,
+    frame() {
+      const events: FrameEvent[] = []
+      const api = createAuthApi({
+        origin: server.origin,
+        projectId: server.projectId,
+        storage,
+        fetch: cookieFetch,
+      })
+      const handlers = createFrameHandlers({
+        api,
+        storage,
+        chainId: 1,
+        rpcUrl: () => 'http://127.0.0.1:9/',
+        ui: {
+          requestApproval: async () => false,
+          changeEmail: async () => ({ status: 'cancelled' }),
+          cancelApprovals: () => undefined,
+          syncTheme: () => undefined,
+          syncDappData: () => undefined,
+          reload: () => undefined,
+        },
+        emit: (event) => events.push(event),
+      })
+      return { handlers, events }
+    },
+  }
+}
+
+type Frame = ReturnType<ReturnType<typeof makeBrowser>['frame']>
+
+async function redirectUri(frame: Frame, payload: { provider: string; redirectTo?: string }) {
+  const reply = await frame.handlers.handle(request('APP_GET_SOCIAL_REDIRECT_URI', payload))
+  expect(reply?.type).toBe('FRAME_GET_SOCIAL_REDIRECT_URI_SUCCESS')
+  const { uri } = (reply?.payload ?? { uri: '' }) as { uri: string }
+  const state = new URL(uri).searchParams.get('state') ?? ''
+  return { uri, state }
+}
+
+const alice = {
+  user: { subject: '1001', email: 'alice@social.example', emailVerified: true, userName: 'Alice' },
+}
+const handle = { user: { subject: '77', emailVerified: false, userName: '@handle' } }
+
+describe('social login in the frame', () => {
+  test('gives the page the authorise URL and keeps the secret in the frame: the server holds only its hash', async () => {
+    const browser = makeBrowser()
+    const { uri, state } = await redirectUri(browser.frame(), { provider: 'google' })
+    expect(uri).toMatch(/^https:\/\/google\.provider\.test\/authorize\?/)
+    const stored = JSON.parse(browser.storage.getItem(SOCIAL_STORAGE_KEY) ?? '{}')
+    const secret = stored[state].secret as string
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(uri).not.toContain(secret)
+    expect(server.socialAttempts.get(state)?.secretHash).toBe(
+      createHash('sha256').update(secret).digest('base64url'),
+    )
+    expect(server.socialAttempts.get(state)?.redirectTo).toBeUndefined()
+  })
+
+  test('connects with the popup URI once the provider sent the visitor back, and Account gets the username', async () => {
+    const frame = makeBrowser().frame()
+    const { uri, state } = await redirectUri(frame, { provider: 'google' })
+    server.completeSocial(state, alice)
+    const reply = await frame.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+    expect(reply).toMatchObject({
+      type: 'FRAME_CONNECT_SOCIAL_SUCCESS',
+      payload: { email: 'alice@social.example', userName: 'Alice', socialProvider: 'google' },
+    })
+    expect(frame.events.map((event) => event.type)).toEqual(['FRAME_SESSION_UPDATE'])
+    expect(server.socialAttempts.get(state)?.waits).toEqual([SOCIAL_FINISH_WAIT_MS])
+    expect(SOCIAL_FINISH_WAIT_MS).toBeLessThan(30_000)
+    const user = await frame.handlers.handle(request('APP_GET_USER', { chainId: 1 }))
+    expect(user).toMatchObject({
+      type: 'FRAME_GET_USER_SUCCESS',
+      payload: { email: 'alice@social.example', userName: 'Alice', socialProvider: 'google' },
+    })
+    expect(server.seedOf('alice@social.example')).toMatch(/^0x[0-9a-f]{64}$/i)
+  })
+
+  test('finishes a full-page redirect in the reloaded frame from the marker the page hands over', async () => {
+    const browser = makeBrowser()
+    const { state } = await redirectUri(browser.frame(), {
+      provider: 'x',
+      redirectTo: 'http://site.test/shop?item=1',
+    })
+    expect(server.socialAttempts.get(state)?.redirectTo).toBe('http://site.test/shop?item=1')
+    server.completeSocial(state, handle)
+    const reloaded = browser.frame()
+    const reply = await reloaded.handlers.handle(
+      request('APP_CONNECT_SOCIAL', { uri: `http://site.test/shop?item=1&portico_social=${state}` }),
+    )
+    expect(reply).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { userName: '@handle' } })
+    const user = await reloaded.handlers.handle(request('APP_GET_USER', { chainId: 1 }))
+    expect(user?.payload).not.toHaveProperty('email')
+    expect(user?.payload).toMatchObject({ userName: '@handle', socialProvider: 'x' })
+    expect(browser.storage.getItem(SOCIAL_STORAGE_KEY)).toBeNull()
+    const change = await reloaded.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'new@example.com' }))
+    expect(change).toMatchObject({
+      type: 'FRAME_UPDATE_EMAIL_ERROR',
+      payload: { message: 'This account has no e-mail address to change: it logs in with x.' },
+    })
+  })
+
+  test('says a login is still pending (a closed popup), then connects when asked again', async () => {
+    const frame = makeBrowser().frame()
+    const { uri, state } = await redirectUri(frame, { provider: 'discord' })
+    const pending = await frame.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+    expect(pending).toMatchObject({
+      type: 'FRAME_CONNECT_SOCIAL_ERROR',
+      payload: { data: { reason: 'SOCIAL_LOGIN_PENDING' } },
+    })
+    server.completeSocial(state, { user: { subject: '5', emailVerified: false, userName: 'Disco' } })
+    const done = await frame.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+    expect(done?.type).toBe('FRAME_CONNECT_SOCIAL_SUCCESS')
+  })
+
+  test.each([
+    ['SOCIAL_CONSENT_DENIED', 'The google login was cancelled: access was not granted.'],
+    ['SOCIAL_PROVIDER_ERROR', 'google ended the login with an error (server_error).'],
+    ['SOCIAL_STATE_EXPIRED', 'The login took too long: start it again.'],
+  ])('passes the refusal %s on with its reason, and forgets the login', async (reason, message) => {
+    const frame = makeBrowser().frame()
+    const { uri, state } = await redirectUri(frame, { provider: 'google' })
+    server.completeSocial(state, { error: reason, message })
+    const refused = await frame.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+    expect(refused).toMatchObject({
+      type: 'FRAME_CONNECT_SOCIAL_ERROR',
+      payload: { message, data: { reason } },
+    })
+    const again = await frame.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+    expect(again).toMatchObject({ payload: { data: { reason: 'SOCIAL_NOT_STARTED_HERE' } } })
+  })
+
+  test('another browser cannot finish a login with the URI alone', async () => {
+    const { uri, state } = await redirectUri(makeBrowser().frame(), { provider: 'github' })
+    server.completeSocial(state, alice)
+    const stranger = makeBrowser().frame()
+    const reply = await stranger.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+    expect(reply).toMatchObject({
+      type: 'FRAME_CONNECT_SOCIAL_ERROR',
+      payload: { data: { reason: 'SOCIAL_NOT_STARTED_HERE' } },
+    })
+    expect(server.socialAttempts.get(state)?.finished).toBe(false)
+  })
+
+  test('refuses a URI that names no login, and a provider the project has not configured', async () => {
+    const frame = makeBrowser().frame()
+    const noState = await frame.handlers.handle(
+      request('APP_CONNECT_SOCIAL', { uri: 'http://site.test/?x=1' }),
+    )
+    expect(noState).toMatchObject({ payload: { data: { reason: 'SOCIAL_URI_INVALID' } } })
+    const unconfigured = await frame.handlers.handle(
+      request('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'facebook' }),
+    )
+    expect(unconfigured).toMatchObject({
+      type: 'FRAME_GET_SOCIAL_REDIRECT_URI_ERROR',
+      payload: { message: 'Project has no facebook login.' },
+    })
+  })
+})

@@ -1,0 +1,334 @@
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  authSessionResponseSchema,
+  authSocialFinishResponseSchema,
+  authSocialStartResponseSchema,
+  SOCIAL_RESULT_PARAM,
+  type SocialProvider,
+} from '@portico/core/api'
+import {
+  DEFAULT_STAND_IN_USERS,
+  type OAuthStandIn,
+  STAND_IN_PROVIDERS,
+  type StandInCallback,
+  startOAuthStandIn,
+} from '@portico/test/social'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  type App,
+  describeAuthRoutes,
+  expectRefusal,
+  FRAME,
+  MINUTE,
+  newDeviceId,
+  SITE,
+} from '../authRoutesHarness.testkit.js'
+
+/** Another public URL of the same server, which the stand-in's clients also registered. */
+const RENAMED = 'https://renamed.portico.test'
+const newSecret = () => randomBytes(32).toString('base64url')
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url')
+
+describeAuthRoutes('social login routes', (auth) => {
+  let standIn: OAuthStandIn
+  let app: App
+
+  beforeAll(async () => {
+    standIn = await startOAuthStandIn({
+      serverUrls: [FRAME, RENAMED],
+      users: {
+        ...DEFAULT_STAND_IN_USERS,
+        carol: {
+          subject: 2001,
+          email: 'carol@example.com',
+          emailVerified: true,
+          name: 'Carol',
+          username: 'carol',
+        },
+        dave: {
+          subject: 2002,
+          email: 'dave@example.com',
+          emailVerified: false,
+          name: 'Dave',
+          username: 'dave',
+        },
+      },
+    })
+    const projects = {
+      shop: Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, standIn.configFor(name)])),
+    }
+    app = auth.appWith(auth.configWith({ social: { projects, finishWaitMs: 2_000 } }))
+  })
+  afterAll(async () => {
+    await standIn?.close()
+  })
+  // id_tokens carry the stand-in's real time; the server's clock follows it here.
+  beforeEach(() => {
+    auth.time = Date.now()
+  })
+
+  interface Started {
+    uri: string
+    state: string
+    secret: string
+    deviceId: string
+  }
+
+  async function start(
+    provider: SocialProvider,
+    options: { redirectTo?: string; deviceId?: string; target?: App } = {},
+  ): Promise<Started> {
+    const secret = newSecret()
+    const deviceId = options.deviceId ?? newDeviceId()
+    const response = await auth.request('POST', '/v1/auth/social/start', {
+      target: options.target ?? app,
+      body: {
+        provider,
+        deviceId,
+        secretHash: hashOf(secret),
+        ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
+      },
+    })
+    expect(response.status).toBe(200)
+    const { uri, state } = authSocialStartResponseSchema.parse(await response.json())
+    return { uri, state, secret, deviceId }
+  }
+
+  /** Sends the provider's redirect to the server, as the browser would: no Origin, no project. */
+  function deliver(callback: StandInCallback, target: App = app): Promise<Response> {
+    const url = new URL(callback.url)
+    expect(url.origin).toBe(FRAME)
+    return Promise.resolve(
+      target.request(`${url.pathname}${url.search}`, {
+        method: callback.method,
+        ...(callback.body !== undefined
+          ? { body: callback.body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+          : {}),
+      }),
+    )
+  }
+
+  function finish(started: Started, overrides: { secret?: string; waitMs?: number } = {}): Promise<Response> {
+    return auth.request('POST', '/v1/auth/social/finish', {
+      target: app,
+      body: {
+        state: started.state,
+        secret: overrides.secret ?? started.secret,
+        deviceId: started.deviceId,
+        waitMs: overrides.waitMs ?? 2_000,
+      },
+    })
+  }
+
+  async function logIn(provider: SocialProvider, as: string, deviceId?: string) {
+    const started = await start(provider, deviceId ? { deviceId } : {})
+    const page = await deliver(await standIn.authorize(started.uri, { as }))
+    expect(page.status, await page.clone().text()).toBe(200)
+    const response = await finish(started)
+    expect(response.status).toBe(200)
+    return authSocialFinishResponseSchema.parse(await response.json())
+  }
+
+  describe('each provider', () => {
+    it.each([
+      ['google', { email: 'alice@example.com', userName: 'Alice Example' }],
+      ['apple', { email: 'alice@example.com', userName: 'alice@example.com' }],
+      ['discord', { email: 'alice@example.com', userName: 'Alice Example' }],
+      ['github', { email: 'alice@example.com', userName: 'alice' }],
+      ['x', { userName: '@alice' }],
+      ['facebook', { userName: 'Alice Example' }],
+    ] as const)('logs %s in with its documented account answer', async (provider, expected) => {
+      const { token, user } = await logIn(provider, 'alice')
+      expect(user).toEqual({ id: expect.any(String), socialProvider: provider, ...expected })
+      const session = await auth.request('GET', '/v1/auth/session', { token, target: app })
+      expect(authSessionResponseSchema.parse(await session.json()).user).toEqual(user)
+    })
+
+    it('asks Apple for form_post and reads the name it posts on the first login', async () => {
+      const started = await start('apple')
+      expect(new URL(started.uri).searchParams.get('response_mode')).toBe('form_post')
+      expect(new URL(started.uri).searchParams.get('code_challenge')).toBeNull()
+      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      expect(callback.method).toBe('POST')
+      const withName = `${callback.body}&user=${encodeURIComponent(JSON.stringify({ name: { firstName: 'Alice', lastName: 'Apple' } }))}`
+      expect((await deliver({ ...callback, body: withName })).status).toBe(200)
+      const { user } = authSocialFinishResponseSchema.parse(await (await finish(started)).json())
+      expect(user.userName).toBe('Alice Apple')
+    })
+
+    it('asks with state, a PKCE challenge (S256) and, for OpenID Connect, a nonce', async () => {
+      const { uri, state } = await start('google')
+      const params = new URL(uri).searchParams
+      expect(params.get('state')).toBe(state)
+      expect(params.get('code_challenge_method')).toBe('S256')
+      expect(params.get('redirect_uri')).toBe(`${FRAME}/v1/auth/social/callback/google`)
+      expect(params.get('nonce')).toMatch(/^[\w-]{43}$/)
+      expect(params.get('scope')).toBe('openid email profile')
+    })
+  })
+
+  describe('linking', () => {
+    it('joins the e-mail user only where the provider says the address is verified', async () => {
+      const emailUser = await auth.login('carol@example.com', newDeviceId())
+      const google = await logIn('google', 'carol')
+      const github = await logIn('github', 'carol')
+      const discord = await logIn('discord', 'carol')
+      expect([google.user.id, github.user.id, discord.user.id]).toEqual([
+        emailUser.user.id,
+        emailUser.user.id,
+        emailUser.user.id,
+      ])
+      const facebook = await logIn('facebook', 'carol')
+      const x = await logIn('x', 'carol')
+      expect(facebook.user.id).not.toBe(emailUser.user.id)
+      expect(x.user.id).not.toBe(emailUser.user.id)
+      expect(facebook.user.email).toBeUndefined()
+    })
+
+    it('gives an unverified address a wallet of its own, the same one at every login', async () => {
+      const bobByMail = await auth.login('dave@example.com', newDeviceId())
+      const first = await logIn('google', 'dave')
+      const again = await logIn('google', 'dave')
+      expect(first.user.id).not.toBe(bobByMail.user.id)
+      expect(first.user.email).toBeUndefined()
+      expect(again.user.id).toBe(first.user.id)
+      expect(again.isNewUser).toBe(false)
+    })
+  })
+
+  describe('refusals', () => {
+    it('refuses a provider the project has not configured', async () => {
+      const bare = auth.appWith(auth.configWith())
+      const response = await auth.request('POST', '/v1/auth/social/start', {
+        target: bare,
+        body: { provider: 'google', deviceId: newDeviceId(), secretHash: hashOf(newSecret()) },
+      })
+      await expectRefusal(response, 400, 'SOCIAL_PROVIDER_NOT_CONFIGURED')
+    })
+
+    it('is started by the frame only, not by a page', async () => {
+      const response = await auth.request('POST', '/v1/auth/social/start', {
+        target: app,
+        origin: SITE,
+        body: { provider: 'google', deviceId: newDeviceId(), secretHash: hashOf(newSecret()) },
+      })
+      await expectRefusal(response, 403, 'ORIGIN_NOT_ALLOWED')
+    })
+
+    it('returns a full-page redirect only to an origin the project lists', async () => {
+      const response = await auth.request('POST', '/v1/auth/social/start', {
+        target: app,
+        body: {
+          provider: 'google',
+          deviceId: newDeviceId(),
+          secretHash: hashOf(newSecret()),
+          redirectTo: 'https://evil.example/steal',
+        },
+      })
+      await expectRefusal(response, 403, 'SOCIAL_REDIRECT_NOT_ALLOWED')
+    })
+
+    it('sends a full-page redirect back to the page with the opaque marker, which only the secret finishes', async () => {
+      const started = await start('github', { redirectTo: `${SITE}/checkout?step=2#top` })
+      const back = await deliver(await standIn.authorize(started.uri, { as: 'alice' }))
+      expect(back.status).toBe(302)
+      const location = new URL(back.headers.get('location') ?? '')
+      expect(`${location.origin}${location.pathname}`).toBe(`${SITE}/checkout`)
+      expect(location.searchParams.get('step')).toBe('2')
+      expect(location.searchParams.get(SOCIAL_RESULT_PARAM)).toBe(started.state)
+      expect(location.search).not.toContain('code=')
+      await expectRefusal(await finish(started, { secret: newSecret() }), 403, 'SOCIAL_SECRET_INVALID')
+      expect((await finish(started)).status).toBe(200)
+    })
+
+    it('refuses an unknown state and a state of another provider (mix-up)', async () => {
+      const unknown = await app.request(`/v1/auth/social/callback/google?state=${newSecret()}&code=abc`)
+      expect(unknown.status).toBe(400)
+      expect(await unknown.text()).toContain('SOCIAL_STATE_INVALID')
+      const started = await start('google')
+      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const mixedUp = await deliver({
+        ...callback,
+        url: callback.url.replace('/callback/google', '/callback/github'),
+      })
+      expect(mixedUp.status).toBe(400)
+      expect(await mixedUp.text()).toContain('SOCIAL_STATE_INVALID')
+    })
+
+    it('exchanges a code once: a replayed callback changes nothing', async () => {
+      const started = await start('discord')
+      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      expect((await deliver(callback)).status).toBe(200)
+      const replay = await deliver(callback)
+      expect(replay.status).toBe(409)
+      expect(await replay.text()).toContain('SOCIAL_CODE_USED')
+      expect((await finish(started)).status).toBe(200)
+      await expectRefusal(await finish(started), 409, 'SOCIAL_CODE_USED')
+    })
+
+    it("refuses a code under another login's state (PKCE mismatch)", async () => {
+      const victim = await start('x')
+      const stolen = new URL((await standIn.authorize(victim.uri, { as: 'alice' })).url)
+      const attacker = await start('x')
+      stolen.searchParams.set('state', attacker.state)
+      const page = await deliver({ url: stolen.toString(), method: 'GET' })
+      expect(page.status).toBe(401)
+      await expectRefusal(await finish(attacker), 401, 'SOCIAL_CODE_REJECTED')
+    })
+
+    it('refuses a code exchanged for another redirect URI', async () => {
+      const social = { projects: { shop: { google: standIn.configFor('google') } } }
+      // The provider sends nobody to a callback the OAuth app did not register...
+      const unregistered = auth.appWith({
+        ...auth.configWith({ social }),
+        publicUrl: 'https://unknown.portico.test',
+      })
+      const response = await auth.request('POST', '/v1/auth/social/start', {
+        target: unregistered,
+        origin: 'https://unknown.portico.test',
+        body: { provider: 'google', deviceId: newDeviceId(), secretHash: hashOf(newSecret()) },
+      })
+      const { uri } = authSocialStartResponseSchema.parse(await response.json())
+      await expect(standIn.authorize(uri, { as: 'alice' })).rejects.toThrow(/redirect_uri/)
+      // ...and a code issued for one callback URL is refused at the token endpoint for another.
+      const started = await start('google')
+      const url = new URL((await standIn.authorize(started.uri, { as: 'alice' })).url)
+      const renamed = auth.appWith({ ...auth.configWith({ social }), publicUrl: RENAMED })
+      const page = await renamed.request(`${url.pathname}${url.search}`)
+      expect(page.status).toBe(401)
+      await expectRefusal(await finish(started), 401, 'SOCIAL_CODE_REJECTED')
+    })
+
+    it('tells a denied consent and a provider error apart', async () => {
+      const denied = await start('google')
+      const deniedPage = await deliver(await standIn.authorize(denied.uri, { deny: true }))
+      expect(deniedPage.status).toBe(403)
+      await expectRefusal(await finish(denied), 403, 'SOCIAL_CONSENT_DENIED')
+
+      const failed = await start('discord')
+      const page = await app.request(
+        `/v1/auth/social/callback/discord?state=${failed.state}&error=temporarily_unavailable&error_description=Down`,
+      )
+      expect(page.status).toBe(422)
+      const message = await expectRefusal(await finish(failed), 422, 'SOCIAL_PROVIDER_ERROR')
+      expect(message).toBe('discord ended the login with an error (temporarily_unavailable: Down).')
+    })
+
+    it('says the login is still pending, then that it expired', async () => {
+      const started = await start('github')
+      await expectRefusal(await finish(started, { waitMs: 0 }), 409, 'SOCIAL_LOGIN_PENDING')
+      auth.time += 11 * MINUTE
+      await expectRefusal(await finish(started, { waitMs: 0 }), 401, 'SOCIAL_STATE_EXPIRED')
+      const late = await deliver(await standIn.authorize(started.uri, { as: 'alice' }))
+      expect(late.status).toBe(401)
+    })
+
+    it('answers a malformed start with 400, never 500', async () => {
+      const response = await auth.request('POST', '/v1/auth/social/start', {
+        target: app,
+        body: { provider: 'myspace', deviceId: newDeviceId(), secretHash: 'x' },
+      })
+      await expectRefusal(response, 400, 'BAD_REQUEST')
+    })
+  })
+})

@@ -1,0 +1,386 @@
+/**
+ * Social logins for the embedded wallet (`/v1/auth/social/*`): the server is the OAuth 2.0 client
+ * of the site's own apps at Google, X, Discord, GitHub, Apple and Facebook.
+ *
+ * The flow, and why each step is where it is:
+ *
+ *   frame                         page                    provider              server
+ *   ─────                         ────                    ────────              ──────
+ *   APP_GET_SOCIAL_REDIRECT_URI{provider} ─► frame: new secret S (kept in the frame's own storage)
+ *     POST /start {provider, deviceId, sha256(S), redirectTo?} ───────────────► attempt: HMAC(state),
+ *                                                                              sha256(S), device, project
+ *     ◄─ {uri: the provider's authorise URL (state, PKCE challenge, nonce)}
+ *   {uri} ─► page opens it in a popup (or the whole tab, when the popup is blocked)
+ *                                  ──► consent ──► GET|POST /callback/<provider>?code&state
+ *                                                  server: the attempt of this state and provider,
+ *                                                  its one callback; the code exchanged once with
+ *                                                  the PKCE verifier; id_token checked (iss, aud,
+ *                                                  exp, nonce); the identity linked to a user.
+ *                                                  popup: a page that closes itself.
+ *                                                  full page: 302 to redirectTo?portico_social=<state>
+ *   APP_CONNECT_SOCIAL{uri} ◄─ page relays the authorise URI (popup) or the page URL it came back
+ *     to (redirect): both carry only the state, which is public.
+ *     POST /finish {state, S, deviceId} ─────────────────────────────────────► waits (≤ 25 s) for
+ *     ◄─ {token, user} (session cookie set, like the e-mail login's)           the callback; S must
+ *                                                                             hash to the stored one.
+ *
+ * So the provider's code and tokens go from the provider to the server only; the page sees the
+ * authorise URL and the state, and neither opens the session: that needs S, which only the frame
+ * holds, in the frame origin's storage (partitioned under the site, which is why the frame, and
+ * not a popup of the server's origin, must finish the login: their storages are not shared).
+ * A full-page redirect returns only to an origin the project lists (never `*`, never another
+ * site), so the callback is no open redirect.
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import {
+  authSocialFinishRequestSchema,
+  authSocialFinishResponseSchema,
+  authSocialStartRequestSchema,
+  authSocialStartResponseSchema,
+  SOCIAL_PROVIDERS,
+  SOCIAL_RESULT_PARAM,
+  type SocialProvider,
+} from '@portico/core/api'
+import type { Context, Hono } from 'hono'
+import { setCookie } from 'hono/cookie'
+import { ApiRefusal } from '../../http/apiError.js'
+import type { AppEnv } from '../../http/appEnv.js'
+import { createBearerToken } from '../../http/bearerToken.js'
+import { normaliseOrigin } from '../../projects/origins.js'
+import type { Project } from '../../projects/projects.js'
+import { AUTH_SESSION_COOKIE, deviceOf, FRAME_COOKIE } from '../authCookies.js'
+import type { AuthRouteContext } from '../authRouteContext.js'
+import { insertAuthSession } from '../sessions.js'
+import { approveDevice } from '../users.js'
+import {
+  claimSocialCallback,
+  codeVerifierOf,
+  completeSocialAttempt,
+  findSocialAttempt,
+  hashSocialState,
+  insertSocialAttempt,
+  isAttemptSecret,
+  newSocialState,
+  nonceOf,
+  type SocialAttempt,
+  takeSocialAttempt,
+} from './socialAttempts.js'
+import { renderSocialCallbackPage } from './socialCallbackPage.js'
+import { createSocialClient } from './socialClient.js'
+import type { SocialProviderConfig } from './socialConfig.js'
+import { findOrCreateSocialUser, findSocialUsername } from './socialIdentities.js'
+
+/** The providers' callbacks: `<publicUrl>/v1/auth/social/callback/<provider>`, one per provider. */
+export const SOCIAL_CALLBACK_PREFIX = '/v1/auth/social/callback/'
+
+/** Whether a path is a provider's callback, which browsers reach from the provider with no project. */
+export function isSocialCallbackPath(path: string): boolean {
+  return path.startsWith(SOCIAL_CALLBACK_PREFIX)
+}
+
+/** How often a waiting finish looks at the database. */
+const FINISH_POLL_MS = 200
+
+/** The callback URL a site registers with `provider` for its OAuth app. */
+export function socialCallbackUrl(publicUrl: string, provider: SocialProvider): string {
+  return `${publicUrl}${SOCIAL_CALLBACK_PREFIX}${provider}`
+}
+
+/** Adds `POST /v1/auth/social/start`, `GET|POST /v1/auth/social/callback/:provider` and `POST /v1/auth/social/finish`. */
+export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContext): void {
+  const { config, db, now } = context
+  const social = config.auth.social
+
+  const providerConfigOf = (projectId: string, provider: SocialProvider): SocialProviderConfig | undefined =>
+    social.projects[projectId]?.[provider]
+
+  const clientOf = (provider: SocialProvider, providerConfig: SocialProviderConfig) =>
+    createSocialClient({
+      provider,
+      config: providerConfig,
+      redirectUri: socialCallbackUrl(context.publicUrl, provider),
+      timeoutMs: social.providerTimeoutMs,
+      now,
+    })
+
+  app.post('/v1/auth/social/start', async (c) => {
+    const { codeKey } = context.requireKeys()
+    const body = await context.parseBody(c, authSocialStartRequestSchema, 'social login start')
+    const project = c.get('project')
+    const providerConfig = providerConfigOf(project.id, body.provider)
+    if (!providerConfig) {
+      throw new ApiRefusal(
+        'SOCIAL_PROVIDER_NOT_CONFIGURED',
+        `Project "${project.id}" has no ${body.provider} login: its operator adds the client id and secret of the site's ${body.provider} app under auth.social.projects.${project.id}.${body.provider} in the server config.`,
+      )
+    }
+    const redirectTo = body.redirectTo === undefined ? undefined : allowedRedirect(project, body.redirectTo)
+    const deviceId = deviceOf(c, body.deviceId)
+    const state = newSocialState()
+    const time = now()
+    await insertSocialAttempt(db, {
+      stateHash: hashSocialState(codeKey, state),
+      projectId: project.id,
+      provider: body.provider,
+      deviceId,
+      secretHash: body.secretHash,
+      redirectTo,
+      now: time,
+      ttlMs: social.attemptTtlMs,
+    })
+    const uri = clientOf(body.provider, providerConfig).authorizationUrl(
+      state,
+      codeVerifierOf(codeKey, state),
+      nonceOf(codeKey, state),
+    )
+    return c.json(
+      authSocialStartResponseSchema.parse({
+        uri: uri.toString(),
+        state,
+        expiresAt: time + social.attemptTtlMs,
+      }),
+    )
+  })
+
+  // The provider sends the browser here: a GET with the query, or Apple's form POST. Every outcome
+  // is recorded on the attempt, which the frame's finish reads; the browser gets a page (popup) or
+  // goes back to the site (full-page redirect).
+  const callback = async (c: Context<AppEnv>): Promise<Response> => {
+    const { codeKey } = context.requireKeys()
+    const provider = c.req.param('provider')
+    const params = await callbackParams(c)
+    const state = params.get('state') ?? ''
+    const attempt =
+      state && isProvider(provider) ? await findSocialAttempt(db, hashSocialState(codeKey, state)) : undefined
+    // Another provider's state here would let one provider's code stand for another's login (mix-up).
+    if (!attempt || attempt.provider !== provider || !isProvider(provider)) {
+      return renderSocialCallbackPage({
+        ok: false,
+        status: 400,
+        code: 'SOCIAL_STATE_INVALID',
+        message:
+          'This login is unknown to the server, or belongs to another provider: start it again from the site.',
+      })
+    }
+    const stateHash = attempt.state_hash
+    const finishWith = async (refusal: ApiRefusal | undefined): Promise<Response> => {
+      if (attempt.redirect_to) {
+        const back = new URL(attempt.redirect_to)
+        back.searchParams.set(SOCIAL_RESULT_PARAM, state)
+        return c.redirect(back.toString(), 302)
+      }
+      return renderSocialCallbackPage(
+        refusal
+          ? { ok: false, status: refusal.status, code: refusal.code, message: refusal.message }
+          : { ok: true },
+      )
+    }
+    const fail = async (refusal: ApiRefusal): Promise<Response> => {
+      await completeSocialAttempt(db, stateHash, { code: refusal.code, message: refusal.message })
+      return finishWith(refusal)
+    }
+    if (new Date(attempt.expires_at).getTime() <= now()) {
+      return fail(
+        new ApiRefusal('SOCIAL_STATE_EXPIRED', 'The login took too long: start it again from the site.'),
+      )
+    }
+    if (!(await claimSocialCallback(db, stateHash, now()))) {
+      // The attempt keeps its first outcome; a replayed callback is told so and changes nothing.
+      const refusal = new ApiRefusal(
+        'SOCIAL_CODE_USED',
+        'This login came back from the provider already: its code is used once. Start a new login from the site.',
+      )
+      return renderSocialCallbackPage({
+        ok: false,
+        status: refusal.status,
+        code: refusal.code,
+        message: refusal.message,
+      })
+    }
+    const error = params.get('error')
+    if (error) {
+      const description = (params.get('error_description') ?? '').replace(/[^\x20-\x7e]/g, '').slice(0, 200)
+      return fail(
+        error === 'access_denied'
+          ? new ApiRefusal(
+              'SOCIAL_CONSENT_DENIED',
+              `The ${provider} login was cancelled: access was not granted.`,
+            )
+          : new ApiRefusal(
+              'SOCIAL_PROVIDER_ERROR',
+              `${provider} ended the login with an error (${error.replace(/[^\w.-]/g, '').slice(0, 64)}${description ? `: ${description}` : ''}).`,
+            ),
+      )
+    }
+    const code = params.get('code')
+    if (!code) return fail(new ApiRefusal('SOCIAL_PROVIDER_ERROR', `${provider} came back without a code.`))
+    const providerConfig = providerConfigOf(attempt.project_id, provider)
+    if (!providerConfig) {
+      return fail(
+        new ApiRefusal(
+          'SOCIAL_PROVIDER_NOT_CONFIGURED',
+          `The ${provider} login was removed from this site meanwhile.`,
+        ),
+      )
+    }
+    try {
+      const identity = await clientOf(provider, providerConfig).identify(
+        code,
+        codeVerifierOf(codeKey, state),
+        nonceOf(codeKey, state),
+        { appleUser: params.get('user') ?? undefined },
+      )
+      const linked = await db
+        .transaction()
+        .execute((trx) => findOrCreateSocialUser(trx, provider, identity, now()))
+      await completeSocialAttempt(db, stateHash, { userId: linked.user.id, created: linked.created })
+      return finishWith(undefined)
+    } catch (caught) {
+      if (caught instanceof ApiRefusal) return fail(caught)
+      context.logger.error('A social login callback failed.', { provider, error: String(caught) })
+      return fail(new ApiRefusal('SOCIAL_PROVIDER_ERROR', `The ${provider} login could not be completed.`))
+    }
+  }
+  app.get(`${SOCIAL_CALLBACK_PREFIX}:provider`, callback)
+  app.post(`${SOCIAL_CALLBACK_PREFIX}:provider`, callback)
+
+  app.post('/v1/auth/social/finish', async (c) => {
+    const { codeKey } = context.requireKeys()
+    const body = await context.parseBody(c, authSocialFinishRequestSchema, 'social login finish')
+    const project = c.get('project')
+    const deviceId = deviceOf(c, body.deviceId)
+    const stateHash = hashSocialState(codeKey, body.state)
+    // A transport limit, not a business rule: measured on the real clock, so an injected one cannot stall it.
+    const deadline = performance.now() + Math.min(body.waitMs ?? social.finishWaitMs, social.finishWaitMs)
+    const signal = c.req.raw.signal
+    let attempt: SocialAttempt | undefined
+    for (;;) {
+      attempt = await findSocialAttempt(db, stateHash)
+      if (!attempt || attempt.project_id !== project.id) {
+        throw new ApiRefusal(
+          'SOCIAL_STATE_INVALID',
+          'This social login is unknown to the server: start it again.',
+        )
+      }
+      // Checked before the attempt's outcome is told: without the frame's secret, nothing is.
+      if (!isAttemptSecret(attempt, body.secret) || attempt.device_id !== deviceId) {
+        throw new ApiRefusal(
+          'SOCIAL_SECRET_INVALID',
+          'This social login was started by another frame: only the frame that started it can finish it.',
+        )
+      }
+      if (attempt.status !== 'pending') break
+      if (new Date(attempt.expires_at).getTime() <= now()) {
+        throw new ApiRefusal('SOCIAL_STATE_EXPIRED', 'The login took too long: start it again.')
+      }
+      const left = deadline - performance.now()
+      if (left <= 0 || signal.aborted) {
+        throw new ApiRefusal(
+          'SOCIAL_LOGIN_PENDING',
+          'The provider has not sent the visitor back yet: ask again while the login window is open.',
+        )
+      }
+      try {
+        await sleep(Math.min(FINISH_POLL_MS, left), undefined, { signal })
+      } catch {
+        throw new ApiRefusal(
+          'SOCIAL_LOGIN_PENDING',
+          'The request ended before the provider sent the visitor back.',
+        )
+      }
+    }
+    if (attempt.status === 'failed') {
+      throw new ApiRefusal(
+        (attempt.error_code as ApiRefusal['code'] | null) ?? 'SOCIAL_PROVIDER_ERROR',
+        attempt.error_message ?? 'The social login failed.',
+      )
+    }
+    if (attempt.status === 'finished' || !attempt.user_id) {
+      throw new ApiRefusal('SOCIAL_CODE_USED', 'This social login was finished already: start a new one.')
+    }
+    const userId = attempt.user_id
+    const provider = attempt.provider
+    const token = createBearerToken()
+    const taken = await db.transaction().execute(async (trx) => {
+      const time = now()
+      if (!(await takeSocialAttempt(trx, stateHash, time))) return false
+      // The provider authenticated the person on this device: it needs no mailed approval.
+      await approveDevice(trx, userId, deviceId, time)
+      await insertAuthSession(trx, token, {
+        userId,
+        projectId: project.id,
+        deviceId,
+        now: time,
+        ttlMs: config.auth.sessionTtlMs,
+        socialProvider: provider,
+      })
+      return true
+    })
+    if (!taken)
+      throw new ApiRefusal('SOCIAL_CODE_USED', 'This social login was finished already: start a new one.')
+    const user = await db
+      .selectFrom('auth_users')
+      .select(['id', 'email'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    const userName = await findSocialUsername(db, userId, provider)
+    setCookie(c, AUTH_SESSION_COOKIE, token, {
+      ...FRAME_COOKIE,
+      maxAge: Math.floor(config.auth.sessionTtlMs / 1000),
+    })
+    return c.json(
+      authSocialFinishResponseSchema.parse({
+        token,
+        user: {
+          id: user.id,
+          ...(user.email ? { email: user.email } : {}),
+          ...(userName ? { userName } : {}),
+          socialProvider: provider,
+        },
+        isNewUser: attempt.user_created === true,
+      }),
+    )
+  })
+}
+
+function isProvider(name: string | undefined): name is SocialProvider {
+  return (SOCIAL_PROVIDERS as readonly string[]).includes(name ?? '')
+}
+
+/** The callback's parameters: the query, and for a POST (Apple's form_post) the form too. */
+async function callbackParams(c: Context<AppEnv>): Promise<URLSearchParams> {
+  const params = new URL(c.req.url).searchParams
+  if (c.req.method === 'POST') {
+    const type = c.req.header('content-type') ?? ''
+    if (type.startsWith('application/x-www-form-urlencoded')) {
+      const text = await c.req.text()
+      // A callback form holds a code, a state and a small user object; more is not a provider's.
+      if (text.length > 16_384) throw new ApiRefusal('PAYLOAD_TOO_LARGE', 'The callback form is too large.')
+      for (const [name, value] of new URLSearchParams(text)) params.set(name, value)
+    }
+  }
+  return params
+}
+
+/**
+ * The page a full-page redirect returns to, when its origin is one the project lists by name: a
+ * project open to any origin (`*`) names none, so it has no redirect (a popup still works).
+ */
+function allowedRedirect(project: Project, redirectTo: string): string {
+  const url = new URL(redirectTo)
+  let origin: string
+  try {
+    origin = normaliseOrigin(url.origin)
+  } catch {
+    origin = ''
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !project.allowedOrigins.includes(origin)) {
+    throw new ApiRefusal(
+      'SOCIAL_REDIRECT_NOT_ALLOWED',
+      `A social login may return only to a page of an origin project "${project.id}" lists by name, not to ${url.origin}.`,
+    )
+  }
+  url.hash = ''
+  url.searchParams.delete(SOCIAL_RESULT_PARAM)
+  return url.toString()
+}
