@@ -12,6 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 DEMO_PORT=5173
 SERVER_PORT=8787
+SOCIAL_PORT=8091
 MAIL_SMTP_PORT=1025
 MAIL_WEB_PORT=1080
 WC_RELAY_PORT=8090
@@ -129,7 +130,7 @@ for chain in "${CHAINS[@]}"; do
 done
 node apps/demo/scripts/stack.mjs prepare --data-dir "$DATA_DIR" --port "$SERVER_PORT" \
   --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" --solana "$SOLANA_INFO" \
-  --bitcoin "$BITCOIN_INFO" "${chain_args[@]}" ||
+  --bitcoin "$BITCOIN_INFO" --social-port "$SOCIAL_PORT" "${chain_args[@]}" ||
   die "could not deploy the test tokens or prepare the server"
 node packages/server/dist/cli.js start --config "$DATA_DIR/portico.config.json" </dev/null &
 pids+=("$!")
@@ -138,6 +139,10 @@ node --input-type=module -e "
   await waitForServer('http://127.0.0.1:$SERVER_PORT')
 " || die "the Portico server did not become ready on port $SERVER_PORT"
 echo "Portico server: http://127.0.0.1:$SERVER_PORT (project portico-demo)"
+# The social logins' local stand-in: its consent page logs in as a test user (or denies).
+node apps/demo/scripts/stack.mjs social --port "$SOCIAL_PORT" --server-url "http://127.0.0.1:$SERVER_PORT" </dev/null &
+pids+=("$!")
+echo "Social logins: a local stand-in of Google, X, Discord, GitHub, Apple and Facebook on http://127.0.0.1:$SOCIAL_PORT"
 
 export VITE_PORTICO_API_URL=http://127.0.0.1:$SERVER_PORT
 export VITE_PORTICO_PROJECT_ID=portico-demo

@@ -7,7 +7,7 @@ import { startAnvil } from '../../../scripts/anvil.mjs'
 import type { DemoBitcoinInfo } from '../scripts/bitcoin.mjs'
 import type { DemoPolkadotInfo } from '../scripts/polkadot.mjs'
 import type { DemoSolanaInfo } from '../scripts/solana.mjs'
-import { DEMO_POLKADOT_CHAIN, prepareServer, startServerProcess } from '../scripts/stack.mjs'
+import { DEMO_POLKADOT_CHAIN, E2E_SOCIAL_PORT, prepareServer, startServerProcess } from '../scripts/stack.mjs'
 import { bitcoinInfoFile, bitcoinPort } from './bitcoin'
 import {
   e2eChains,
@@ -125,6 +125,21 @@ export default async function globalSetup(): Promise<void> {
     )
     record(relay.pid, 'relay.mjs')
     await waitForPort(relayPort)
+    // The social logins' stand-in (Google, X, Discord, GitHub, Apple, Facebook) and its consent page.
+    const social = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../scripts/stack.mjs', import.meta.url)),
+        'social',
+        '--port',
+        String(E2E_SOCIAL_PORT),
+        '--server-url',
+        `http://127.0.0.1:${serverPort}`,
+      ],
+      { stdio: 'ignore', detached: false },
+    )
+    record(social.pid, 'stack.mjs')
+    await waitForPort(E2E_SOCIAL_PORT)
     const solanaInfo = await waitForSolanaInfo(() => solanaExit)
     const { configFile } = await prepareServer({
       chains: e2eChains.map(({ chainId }) => ({ chainId, rpcUrl: rpcUrl(chainId) })),
@@ -136,6 +151,7 @@ export default async function globalSetup(): Promise<void> {
       pollIntervalMs: 250,
       smtpPort: mailboxSmtpPort,
       emailCooldownMs: e2eEmailCooldownMs,
+      socialPort: E2E_SOCIAL_PORT,
       solana: solanaInfo,
       bitcoin: await waitForInfo<DemoBitcoinInfo>(
         bitcoinInfoFile,

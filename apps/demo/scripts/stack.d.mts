@@ -36,6 +36,16 @@ export declare const DEMO_ONRAMP: {
   mercuryo: { widgetId: string; secret: string; signKey: string; widgetUrl: string }
 }
 export declare const DEMO_POLKADOT_CHAIN: { caip2: string; ss58Prefix: number }
+/** The social logins' local stand-in: the demo's port (8091), and the end-to-end tests' (18091). */
+export declare const DEMO_SOCIAL_PORT: number
+export declare const E2E_SOCIAL_PORT: number
+/** The server config of the demo project's six social logins, pointed at the stand-in on `socialPort`. */
+export function socialConfig(socialPort: number): Promise<Record<string, unknown>>
+/** Starts the social logins' stand-in (@portico/test/social) on `port` for the server at `serverUrl`. */
+export function startSocialStandIn(options: {
+  port: number
+  serverUrl: string
+}): Promise<import('@portico/test/social').OAuthStandIn>
 export function deployTokens(chains: readonly StackChain[]): Promise<readonly StackToken[]>
 /** WETH9, Uniswap V2 and V3 and SwapRouter02 with seeded pools, the same on every chain. */
 export function deploySwaps(chains: readonly StackChain[]): Promise<TestSwapDeployment>
@@ -53,6 +63,8 @@ export function serverConfig(options: {
   bitcoin?: StackBitcoin
   /** The swap contracts: the config names them under `swap.chains`, one entry per EVM chain. */
   swap?: TestSwapDeployment
+  /** `auth.social`: the social logins (socialConfig). */
+  social?: Record<string, unknown>
 }): Record<string, unknown>
 export function runServerCli(args: readonly string[], options?: { timeoutMs?: number }): Promise<string>
 export function prepareServer(options: {
@@ -66,6 +78,8 @@ export function prepareServer(options: {
   emailCooldownMs?: number
   solana?: StackSolana
   bitcoin?: StackBitcoin
+  /** The social logins' stand-in's port; with it the demo project has the six social logins. */
+  socialPort?: number
 }): Promise<{ configFile: string; tokens: readonly StackToken[]; swap: TestSwapDeployment }>
 export function waitForServer(url: string, timeoutMs?: number): Promise<void>
 export function startServerProcess(options: {

@@ -6,6 +6,10 @@
 //       deploys the tokens and the swap contracts (WETH9, Uniswap V2 and V3, seeded pools), writes DIR/portico.config.json, migrates and registers the project;
 //       --solana adds the local Solana validator described by FILE (what solana.mjs --info wrote)
 //       --bitcoin adds the local Bitcoin node described by FILE (what bitcoin.mjs --info wrote)
+//       --social-port N points the six social logins at the local OAuth stand-in on port N (see below)
+//   node apps/demo/scripts/stack.mjs social --port N --server-url URL
+//       runs the local OAuth/OpenID Connect stand-in of Google, X, Discord, GitHub, Apple and Facebook
+//       (@portico/test/social), whose consent page lets a person log in as a test user or deny
 //
 // Run `pnpm build` first: this uses the compiled server and test kit.
 
@@ -22,6 +26,22 @@ const require = createRequire(import.meta.url)
 export const serverCli = join(require.resolve('@portico/server/package.json'), '..', 'dist', 'cli.js')
 
 export const DEMO_PROJECT_ID = 'portico-demo'
+
+/** The social logins' local stand-in: the demo's port, and the end-to-end tests'. */
+export const DEMO_SOCIAL_PORT = 8091
+export const E2E_SOCIAL_PORT = 18091
+
+/** The server config of the six social logins of the demo project, pointed at the stand-in on `socialPort`. */
+export async function socialConfig(socialPort) {
+  const { standInSocialConfig } = await import('@portico/test/social')
+  return { projects: { [DEMO_PROJECT_ID]: standInSocialConfig(`http://127.0.0.1:${socialPort}`) } }
+}
+
+/** Starts the social logins' stand-in on `port`, for the Portico server at `serverUrl`; `close()` stops it. */
+export async function startSocialStandIn({ port, serverUrl }) {
+  const { startOAuthStandIn } = await import('@portico/test/social')
+  return startOAuthStandIn({ port, serverUrls: [serverUrl] })
+}
 
 /**
  * Keys of the card-purchase providers for the demo project: made up, clearly not real (the sandbox
@@ -92,6 +112,7 @@ export function serverConfig({
   solana,
   bitcoin,
   swap,
+  social,
 }) {
   const prices = {}
   for (const { chainId } of chains) {
@@ -164,6 +185,8 @@ export function serverConfig({
             // Every visitor of a local demo (and every end-to-end test) comes from 127.0.0.1.
             mailLimits: { perIp: 1_000, perDevice: 1_000 },
             ...(emailCooldownMs === undefined ? {} : { emailCooldownMs }),
+            // The social logins, through the local stand-in (startSocialStandIn) when one is set up.
+            ...(social ? { social } : {}),
             smtp: {
               host: '127.0.0.1',
               port: smtpPort,
@@ -252,6 +275,7 @@ export async function prepareServer({
   emailCooldownMs,
   solana,
   bitcoin,
+  socialPort,
 }) {
   const tokens = await deployTokens(chains)
   const swap = await deploySwaps(chains)
@@ -273,6 +297,7 @@ export async function prepareServer({
     solana,
     bitcoin,
     swap,
+    ...(socialPort ? { social: await socialConfig(socialPort) } : {}),
   })
   // Its spam collection is flagged, so the NFTs tab leaves its airdrop out.
   config.chains[0].spamTokens = [nfts.spamNft]
@@ -338,9 +363,21 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       chain: { type: 'string', multiple: true },
       solana: { type: 'string' },
       bitcoin: { type: 'string' },
+      'social-port': { type: 'string' },
+      'server-url': { type: 'string' },
     },
   })
   try {
+    if (positionals[0] === 'social') {
+      if (!values.port || !values['server-url'])
+        throw new Error('usage: node apps/demo/scripts/stack.mjs social --port N --server-url URL')
+      const standIn = await startSocialStandIn({ port: Number(values.port), serverUrl: values['server-url'] })
+      console.log(`social login stand-in: ${standIn.issuer}`)
+      const stop = () => void standIn.close().finally(() => process.exit(0))
+      process.once('SIGTERM', stop)
+      process.once('SIGINT', stop)
+      await new Promise(() => {})
+    }
     if (positionals[0] !== 'prepare' || !values['data-dir'] || !values.port || !values.chain?.length)
       throw new Error(
         'usage: node apps/demo/scripts/stack.mjs prepare --data-dir DIR --port N --origin URL... --chain ID=RPC...',
@@ -357,6 +394,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       ...(values['smtp-port'] ? { smtpPort: Number(values['smtp-port']) } : {}),
       ...(values.solana ? { solana: JSON.parse(readFileSync(values.solana, 'utf8')) } : {}),
       ...(values.bitcoin ? { bitcoin: JSON.parse(readFileSync(values.bitcoin, 'utf8')) } : {}),
+      ...(values['social-port'] ? { socialPort: Number(values['social-port']) } : {}),
     })
     for (const token of tokens) console.log(`token ${token.symbol}: ${token.address}`)
     console.log(
