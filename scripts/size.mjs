@@ -21,18 +21,18 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const PORTICO_BUDGET_KIB = 57.3
+// Social logins added 1.9 KiB (0.9 of it in the first load: their state, storage key, texts and the
+// check for a page back from a provider's redirect); the login's own code loads on the click.
+const PORTICO_BUDGET_KIB = 58.7
 // The part of it the page loads before the idle preload fetches the modal's frame and first view.
-const FIRST_LOAD_BUDGET_KIB = 38.3
+const FIRST_LOAD_BUDGET_KIB = 38.9
 // The modal's frame, fetched with the first view.
 const FRAME_BUDGET_KIB = 9.7
 // What opening each view first costs on top of the first load, gzip KiB. Measured plus about
 // 0.4 KiB; a view whose folder has no entry here fails the check.
 const VIEW_BUDGETS_KIB = {
-  // The NFTs tab's Suspense fallback; the Buy action and purchases in Activity, whose history
-  // answer check (NFT and card-purchase fields) left the first load for this view; the e-mail
-  // wallet's EOA / smart account switch.
-  Account: 14.9,
+  // The NFTs tab's loader and its Suspense fallback; the Buy action and purchases in Activity.
+  Account: 14.1,
   // The NFTs tab: core's NFTs entry; its answers are checked by hand, without zod.
   AccountNfts: 4,
   // The legal checkbox and its texts, shared with Connect's options and the pairing view.
@@ -40,8 +40,11 @@ const VIEW_BUDGETS_KIB = {
   ApproveTransaction: 1.1,
   // Buy with a card: the providers, amount and currency, openOnramp.
   Buy: 4.5,
-  Connect: 9.8,
+  // The social section's order and its lazy loader; the buttons and marks come only with `socials`.
+  Connect: 10.7,
   ConnectingExternal: 5.8,
+  // Retry opens a new window in the click, so the login's first half comes with the view.
+  ConnectingSocial: 5.2,
   ConnectingWalletConnectBasic: 14,
   EmailVerifyDevice: 1.9,
   EmailVerifyOtp: 6.8,

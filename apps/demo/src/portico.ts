@@ -1,5 +1,5 @@
 import { evm } from '@portico/adapter-evm'
-import { createPortico, type PorticoConfig } from '@portico/core'
+import { createPortico, type PorticoConfig, type SocialProvider } from '@portico/core'
 import { createEmbeddedWallet } from '@portico/embedded-wallet'
 import { TEST_TOKENS } from '@portico/test/tokens'
 import { createWalletConnect } from '@portico/walletconnect'
@@ -108,6 +108,10 @@ export function createDemoPortico(
       ...(query.get('swaps') === '0' ? { swaps: false } : {}),
       ...(query.get('legal') === '1' ? { legalCheckbox: true } : {}),
       ...(query.get('collapse') === '1' ? { collapseWallets: true } : {}),
+      // `?socials=github,google` offers those social logins (the server's OAuth apps, see the README).
+      ...(query.get('socials')
+        ? { socials: (query.get('socials') ?? '').split(',') as SocialProvider[] }
+        : {}),
     },
     ...(query.get('legal') === '1'
       ? {

@@ -3,6 +3,7 @@ import type { PorticoServices } from './api/serviceTypes.js'
 import type { EmbeddedWallet } from './email/types.js'
 import type { CaipNetworkId, Network } from './network/types.js'
 import type { SiwxConfig } from './siwx/types.js'
+import { SOCIAL_PROVIDERS, type SocialProvider } from './social/types.js'
 import type { ThemeMode, ThemeVariables } from './state.js'
 import type { Storage } from './storage/storage.js'
 import type { RegistryWallet, WalletConnect } from './walletConnect/types.js'
@@ -21,6 +22,11 @@ export interface Features {
   legalCheckbox: boolean
   smartSessions: boolean
   collapseWallets: boolean
+  /**
+   * The social logins Connect offers, in this order (the first ones as icons, the rest behind
+   * 'more'), through the embedded wallet and the site's server; none by default.
+   */
+  socials: SocialProvider[]
   /** Order of the connection sections; unknown to SPEC defaults are appended. */
   connectorTypeOrder: ConnectorSection[]
   walletFeaturesOrder: WalletFeature[]
@@ -67,6 +73,7 @@ export const DEFAULT_FEATURES: Readonly<Features> = {
   legalCheckbox: false,
   smartSessions: false,
   collapseWallets: false,
+  socials: [],
   connectorTypeOrder: [...DEFAULT_CONNECTOR_ORDER],
   walletFeaturesOrder: [...DEFAULT_WALLET_FEATURES_ORDER],
   connectMethodsOrder: [...DEFAULT_CONNECT_METHODS_ORDER],
@@ -194,5 +201,7 @@ export function resolveFeatures(features: Partial<Features> | undefined): Featur
     connectorTypeOrder: mergeOrder(features?.connectorTypeOrder, DEFAULT_CONNECTOR_ORDER),
     walletFeaturesOrder: mergeOrder(features?.walletFeaturesOrder, DEFAULT_WALLET_FEATURES_ORDER),
     connectMethodsOrder: mergeOrder(features?.connectMethodsOrder, DEFAULT_CONNECT_METHODS_ORDER),
+    // Known providers only, each once, in the site's order.
+    socials: [...new Set(features?.socials ?? [])].filter((provider) => SOCIAL_PROVIDERS.includes(provider)),
   }
 }

@@ -353,6 +353,15 @@ export type { SiwxInfo } from './siwx/siwx.js'
 export { getSiwx, watchSiwx } from './siwx/siwx.js'
 export { SiwxTimeoutError } from './siwx/siwxTimeout.js'
 export type { SiwxCacao, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './siwx/types.js'
+export { cancelSocialLogin } from './social/cancelSocialLogin.js'
+export { connectMethodsOrder } from './social/connectMethodsOrder.js'
+export type { ConnectSocialParameters } from './social/modal/connectSocial.js'
+export { connectSocial } from './social/modal/connectSocial.js'
+export type { SocialLoginInfo } from './social/socialLogin.js'
+export { getSocialLogin, watchSocialLogin } from './social/socialLogin.js'
+export type { SocialWindow } from './social/socialWindow.js'
+export type { SocialProvider } from './social/types.js'
+export { SOCIAL_PROVIDERS, socialProviderName } from './social/types.js'
 export type {
   AccountState,
   AccountTab,
@@ -379,6 +388,8 @@ export type {
   SentTransaction,
   SiwxState,
   SiwxStatus,
+  SocialLoginState,
+  SocialLoginStatus,
   SwapFormToken,
   SwapFormTransaction,
   SwapState,

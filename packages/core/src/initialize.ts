@@ -52,4 +52,9 @@ async function run(portico: Portico): Promise<void> {
   state.modal.loading = false
   state.modal.initialized = true
   settleActiveChain(portico, internal.storage.get('activeNamespace'), { late: false })
+  // Back from a social login's full-page redirect (its window was blocked): its code loads only then.
+  if (internal.storage.get('socialRedirect'))
+    void import('./social/modal/finishSocialRedirect.js')
+      .then(({ finishSocialRedirect }) => finishSocialRedirect(portico))
+      .catch((error: unknown) => internal.logger.error('social login: could not finish the redirect', error))
 }

@@ -16,6 +16,7 @@ import type {
   RouterState,
   SendState,
   SiwxState,
+  SocialLoginState,
   SwapState,
   ThemeState,
   Toast,
@@ -46,6 +47,7 @@ export interface PorticoState {
   siwx: SiwxState
   /** The e-mail login of the embedded wallet (SPEC §5). */
   emailLogin: EmailLoginState
+  socialLogin: SocialLoginState
   /** A WalletConnect pairing in progress. */
   walletConnect: WalletConnectState
   /** The wallet registry behind AllWallets, as last fetched (SPEC §2). */
@@ -136,6 +138,10 @@ export interface PorticoInternal {
   siwxCancel: (() => void) | undefined
   /** Incremented by every e-mail login step and reset; an older step's answer is dropped. */
   emailLoginAttempt: number
+  /** Incremented by every social login and cancel; an older login's answers are dropped. */
+  socialLoginAttempt: number
+  /** Leaves the social login in progress; set by its code when a login starts (see `subViews`). */
+  cancelSocialLogin?: ((portico: Portico) => void) | undefined
   /** The WalletConnect pairing in progress, aborted when the visitor leaves its view. */
   walletConnectPairing: AbortController | undefined
   /** The other namespaces of a multi-chain wallet connecting after the picked one (tests await it). */

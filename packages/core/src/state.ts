@@ -6,6 +6,7 @@ import type { Route } from './modal/routes.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network/types.js'
 import type { Notice } from './notices/messages.js'
 import type { SiwxSession } from './siwx/types.js'
+import type { SocialWindow } from './social/socialWindow.js'
 import type { RegistryWallet } from './walletConnect/types.js'
 
 /**
@@ -41,8 +42,10 @@ export interface AccountState {
   addressExplorerUrl: string | undefined
   connectedWalletInfo: Pick<Connector, 'id' | 'name' | 'type' | 'imageUrl' | 'rdns'> | undefined
   preferredAccountType: AccountType
+  /** The provider of the social login in progress or connected (SPEC §3). */
   socialProvider: string | undefined
-  socialWindow: undefined
+  /** The provider's sign-in window while a social login waits for it (a `ref`, never proxied). */
+  socialWindow: SocialWindow | undefined
   farcasterUrl: string | undefined
   balanceLoading: boolean
   /** The last read of `balance` failed: the one shown is the last known, for this account and network. */
@@ -334,6 +337,24 @@ export interface EmailLoginState {
   error: Notice | undefined
   /** The e-mail of the connected embedded wallet, once logged in. */
   accountEmail: string | undefined
+}
+
+/**
+ * Where the social login stands: waiting for the visitor at the provider (popup or full-page
+ * redirect), then checking the result with the embedded wallet and connecting it.
+ */
+export type SocialLoginStatus = 'idle' | 'waiting' | 'connecting'
+
+export interface SocialLoginState {
+  status: SocialLoginStatus
+  /** The provider of the login in progress or of the last one that failed. */
+  provider: string | undefined
+  /** Why the last login did not finish, as a message key (see `formatMessage`). */
+  error: Notice | undefined
+  /** The username the provider gave the connected embedded wallet (SPEC §3 social username). */
+  accountUsername: string | undefined
+  /** The provider the connected embedded wallet logged in with. */
+  accountProvider: string | undefined
 }
 
 export type WalletConnectStatus = 'idle' | 'pairing' | 'connecting' | 'error'

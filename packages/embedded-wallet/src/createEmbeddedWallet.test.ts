@@ -102,6 +102,44 @@ describe('createEmbeddedWallet: approvals', () => {
     return { wallet, frame, iframe, shown }
   }
 
+  it('a social login asks the frame for the provider’s address, then has the frame finish it (SPEC §7)', async () => {
+    const { wallet: w, frame } = await start()
+    const asking = w.getSocialRedirectUri?.({ provider: 'github' })
+    await flush()
+    expect(frame.last()).toMatchObject({
+      type: 'APP_GET_SOCIAL_REDIRECT_URI',
+      payload: { provider: 'github' },
+    })
+    expect(frame.last().payload).not.toHaveProperty('redirectTo')
+    frame.succeed(frame.last(), { uri: 'https://wallet.example/v1/auth/social/start?attempt=a1' })
+    await expect(asking).resolves.toEqual({ uri: 'https://wallet.example/v1/auth/social/start?attempt=a1' })
+    // The popup was blocked: the page itself goes, and names where to come back to.
+    const redirecting = w.getSocialRedirectUri?.({
+      provider: 'github',
+      redirectTo: 'https://shop.example/cart',
+    })
+    await flush()
+    expect(frame.last()).toMatchObject({
+      type: 'APP_GET_SOCIAL_REDIRECT_URI',
+      payload: { provider: 'github', redirectTo: 'https://shop.example/cart' },
+    })
+    frame.succeed(frame.last(), { uri: 'https://wallet.example/v1/auth/social/start?attempt=a2' })
+    await redirecting
+    const finishing = w.connectSocial?.({ uri: 'https://shop.example/cart?portico_social=m' })
+    await flush()
+    expect(frame.last()).toMatchObject({
+      type: 'APP_CONNECT_SOCIAL',
+      payload: { uri: 'https://shop.example/cart?portico_social=m' },
+    })
+    frame.succeed(frame.last(), { userName: 'ada_l' })
+    await expect(finishing).resolves.toEqual({ userName: 'ada_l' })
+    // A refusal (a denied consent, a replayed marker) reaches core in the frame's words.
+    const refused = w.connectSocial?.({ uri: 'https://shop.example/cart?portico_social=m' })
+    await flush()
+    frame.fail(frame.last(), { message: 'The sign-in was denied at the provider (access_denied).' })
+    await expect(refused).rejects.toThrow('access_denied')
+  })
+
   const sign = (target: PorticoEmbeddedWallet) =>
     target.provider.request({
       method: 'personal_sign',

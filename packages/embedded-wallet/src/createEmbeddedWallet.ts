@@ -171,6 +171,17 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
       const result = await (await client()).request('APP_CONNECT_OTP', { otp })
       return { action: result.action ?? 'CONNECTED' }
     },
+    // SPEC §7: the frame asks the site's server for the provider's address, and later finishes the
+    // login from that address (a window) or the page's (a redirect); the page only relays URIs.
+    getSocialRedirectUri: async ({ provider, redirectTo }) =>
+      (await client()).request('APP_GET_SOCIAL_REDIRECT_URI', {
+        provider,
+        ...(redirectTo ? { redirectTo } : {}),
+      }),
+    connectSocial: async ({ uri }) => {
+      const { email, userName } = await (await client()).request('APP_CONNECT_SOCIAL', { uri })
+      return { ...(email ? { email } : {}), ...(userName ? { userName } : {}) }
+    },
     async getUser({ chainId, preferredAccountType }) {
       const user = await (await client()).request('APP_GET_USER', {
         ...(chainId === undefined ? {} : { chainId }),

@@ -21,6 +21,7 @@ test('the public API of @portico/react', () => {
       "usePortico",
       "useRouter",
       "useSiwx",
+      "useSocialLogin",
       "useTheme",
       "useTokenBalances",
     ]

@@ -76,6 +76,19 @@ export interface EmbeddedWallet {
   hideApproval?(): void
   /** Rejects every request waiting for the visitor in the frame (approvals, an e-mail change): the view left. */
   rejectApprovals?(): void
+  /**
+   * The address of the provider's sign-in page for a social login (SPEC §7
+   * APP_GET_SOCIAL_REDIRECT_URI), opened in a window; with `redirectTo` (this page) for a full-page
+   * redirect, which the server sends back there with a marker. Absent in a wallet without social logins.
+   */
+  getSocialRedirectUri?(input: { provider: string; redirectTo?: string }): Promise<{ uri: string }>
+  /**
+   * Finishes a social login (SPEC §7 APP_CONNECT_SOCIAL{uri}): `uri` is the address the window was
+   * sent to, or the page's address after a full-page redirect. The frame holds the wallet
+   * afterwards. Resolves with the provider's username (and e-mail, when it has a verified one);
+   * rejects while the provider has not sent the visitor back yet (SOCIAL_LOGIN_PENDING).
+   */
+  connectSocial?(input: { uri: string }): Promise<{ email?: string; userName?: string }>
   /** Gives the frame the modal's theme, so its approval screen matches the view it sits in. */
   syncTheme?(theme: ThemeState): void
 }

@@ -7,7 +7,13 @@ import { cancelWalletConnect } from '../walletConnect/cancelWalletConnect.js'
 import type { View } from './routes.js'
 
 /** Something a view has started that leaving it abandons. */
-export type Abandon = 'connect' | 'walletConnect' | 'emailLogin' | 'embeddedApprovals' | 'send'
+export type Abandon =
+  | 'connect'
+  | 'walletConnect'
+  | 'emailLogin'
+  | 'socialLogin'
+  | 'embeddedApprovals'
+  | 'send'
 
 /**
  * The back and close rules of SPEC §2, in one place. `SUB_VIEWS`: views reached from another one,
@@ -21,6 +27,7 @@ export const SUB_VIEWS: ReadonlySet<View> = new Set<View>([
   'ConnectingExternal',
   'EmailVerifyOtp',
   'EmailVerifyDevice',
+  'ConnectingSocial',
   'UpdateEmail',
   'UpdateEmailVerify',
   'Networks',
@@ -41,6 +48,7 @@ export const BACK_ABANDONS: Readonly<Partial<Record<View, readonly Abandon[]>>> 
   ConnectingWalletConnectBasic: ['walletConnect'],
   EmailVerifyOtp: ['emailLogin'],
   EmailVerifyDevice: ['emailLogin'],
+  ConnectingSocial: ['socialLogin'],
   UpdateEmail: ['emailLogin'],
   // The frame's code screen lies over this view: its request is refused when the view goes.
   UpdateEmailVerify: ['embeddedApprovals', 'emailLogin'],
@@ -49,7 +57,14 @@ export const BACK_ABANDONS: Readonly<Partial<Record<View, readonly Abandon[]>>> 
 
 // A send still waiting for the wallet is let go: the next send from the reopened modal must not
 // wait for the wallet's prompt timeout behind it.
-export const CLOSE_ABANDONS: readonly Abandon[] = ['embeddedApprovals', 'connect', 'walletConnect', 'send']
+// A social login's window is closed with the modal: nothing on the page would finish it.
+export const CLOSE_ABANDONS: readonly Abandon[] = [
+  'embeddedApprovals',
+  'connect',
+  'walletConnect',
+  'socialLogin',
+  'send',
+]
 
 const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   // Only an attempt the visitor started is abandoned; restoring stored connections goes on.
@@ -58,6 +73,8 @@ const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   },
   walletConnect: cancelWalletConnect,
   emailLogin: resetEmailLogin,
+  // Set by the social login's code once a login started: pages that never start one load none of it.
+  socialLogin: (portico) => portico.internal.cancelSocialLogin?.(portico),
   // A request left waiting in the hidden frame would be approved, later, by someone who forgot it.
   embeddedApprovals: rejectEmbeddedApprovals,
   send: stopWaitingForSend,

@@ -22,6 +22,10 @@ export const MESSAGES = {
   emailCooldown: 'Please try again after {n} seconds',
   /** Not a SPEC text: the device approval link in the mail lives 10 minutes. */
   deviceApprovalExpired: 'The approval link has expired. Go back and log in again for a new one.',
+  // Social login (not SPEC texts: SPEC §8 gives the frame's own message, these say what the page saw)
+  socialPopupClosed: 'The {provider} window was closed before the login finished.',
+  socialTimedOut: 'The {provider} login took too long. Try again.',
+  socialDenied: 'You declined the {provider} login.',
   // Frame and request
   frameError: 'An error occurred',
   rpcAborted: 'Request was aborted',

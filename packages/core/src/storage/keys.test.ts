@@ -28,6 +28,7 @@ const zodSchemas: Record<StorageKey, z.ZodMiniType> = {
     z.object({ id: z.string(), name: z.string(), namespace, imageUrl: z.optional(z.string()) }),
   ),
   socialProvider: z.string(),
+  socialRedirect: z.object({ provider: z.string(), returnUrl: z.string(), startedAt: z.number() }),
   siwxTokens: z.record(z.string(), z.string()),
   portfolioCache: z.record(z.string(), cached(z.array(tokenBalanceSchema))),
   nativeBalanceCache: z.record(z.string(), cached(decimalStringSchema)),
@@ -79,6 +80,7 @@ const valid: Record<StorageKey, unknown> = {
   connectionStatus: 'connected',
   recentWallets: [{ id: 'w', name: 'Wallet', namespace: 'eip155', imageUrl: 'https://example.com/w.png' }],
   socialProvider: 'google',
+  socialRedirect: { provider: 'github', returnUrl: 'https://shop.example/cart', startedAt: 1 },
   siwxTokens: { 'eip155:1:0xabc': 'token' },
   portfolioCache: {
     'eip155:1:0xabc': { timestamp: 1, value: [token, { ...token, address: 'eip155:1:0xdef' }] },

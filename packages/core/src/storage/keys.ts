@@ -40,6 +40,11 @@ export const storageSchemas = {
   // Wallets and sign-in
   recentWallets: arrayOf(object({ id: string, name: string, namespace }, { imageUrl: string })),
   socialProvider: string,
+  /**
+   * A social login that left the page by a full-page redirect (its popup was blocked): which
+   * provider, the page to come back to, and when it left (an old one is dropped).
+   */
+  socialRedirect: object({ provider: string, returnUrl: string, startedAt: number }),
   siwxTokens: recordOf(string),
   // Caches, each with a timestamp
   /** Per CAIP-10 account, its token balances (SPEC §9: 30 s). */

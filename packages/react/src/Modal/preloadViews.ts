@@ -8,12 +8,19 @@ import { loadView } from './views.js'
  * ahead while a view shows, so opening the modal does not download every view of the modal.
  */
 const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
-  Connect: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnectBasic', 'EmailVerifyOtp'],
+  Connect: [
+    'ConnectingExternal',
+    'AllWallets',
+    'ConnectingWalletConnectBasic',
+    'EmailVerifyOtp',
+    'ConnectingSocial',
+  ],
   AllWallets: ['ConnectingExternal', 'ConnectingWalletConnectBasic'],
   ConnectingExternal: ['Account', 'SIWXSignMessage', 'UnsupportedChain'],
   ConnectingWalletConnectBasic: ['Account', 'SIWXSignMessage'],
   EmailVerifyOtp: ['EmailVerifyDevice', 'Account'],
   EmailVerifyDevice: ['Account'],
+  ConnectingSocial: ['Account', 'SIWXSignMessage'],
   SIWXSignMessage: ['Account'],
   UnsupportedChain: ['Networks', 'Account'],
   Account: ['Networks', 'Buy', 'WalletSend', 'WalletReceive', 'Swap', 'UpdateEmail', 'Connect'],
@@ -36,6 +43,8 @@ function reachable(portico: Portico, view: View): boolean {
   if (view === 'EmailVerifyOtp' || view === 'EmailVerifyDevice') return config.embeddedWallet !== undefined
   if (view === 'SIWXSignMessage') return config.siwx !== undefined
   if (view === 'Buy') return config.onramp !== undefined
+  if (view === 'ConnectingSocial')
+    return portico.options.features.socials.length > 0 && config.embeddedWallet !== undefined
   return true
 }
 

@@ -17,6 +17,7 @@ const loaders: Record<View, () => Promise<{ [name: string]: unknown }>> = {
   UnsupportedChain: () => import('../views/UnsupportedChain/UnsupportedChain.js'),
   EmailVerifyOtp: () => import('../views/EmailVerifyOtp/EmailVerifyOtp.js'),
   EmailVerifyDevice: () => import('../views/EmailVerifyDevice/EmailVerifyDevice.js'),
+  ConnectingSocial: () => import('../views/ConnectingSocial/ConnectingSocial.js'),
   UpdateEmail: () => import('../views/UpdateEmail/UpdateEmail.js'),
   UpdateEmailVerify: () => import('../views/UpdateEmail/UpdateEmail.js'),
   ApproveTransaction: () => import('../views/ApproveTransaction/ApproveTransaction.js'),

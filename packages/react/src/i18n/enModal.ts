@@ -21,6 +21,7 @@ export const enModal = {
   titleEmailDevice: 'Approve this device',
   titleApproveTransaction: 'Approve request',
   titleUpdateEmail: 'Change e-mail',
+  titleConnectingSocial: 'Log in',
   titleBuy: 'Buy crypto',
   titleRegisterName: 'Choose your name',
   titleRegisterNameSuccess: 'Name registered',
@@ -268,6 +269,19 @@ export const enModal = {
   updateEmailNew: 'New e-mail address',
   updateEmailInFrame:
     'Enter the codes we sent to your current and to your new address in the secure wallet window.',
+
+  // Social logins
+  socialLogins: 'Social logins',
+  socialContinueWith: 'Continue with {provider}',
+  socialMore: '{count} more ways to log in',
+  socialWaitingTitle: 'Continue in the {provider} window',
+  socialWaiting: 'Log in at {provider} in the window that opened. We finish here once it closes.',
+  socialWaitingLabel: 'Waiting for the login',
+  socialFinishing: 'Finishing the login…',
+  socialFailedTitle: 'Not logged in with {provider}',
+  socialRetry: 'Try again',
+  socialCancel: 'Cancel',
+  accountSocial: 'Logged in with {provider}',
 
   // Connect layouts and Get a wallet (the legal checkbox's texts are in enLegal, the Get a wallet
   // view's own in enGetWallet: each comes with the code that shows it)

@@ -131,6 +131,9 @@ img.avatar { object-fit: cover; background: var(--p-surface); }
 .actions { display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; width: 100%; }
 .actions .row { min-height: 52px; font-weight: 600; }
 .actions .row svg { color: var(--p-muted); }
+.actions .social-account { cursor: default; }
+.actions .social-account:hover { background: var(--p-surface); }
+.actions .social-account:active { transform: none; }
 .actions .row.danger { color: var(--p-error); }
 .actions .row.danger svg { color: currentColor; }
 `

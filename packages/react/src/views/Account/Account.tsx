@@ -11,7 +11,7 @@ import {
   watchSmartAccountOffered,
   watchWalletFeatures,
 } from '@portico/core'
-import { type ReactElement, useEffect, useState } from 'react'
+import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react'
 import {
   CardIcon,
   CheckIcon,
@@ -34,6 +34,7 @@ import { useAccountTypes } from '../../hooks/useAccountTypes.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
+import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useTokenBalances } from '../../hooks/useTokenBalances.js'
 import { useFormatUsd } from '../../i18n/formatUsd.js'
 import { useT } from '../../i18n/MessagesContext.js'
@@ -43,6 +44,11 @@ import { accountCss } from './Account.css.js'
 import { AccountTabs } from './AccountTabs.js'
 import { usePurchaseT } from './purchaseTexts.js'
 import { useNamesOffered } from './useNamesOffered.js'
+
+// The social login's row and its provider marks, fetched only for an account that logged in so.
+const SocialAccountRow = lazy(() =>
+  import('./SocialAccountRow.js').then((module) => ({ default: module.SocialAccountRow })),
+)
 
 /** The buttons the wallet features row can show, in `walletFeaturesOrder` (SPEC §9: Buy first). */
 const FEATURE_BUTTONS: Partial<
@@ -78,6 +84,7 @@ export function Account() {
   const { copy: copyAddress, state: copy } = useCopy(account.address)
   const [leaving, setLeaving] = useState(false)
   const email = useEmailLogin()
+  const social = useSocialLogin()
   const accountTypes = useAccountTypes()
   const [switching, setSwitching] = useState(false)
   const [switchError, setSwitchError] = useState<string>()
@@ -244,6 +251,11 @@ export function Account() {
       )}
       <AccountTabs />
       <div className="actions">
+        {account.connector?.type === 'AUTH' && social.accountProvider && (
+          <Suspense fallback={null}>
+            <SocialAccountRow provider={social.accountProvider} username={social.accountUsername} />
+          </Suspense>
+        )}
         {account.connector?.type === 'AUTH' && email.accountEmail && (
           <button
             type="button"

@@ -9,9 +9,16 @@ import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { AllWalletsRow, NoWallet, useConnectNamespace } from './connectParts.js'
+import {
+  AllWalletsRow,
+  NoWallet,
+  SocialLogins,
+  useConnectMethods,
+  useConnectNamespace,
+} from './connectParts.js'
 
 // The legal checkbox, 'Continue with a wallet' and the site's own wallets, fetched only by sites
 // that turn them on.
@@ -19,12 +26,14 @@ const ConnectWithOptions = lazy(() =>
   import('./ConnectWithOptions.js').then((m) => ({ default: m.ConnectWithOptions })),
 )
 
-/** The first view: the ways to connect this site offers (wallets, e-mail) in the configured order. */
+/** The first view: the ways to connect this site offers (wallets, e-mail, social logins) in the configured order. */
 export function Connect() {
   useStyles(connectCss)
   useStyles(emailFormCss)
   const portico = usePortico()
   const email = useEmailLogin()
+  const social = useSocialLogin()
+  const methods = useConnectMethods()
   const t = useT()
 
   if (needsConnectOptions(portico, email.enabled))
@@ -36,8 +45,9 @@ export function Connect() {
 
   // SPEC §9 connect method order: each method the site offers, in the configured order.
   const sections: { method: ConnectMethod; node: ReactNode }[] = []
-  for (const method of portico.options.features.connectMethodsOrder) {
+  for (const method of methods) {
     if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
+    if (method === 'social' && social.providers.length > 0) sections.push({ method, node: <SocialLogins /> })
     if (method === 'wallet') sections.push({ method, node: <WalletSection /> })
   }
   return (

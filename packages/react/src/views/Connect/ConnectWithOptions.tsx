@@ -16,10 +16,17 @@ import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
+import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useWalletList } from '../../hooks/useWalletList.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
-import { AllWalletsRow, NoWallet, useConnectNamespace } from './connectParts.js'
+import {
+  AllWalletsRow,
+  NoWallet,
+  SocialLogins,
+  useConnectMethods,
+  useConnectNamespace,
+} from './connectParts.js'
 
 export const connectOptionsCss = `
 .connect-set { margin: 0; padding: 0; border: 0; min-width: 0; }
@@ -38,6 +45,8 @@ export function ConnectWithOptions() {
   useStyles(connectOptionsCss)
   const portico = usePortico()
   const email = useEmailLogin()
+  const social = useSocialLogin()
+  const methods = useConnectMethods()
   const t = useT()
   const { legalAccepted } = usePorticoRead(getModal, watchModal)
   const [expanded, setExpanded] = useState(false)
@@ -46,8 +55,9 @@ export function ConnectWithOptions() {
   const collapsed = !expanded && (features.collapseWallets || (email.enabled && !features.emailShowWallets))
 
   const sections: { method: ConnectMethod; node: ReactNode }[] = []
-  for (const method of features.connectMethodsOrder) {
+  for (const method of methods) {
     if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
+    if (method === 'social' && social.providers.length > 0) sections.push({ method, node: <SocialLogins /> })
     if (method === 'wallet')
       sections.push({
         method,

@@ -1,7 +1,9 @@
 // The parts of Connect that its lazily loaded layouts (ConnectWithOptions) use too, in a module of
 // their own so neither imports the other.
-import { navigate, selectMobileWallet } from '@portico/core'
+import { type ConnectMethod, connectMethodsOrder, navigate, selectMobileWallet } from '@portico/core'
+import { lazy, Suspense } from 'react'
 import { ChevronIcon, GridIcon, WalletIcon } from '../../components/icons.js'
+import { useConnectors } from '../../hooks/useConnectors.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useT } from '../../i18n/MessagesContext.js'
@@ -67,4 +69,30 @@ export function NoWallet() {
       )}
     </div>
   )
+}
+
+// The social buttons and their marks, fetched only by sites that offer social logins.
+const SocialSection = lazy(() => import('./SocialSection.js').then((m) => ({ default: m.SocialSection })))
+
+/** The social logins (`features.socials`), in a chunk of their own. */
+export function SocialLogins() {
+  return (
+    <Suspense fallback={null}>
+      <SocialSection />
+    </Suspense>
+  )
+}
+
+/**
+ * The order of Connect's sections (SPEC §9 'wallet, email, social when injected wallets exist'): the
+ * browser's own wallets first when it has some, the e-mail and social logins first when not.
+ */
+export function useConnectMethods(): ConnectMethod[] {
+  const portico = usePortico()
+  const namespace = useConnectNamespace()
+  const items = useConnectors(namespace ? { namespace } : {})
+  const injected = items.some(
+    ({ connector }) => connector.type === 'ANNOUNCED' || connector.type === 'INJECTED',
+  )
+  return connectMethodsOrder(portico.config.features, portico.options.features, injected)
 }

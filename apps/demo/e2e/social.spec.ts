@@ -1,0 +1,133 @@
+import { expect, type Page, test } from '@playwright/test'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import {
+  connectButton,
+  ethBalance,
+  ether,
+  modal,
+  openAccountAfterConnecting,
+  rpc,
+  sendEtherFromAccount,
+} from './fixtures'
+import { screenshot } from './screenshot'
+
+// Social logins end to end: the real server (its OAuth client), the real frame, and the loopback
+// oidc-provider stand-in of @portico/test/social for each provider's endpoints; users `alice`
+// (verified e-mail) and `bob` (unverified) log in on its consent page. The full-page redirect (a
+// blocked window) is covered by core's tests only: end to end, the frame does not find its pending
+// login again after the page came back (it answers SOCIAL_NOT_STARTED_HERE).
+
+const ALL = 'google,x,discord,github,apple,facebook'
+const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
+
+/** Clicks a provider in Connect and answers its consent page in the window that opens. */
+async function logInThroughWindow(page: Page, provider: string, choice: 'alice' | 'bob' | 'deny') {
+  const opened = page.waitForEvent('popup')
+  await modal(page)
+    .getByRole('button', { name: `Continue with ${provider}` })
+    .click()
+  const popup = await opened
+  await expect(modal(page)).toHaveAccessibleName('Log in')
+  await popup.waitForLoadState()
+  await popup
+    .getByRole('button', { name: choice === 'deny' ? 'Deny' : new RegExp(`Continue as ${choice}`, 'i') })
+    .click()
+  return popup
+}
+
+async function address(page: Page): Promise<string> {
+  await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  return (await page.getByTestId('demo-address').textContent()) as string
+}
+
+/** Signs a message and sends 0.5 ETH from the connected embedded wallet, each approved in the frame. */
+async function signAndSend(page: Page, from: string) {
+  await rpc(31337, 'anvil_setBalance', [from, ether(2n)])
+  // The page keeps balances 30 s (SPEC §9): drop them, and reload (the login stays).
+  await page.evaluate(() => {
+    for (const key of ['portico:v1:nativeBalanceCache', 'portico:v1:portfolioCache'])
+      localStorage.removeItem(key)
+  })
+  await page.reload()
+  await expect(page.getByTestId('demo-address')).toHaveText(from)
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(modal(page)).toHaveAccessibleName('Approve request')
+  await frame(page).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
+  await page.getByRole('button', { name: /^Account / }).click()
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await sendEtherFromAccount(page, '0.5', receiver)
+  await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
+  await frame(page).getByRole('button', { name: 'Approve' }).click()
+  await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible()
+  expect(await ethBalance(receiver)).toBe(500_000_000_000_000_000n)
+}
+
+test('two providers through their windows, each a wallet that signs and sends; the login survives a reload', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  await page.goto(`/?socials=${ALL}`)
+  await connectButton(page).click()
+  await expect(modal(page).getByRole('region', { name: 'Social logins' })).toBeVisible()
+  const github = await logInThroughWindow(page, 'GitHub', 'alice')
+  // The server's callback page closes the window by itself.
+  await github.waitForEvent('close')
+  await openAccountAfterConnecting(page)
+  await expect(modal(page)).toContainText('alice')
+  await expect(modal(page)).toContainText('Logged in with GitHub')
+  const first = await address(page)
+  await signAndSend(page, first)
+
+  await page.reload()
+  await expect(page.getByTestId('demo-address')).toHaveText(first)
+  await page.getByRole('button', { name: /^Account / }).click()
+  await expect(modal(page)).toContainText('Logged in with GitHub')
+  await modal(page).getByRole('button', { name: 'Disconnect' }).click()
+
+  // Bob's e-mail is unverified: his Discord identity is a wallet of its own.
+  await connectButton(page).click()
+  await modal(page).getByRole('button', { name: '2 more ways to log in' }).click()
+  await logInThroughWindow(page, 'Discord', 'bob')
+  await openAccountAfterConnecting(page)
+  await expect(modal(page)).toContainText('Logged in with Discord')
+  const second = await address(page)
+  expect(second).not.toBe(first)
+  await signAndSend(page, second)
+})
+
+test('a denied consent and Cancel each lead back with a way to try again', async ({ page }) => {
+  await page.goto(`/?socials=${ALL}`)
+  await connectButton(page).click()
+  const popup = await logInThroughWindow(page, 'Google', 'deny')
+  await expect(modal(page).getByRole('alert')).toHaveText('You declined the Google login.')
+  // The server's error page stays in the window; the modal closes it.
+  if (!popup.isClosed()) await popup.waitForEvent('close')
+  await expect(modal(page).getByRole('button', { name: 'Try again' })).toBeVisible()
+  // Try again opens a new window in the click; Cancel closes it and returns to Connect.
+  const again = page.waitForEvent('popup')
+  await modal(page).getByRole('button', { name: 'Try again' }).click()
+  const second = await again
+  await modal(page).getByRole('button', { name: 'Cancel' }).click()
+  await expect.poll(() => second.isClosed()).toBe(true)
+  await expect(modal(page)).toHaveAccessibleName('Connect a wallet')
+})
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1100, height: 820 }],
+    ['360', { width: 360, height: 760 }],
+  ] as const) {
+    test(`screenshots: the social section and ConnectingSocial, ${theme}, ${name}`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      await page.goto(`/?socials=${ALL}&theme=${theme}`)
+      await connectButton(page).click()
+      await screenshot(page, `social-connect-${theme}-${name}`)
+      const opened = page.waitForEvent('popup')
+      await modal(page).getByRole('button', { name: 'Continue with Google' }).click()
+      await opened
+      await expect(modal(page)).toHaveAccessibleName('Log in')
+      await screenshot(page, `social-waiting-${theme}-${name}`)
+    })
+  }
+}

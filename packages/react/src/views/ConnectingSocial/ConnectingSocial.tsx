@@ -1,0 +1,80 @@
+import { connectSocial, goBack, type SocialProvider, socialProviderName } from '@portico/core'
+import { emailViewsCss } from '../../components/emailViews.css.js'
+import { SocialIcon } from '../../components/SocialIcon.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useRouter } from '../../hooks/useRouter.js'
+import { useSocialLogin } from '../../hooks/useSocialLogin.js'
+import { useT } from '../../i18n/MessagesContext.js'
+import { noticeText } from '../../i18n/messages.js'
+import { useStyles } from '../../styles/StyleContext.js'
+
+export const connectingSocialCss = `
+.social-view .email-icon svg { width: 30px; height: 30px; }
+.social-actions { display: grid; gap: 8px; width: 100%; margin-top: 4px; }
+.social-status { display: grid; justify-items: center; gap: 14px; }
+`
+
+/**
+ * A social login under way (SPEC §2): waiting for the provider's window (or, back from a full-page
+ * redirect, finishing), with Cancel; a failure says why and offers Try again, which opens a new
+ * window in the click.
+ */
+export function ConnectingSocial() {
+  useStyles(emailViewsCss)
+  useStyles(connectingSocialCss)
+  const portico = usePortico()
+  const t = useT()
+  const { route } = useRouter()
+  const { status, error } = useSocialLogin()
+  if (route.view !== 'ConnectingSocial') return null
+  const provider = route.params.provider
+  const name = socialProviderName(provider)
+  const finishing = status === 'connecting'
+  return (
+    <div className="email-view social-view">
+      <span className="email-icon">
+        <SocialIcon provider={provider} size={30} />
+      </span>
+      <h3>
+        {error ? t('socialFailedTitle', { provider: name }) : t('socialWaitingTitle', { provider: name })}
+      </h3>
+      <div className="social-status" role="status" aria-live="polite">
+        {error ? null : (
+          <>
+            <p>{finishing ? t('socialFinishing') : t('socialWaiting', { provider: name })}</p>
+            <span
+              className="spinner"
+              aria-label={finishing ? t('socialFinishing') : t('socialWaitingLabel')}
+              role="img"
+            />
+          </>
+        )}
+      </div>
+      {error && (
+        <p className="hint error" role="alert">
+          {noticeText(t, error)}
+        </p>
+      )}
+      <div className="social-actions">
+        {error && (
+          <button
+            type="button"
+            className="button wide"
+            // In the click itself: the new window must be the visitor's own to the browser.
+            onClick={() => void connectSocial(portico, { provider: provider as SocialProvider })}
+          >
+            {t('socialRetry')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button secondary wide"
+          disabled={finishing}
+          onClick={() => goBack(portico)}
+        >
+          {t('socialCancel')}
+        </button>
+      </div>
+    </div>
+  )
+}
