@@ -233,7 +233,10 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
     ])
     expect(reply).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
     expect(shown.fields).toContainEqual({ label: 'Network fee', value: 'paid by this account' })
-    const receipt = await publicClient.getTransactionReceipt({ hash: reply?.payload as Hex })
+    const receipt = await publicClient.waitForTransactionReceipt({
+      hash: reply?.payload as Hex,
+      timeout: 20_000,
+    })
     expect(receipt.status).toBe('success')
     // Sent by the bundler to the EntryPoint, not by the visitor's key as a plain transfer.
     expect(receipt.from.toLowerCase()).not.toBe(address.toLowerCase())
@@ -306,7 +309,10 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
       { to: RECIPIENT, value: '0x1' },
     ])
     expect(shown.fields.some((field) => field.label === 'Network fee')).toBe(false)
-    const receipt = await publicClient.getTransactionReceipt({ hash: reply?.payload as Hex })
+    const receipt = await publicClient.waitForTransactionReceipt({
+      hash: reply?.payload as Hex,
+      timeout: 20_000,
+    })
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
     expect(
       await call(reloaded, 'APP_RPC_REQUEST', { method: 'wallet_getCapabilities', params: [address] }),
