@@ -140,6 +140,8 @@ describe('startServer with the e-mail login', () => {
       expect(authFrameConfigResponseSchema.parse(await fromFrame.json())).toEqual({
         allowed: true,
         allowedOrigins: [SITE],
+        smartAccountEnabledNetworks: [],
+        sponsoredNetworks: [],
       })
       const portZero = await fetch(`${server.url}/v1/auth/frame-config?projectId=demo`, {
         headers: { origin: 'http://127.0.0.1:0' },
