@@ -105,7 +105,12 @@ beforeAll(async () => {
       },
     },
   })
-  const app = createApp({ config, db, logger: createLogger({ level: 'error', stream: { write: () => {} } }) })
+  const app = createApp({
+    config,
+    db,
+    logger: createLogger({ level: 'error', stream: { write: () => {} } }),
+    now: () => Date.now() + serverClockAheadMs,
+  })
   const { serve } = await import('@hono/node-server')
   const listening = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise((resolve) => listening.once('listening', resolve))
@@ -159,6 +164,9 @@ interface RpcAnswer {
 
 /** What `pm_getPaymasterData` answers. */
 const sponsorshipOf = (answer: RpcAnswer) => answer.result as { paymaster: string; paymasterData: string }
+
+/** How far the server's clock runs ahead of the chain's latest block (a chain quiet for a while). */
+let serverClockAheadMs = 0
 
 describe('the bundler through the RPC proxy', () => {
   it('serves EntryPoint v0.8 at its canonical address', async () => {
@@ -290,6 +298,18 @@ describe("the site's paymaster", () => {
     expect(await client.getCode({ address: owner.address })).toMatch(/^0xef0100/)
     // 0.25 sent and the gas on top, from the account itself.
     expect(await client.getBalance({ address: owner.address })).toBeLessThan(parseEther('0.75'))
+  })
+
+  it('sponsors an operation on a chain whose latest block is minutes old (the bundler simulates at that block)', async () => {
+    serverClockAheadMs = 5 * 60_000
+    try {
+      const account = await toTestSimpleSmartAccount({ client, owner: privateKeyToAccount(key(0xb3)) })
+      const hash = await bundlerFor(true).sendUserOperation({ account, calls: [{ to: ALLOWED, data: '0x' }] })
+      const receipt = await bundlerFor(true).waitForUserOperationReceipt({ hash, timeout: 30_000 })
+      expect(receipt.success).toBe(true)
+    } finally {
+      serverClockAheadMs = 0
+    }
   })
 
   it('deploys a counterfactual SimpleAccount with no balance at all when the site pays', async () => {

@@ -332,8 +332,10 @@ export function createSponsorship(parameters: CreateSponsorshipParameters): Spon
       try {
         const { operation, paymaster, policy, sponsorName } = await decide(method, params, context)
         const nowSeconds = Math.floor(now() / 1000)
-        // A little slack before now for a chain whose clock runs behind the server's.
-        const validAfter = Math.max(0, nowSeconds - 60)
+        // No lower bound: a bundler simulates the operation at the latest block, whose time on a
+        // quiet chain (no block for minutes) is behind ours, and a lower bound of about now would be
+        // "not due" there (AA32). Only the upper bound limits how long the signature is good for.
+        const validAfter = 0
         const validUntil = nowSeconds + config.validitySeconds
         const gasLimits = {
           paymasterVerificationGasLimit: numberToHex(operation.paymasterVerificationGasLimit),
