@@ -78,4 +78,12 @@ export interface EmbeddedWallet {
   rejectApprovals?(): void
   /** Gives the frame the modal's theme, so its approval screen matches the view it sits in. */
   syncTheme?(theme: ThemeState): void
+  /**
+   * Gives the frame the site's metadata (config `metadata`), once when Portico starts: its approval
+   * screen names the site ('Requested by <site>', 'Network fee: paid by <site>'). The wallet keeps
+   * it for its frame, which it still loads only on first use.
+   */
+  syncMetadata?(
+    metadata: { name: string; description?: string; url?: string; icons?: string[] } | undefined,
+  ): void
 }
