@@ -88,6 +88,15 @@ async function sponsoredSend(page: Page, amount: string, theme: string) {
   await expect(approve).toBeEnabled()
   await expect(frame(page).locator('body')).toContainText('Smart account (one operation)')
   await expect(frame(page).locator('body')).toContainText(`paid by ${site}`)
+  // The whole request is in sight, the fee's payer and the buttons too, on a phone as well.
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
+    await page.setViewportSize(size)
+    await expect(frame(page).getByText(`paid by ${site}`)).toBeInViewport({ ratio: 1 })
+    await expect(approve).toBeInViewport({ ratio: 1 })
+  }
   await shots(page, 'smart-account-approve', theme)
   await approve.click()
   await expect(modal(page).getByRole('heading', { name: 'Sent' })).toBeVisible({ timeout: 20_000 })
