@@ -202,8 +202,6 @@ export function createPortico(config: PorticoConfig): Portico {
   internal.cleanups.push(watchAccountViewOpening(portico))
   if (config.siwx) internal.cleanups.push(watchSiwxAccount(portico))
   internal.cleanups.push(watchEmbeddedApprovals(portico))
-  // Before any request can reach the frame: its approval screen names the site from this.
-  config.embeddedWallet?.syncMetadata?.(config.metadata)
   if (config.walletRegistry) internal.cleanups.push(watchWalletRegistryNeed(portico))
   if (isBasicWalletConnect(portico)) {
     registerBasicNamespaces(portico)

@@ -68,13 +68,6 @@ afterEach(() => {
 })
 
 describe('e-mail login (SPEC §5)', () => {
-  test("hands the wallet the site's metadata when Portico starts, for its frame's approval screen", async () => {
-    const given: unknown[] = []
-    const { wallet } = embedded({ syncMetadata: (metadata) => given.push(metadata) })
-    await setup({ embeddedWallet: wallet, metadata: { name: 'My shop', url: 'https://shop.example' } })
-    expect(given).toEqual([{ name: 'My shop', url: 'https://shop.example' }])
-  })
-
   test('sends the code and shows the code view; the login is remembered in storage', async () => {
     const { wallet, calls } = embedded()
     const { portico } = await start(wallet)
