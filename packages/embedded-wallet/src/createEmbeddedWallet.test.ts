@@ -83,7 +83,7 @@ describe('createEmbeddedWallet: approvals', () => {
     vi.useRealTimers()
   })
 
-  async function start() {
+  async function start(beforeLoad?: (target: PorticoEmbeddedWallet) => void) {
     page = createPage()
     wallet = createEmbeddedWallet({
       apiUrl: FRAME_ORIGIN,
@@ -93,6 +93,7 @@ describe('createEmbeddedWallet: approvals', () => {
       document: page.document,
       logger: page.logger,
     })
+    beforeLoad?.(wallet)
     const client = await wallet.client()
     const frame = await attachFrame(page, client)
     frame.ready()
@@ -221,6 +222,26 @@ describe('createEmbeddedWallet: approvals', () => {
     w.rejectApprovals?.()
     // The visitor's refusal, in EIP-1193 terms.
     await expect(signing).rejects.toMatchObject({ shortMessage: 'Request was aborted', code: 4001 })
+  })
+
+  it("hands the site's metadata, given before the frame loads, to the frame ahead of its first request", async () => {
+    const metadata = { name: 'My shop', url: 'https://shop.example' }
+    const { wallet: w, frame } = await start((target) => target.syncMetadata?.(metadata))
+    const signing = sign(w)
+    signing.catch(() => {})
+    await flush()
+    // In this order: the frame describes the request with the site's name ('paid by My shop').
+    expect(frame.received().map((message) => message.type)).toEqual(['APP_SYNC_DAPP_DATA', 'APP_RPC_REQUEST'])
+    expect(frame.received()[0]).toMatchObject({
+      payload: { metadata, sdkType: 'portico', projectId: 'p' },
+    })
+    // New metadata reaches the loaded frame too.
+    w.syncMetadata?.({ name: 'My other shop' })
+    await flush()
+    expect(frame.last()).toMatchObject({
+      type: 'APP_SYNC_DAPP_DATA',
+      payload: { metadata: { name: 'My other shop' } },
+    })
   })
 
   it('hands the frame only the theme values its screens take', async () => {

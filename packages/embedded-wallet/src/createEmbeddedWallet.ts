@@ -4,6 +4,7 @@ import type {
   EmbeddedWalletClient,
 } from './client/createEmbeddedWalletClient.js'
 import type { EmbeddedWalletProvider } from './client/createEmbeddedWalletProvider.js'
+import { PROTOCOL_VERSION } from './protocol/version.js'
 
 export interface CreateEmbeddedWalletOptions
   extends Omit<CreateEmbeddedWalletClientParameters, 'frameUrl' | 'projectId'> {
@@ -25,6 +26,19 @@ export interface CreateEmbeddedWalletOptions
  * the visitor with a request they cannot see.
  */
 export const APPROVAL_SHOW_FALLBACK_MS = 1_000
+
+/**
+ * APP_SYNC_DAPP_DATA's payload: the site's metadata, and which page speaks to the frame (the
+ * protocol version stands for the SDK's: it is what the frame can act on).
+ */
+function dappDataOf(projectId: string) {
+  return (metadata: { name: string; description?: string; url?: string; icons?: string[] }) => ({
+    metadata,
+    sdkType: 'portico',
+    sdkVersion: PROTOCOL_VERSION,
+    projectId,
+  })
+}
 
 /** The embedded wallet for `createPortico({ embeddedWallet })` and `evm({ embeddedWallet })`. */
 export interface PorticoEmbeddedWallet extends EmbeddedWallet {
@@ -49,11 +63,14 @@ type Listener = (payload: never) => void
  */
 export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): PorticoEmbeddedWallet {
   const { apiUrl, frameUrl, approvalContainer, ...rest } = options
+  const dappData = dappDataOf(options.projectId)
   const listeners = new Map<string, Set<Listener>>()
   const approvalListeners = new Set<(waiting: boolean) => void>()
   // Requests waiting for the visitor's approval, and the view that shows the frame's screen for them.
   let waiting = 0
   let approvalView: Element | undefined
+  // The site's metadata (syncMetadata), sent to every frame this wallet loads before its first request.
+  let metadata: { name: string; description?: string; url?: string; icons?: string[] } | undefined
   let fallbackTimer: ReturnType<typeof setTimeout> | undefined
   let loading:
     | Promise<{
@@ -84,6 +101,8 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
           client.destroy()
         }, 0),
       )
+      // Sent first: the frame takes messages in order, so no approval is described without the site's name.
+      if (metadata) void client.syncDappData(dappData(metadata)).catch(() => {})
       const provider = createEmbeddedWalletProvider(client)
       for (const [event, set] of listeners) for (const listener of set) provider.on(event, listener)
       const needsApproval = (method: string) =>
@@ -235,6 +254,10 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     hideApproval() {
       approvalView = undefined
       void loading?.then((loaded) => loaded.client.hide())
+    },
+    syncMetadata(next) {
+      metadata = next
+      if (next) void loading?.then((loaded) => loaded.client.syncDappData(dappData(next))).catch(() => {})
     },
     syncTheme({ themeMode, themeVariables }) {
       // Only what the frame's screens take (SPEC §3 Theme); the frame checks each value again and

@@ -91,4 +91,12 @@ export interface EmbeddedWallet {
   connectSocial?(input: { uri: string }): Promise<{ email?: string; userName?: string }>
   /** Gives the frame the modal's theme, so its approval screen matches the view it sits in. */
   syncTheme?(theme: ThemeState): void
+  /**
+   * Gives the frame the site's metadata (config `metadata`) when the wallet connects, before the
+   * visitor can send anything: its approval screen names the site ('Requested by <site>', 'Network
+   * fee: paid by <site>'). The wallet keeps it for every frame it loads.
+   */
+  syncMetadata?(
+    metadata: { name: string; description?: string; url?: string; icons?: string[] } | undefined,
+  ): void
 }

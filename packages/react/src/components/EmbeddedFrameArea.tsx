@@ -2,8 +2,10 @@ import { useEffect, useRef } from 'react'
 import { usePortico } from '../hooks/usePortico.js'
 import { useStyles } from '../styles/StyleContext.js'
 
+// 520 px: a smart account's send (to, value, network, account, who pays the fee) and its buttons,
+// without scrolling; longer requests scroll their fields inside the frame.
 const areaCss = `
-.frame-area { position: relative; min-height: 380px; display: grid; place-items: center; }
+.frame-area { position: relative; min-height: 520px; display: grid; place-items: center; }
 .frame-area .frame-area-note { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `
 

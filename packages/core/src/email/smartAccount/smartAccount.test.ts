@@ -61,6 +61,15 @@ async function connected(wallet: EmbeddedWallet, type: 'AUTH' | 'INJECTED' = 'AU
 }
 
 describe('the embedded wallet smart account in core (SPEC §3, §6)', () => {
+  test("hands the wallet the site's metadata once it connects, for its frame's approval screen", async () => {
+    const given: unknown[] = []
+    const { wallet } = embedded()
+    await connected({ ...wallet, syncMetadata: (metadata) => given.push(metadata) })
+    await vi.waitFor(() =>
+      expect(given).toContainEqual({ name: 'Shop', description: '', url: 'https://shop.example', icons: [] }),
+    )
+  })
+
   test('after connecting, the smart account is the default where the wallet offers one, not yet deployed', async () => {
     const { wallet, asked } = embedded()
     const { portico } = await connected(wallet)

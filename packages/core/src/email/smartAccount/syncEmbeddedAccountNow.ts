@@ -9,6 +9,9 @@ export async function syncEmbeddedAccountNow(portico: Portico): Promise<void> {
   const wallet = portico.config.embeddedWallet
   const chain = portico.state.chains.eip155
   const network = chain?.networkState.caipNetwork
+  // First, on every connection and change: the frame's approval screen names the site from it
+  // ('Network fee: paid by <site>'). Here, not at start, so the page's first load does not grow.
+  wallet?.syncMetadata?.(portico.options.metadata)
   if (!wallet?.getSmartAccountEnabledNetworks || !chain || !network) return
   const address = chain.accountState.address
   try {
