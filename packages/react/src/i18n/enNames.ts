@@ -1,8 +1,12 @@
+import { NAMES_MESSAGES } from '@portico/core'
+
 // The account-name form's English texts (SPEC §2 RegisterAccountName and its success view), added to
 // the page's with those views' chunks (see `english.ts`): a page whose visitor never picks a name
 // downloads none of them. Their titles stay in enModal: the header shows them while the view loads.
 
 export const enNames = {
+  // core's texts of the same feature, which arrive with its code too
+  ...NAMES_MESSAGES,
   nameLabel: 'Name',
   nameRule: 'At least 4 characters: letters, digits or hyphens.',
   nameTooShort: 'Too short: a name has at least 4 characters.',
