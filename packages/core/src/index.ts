@@ -233,6 +233,7 @@ export type {
   NamesUnavailableErrorType,
 } from './names/namesErrors.js'
 export { InvalidNameError, NameNotResolvedError, NamesUnavailableError } from './names/namesErrors.js'
+export { NAMES_MESSAGES } from './names/namesMessages.js'
 export { addNetwork } from './network/addNetwork.js'
 // Networks, formatting
 export {
@@ -359,6 +360,7 @@ export type { ConnectSocialParameters } from './social/modal/connectSocial.js'
 export { connectSocial } from './social/modal/connectSocial.js'
 export type { SocialLoginInfo } from './social/socialLogin.js'
 export { getSocialLogin, watchSocialLogin } from './social/socialLogin.js'
+export { SOCIAL_MESSAGES } from './social/socialMessages.js'
 export type { SocialWindow } from './social/socialWindow.js'
 export type { SocialProvider } from './social/types.js'
 export { SOCIAL_PROVIDERS, socialProviderName } from './social/types.js'

@@ -4,6 +4,7 @@ import type {
   EmbeddedWalletClient,
 } from './client/createEmbeddedWalletClient.js'
 import type { EmbeddedWalletProvider } from './client/createEmbeddedWalletProvider.js'
+import type { WalletRequests } from './client/walletRequests.js'
 import { PROTOCOL_VERSION } from './protocol/version.js'
 
 export interface CreateEmbeddedWalletOptions
@@ -77,16 +78,19 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
         client: EmbeddedWalletClient
         provider: EmbeddedWalletProvider
         needsApproval: (method: string) => boolean
+        requests: WalletRequests
       }>
     | undefined
 
   const load = () => {
     loading ??= (async () => {
-      const [{ createEmbeddedWalletClient }, { createEmbeddedWalletProvider }, rpc] = await Promise.all([
-        import('./client/createEmbeddedWalletClient.js'),
-        import('./client/createEmbeddedWalletProvider.js'),
-        import('./protocol/rpc.js'),
-      ])
+      const [{ createEmbeddedWalletClient }, { createEmbeddedWalletProvider }, rpc, { walletRequests }] =
+        await Promise.all([
+          import('./client/createEmbeddedWalletClient.js'),
+          import('./client/createEmbeddedWalletProvider.js'),
+          import('./protocol/rpc.js'),
+          import('./client/walletRequests.js'),
+        ])
       const client = createEmbeddedWalletClient({
         ...rest,
         frameUrl: frameUrl ?? new URL('frame/', apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`).href,
@@ -107,11 +111,17 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
       for (const [event, set] of listeners) for (const listener of set) provider.on(event, listener)
       const needsApproval = (method: string) =>
         rpc.isSupportedRpcMethod(method) && !rpc.isSafeRpcMethod(method)
-      return { client, provider, needsApproval }
+      return { client, provider, needsApproval, requests: walletRequests }
     })()
     return loading
   }
   const client = async () => (await load()).client
+  // A method that relays one request to the frame: its code loads with the client (walletRequests).
+  const relay = <K extends keyof WalletRequests>(name: K) =>
+    (async (...args: unknown[]) => {
+      const loaded = await load()
+      return (loaded.requests[name] as (...all: unknown[]) => unknown)(loaded.client, ...args)
+    }) as NonNullable<EmbeddedWallet[K]>
 
   const notifyApproval = (isWaiting: boolean) => {
     for (const listener of approvalListeners) {
@@ -182,53 +192,16 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
       void loading?.then((loaded) => loaded.client.destroy())
       loading = undefined
     },
-    connectEmail: async ({ email }) => (await client()).request('APP_CONNECT_EMAIL', { email }),
-    connectDevice: async () => {
-      await (await client()).request('APP_CONNECT_DEVICE')
-    },
-    connectOtp: async ({ otp }) => {
-      const result = await (await client()).request('APP_CONNECT_OTP', { otp })
-      return { action: result.action ?? 'CONNECTED' }
-    },
-    // SPEC §7: the frame asks the site's server for the provider's address, and later finishes the
-    // login from that address (a window) or the page's (a redirect); the page only relays URIs.
-    getSocialRedirectUri: async ({ provider, redirectTo }) =>
-      (await client()).request('APP_GET_SOCIAL_REDIRECT_URI', {
-        provider,
-        ...(redirectTo ? { redirectTo } : {}),
-      }),
-    connectSocial: async ({ uri }) => {
-      const { email, userName } = await (await client()).request('APP_CONNECT_SOCIAL', { uri })
-      return { ...(email ? { email } : {}), ...(userName ? { userName } : {}) }
-    },
-    async getUser({ chainId, preferredAccountType }) {
-      const user = await (await client()).request('APP_GET_USER', {
-        ...(chainId === undefined ? {} : { chainId }),
-        ...(preferredAccountType === undefined ? {} : { preferredAccountType }),
-      })
-      return {
-        ...(user.email ? { email: user.email } : {}),
-        ...(user.userName ? { userName: user.userName } : {}),
-        ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
-        chainId: user.chainId,
-        address: user.address,
-        accountType: user.accountType,
-        ...(user.smartAccountDeployed === undefined
-          ? {}
-          : { smartAccountDeployed: user.smartAccountDeployed }),
-        ...(user.smartAccountSponsored === undefined
-          ? {}
-          : { smartAccountSponsored: user.smartAccountSponsored }),
-        ...(user.solanaAddress ? { solanaAddress: user.solanaAddress } : {}),
-      }
-    },
-    getSmartAccountEnabledNetworks: async () =>
-      (await (await client()).request('APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS')).smartAccountEnabledNetworks,
-    setPreferredAccount: async ({ type }) => (await client()).request('APP_SET_PREFERRED_ACCOUNT', { type }),
-    isConnected: async () => (await (await client()).request('APP_IS_CONNECTED', {})).isConnected,
-    signOut: async () => {
-      await (await client()).request('APP_SIGN_OUT')
-    },
+    connectEmail: relay('connectEmail'),
+    connectDevice: relay('connectDevice'),
+    connectOtp: relay('connectOtp'),
+    getSocialRedirectUri: relay('getSocialRedirectUri'),
+    connectSocial: relay('connectSocial'),
+    getUser: relay('getUser'),
+    getSmartAccountEnabledNetworks: relay('getSmartAccountEnabledNetworks'),
+    setPreferredAccount: relay('setPreferredAccount'),
+    isConnected: relay('isConnected'),
+    signOut: relay('signOut'),
     async updateEmail({ email }) {
       // The frame shows its own code screen over the view that called `showApproval` (the modal's
       // e-mail change view), like an approval: the codes are typed there, never in the page.

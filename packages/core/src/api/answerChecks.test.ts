@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { expectSameAnswer, nearValidValues } from '../valueCheck.testkit.js'
 import { acceptApiErrorCodes, apiErrorCheck, balanceResponseCheck } from './answerChecks.js'
-import { ONRAMP_API_ERROR_CODES } from './apiErrorCodes.js'
 import { historyResponseCheck } from './historyAnswerCheck.js'
+import { ONRAMP_API_ERROR_CODES } from './onrampApiErrorCodes.js'
 import { apiErrorSchema, balanceResponseSchema, historyResponseSchema } from './schemas.js'
 
 const token = {

@@ -14,7 +14,8 @@ import {
   stringWhere,
   type ValueCheck,
 } from '../valueCheck.js'
-import { type ApiErrorCode, PAGE_API_ERROR_CODES } from './apiErrorCodes.js'
+import type { ApiErrorCode } from './allApiErrorCodes.js'
+import { PAGE_API_ERROR_CODES } from './apiErrorCodes.js'
 import type { ApiError, TokenBalance } from './schemas.js'
 
 export const caipNetworkId = stringWhere((value) => CAIP2_PATTERN.test(value))

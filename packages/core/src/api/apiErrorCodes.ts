@@ -1,5 +1,6 @@
 /**
- * Codes of refused requests the page's first load knows. The client maps them to the alerts of
+ * Codes of refused requests the page's first load knows (each feature's own are in a module of
+ * their own, e.g. `namesApiErrorCodes.ts`, so the first load carries none of them). The client maps them to the alerts of
  * SPEC §8:
  * PROJECT_ID_MISSING → 'Project ID Not Configured', INVALID_PROJECT_ID → 'Invalid Project ID',
  * ORIGIN_NOT_ALLOWED → 'Invalid App Configuration'.
@@ -51,53 +52,3 @@ export const PAGE_API_ERROR_CODES = [
   'NO_ROUTE',
   'INSUFFICIENT_LIQUIDITY',
 ] as const
-
-/**
- * Buying with a card (/v1/onramp/*): `openOnramp` adds them to the codes the page accepts
- * (`acceptApiErrorCodes`) when it first runs, so they stay out of a page that never buys.
- */
-export const ONRAMP_API_ERROR_CODES = ['ONRAMP_NOT_CONFIGURED', 'WEBHOOK_SIGNATURE_INVALID'] as const
-
-/**
- * Account names (/v1/names/*): the names actions add them to the codes the page accepts when they
- * first ask the server, so they stay out of a page that never registers a name.
- */
-export const NAMES_API_ERROR_CODES = [
-  'NAMES_NOT_CONFIGURED',
-  'NAME_INVALID',
-  'NAME_TAKEN',
-  'NAME_NOT_FOUND',
-  'NAME_LIMIT',
-  'NAME_NOT_OWNED',
-  'NAME_MESSAGE_INVALID',
-  'NAME_MESSAGE_EXPIRED',
-  'NAME_MESSAGE_USED',
-  'NAME_SIGNATURE_INVALID',
-] as const
-
-/**
- * Refusals of the social logins (/v1/auth/social/*). Only the embedded wallet's frame reads them,
- * with its own parser, so they stay out of the list the page's answer checks carry (and out of
- * the connect-only bundle).
- */
-export const SOCIAL_API_ERROR_CODES = [
-  'SOCIAL_PROVIDER_NOT_CONFIGURED',
-  'SOCIAL_REDIRECT_NOT_ALLOWED',
-  'SOCIAL_STATE_INVALID',
-  'SOCIAL_STATE_EXPIRED',
-  'SOCIAL_CODE_USED',
-  'SOCIAL_CODE_REJECTED',
-  'SOCIAL_CONSENT_DENIED',
-  'SOCIAL_PROVIDER_ERROR',
-  'SOCIAL_LOGIN_PENDING',
-  'SOCIAL_SECRET_INVALID',
-] as const
-
-/** Every code the server answers (its error table and the zod schema are built from it). */
-export const API_ERROR_CODES = [
-  ...PAGE_API_ERROR_CODES,
-  ...ONRAMP_API_ERROR_CODES,
-  ...NAMES_API_ERROR_CODES,
-  ...SOCIAL_API_ERROR_CODES,
-] as const
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

@@ -110,9 +110,11 @@ export const historyResponseSchema = z.object({
 export type HistoryResponse = z.infer<typeof historyResponseSchema>
 
 // In a module of its own, without zod, so the client's checks read it without loading zod.
-export { API_ERROR_CODES, type ApiErrorCode, SOCIAL_API_ERROR_CODES } from './apiErrorCodes.js'
+export { API_ERROR_CODES, type ApiErrorCode } from './allApiErrorCodes.js'
+export { SOCIAL_API_ERROR_CODES } from './socialApiErrorCodes.js'
 
-import { API_ERROR_CODES, SOCIAL_API_ERROR_CODES } from './apiErrorCodes.js'
+import { API_ERROR_CODES } from './allApiErrorCodes.js'
+import { SOCIAL_API_ERROR_CODES } from './socialApiErrorCodes.js'
 
 /** The body of every non-2xx response (the RPC proxy answers JSON-RPC errors in JSON-RPC form). */
 export const apiErrorSchema = z.object({

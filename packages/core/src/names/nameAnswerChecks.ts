@@ -1,7 +1,7 @@
 /** The names routes' answers checked by hand (no zod in the client's chunks). */
 import type { AccountName, AccountNameAvailability, AccountNameSuffixes } from '../api/accountNames.js'
 import { acceptApiErrorCodes } from '../api/answerChecks.js'
-import { NAMES_API_ERROR_CODES } from '../api/apiErrorCodes.js'
+import { NAMES_API_ERROR_CODES } from '../api/namesApiErrorCodes.js'
 import { arrayOf, boolean, number, object, parser, recordOf, string, stringWhere } from '../valueCheck.js'
 
 const address = stringWhere((value) => /^0x[0-9a-fA-F]{40}$/.test(value))

@@ -1,5 +1,7 @@
 import type { ApiErrorCode } from '../api/schemas.js'
 import { BaseError } from '../errors/base.js'
+import type { NAMES_MESSAGES } from '../names/namesMessages.js'
+import type { SOCIAL_MESSAGES } from '../social/socialMessages.js'
 
 /**
  * The English text of every message key core can put in state (alerts, toasts, errors) or in an
@@ -22,10 +24,6 @@ export const MESSAGES = {
   emailCooldown: 'Please try again after {n} seconds',
   /** Not a SPEC text: the device approval link in the mail lives 10 minutes. */
   deviceApprovalExpired: 'The approval link has expired. Go back and log in again for a new one.',
-  // Social login (not SPEC texts: SPEC §8 gives the frame's own message, these say what the page saw)
-  socialPopupClosed: 'The {provider} window was closed before the login finished.',
-  socialTimedOut: 'The {provider} login took too long. Try again.',
-  socialDenied: 'You declined the {provider} login.',
   // Frame and request
   frameError: 'An error occurred',
   rpcAborted: 'Request was aborted',
@@ -90,11 +88,6 @@ export const MESSAGES = {
   swapInsufficientLiquidity: 'The pools cannot fill this amount. Try a smaller one.',
   swapPriceMoved:
     'The price moved by more than your {slippage}% slippage tolerance before the swap went through, so the network reverted it and nothing was swapped. Here is a new quote.',
-  // Names (SPEC §8 "Swap and name toasts")
-  nameResolveFailed: 'Error resolving name',
-  nameSuggestionsFailed: 'Error fetching name suggestions',
-  nameReverseFailed: 'Error fetching names for address',
-  nameRegisterFailed: 'Error registering name {name}',
   // Alerts
   networkNotFound: 'Network Not Found',
   invalidAppConfiguration: 'Invalid App Configuration',
@@ -129,8 +122,20 @@ export const MESSAGES = {
   errorWrongNetwork: 'Your wallet is on another network. Switch networks and try again.',
 } as const
 
+// The texts of a feature that loads on demand (social logins, account names) are added to
+// `MESSAGES` by its code when it loads (`addMessages`): only that code emits their keys.
+type AllMessages = typeof MESSAGES & typeof SOCIAL_MESSAGES & typeof NAMES_MESSAGES
+
 /** The name of a text core can emit. */
-export type MessageKey = keyof typeof MESSAGES
+export type MessageKey = keyof AllMessages
+
+/**
+ * Adds a feature's texts to `MESSAGES` when its code loads, so `formatMessage` finds them; the
+ * page's first load carries none of them.
+ */
+export function addMessages(texts: Readonly<Partial<Record<MessageKey, string>>>): void {
+  Object.assign(MESSAGES, texts)
+}
 
 /** The `{…}` names in a template: `'Your e-mail is now {email}'` gives `'email'`. */
 type HoleNames<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}`
@@ -142,11 +147,11 @@ type HoleNames<Template extends string> = Template extends `${string}{${infer Na
  * text. A key without placeholders has no params.
  */
 export type Notice = {
-  [K in MessageKey]: [HoleNames<(typeof MESSAGES)[K]>] extends [never]
+  [K in MessageKey]: [HoleNames<AllMessages[K]>] extends [never]
     ? { readonly key: K; readonly params?: undefined }
     : {
         readonly key: K
-        readonly params: { readonly [Name in HoleNames<(typeof MESSAGES)[K]>]: string | number }
+        readonly params: { readonly [Name in HoleNames<AllMessages[K]>]: string | number }
       }
 }[MessageKey]
 
@@ -156,8 +161,9 @@ export type Notice = {
  */
 export function formatMessage(notice: Notice): string {
   const values: Readonly<Record<string, string | number>> = notice.params ?? {}
-  return MESSAGES[notice.key].replace(/\{(\w+)\}/g, (hole, name: string) =>
-    name in values ? String(values[name]) : hole,
+  return (MESSAGES as Readonly<Record<MessageKey, string>>)[notice.key].replace(
+    /\{(\w+)\}/g,
+    (hole, name: string) => (name in values ? String(values[name]) : hole),
   )
 }
 
@@ -231,6 +237,7 @@ export function toUserMessage(error: unknown): Notice {
   const notice = (error as { notice?: unknown }).notice
   if (isNotice(notice) && formatMessage(notice) === error.shortMessage) return notice
   const key = Object.hasOwn(ERROR_MESSAGE_KEYS, error.name) ? ERROR_MESSAGE_KEYS[error.name] : undefined
-  if (key && MESSAGES[key] === error.shortMessage) return { key } as Notice
+  if (key && (MESSAGES as Readonly<Record<MessageKey, string>>)[key] === error.shortMessage)
+    return { key } as Notice
   return { key: 'walletError', params: { message: error.shortMessage } }
 }

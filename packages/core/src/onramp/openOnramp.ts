@@ -1,7 +1,7 @@
 import { acceptApiErrorCodes } from '../api/answerChecks.js'
-import { ONRAMP_API_ERROR_CODES } from '../api/apiErrorCodes.js'
 import { requestApi } from '../api/client.js'
 import { ApiRequestError } from '../api/clientErrors.js'
+import { ONRAMP_API_ERROR_CODES } from '../api/onrampApiErrorCodes.js'
 import { BaseError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
 import { object, parser, string } from '../valueCheck.js'

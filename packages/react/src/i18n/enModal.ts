@@ -26,25 +26,8 @@ export const enModal = {
   titleRegisterName: 'Choose your name',
   titleRegisterNameSuccess: 'Name registered',
 
-  // Account names (SPEC §2 RegisterAccountName, §5 account name)
+  // Account names (SPEC §2 RegisterAccountName, §5 account name): the form's own texts are in enNames
   featureName: 'Choose a name',
-  nameLabel: 'Name',
-  nameRule: 'At least 4 characters: letters, digits or hyphens.',
-  nameTooShort: 'Too short: a name has at least 4 characters.',
-  nameTooLong: 'Too long: a name has at most 63 characters.',
-  nameInvalidCharacters: 'Only letters, digits and hyphens.',
-  nameChecking: 'Checking…',
-  nameAvailable: '{name} is available',
-  nameTaken: '{name} is taken',
-  nameSuggestions: 'Available instead',
-  nameRegister: 'Register',
-  nameSigning: 'Confirm in your wallet',
-  nameStepSign: 'Sign the registration message',
-  nameStepRegister: 'Register the name',
-  nameRegistered: 'Your name is registered',
-  nameResolvesTo: 'It resolves to {address}',
-  nameCopy: 'Copy name',
-  nameDone: 'Done',
 
   // Wallet lists
   wallets: 'Wallets',
@@ -270,21 +253,9 @@ export const enModal = {
   updateEmailInFrame:
     'Enter the codes we sent to your current and to your new address in the secure wallet window.',
 
-  // Social logins
-  socialLogins: 'Social logins',
-  socialContinueWith: 'Continue with {provider}',
-  socialMore: '{count} more ways to log in',
-  socialWaitingTitle: 'Continue in the {provider} window',
-  socialWaiting: 'Log in at {provider} in the window that opened. We finish here once it closes.',
-  socialWaitingLabel: 'Waiting for the login',
-  socialFinishing: 'Finishing the login…',
-  socialFailedTitle: 'Not logged in with {provider}',
-  socialRetry: 'Try again',
-  socialCancel: 'Cancel',
-  accountSocial: 'Logged in with {provider}',
-
   // Connect layouts and Get a wallet (the legal checkbox's texts are in enLegal, the Get a wallet
-  // view's own in enGetWallet: each comes with the code that shows it)
+  // view's own in enGetWallet, the social logins' in enSocial, account names' in enNames: each comes
+  // with the code that shows it)
   continueWithWallet: 'Continue with a wallet',
   getWallet: 'Get a wallet',
   titleGetWallet: 'Get a wallet',

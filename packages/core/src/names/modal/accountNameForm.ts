@@ -3,14 +3,17 @@ import { hasApiServer } from '../../api/client.js'
 import { ApiRequestError } from '../../api/clientErrors.js'
 import { UserRejectedRequestError } from '../../errors/base.js'
 import { replaceRoute } from '../../modal/replaceRoute.js'
-import { toUserMessage } from '../../notices/messages.js'
+import { addMessages, toUserMessage } from '../../notices/messages.js'
 import type { Portico } from '../../portico.js'
 import { defineSelector } from '../../selector.js'
 import type { NamesState } from '../../state.js'
 import { checkAccountName } from '../checkAccountName.js'
 import { getAccountNameSuffixes } from '../getAccountNameSuffixes.js'
+import { NAMES_MESSAGES } from '../namesMessages.js'
 import { hasNamesTarget } from '../namesTarget.js'
 import { registerAccountName } from '../registerAccountName.js'
+
+addMessages(NAMES_MESSAGES)
 
 /** How long typing pauses before the availability is asked (the server counts every request). */
 export const ACCOUNT_NAME_CHECK_DEBOUNCE_MS = 300

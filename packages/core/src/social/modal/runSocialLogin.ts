@@ -4,10 +4,13 @@ import { showConnected } from '../../connection/modal/showConnected.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from '../../email/embeddedWalletConnectorId.js'
 import { BaseError } from '../../errors/base.js'
 import type { ChainNamespace } from '../../network/types.js'
-import type { Notice } from '../../notices/messages.js'
+import { addMessages, type Notice } from '../../notices/messages.js'
 import type { Portico } from '../../portico.js'
 import { setSocialWindow } from '../setSocialWindow.js'
+import { SOCIAL_MESSAGES } from '../socialMessages.js'
 import { socialProviderName } from '../types.js'
+
+addMessages(SOCIAL_MESSAGES)
 
 /**
  * How long the provider's window may stay open before the login gives up: the visitor types a

@@ -4,8 +4,13 @@ import { GridIcon } from '../../components/icons.js'
 import { SocialIcon } from '../../components/SocialIcon.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useSocialLogin } from '../../hooks/useSocialLogin.js'
+import { addEnglish } from '../../i18n/english.js'
+import { enSocial } from '../../i18n/enSocial.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
+
+// The texts only this code shows arrive with it (SPEC texts, see i18n/enSocial.ts).
+addEnglish(enSocial)
 
 export const socialSectionCss = `
 .social { display: grid; gap: 8px; }

@@ -4,9 +4,14 @@ import { SocialIcon } from '../../components/SocialIcon.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
 import { useSocialLogin } from '../../hooks/useSocialLogin.js'
+import { addEnglish } from '../../i18n/english.js'
+import { enSocial } from '../../i18n/enSocial.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
+
+// The texts only this code shows arrive with it (SPEC texts, see i18n/enSocial.ts).
+addEnglish(enSocial)
 
 export const connectingSocialCss = `
 .social-view .email-icon svg { width: 30px; height: 30px; }

@@ -10,10 +10,15 @@ import { emailViewsCss } from '../../components/emailViews.css.js'
 import { CheckIcon, WarningIcon } from '../../components/icons.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
+import { addEnglish } from '../../i18n/english.js'
+import { enNames } from '../../i18n/enNames.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { registerNameCss } from './RegisterAccountName.css.js'
+
+// The texts only this code shows arrive with it (SPEC texts, see i18n/enNames.ts).
+addEnglish(enNames)
 
 /**
  * Picking an account name under the site's suffix (SPEC §2 RegisterAccountName): availability as

@@ -4,9 +4,14 @@ import { useCopy } from '../../components/useCopy.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
+import { addEnglish } from '../../i18n/english.js'
+import { enNames } from '../../i18n/enNames.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { registerNameSuccessCss } from './RegisterAccountNameSuccess.css.js'
+
+// The texts only this code shows arrive with it (SPEC texts, see i18n/enNames.ts).
+addEnglish(enNames)
 
 /**
  * The registered name (SPEC §2 RegisterAccountNameSuccess), with copy and Done, back to Account
