@@ -79,6 +79,16 @@ function callsStatus(id: string, on = signer): Promise<CallsStatus> {
   }) as Promise<CallsStatus>
 }
 
+/** The bundle's status once it is no longer pending (100): its transactions go out one by one. */
+async function settledCallsStatus(id: string): Promise<CallsStatus> {
+  let status = await callsStatus(id)
+  for (let tries = 0; status.status === 100 && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    status = await callsStatus(id)
+  }
+  return status
+}
+
 function pendingNonce(): Promise<number> {
   return publicClient.getTransactionCount({ address: keys.evmAddress, blockTag: 'pending' })
 }
@@ -249,7 +259,7 @@ describe('createEvmSigner', () => {
     expect(bundle?.chainId).toBe(CHAIN_ID)
     expect(bundle?.hashes).toHaveLength(2)
 
-    const status = await callsStatus(id)
+    const status = await settledCallsStatus(id)
     expect(status).toMatchObject({
       version: '2.0.0',
       id,
@@ -312,7 +322,7 @@ describe('createEvmSigner', () => {
     const { id } = (await signer.request(
       batch({ capabilities: { paymasterService: { url: 'https://paymaster.example', optional: true } } }),
     )) as { id: string }
-    expect((await callsStatus(id)).status).toBe(200)
+    expect((await settledCallsStatus(id)).status).toBe(200)
   })
 
   test('a batch whose middle call fails to send reports the id of the sent part and sends nothing after it', async () => {
@@ -436,7 +446,7 @@ describe('createEvmSigner', () => {
         signer.request({ method: 'wallet_getCallsStatus', params: [candidate], chainId: CHAIN_ID }),
       ).rejects.toMatchObject({ name: 'UnknownBundleIdError', code: 5730 })
     }
-    expect((await callsStatus(id)).status).toBe(200)
+    expect((await settledCallsStatus(id)).status).toBe(200)
   })
 
   test('an id chosen by the app names its batch while the frame lives, and is refused with 5720 the second time', async () => {
