@@ -14,6 +14,7 @@ import type { AppEnv } from '../http/appEnv.js'
 import { type AuthRouteDependencies, createAuthRouteContext } from './authRouteContext.js'
 import { AUTH_DEVICE_APPROVE_PATH, registerDeviceApprovalRoutes } from './deviceApprovalRoutes.js'
 import { registerEmailChangeRoutes } from './emailChangeRoutes.js'
+import { registerFarcasterRoutes } from './farcaster/farcasterRoutes.js'
 import { registerFrameConfigRoute } from './frameConfigRoute.js'
 import { registerLoginRoutes } from './loginRoutes.js'
 import { getFrameOrigin } from './publicUrl.js'
@@ -65,4 +66,5 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
   registerSessionRoutes(app, context)
   registerWalletRoutes(app, context)
   registerEmailChangeRoutes(app, context)
+  registerFarcasterRoutes(app, context)
 }

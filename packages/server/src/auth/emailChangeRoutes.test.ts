@@ -35,7 +35,7 @@ describeAuthRoutes('e-mail change routes', (auth) => {
     expect(authUpdateEmailResponseSchema.parse(await started.json())).toEqual({
       action: 'VERIFY_PRIMARY_OTP',
     })
-    const primaryCode = codeOf((await auth.smtp.waitFor(user.email)).subject)
+    const primaryCode = codeOf((await auth.smtp.waitFor(String(user.email))).subject)
     const secondaryMail = await auth.smtp.waitFor(next.toLowerCase())
     expect(secondaryMail.subject).toContain('Corner Shop')
     const secondaryCode = codeOf(secondaryMail.subject)
@@ -88,7 +88,7 @@ describeAuthRoutes('e-mail change routes', (auth) => {
       target: capped,
     })
     expect(started.status).toBe(200)
-    await auth.smtp.waitFor(user.email)
+    await auth.smtp.waitFor(String(user.email))
     await auth.smtp.waitFor(first.toLowerCase())
 
     auth.time += 31 * SECOND

@@ -28,9 +28,17 @@ export function registerEmailChangeRoutes(app: Hono<AppEnv>, context: AuthRouteC
   app.post('/v1/auth/email/update', async (c) => {
     const { codeKey } = context.requireKeys()
     const { session } = await context.requireSession(c)
+    const currentEmail = session.email
+    // A Farcaster account has no address that could receive the first code.
+    if (currentEmail === null) {
+      throw new ApiRefusal(
+        'BAD_REQUEST',
+        'This account signs in with Farcaster: it has no e-mail address to change.',
+      )
+    }
     const body = await context.parseBody(c, authUpdateEmailRequestSchema, 'e-mail change')
     const newEmail = emailOf(body.newEmail)
-    if (newEmail === session.email) {
+    if (newEmail === currentEmail) {
       throw new ApiRefusal('BAD_REQUEST', `${newEmail} is the account's e-mail already.`)
     }
     if (await findUserByEmail(db, newEmail)) {
@@ -53,7 +61,7 @@ export function registerEmailChangeRoutes(app: Hono<AppEnv>, context: AuthRouteC
       const primary = await issueCode(db, codeKey, {
         ...common,
         purpose: 'update_primary',
-        email: session.email,
+        email: currentEmail,
       })
       issued.push(primary.id)
       const secondary = await issueCode(db, codeKey, {
@@ -64,7 +72,7 @@ export function registerEmailChangeRoutes(app: Hono<AppEnv>, context: AuthRouteC
       issued.push(secondary.id)
       const [toCurrent, toNew] = emailChangeMails(
         project.name,
-        { to: session.email, code: primary.code },
+        { to: currentEmail, code: primary.code },
         { to: newEmail, code: secondary.code },
       )
       await context.send(context.requesterOf(c, undefined), toCurrent, toNew)

@@ -11,7 +11,17 @@ import { revokeAuthSession } from './sessions.js'
 export function registerSessionRoutes(app: Hono<AppEnv>, context: AuthRouteContext): void {
   app.get('/v1/auth/session', async (c) => {
     const { session } = await context.requireSession(c)
-    return c.json(authSessionResponseSchema.parse({ user: { id: session.userId, email: session.email } }))
+    const { userId, email, username, profileImage } = session
+    return c.json(
+      authSessionResponseSchema.parse({
+        user: {
+          id: userId,
+          email,
+          ...(username ? { username } : {}),
+          ...(profileImage ? { profileImage } : {}),
+        },
+      }),
+    )
   })
 
   app.post('/v1/auth/signout', async (c) => {

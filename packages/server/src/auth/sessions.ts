@@ -8,7 +8,11 @@ import { hashBearerToken } from '../http/bearerToken.js'
 
 export interface StoredAuthSession {
   userId: string
-  email: string
+  /** Null for a Farcaster account. */
+  email: string | null
+  /** A Farcaster account's username and picture (display data from its latest login). */
+  username: string | undefined
+  profileImage: string | undefined
   projectId: string
   expiresAt: Date
   revokedAt: Date | undefined
@@ -41,9 +45,12 @@ export async function findAuthSession(
   const row = await db
     .selectFrom('auth_sessions')
     .innerJoin('auth_users', 'auth_users.id', 'auth_sessions.user_id')
+    .leftJoin('auth_farcaster_users', 'auth_farcaster_users.user_id', 'auth_sessions.user_id')
     .select([
       'auth_sessions.user_id',
       'auth_users.email',
+      'auth_farcaster_users.username',
+      'auth_farcaster_users.pfp_url',
       'auth_sessions.project_id',
       'auth_sessions.expires_at',
       'auth_sessions.revoked_at',
@@ -54,6 +61,8 @@ export async function findAuthSession(
   return {
     userId: row.user_id,
     email: row.email,
+    username: row.username ?? undefined,
+    profileImage: row.pfp_url ?? undefined,
     projectId: row.project_id,
     expiresAt: new Date(row.expires_at),
     revokedAt: row.revoked_at === null ? undefined : new Date(row.revoked_at),

@@ -12,8 +12,11 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export interface AuthUsersTable {
   /** A random UUID, handed to the frame as `user.id`. */
   id: string
-  /** Normalised (trimmed, NFC, lower-cased; see `email.ts`); unique. */
-  email: string
+  /**
+   * Normalised (trimmed, NFC, lower-cased; see `email.ts`); unique. Null for a user who signs in
+   * with Farcaster (migration 011), whose fid is in `auth_farcaster_users`.
+   */
+  email: string | null
   created_at: Timestamp
 }
 
@@ -98,6 +101,33 @@ export interface AuthMailLogTable {
   project_id: string | null
 }
 
+/** A Farcaster account's user (migration 011); the profile is display data the relay passed on. */
+export interface AuthFarcasterUsersTable {
+  fid: ColumnType<string, string | bigint, string | bigint>
+  user_id: string
+  username: string | null
+  display_name: string | null
+  pfp_url: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A sign-in channel the server opened on the Farcaster relay; one login at most (migration 011). */
+export interface AuthFarcasterChannelsTable {
+  /** A random id the frame names the channel by; the relay's token stays on the server. */
+  id: string
+  channel_token: string
+  /** The nonce the server issued, which the signed message must carry. */
+  nonce: string
+  /** The site's host the signed message must name (SIWE `domain`). */
+  domain: string
+  project_id: string
+  device_id: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: NullableTimestamp
+}
+
 export interface AuthTables {
   auth_users: AuthUsersTable
   auth_devices: AuthDevicesTable
@@ -106,4 +136,6 @@ export interface AuthTables {
   auth_wallets: AuthWalletsTable
   auth_email_cooldowns: AuthEmailCooldownsTable
   auth_mail_log: AuthMailLogTable
+  auth_farcaster_users: AuthFarcasterUsersTable
+  auth_farcaster_channels: AuthFarcasterChannelsTable
 }

@@ -28,6 +28,7 @@ export async function findUserByEmail(
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .limit(1)
+    .$narrowType<{ email: string }>()
     .executeTakeFirst()
 }
 
@@ -46,6 +47,7 @@ export async function findOrCreateUser(
     .values({ id: randomUUID(), email, created_at: new Date(now) })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning(['id', 'email'])
+    .$narrowType<{ email: string }>()
     .executeTakeFirst()
   if (inserted) return { user: inserted, created: true }
   const existing = await findUserByEmail(db, email)
@@ -176,6 +178,8 @@ export async function findDeviceApproval(
       'projects.name as site_name',
     ])
     .where('auth_devices.approval_token_hash', '=', hashApprovalToken(codeKey, token))
+    // Only e-mail accounts are mailed approval links.
+    .$narrowType<{ email: string }>()
     .executeTakeFirst()
   if (!row) return { status: 'unknown' }
   const expiresAt = row.approval_expires_at ? new Date(row.approval_expires_at).getTime() : now

@@ -12,6 +12,7 @@ import * as emailNormalised from './migrations/007_email_normalised.js'
 import * as rateLimits from './migrations/008_rate_limits.js'
 import * as nfts from './migrations/009_nfts.js'
 import * as onramp from './migrations/010_onramp.js'
+import * as farcaster from './migrations/011_farcaster.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -26,6 +27,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '008_rate_limits': rateLimits,
   '009_nfts': nfts,
   '010_onramp': onramp,
+  '011_farcaster': farcaster,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

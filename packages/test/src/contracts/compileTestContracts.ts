@@ -16,6 +16,8 @@ export type TestContractName =
   | 'TestSmartWallet'
   | 'TestSmartWalletFactory'
   | 'TestPriceFeed'
+  | 'TestIdRegistry'
+  | 'TestKeyRegistry'
 
 export const TEST_CONTRACT_NAMES = [
   'TestToken',
@@ -27,6 +29,8 @@ export const TEST_CONTRACT_NAMES = [
   'TestSmartWallet',
   'TestSmartWalletFactory',
   'TestPriceFeed',
+  'TestIdRegistry',
+  'TestKeyRegistry',
 ] as const satisfies readonly TestContractName[]
 
 export interface CompiledContract {
