@@ -104,6 +104,14 @@ export function createPortico(config: PorticoConfig): Portico {
     swap: createSwapState(),
     siwx: { status: 'idle', caipAddress: undefined, session: undefined, error: undefined },
     emailLogin: { status: 'idle', email: undefined, error: undefined, accountEmail: undefined },
+    farcasterLogin: {
+      status: 'idle',
+      url: undefined,
+      expiresAt: undefined,
+      error: undefined,
+      accountUsername: undefined,
+      accountImage: undefined,
+    },
     walletConnect: { status: 'idle', pairing: undefined, walletId: undefined, error: undefined },
     walletRegistry: { wallets: undefined, updatedAt: undefined, loading: false },
   })
@@ -132,6 +140,8 @@ export function createPortico(config: PorticoConfig): Portico {
     siwxAttempt: 0,
     siwxCancel: undefined,
     emailLoginAttempt: 0,
+    farcasterLoginAttempt: 0,
+    farcasterResync: undefined,
     walletConnectPairing: undefined,
     siblingConnection: undefined,
     apiAlertsShown: new Set(),
@@ -147,6 +157,9 @@ export function createPortico(config: PorticoConfig): Portico {
   }
 
   state.emailLogin.accountEmail = internal.storage.get('email')
+  if (internal.storage.get('socialProvider') === 'farcaster') {
+    state.farcasterLogin.accountUsername = internal.storage.get('socialUsername')
+  }
 
   const portico: Portico = {
     state,

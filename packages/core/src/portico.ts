@@ -10,6 +10,7 @@ import type {
   ConnectionState,
   ConnectorsState,
   EmailLoginState,
+  FarcasterLoginState,
   ModalState,
   NftsState,
   RouterState,
@@ -45,6 +46,8 @@ export interface PorticoState {
   siwx: SiwxState
   /** The e-mail login of the embedded wallet (SPEC §5). */
   emailLogin: EmailLoginState
+  /** A Farcaster login of the embedded wallet (SPEC §2 ConnectingFarcaster). */
+  farcasterLogin: FarcasterLoginState
   /** A WalletConnect pairing in progress. */
   walletConnect: WalletConnectState
   /** The wallet registry behind AllWallets, as last fetched (SPEC §2). */
@@ -115,6 +118,10 @@ export interface PorticoInternal {
   siwxCancel: (() => void) | undefined
   /** Incremented by every e-mail login step and reset; an older step's answer is dropped. */
   emailLoginAttempt: number
+  /** Incremented by every Farcaster login and leave; an older attempt's answer is dropped. */
+  farcasterLoginAttempt: number
+  /** The re-sync of the frame 100 ms after leaving ConnectingFarcaster (SPEC §2, §9). */
+  farcasterResync: ReturnType<typeof setTimeout> | undefined
   /** The WalletConnect pairing in progress, aborted when the visitor leaves its view. */
   walletConnectPairing: AbortController | undefined
   /** The other namespaces of a multi-chain wallet connecting after the picked one (tests await it). */

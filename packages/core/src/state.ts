@@ -310,6 +310,21 @@ export interface EmailLoginState {
   accountEmail: string | undefined
 }
 
+/** Where a Farcaster login stands (SPEC §2 ConnectingFarcaster): asking for the link, waiting for the app, connecting. */
+export type FarcasterLoginStatus = 'idle' | 'opening' | 'waiting' | 'connecting' | 'expired' | 'error'
+
+export interface FarcasterLoginState {
+  status: FarcasterLoginStatus
+  /** The sign-in link for the Farcaster app (SPEC §3 farcasterUrl), and when it stops working. */
+  url: string | undefined
+  expiresAt: number | undefined
+  /** Why the last attempt ended, as a message key (see `formatMessage`). */
+  error: Notice | undefined
+  /** The connected Farcaster account's username and picture (display data), once logged in. */
+  accountUsername: string | undefined
+  accountImage: string | undefined
+}
+
 export type WalletConnectStatus = 'idle' | 'pairing' | 'connecting' | 'error'
 
 /** A WalletConnect pairing in progress (SPEC §2 ConnectingWalletConnectBasic). */

@@ -174,12 +174,31 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     async getUser({ chainId }) {
       const user = await (await client()).request('APP_GET_USER', chainId === undefined ? {} : { chainId })
       return {
-        email: user.email,
+        ...(user.email ? { email: user.email } : {}),
+        ...(user.userName ? { userName: user.userName } : {}),
+        ...(user.profileImage ? { profileImage: user.profileImage } : {}),
         chainId: user.chainId,
         address: user.address,
         accountType: user.accountType,
         ...(user.solanaAddress ? { solanaAddress: user.solanaAddress } : {}),
       }
+    },
+    async getFarcasterUri() {
+      const { url, expiresAt } = await (await client()).request('APP_GET_FARCASTER_URI')
+      return expiresAt === undefined ? { url } : { url, expiresAt }
+    },
+    async connectFarcaster() {
+      const result = await (await client()).request('APP_CONNECT_FARCASTER')
+      return { action: result.action ?? 'CONNECTED' }
+    },
+    reload: async () => {
+      // A frame that was never loaded has nothing to drop.
+      const loaded = await loading
+      await loaded?.client.request('APP_RELOAD')
+    },
+    syncDappData: async (data) => {
+      const loaded = await loading
+      await loaded?.client.syncDappData(data)
     },
     isConnected: async () => (await (await client()).request('APP_IS_CONNECTED', {})).isConnected,
     signOut: async () => {

@@ -5,7 +5,12 @@ export type EmailConnectAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
 
 /** The embedded wallet's user (SPEC §3): e-mail, network, address and account type. */
 export interface EmbeddedWalletUser {
-  email: string
+  /** None for an account that signs in with Farcaster. */
+  email?: string
+  /** A Farcaster account's username (display data). */
+  userName?: string
+  /** A Farcaster account's picture, an https URL (display data). */
+  profileImage?: string
   chainId: number | string
   address: string
   accountType: 'eoa' | 'smartAccount'
@@ -55,4 +60,23 @@ export interface EmbeddedWallet {
   rejectApprovals?(): void
   /** Gives the frame the modal's theme, so its approval screen matches the view it sits in. */
   syncTheme?(theme: ThemeState): void
+  /**
+   * Opens a Sign In With Farcaster channel on the site's server: the link (QR code) for the
+   * Farcaster app, and when it stops working (ms).
+   */
+  getFarcasterUri?(): Promise<{ url: string; expiresAt?: number }>
+  /**
+   * Waits once for the Farcaster app's answer: `CONNECTED` once the server verified it and the frame
+   * holds the fid's wallet, `WAITING` when the app has not answered yet (ask again).
+   */
+  connectFarcaster?(): Promise<{ action: 'CONNECTED' | 'WAITING' }>
+  /** Reloads the frame (its session survives in its cookie); what it was doing is dropped. */
+  reload?(): Promise<void>
+  /** Sends the site's metadata and SDK details to the frame again (after a reload). */
+  syncDappData?(data: {
+    metadata?: { name: string; description?: string; url?: string; icons?: string[] }
+    sdkVersion: string
+    sdkType: string
+    projectId: string
+  }): Promise<void>
 }

@@ -20,6 +20,8 @@ export type Route =
   // E-mail login (SPEC §5): the one-time code, or approving a new device from the e-mail first.
   | { view: 'EmailVerifyOtp'; params: { email: string } }
   | { view: 'EmailVerifyDevice'; params: { email: string } }
+  // Sign In With Farcaster (SPEC §2): the link and QR code for the Farcaster app, and the wait.
+  | { view: 'ConnectingFarcaster'; params?: undefined }
   // Changing the embedded wallet's e-mail: the new address, then the frame's own screen over this
   // view, where the codes to the old and to the new address are typed (never in the page).
   | { view: 'UpdateEmail'; params?: undefined }

@@ -1,13 +1,20 @@
 import { cancelConnect } from '../connection/cancelConnect.js'
 import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
 import { resetEmailLogin } from '../email/resetEmailLogin.js'
+import { leaveFarcasterLogin } from '../farcaster/leaveFarcasterLogin.js'
 import type { Portico } from '../portico.js'
 import { stopWaitingForSend } from '../send/modal/stopWaitingForSend.js'
 import { cancelWalletConnect } from '../walletConnect/cancelWalletConnect.js'
 import type { View } from './routes.js'
 
 /** Something a view has started that leaving it abandons. */
-export type Abandon = 'connect' | 'walletConnect' | 'emailLogin' | 'embeddedApprovals' | 'send'
+export type Abandon =
+  | 'connect'
+  | 'walletConnect'
+  | 'emailLogin'
+  | 'farcasterLogin'
+  | 'embeddedApprovals'
+  | 'send'
 
 /**
  * The back and close rules of SPEC §2, in one place. `SUB_VIEWS`: views reached from another one,
@@ -21,6 +28,7 @@ export const SUB_VIEWS: ReadonlySet<View> = new Set<View>([
   'ConnectingExternal',
   'EmailVerifyOtp',
   'EmailVerifyDevice',
+  'ConnectingFarcaster',
   'UpdateEmail',
   'UpdateEmailVerify',
   'Networks',
@@ -41,6 +49,7 @@ export const BACK_ABANDONS: Readonly<Partial<Record<View, readonly Abandon[]>>> 
   ConnectingWalletConnectBasic: ['walletConnect'],
   EmailVerifyOtp: ['emailLogin'],
   EmailVerifyDevice: ['emailLogin'],
+  ConnectingFarcaster: ['farcasterLogin'],
   UpdateEmail: ['emailLogin'],
   // The frame's code screen lies over this view: its request is refused when the view goes.
   UpdateEmailVerify: ['embeddedApprovals', 'emailLogin'],
@@ -49,7 +58,13 @@ export const BACK_ABANDONS: Readonly<Partial<Record<View, readonly Abandon[]>>> 
 
 // A send still waiting for the wallet is let go: the next send from the reopened modal must not
 // wait for the wallet's prompt timeout behind it.
-export const CLOSE_ABANDONS: readonly Abandon[] = ['embeddedApprovals', 'connect', 'walletConnect', 'send']
+export const CLOSE_ABANDONS: readonly Abandon[] = [
+  'embeddedApprovals',
+  'connect',
+  'walletConnect',
+  'farcasterLogin',
+  'send',
+]
 
 const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   // Only an attempt the visitor started is abandoned; restoring stored connections goes on.
@@ -58,6 +73,7 @@ const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   },
   walletConnect: cancelWalletConnect,
   emailLogin: resetEmailLogin,
+  farcasterLogin: leaveFarcasterLogin,
   // A request left waiting in the hidden frame would be approved, later, by someone who forgot it.
   embeddedApprovals: rejectEmbeddedApprovals,
   send: stopWaitingForSend,

@@ -101,6 +101,21 @@ export class OriginNotAllowedError extends AuthApiError {
 }
 export type OriginNotAllowedErrorType = OriginNotAllowedError & { name: 'OriginNotAllowedError' }
 
+/** The Farcaster sign-in link expired before the Farcaster app answered. */
+export class FarcasterChannelExpiredError extends AuthApiError {
+  override name = 'FarcasterChannelExpiredError' as const
+}
+export type FarcasterChannelExpiredErrorType = FarcasterChannelExpiredError & {
+  name: 'FarcasterChannelExpiredError'
+}
+/** The server refused what the Farcaster app signed (another fid, domain or nonce, an expired message). */
+export class FarcasterSignInInvalidError extends AuthApiError {
+  override name = 'FarcasterSignInInvalidError' as const
+}
+export type FarcasterSignInInvalidErrorType = FarcasterSignInInvalidError & {
+  name: 'FarcasterSignInInvalidError'
+}
+
 const ERROR_CLASSES: Record<string, new (message: string, code: string, status: number) => AuthApiError> = {
   EMAIL_LIMIT: EmailLimitError,
   EMAIL_INVALID: EmailInvalidError,
@@ -113,11 +128,19 @@ const ERROR_CLASSES: Record<string, new (message: string, code: string, status: 
   WALLET_EXISTS: WalletExistsError,
   EMAIL_TAKEN: EmailTakenError,
   ORIGIN_NOT_ALLOWED: OriginNotAllowedError,
+  FARCASTER_CHANNEL_EXPIRED: FarcasterChannelExpiredError,
+  FARCASTER_SIGNIN_INVALID: FarcasterSignInInvalidError,
 }
 
 const apiErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
 const seedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
-const userSchema = z.object({ id: z.string(), email: z.string() })
+const userSchema = z.object({
+  id: z.string(),
+  // Null for a Farcaster account, which has a username and picture (display data) instead.
+  email: z.nullable(z.string()),
+  username: z.optional(z.string()),
+  profileImage: z.optional(z.string()),
+})
 const schemas = {
   frameConfig: z.object({ allowedOrigins: z.array(z.string()) }),
   email: z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) }),
@@ -128,10 +151,17 @@ const schemas = {
   updateEmail: z.object({ action: z.literal('VERIFY_PRIMARY_OTP') }),
   updateEmailPrimary: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }),
   updateEmailSecondary: z.object({ email: z.string() }),
+  farcasterChannel: z.object({ channelId: z.string(), url: z.url(), expiresAt: z.number() }),
+  farcasterConnect: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('pending') }),
+    z.object({ status: z.literal('connected'), token: z.string(), user: userSchema, isNewUser: z.boolean() }),
+  ]),
 }
 
 export type AuthUser = z.infer<typeof userSchema>
 export type AuthOtpResult = z.infer<typeof schemas.otp>
+export type FarcasterChannel = z.infer<typeof schemas.farcasterChannel>
+export type FarcasterConnectResult = z.infer<typeof schemas.farcasterConnect>
 
 export interface AuthApiOptions {
   /** The server's origin, which is the frame's own origin in a browser. */
@@ -153,6 +183,13 @@ export interface AuthApi {
    */
   otp(email: string, otp: string): Promise<AuthOtpResult>
   session(): Promise<{ user: AuthUser }>
+  /** Opens a Sign In With Farcaster channel for the site at `origin` (the page that embeds the frame). */
+  farcasterChannel(origin: string): Promise<FarcasterChannel>
+  /**
+   * Waits (one long poll) for the Farcaster app's answer; once the server verified it, the session
+   * token is kept like an e-mail login's.
+   */
+  farcasterConnect(channelId: string): Promise<FarcasterConnectResult>
   getWallet(): Promise<{ seed: `0x${string}` | null }>
   putWallet(seed: `0x${string}`): Promise<void>
   updateEmail(newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
@@ -227,6 +264,16 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
       return result
     },
     session: () => call('GET', 'session', schemas.session, undefined, true),
+    farcasterChannel: (origin) =>
+      call('POST', 'farcaster/channel', schemas.farcasterChannel, { origin, deviceId: getDeviceId() }),
+    async farcasterConnect(channelId) {
+      const result = await call('POST', 'farcaster/connect', schemas.farcasterConnect, {
+        channelId,
+        deviceId: getDeviceId(),
+      })
+      if (result.status === 'connected') token = result.token
+      return result
+    },
     getWallet: () =>
       call('GET', 'wallet', schemas.wallet, undefined, true) as Promise<{ seed: `0x${string}` | null }>,
     putWallet: (seed) => call('PUT', 'wallet', undefined, { seed }, true),

@@ -17,6 +17,7 @@ import {
   type AuthApi,
   AuthApiError,
   AuthSessionInvalidError,
+  type AuthUser,
   DeviceNotApprovedError,
   type FrameStorage,
   sessionIdOf,
@@ -98,6 +99,8 @@ export interface FrameHandlersOptions {
   chainId: FrameChainId
   /** Posts an unsolicited event (FRAME_SESSION_UPDATE) to the page. */
   emit?: (event: FrameEvent) => void
+  /** The embedding site's origin once pinned; a Farcaster sign-in names its host. */
+  parentOrigin?: () => string | undefined
   logger?: FrameLogger
 }
 
@@ -111,7 +114,10 @@ export interface FrameHandlers {
 }
 
 interface Session {
-  email: string
+  /** Null for a Farcaster account. */
+  email: string | null
+  username: string | undefined
+  profileImage: string | undefined
   evm: EvmSigner
   solana: SolanaSigner
 }
@@ -138,7 +144,10 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
   // The e-mail between CONNECT_EMAIL and the code (or device approval) that completes the login.
   let pendingEmail: string | undefined
 
-  async function loadWallet(email: string): Promise<Session> {
+  // The Farcaster sign-in channel between GET_FARCASTER_URI and the answer that completes the login.
+  let pendingFarcaster: { channelId: string } | undefined
+
+  async function loadWallet(user: AuthUser): Promise<Session> {
     let { seed } = await api.getWallet()
     if (seed === null) {
       const fresh = seedToHex(createSeed())
@@ -154,7 +163,9 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     }
     const keys = deriveKeys(seed)
     return {
-      email,
+      email: user.email,
+      username: user.username,
+      profileImage: user.profileImage,
       evm: createEvmSigner({ privateKey: keys.evmPrivateKey, rpcUrl: options.rpcUrl }),
       solana: createSolanaSigner(keys.solanaSecretKey, { rpcUrl: options.rpcUrl }),
     }
@@ -166,7 +177,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     unlocking ??= (async () => {
       try {
         const { user } = await api.session()
-        session = await loadWallet(user.email)
+        session = await loadWallet(user)
         return session
       } catch (error) {
         if (error instanceof AuthSessionInvalidError) api.clearToken()
@@ -187,9 +198,20 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     }
   }
 
+  /** Tells the page a new session started (its id only: the token never leaves the frame). */
+  function announceSession(token: string): void {
+    options.emit?.({
+      portico: MESSAGE_MARKER,
+      version: PROTOCOL_VERSION,
+      type: 'FRAME_SESSION_UPDATE',
+      payload: { token: sessionIdOf(token) },
+    })
+  }
+
   function signOutLocally(): void {
     session = undefined
     pendingEmail = undefined
+    pendingFarcaster = undefined
     api.clearToken()
     ui.cancelApprovals()
   }
@@ -253,21 +275,44 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
           if (error instanceof DeviceNotApprovedError) return { action: 'VERIFY_DEVICE' }
           throw error
         }
-        session = await loadWallet(result.user.email)
+        session = await loadWallet(result.user)
         pendingEmail = undefined
-        options.emit?.({
-          portico: MESSAGE_MARKER,
-          version: PROTOCOL_VERSION,
-          type: 'FRAME_SESSION_UPDATE',
-          payload: { token: sessionIdOf(result.token) },
-        })
+        announceSession(result.token)
+        return {}
+      }
+      case 'APP_GET_FARCASTER_URI': {
+        // The signed message must name the site the visitor sees, so only a pinned parent may ask.
+        const origin = options.parentOrigin?.()
+        if (!origin) throw new Error('The embedding site is not known yet: the Farcaster login cannot start.')
+        const channel = await api.farcasterChannel(origin)
+        pendingFarcaster = { channelId: channel.channelId }
+        return { url: channel.url, expiresAt: channel.expiresAt }
+      }
+      case 'APP_CONNECT_FARCASTER': {
+        const pending = pendingFarcaster
+        if (pending === undefined) throw new Error('Start the Farcaster login with its link first.')
+        let result: Awaited<ReturnType<typeof api.farcasterConnect>>
+        try {
+          // One server wait (20 s) fits in the page's timeout; the page asks again while the link lasts.
+          result = await api.farcasterConnect(pending.channelId)
+        } catch (error) {
+          // An expired or refused sign-in cannot complete any more: a new one needs a new link.
+          if (pendingFarcaster === pending) pendingFarcaster = undefined
+          throw error
+        }
+        if (result.status === 'pending') return { action: 'WAITING' }
+        session = await loadWallet(result.user)
+        pendingFarcaster = undefined
+        announceSession(result.token)
         return {}
       }
       case 'APP_GET_USER': {
         const current = await requireSession()
         const target = message.payload?.chainId ?? chainId
         return {
-          email: current.email,
+          ...(current.email ? { email: current.email } : {}),
+          ...(current.username ? { userName: current.username } : {}),
+          ...(current.profileImage ? { profileImage: current.profileImage } : {}),
           address: current.evm.address,
           chainId: target,
           accountType: 'eoa',
@@ -308,6 +353,8 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         const current = await requireSession()
         const newEmail = message.payload.email
         await api.updateEmail(newEmail)
+        if (current.email === null)
+          throw new Error('This account signs in with Farcaster: it has no e-mail to change.')
         const outcome = await ui.changeEmail({
           currentEmail: current.email,
           newEmail,
@@ -336,9 +383,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         return {}
       case 'APP_CONNECT_SOCIAL':
       case 'APP_GET_SOCIAL_REDIRECT_URI':
-      case 'APP_GET_FARCASTER_URI':
-      case 'APP_CONNECT_FARCASTER':
-        throw new Error('Social and Farcaster logins are not supported by the embedded wallet yet.')
+        throw new Error('Social logins are not supported by the embedded wallet yet.')
       case 'APP_INIT_SMART_ACCOUNT':
         throw new Error('Smart accounts are not supported by the embedded wallet yet.')
     }

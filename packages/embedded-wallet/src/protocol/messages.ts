@@ -58,10 +58,15 @@ const successPayloads = {
   // mailed link before the same code logs in (the server mails it only once the code is proved).
   APP_CONNECT_OTP: z._default(z.object({ action: z.optional(z.literal('VERIFY_DEVICE')) }), {}),
   APP_CONNECT_SOCIAL: z.object({ email: z.optional(emailSchema), userName: z.optional(z.string()) }),
-  APP_GET_FARCASTER_URI: z.object({ url: z.url() }),
-  APP_CONNECT_FARCASTER: empty,
+  // The sign-in link for the Farcaster app (shown as a QR code), and when its channel ends (ms).
+  APP_GET_FARCASTER_URI: z.object({ url: z.url(), expiresAt: z.optional(z.number()) }),
+  // WAITING: the app has not answered within one wait; the page asks again until the link expires.
+  APP_CONNECT_FARCASTER: z._default(z.object({ action: z.optional(z.literal('WAITING')) }), {}),
   APP_GET_USER: z.object({
-    email: emailSchema,
+    // None for an account that signs in with Farcaster, which has a username and picture instead.
+    email: z.optional(emailSchema),
+    userName: z.optional(z.string().check(z.maxLength(64))),
+    profileImage: z.optional(z.url({ protocol: /^https$/ })),
     address: evmAddress,
     chainId: chainIdSchema,
     accountType,
