@@ -64,7 +64,7 @@ async function farcasterLink(frame: ReturnType<typeof makeFrame>): Promise<strin
     type: 'FRAME_GET_FARCASTER_URI_SUCCESS',
     payload: { url: expect.any(String) },
   })
-  return (reply?.payload as { url: string }).url
+  return (reply?.payload as { url: string } | undefined)?.url ?? ''
 }
 
 describe('createFrameHandlers: Farcaster login', () => {
@@ -98,8 +98,8 @@ describe('createFrameHandlers: Farcaster login', () => {
     server.answerFarcaster(second, { fid: 7, username: 'alice' })
     await other.handlers.handle(request('APP_CONNECT_FARCASTER'))
     const again = await other.handlers.handle(request('APP_GET_USER', { chainId: 1 }))
-    expect((again?.payload as { address: string }).address).toBe(
-      (user?.payload as { address: string }).address,
+    expect((again?.payload as { address?: string } | undefined)?.address).toBe(
+      (user?.payload as { address?: string } | undefined)?.address,
     )
   })
 
