@@ -29,6 +29,8 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleEmailOtp')
     case 'EmailVerifyDevice':
       return t('titleEmailDevice')
+    case 'ConnectingFarcaster':
+      return t('titleFarcaster')
     case 'UpdateEmail':
     case 'UpdateEmailVerify':
       return t('titleUpdateEmail')

@@ -20,6 +20,8 @@ const loaders: Record<View, () => Promise<ComponentType>> = {
   EmailVerifyOtp: () => import('../views/EmailVerifyOtp/EmailVerifyOtp.js').then((m) => m.EmailVerifyOtp),
   EmailVerifyDevice: () =>
     import('../views/EmailVerifyDevice/EmailVerifyDevice.js').then((m) => m.EmailVerifyDevice),
+  ConnectingFarcaster: () =>
+    import('../views/ConnectingFarcaster/ConnectingFarcaster.js').then((m) => m.ConnectingFarcaster),
   UpdateEmail: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmail),
   UpdateEmailVerify: () => import('../views/UpdateEmail/UpdateEmail.js').then((m) => m.UpdateEmailVerify),
   ApproveTransaction: () =>

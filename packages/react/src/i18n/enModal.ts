@@ -19,6 +19,8 @@ export const enModal = {
   titleSignIn: 'Sign in',
   titleEmailOtp: 'Enter the code',
   titleEmailDevice: 'Approve this device',
+  titleFarcaster: 'Sign in with Farcaster',
+  continueWithFarcaster: 'Continue with Farcaster',
   titleApproveTransaction: 'Approve request',
   titleUpdateEmail: 'Change e-mail',
   titleBuy: 'Buy crypto',

@@ -118,6 +118,8 @@ export const de: Catalogue = {
   titleSignIn: 'Anmelden',
   titleEmailOtp: 'Code eingeben',
   titleEmailDevice: 'Dieses Gerät bestätigen',
+  titleFarcaster: 'Mit Farcaster anmelden',
+  continueWithFarcaster: 'Weiter mit Farcaster',
   titleApproveTransaction: 'Anfrage bestätigen',
   titleUpdateEmail: 'E-Mail ändern',
   titleUnsupportedChain: 'Netzwerk wechseln',

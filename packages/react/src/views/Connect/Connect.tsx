@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { connectCss } from '../../components/connect.css.js'
 import { needsConnectOptions } from '../../components/connectLayout.js'
 import { EmailForm, emailFormCss } from '../../components/EmailForm.js'
+import { FarcasterEntry, farcasterEntryCss } from '../../components/FarcasterEntry.js'
 import { moveFocusInList } from '../../components/focus.js'
 import { useSelectWallet } from '../../components/useSelectWallet.js'
 import { WalletRow, walletTag } from '../../components/WalletRow.js'
@@ -23,6 +24,7 @@ const ConnectWithOptions = lazy(() =>
 export function Connect() {
   useStyles(connectCss)
   useStyles(emailFormCss)
+  useStyles(farcasterEntryCss)
   const portico = usePortico()
   const email = useEmailLogin()
   const t = useT()
@@ -37,7 +39,16 @@ export function Connect() {
   // SPEC §9 connect method order: each method the site offers, in the configured order.
   const sections: { method: ConnectMethod; node: ReactNode }[] = []
   for (const method of portico.options.features.connectMethodsOrder) {
-    if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
+    if (method === 'email' && email.enabled)
+      sections.push({
+        method,
+        node: (
+          <>
+            <EmailForm />
+            <FarcasterEntry />
+          </>
+        ),
+      })
     if (method === 'wallet') sections.push({ method, node: <WalletSection /> })
   }
   return (

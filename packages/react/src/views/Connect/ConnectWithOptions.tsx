@@ -7,6 +7,7 @@ import {
 } from '@portico/core'
 import { type ReactNode, useCallback, useState } from 'react'
 import { EmailForm } from '../../components/EmailForm.js'
+import { FarcasterEntry, farcasterEntryCss } from '../../components/FarcasterEntry.js'
 import { moveFocusInList } from '../../components/focus.js'
 import { ChevronIcon, WalletIcon } from '../../components/icons.js'
 import { LegalCheckbox, legalCss } from '../../components/LegalCheckbox.js'
@@ -36,6 +37,7 @@ export const connectOptionsCss = `
 export function ConnectWithOptions() {
   useStyles(legalCss)
   useStyles(connectOptionsCss)
+  useStyles(farcasterEntryCss)
   const portico = usePortico()
   const email = useEmailLogin()
   const t = useT()
@@ -47,7 +49,16 @@ export function ConnectWithOptions() {
 
   const sections: { method: ConnectMethod; node: ReactNode }[] = []
   for (const method of features.connectMethodsOrder) {
-    if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
+    if (method === 'email' && email.enabled)
+      sections.push({
+        method,
+        node: (
+          <>
+            <EmailForm />
+            <FarcasterEntry />
+          </>
+        ),
+      })
     if (method === 'wallet')
       sections.push({
         method,
