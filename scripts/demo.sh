@@ -15,6 +15,7 @@ SERVER_PORT=8787
 MAIL_SMTP_PORT=1025
 MAIL_WEB_PORT=1080
 WC_RELAY_PORT=8090
+FARCASTER_RELAY_PORT=8092
 SOLANA_PORT=8899
 SOLANA_INFO=.portico-data/demo-solana.json
 POLKADOT_PORT=9944
@@ -94,6 +95,11 @@ node apps/demo/scripts/relay.mjs --port "$WC_RELAY_PORT" </dev/null &
 pids+=("$!")
 echo "mobile wallets pair through ws://127.0.0.1:$WC_RELAY_PORT (the demo's phone page is a wallet for it)"
 
+section "Farcaster relay"
+node apps/demo/scripts/farcasterRelay.mjs --port "$FARCASTER_RELAY_PORT" </dev/null &
+pids+=("$!")
+echo "Sign In With Farcaster channels: http://127.0.0.1:$FARCASTER_RELAY_PORT (the demo's development panel approves as a test fid)"
+
 section "Solana validator"
 # The file of an earlier run would pass the readiness check below before this run's validator is up.
 rm -f "$SOLANA_INFO"
@@ -128,7 +134,8 @@ for chain in "${CHAINS[@]}"; do
   chain_args+=(--chain "${chain%%:*}=http://127.0.0.1:${chain#*:}")
 done
 node apps/demo/scripts/stack.mjs prepare --data-dir "$DATA_DIR" --port "$SERVER_PORT" \
-  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" --solana "$SOLANA_INFO" \
+  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" \
+  --farcaster-relay "http://127.0.0.1:$FARCASTER_RELAY_PORT" --solana "$SOLANA_INFO" \
   --bitcoin "$BITCOIN_INFO" "${chain_args[@]}" ||
   die "could not deploy the test tokens or prepare the server"
 node packages/server/dist/cli.js start --config "$DATA_DIR/portico.config.json" </dev/null &
@@ -145,6 +152,7 @@ export VITE_DEV_WALLET=1
 export VITE_RPC_31337=http://127.0.0.1:8545
 export VITE_RPC_31338=http://127.0.0.1:8546
 export VITE_WC_RELAY_URL=ws://127.0.0.1:$WC_RELAY_PORT
+export VITE_FARCASTER_RELAY_URL=http://127.0.0.1:$FARCASTER_RELAY_PORT
 export VITE_SOLANA_RPC_URL=http://127.0.0.1:$SOLANA_PORT
 export VITE_SOLANA_NETWORK_ID=$SOLANA_NETWORK_ID
 export VITE_BITCOIN_NODE_URL=http://127.0.0.1:$BITCOIN_PORT

@@ -12,6 +12,8 @@ import { bitcoinInfoFile, bitcoinPort } from './bitcoin'
 import {
   e2eChains,
   e2eEmailCooldownMs,
+  farcasterRelayPort,
+  farcasterRelayUrl,
   mailboxHttpPort,
   mailboxSmtpPort,
   mailboxUrl,
@@ -125,6 +127,18 @@ export default async function globalSetup(): Promise<void> {
     )
     record(relay.pid, 'relay.mjs')
     await waitForPort(relayPort)
+    // The Farcaster relay the server opens sign-in channels on, and the tests' Farcaster client completes.
+    const farcasterRelay = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../scripts/farcasterRelay.mjs', import.meta.url)),
+        '--port',
+        String(farcasterRelayPort),
+      ],
+      { stdio: 'ignore', detached: false },
+    )
+    record(farcasterRelay.pid, 'farcasterRelay.mjs')
+    await waitForPort(farcasterRelayPort)
     const solanaInfo = await waitForSolanaInfo(() => solanaExit)
     const { configFile } = await prepareServer({
       chains: e2eChains.map(({ chainId }) => ({ chainId, rpcUrl: rpcUrl(chainId) })),
@@ -136,6 +150,7 @@ export default async function globalSetup(): Promise<void> {
       pollIntervalMs: 250,
       smtpPort: mailboxSmtpPort,
       emailCooldownMs: e2eEmailCooldownMs,
+      farcasterRelayUrl,
       solana: solanaInfo,
       bitcoin: await waitForInfo<DemoBitcoinInfo>(
         bitcoinInfoFile,

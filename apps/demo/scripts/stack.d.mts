@@ -66,7 +66,14 @@ export function prepareServer(options: {
   emailCooldownMs?: number
   solana?: StackSolana
   bitcoin?: StackBitcoin
-}): Promise<{ configFile: string; tokens: readonly StackToken[]; swap: TestSwapDeployment }>
+  /** Sign In With Farcaster through this relay; the registries and the test fid go on the first chain. */
+  farcasterRelayUrl?: string
+}): Promise<{
+  configFile: string
+  tokens: readonly StackToken[]
+  swap: TestSwapDeployment
+  farcasterFid: bigint | undefined
+}>
 export function waitForServer(url: string, timeoutMs?: number): Promise<void>
 export function startServerProcess(options: {
   configFile: string

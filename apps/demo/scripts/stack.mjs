@@ -92,6 +92,7 @@ export function serverConfig({
   solana,
   bitcoin,
   swap,
+  farcasterRelayUrl,
 }) {
   const prices = {}
   for (const { chainId } of chains) {
@@ -164,6 +165,10 @@ export function serverConfig({
             // Every visitor of a local demo (and every end-to-end test) comes from 127.0.0.1.
             mailLimits: { perIp: 1_000, perDevice: 1_000 },
             ...(emailCooldownMs === undefined ? {} : { emailCooldownMs }),
+            // Sign In With Farcaster through the local relay, the ID registry read on the first chain.
+            ...(farcasterRelayUrl
+              ? { farcaster: { relayUrl: farcasterRelayUrl, rpcUrl: chains[0].rpcUrl, pollMs: 250 } }
+              : {}),
             smtp: {
               host: '127.0.0.1',
               port: smtpPort,
@@ -252,8 +257,10 @@ export async function prepareServer({
   emailCooldownMs,
   solana,
   bitcoin,
+  farcasterRelayUrl,
 }) {
   const tokens = await deployTokens(chains)
+  const farcasterFid = farcasterRelayUrl ? await deployFarcaster(chains[0].rpcUrl) : undefined
   const swap = await deploySwaps(chains)
   // The demo's NFTs, on the first chain (scripts/nfts.mjs).
   const { deployDemoNfts } = await import('./nfts.mjs')
@@ -273,6 +280,7 @@ export async function prepareServer({
     solana,
     bitcoin,
     swap,
+    farcasterRelayUrl,
   })
   // Its spam collection is flagged, so the NFTs tab leaves its airdrop out.
   config.chains[0].spamTokens = [nfts.spamNft]
@@ -288,7 +296,17 @@ export async function prepareServer({
     '--config',
     configFile,
   ])
-  return { configFile, tokens, swap }
+  return { configFile, tokens, swap, farcasterFid }
+}
+
+/** Places the Farcaster registries on the chain and registers the demo's test fid; returns the fid. */
+async function deployFarcaster(rpcUrl) {
+  const { deployFarcasterRegistries, registerFid, TEST_FARCASTER_ACCOUNT } = await import(
+    '@portico/test/farcaster'
+  )
+  const { privateKeyToAccount } = await import('viem/accounts')
+  await deployFarcasterRegistries(rpcUrl)
+  return registerFid(rpcUrl, privateKeyToAccount(TEST_FARCASTER_ACCOUNT.custodyKey).address)
 }
 
 /** Polls the server's readiness endpoint. */
@@ -335,6 +353,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       port: { type: 'string' },
       origin: { type: 'string', multiple: true },
       'smtp-port': { type: 'string' },
+      'farcaster-relay': { type: 'string' },
       chain: { type: 'string', multiple: true },
       solana: { type: 'string' },
       bitcoin: { type: 'string' },
@@ -355,6 +374,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       dataDir: values['data-dir'],
       origins: values.origin ?? [],
       ...(values['smtp-port'] ? { smtpPort: Number(values['smtp-port']) } : {}),
+      ...(values['farcaster-relay'] ? { farcasterRelayUrl: values['farcaster-relay'] } : {}),
       ...(values.solana ? { solana: JSON.parse(readFileSync(values.solana, 'utf8')) } : {}),
       ...(values.bitcoin ? { bitcoin: JSON.parse(readFileSync(values.bitcoin, 'utf8')) } : {}),
     })

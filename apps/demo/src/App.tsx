@@ -13,6 +13,7 @@ import {
 import { useEffect, useState } from 'react'
 import { DevWalletPanel } from './DevWalletPanel.js'
 import { devWalletEnabled } from './devWallet.js'
+import { FarcasterDevClient, farcasterDevClientEnabled } from './FarcasterDevClient.js'
 import { type DemoSiwxMode, demoSiwxMode } from './siwx.js'
 
 /** What sign-in says about the connected account, and a way to sign in when not yet. */
@@ -207,6 +208,7 @@ export function App({ portico }: { portico: Portico }) {
         </p>
       </main>
       {devWalletEnabled && <DevWalletPanel />}
+      {devWalletEnabled && farcasterDevClientEnabled && <FarcasterDevClient portico={portico} />}
     </PorticoProvider>
   )
 }

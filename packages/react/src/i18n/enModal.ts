@@ -21,6 +21,7 @@ export const enModal = {
   titleEmailDevice: 'Approve this device',
   titleFarcaster: 'Sign in with Farcaster',
   continueWithFarcaster: 'Continue with Farcaster',
+  farcasterAccount: 'Farcaster account',
   titleApproveTransaction: 'Approve request',
   titleUpdateEmail: 'Change e-mail',
   titleBuy: 'Buy crypto',

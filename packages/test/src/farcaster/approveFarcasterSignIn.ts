@@ -8,6 +8,16 @@
 import type { Hex, LocalAccount } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 
+/**
+ * The custody key of the demo's and the end-to-end tests' Farcaster account (a fixed, public test
+ * key: never use it on a real chain), with its display profile.
+ */
+export const TEST_FARCASTER_ACCOUNT = {
+  custodyKey: '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
+  username: 'portico-demo',
+  displayName: 'Portico demo',
+} as const
+
 export interface FarcasterProfile {
   fid: bigint | number
   username?: string

@@ -4,7 +4,7 @@ export type {
   ApproveFarcasterSignInOptions,
   FarcasterProfile,
 } from './approveFarcasterSignIn.js'
-export { approveFarcasterSignIn } from './approveFarcasterSignIn.js'
+export { approveFarcasterSignIn, TEST_FARCASTER_ACCOUNT } from './approveFarcasterSignIn.js'
 export {
   addAuthAddress,
   deployFarcasterRegistries,

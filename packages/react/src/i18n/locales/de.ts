@@ -120,6 +120,7 @@ export const de: Catalogue = {
   titleEmailDevice: 'Dieses Gerät bestätigen',
   titleFarcaster: 'Mit Farcaster anmelden',
   continueWithFarcaster: 'Weiter mit Farcaster',
+  farcasterAccount: 'Farcaster-Konto',
   titleApproveTransaction: 'Anfrage bestätigen',
   titleUpdateEmail: 'E-Mail ändern',
   titleUnsupportedChain: 'Netzwerk wechseln',

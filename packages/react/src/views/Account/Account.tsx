@@ -10,6 +10,7 @@ import {
 } from '@portico/core'
 import { type ReactElement, useEffect, useState } from 'react'
 import { AddressAvatar } from '../../components/AddressAvatar.js'
+import { FarcasterAccountRow } from '../../components/FarcasterAccountRow.js'
 import {
   CardIcon,
   CheckIcon,
@@ -210,6 +211,7 @@ export function Account() {
             </span>
           </button>
         )}
+        {account.connector?.type === 'AUTH' && <FarcasterAccountRow />}
         {isSafeLinkUrl(account.addressExplorerUrl) && (
           <a className="row" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
             <ExternalLinkIcon />
