@@ -40,6 +40,8 @@ const VIEW_BUDGETS_KIB = {
   Buy: 4.5,
   Connect: 9.8,
   ConnectingExternal: 5.8,
+  // Sign In With Farcaster: the QR code, core's Farcaster login and the view's own texts. Measure and adjust.
+  ConnectingFarcaster: 8,
   ConnectingWalletConnectBasic: 14,
   EmailVerifyDevice: 1.9,
   EmailVerifyOtp: 6.8,
