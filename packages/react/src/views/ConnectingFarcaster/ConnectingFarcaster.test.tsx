@@ -56,7 +56,7 @@ const connectors = [
 describe('ConnectingFarcaster', () => {
   test('Connect offers Farcaster; its view shows the link as a QR code to open or copy, and connects once approved', async () => {
     const { wallet, answer } = embedded()
-    const { portico } = await renderPortico({ connectors, config: { embeddedWallet: wallet } })
+    const { portico, approve } = await renderPortico({ connectors, config: { embeddedWallet: wallet } })
     await run(() => openModal(portico))
     const view = modal()
     const entry = await view.findByRole('button', { name: 'Continue with Farcaster' })
@@ -67,6 +67,9 @@ describe('ConnectingFarcaster', () => {
     expect(await view.findByText('Waiting for approval in Farcaster…')).toBeTruthy()
     await answer('WAITING')
     await answer('CONNECTED')
+    // The embedded wallet's connector (a test connector here) connects like any other.
+    await waitFor(() => expect(portico.state.connection.status).toBe('connecting'))
+    await run(() => approve())
     await waitFor(() => expect(portico.state.connection.status).toBe('connected'))
   }, 20_000)
 
