@@ -45,19 +45,25 @@ test('Farcaster login: the test fid approves in its client, and the embedded wal
   await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   const address = (await page.getByTestId('demo-address').textContent()) as string
 
-  // It sends on anvil, approved in the frame.
+  // Funds for the wallet; the page's 30 s balance cache is aged, as waiting would, before a reload.
   await rpc(31337, 'anvil_setBalance', [address, '0x8ac7230489e80000'])
-  const recipient = privateKeyToAccount(generatePrivateKey()).address
-  await sendEtherFromAccount(page, '0.25', recipient)
-  await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
-  await frame(page).getByRole('button', { name: 'Approve' }).click()
-  await expect.poll(() => ethBalance(recipient), { timeout: 15_000 }).toBe(250_000_000_000_000_000n)
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((name) => name.endsWith('Cache')))
+      localStorage.removeItem(key)
+  })
 
   // A reload keeps the login: the same wallet, the username from storage.
   await page.reload()
   await expect(page.getByTestId('demo-address')).toHaveText(address)
   await page.getByRole('button', { name: /^Account / }).click()
   await expect(modal(page)).toContainText(`@${TEST_FARCASTER_ACCOUNT.username}`)
+
+  // It sends on anvil, approved in the frame.
+  const recipient = privateKeyToAccount(generatePrivateKey()).address
+  await sendEtherFromAccount(page, '0.25', recipient)
+  await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
+  await frame(page).getByRole('button', { name: 'Approve' }).click()
+  await expect.poll(() => ethBalance(recipient), { timeout: 15_000 }).toBe(250_000_000_000_000_000n)
 })
 
 test('Farcaster login: a key that does not hold the fid is refused; leaving reloads the frame', async ({

@@ -9,9 +9,6 @@ const registryRpc = import.meta.env.VITE_RPC_31337
 const ID_REGISTRY = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
 const custody = privateKeyToAccount(TEST_FARCASTER_ACCOUNT.custodyKey)
 
-/** Whether the demo runs a local Farcaster relay its development panel can approve sign-ins on. */
-export const farcasterDevClientEnabled = Boolean(relayUrl && registryRpc)
-
 /**
  * A Farcaster app made of code, for trying the Farcaster login in the demo (development only): it
  * signs the open sign-in link with the test fid's custody key and completes the channel on the

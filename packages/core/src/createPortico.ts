@@ -104,14 +104,8 @@ export function createPortico(config: PorticoConfig): Portico {
     swap: createSwapState(),
     siwx: { status: 'idle', caipAddress: undefined, session: undefined, error: undefined },
     emailLogin: { status: 'idle', email: undefined, error: undefined, accountEmail: undefined },
-    farcasterLogin: {
-      status: 'idle',
-      url: undefined,
-      expiresAt: undefined,
-      error: undefined,
-      accountUsername: undefined,
-      accountImage: undefined,
-    },
+    // The other fields stay absent until a Farcaster login sets them.
+    farcasterLogin: { status: 'idle' },
     walletConnect: { status: 'idle', pairing: undefined, walletId: undefined, error: undefined },
     walletRegistry: { wallets: undefined, updatedAt: undefined, loading: false },
   })

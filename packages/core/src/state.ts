@@ -316,13 +316,13 @@ export type FarcasterLoginStatus = 'idle' | 'opening' | 'waiting' | 'connecting'
 export interface FarcasterLoginState {
   status: FarcasterLoginStatus
   /** The sign-in link for the Farcaster app (SPEC §3 farcasterUrl), and when it stops working. */
-  url: string | undefined
-  expiresAt: number | undefined
+  url?: string | undefined
+  expiresAt?: number | undefined
   /** Why the last attempt ended, as a message key (see `formatMessage`). */
-  error: Notice | undefined
+  error?: Notice | undefined
   /** The connected Farcaster account's username and picture (display data), once logged in. */
-  accountUsername: string | undefined
-  accountImage: string | undefined
+  accountUsername?: string | undefined
+  accountImage?: string | undefined
 }
 
 export type WalletConnectStatus = 'idle' | 'pairing' | 'connecting' | 'error'

@@ -183,23 +183,14 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
         ...(user.solanaAddress ? { solanaAddress: user.solanaAddress } : {}),
       }
     },
-    async getFarcasterUri() {
-      const { url, expiresAt } = await (await client()).request('APP_GET_FARCASTER_URI')
-      return expiresAt === undefined ? { url } : { url, expiresAt }
-    },
-    async connectFarcaster() {
-      const result = await (await client()).request('APP_CONNECT_FARCASTER')
-      return { action: result.action ?? 'CONNECTED' }
-    },
-    reload: async () => {
-      // A frame that was never loaded has nothing to drop.
-      const loaded = await loading
-      await loaded?.client.request('APP_RELOAD')
-    },
-    syncDappData: async (data) => {
-      const loaded = await loading
-      await loaded?.client.syncDappData(data)
-    },
+    getFarcasterUri: async () =>
+      (await client()).request('APP_GET_FARCASTER_URI') as Promise<{ url: string; expiresAt?: number }>,
+    connectFarcaster: async () => ({
+      action: (await (await client()).request('APP_CONNECT_FARCASTER')).action ?? 'CONNECTED',
+    }),
+    // A frame that was never loaded has nothing to drop or to sync.
+    reload: async () => void (await (await loading)?.client.request('APP_RELOAD')),
+    syncDappData: async (data) => (await loading)?.client.syncDappData(data),
     isConnected: async () => (await (await client()).request('APP_IS_CONNECTED', {})).isConnected,
     signOut: async () => {
       await (await client()).request('APP_SIGN_OUT')

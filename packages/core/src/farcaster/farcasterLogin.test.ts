@@ -10,8 +10,8 @@ import { openModal } from '../modal/openModal.js'
 import { flush, setup, testConnector } from '../testing/fakeAdapter.testkit.js'
 import { connectFarcaster, FarcasterLinkExpiredError } from './connectFarcaster.js'
 import { getFarcasterLogin } from './farcasterLogin.js'
-import { FARCASTER_RESYNC_DELAY_MS } from './leaveFarcasterLogin.js'
 import { startFarcasterLogin } from './modal/startFarcasterLogin.js'
+import { FARCASTER_RESYNC_DELAY_MS } from './reloadFrameAfterFarcaster.js'
 
 const LINK = 'https://farcaster.xyz/~/siwf?channelToken=abc'
 
@@ -124,6 +124,7 @@ describe('Farcaster login (SPEC §2 ConnectingFarcaster)', () => {
     expect(getFarcasterLogin(portico).url).toBe(LINK)
     goBack(portico)
     expect(getFarcasterLogin(portico)).toMatchObject({ status: 'idle', url: undefined })
+    await vi.dynamicImportSettled()
     expect(calls.filter((call) => call === 'reload')).toEqual(['reload'])
     await vi.advanceTimersByTimeAsync(FARCASTER_RESYNC_DELAY_MS - 1)
     expect(calls.some((call) => call.startsWith('syncDappData'))).toBe(false)
