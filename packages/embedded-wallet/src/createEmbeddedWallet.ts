@@ -191,6 +191,7 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
         ...(user.email ? { email: user.email } : {}),
         ...(user.userName ? { userName: user.userName } : {}),
         ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
+        ...(user.profileImage ? { profileImage: user.profileImage } : {}),
         chainId: user.chainId,
         address: user.address,
         accountType: user.accountType,
@@ -206,6 +207,14 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     getSmartAccountEnabledNetworks: async () =>
       (await (await client()).request('APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS')).smartAccountEnabledNetworks,
     setPreferredAccount: async ({ type }) => (await client()).request('APP_SET_PREFERRED_ACCOUNT', { type }),
+    getFarcasterUri: async () =>
+      (await client()).request('APP_GET_FARCASTER_URI') as Promise<{ url: string; expiresAt?: number }>,
+    connectFarcaster: async () => ({
+      action: (await (await client()).request('APP_CONNECT_FARCASTER')).action ?? 'CONNECTED',
+    }),
+    // A frame that was never loaded has nothing to drop or to sync.
+    reload: async () => void (await (await loading)?.client.request('APP_RELOAD')),
+    syncDappData: async (data) => (await loading)?.client.syncDappData(data),
     isConnected: async () => (await (await client()).request('APP_IS_CONNECTED', {})).isConnected,
     signOut: async () => {
       await (await client()).request('APP_SIGN_OUT')
