@@ -86,6 +86,7 @@ describe('createFrameHandlers: Farcaster login', () => {
     const user = await frame.handlers.handle(request('APP_GET_USER', { chainId: 1 }))
     expect(user?.payload).toEqual({
       userName: 'alice',
+      socialProvider: 'farcaster',
       profileImage: 'https://i.example/a.png',
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       chainId: 1,

@@ -483,8 +483,6 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         }
         const newEmail = message.payload.email
         await api.updateEmail(newEmail)
-        if (current.email === null)
-          throw new Error('This account signs in with Farcaster: it has no e-mail to change.')
         const outcome = await ui.changeEmail({
           currentEmail,
           newEmail,

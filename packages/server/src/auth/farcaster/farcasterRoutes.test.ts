@@ -99,8 +99,9 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
     expect(connected.isNewUser).toBe(true)
     expect(connected.user).toEqual({
       id: expect.any(String),
-      email: null,
-      username: 'alice',
+      // A social login of the provider 'farcaster', without an e-mail.
+      userName: 'alice',
+      socialProvider: 'farcaster',
       profileImage: 'https://i.example/alice.png',
     })
     expect(response.headers.get('set-cookie')).toContain('portico_session=')
@@ -128,7 +129,7 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
     )
     if (second.status !== 'connected') throw new Error('The second login did not complete.')
     expect(second.isNewUser).toBe(false)
-    expect(second.user).toEqual({ id: connected.user.id, email: null, username: 'alice2' })
+    expect(second.user).toEqual({ id: connected.user.id, userName: 'alice2', socialProvider: 'farcaster' })
     expect(await auth.readSeed(second.token, app)).toBe(seed)
   })
 
@@ -261,7 +262,7 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
       await (await connect(deviceId, channel.channelId)).json(),
     )
     if (body.status !== 'connected') throw new Error('The login did not complete.')
-    expect(body.user).toEqual({ id: expect.any(String), email: null })
+    expect(body.user).toEqual({ id: expect.any(String), socialProvider: 'farcaster' })
   })
 
   it('is off, with the reason, without an Optimism RPC endpoint', async () => {
