@@ -104,4 +104,25 @@ describe('ConnectingFarcaster', () => {
     expect(portico.state.router.route.view).toBe('Connect')
     expect(calls).toContain('reload')
   })
+
+  test('Farcaster is the last entry of the social section, after the site’s providers, and opens its view', async () => {
+    const { wallet } = embedded()
+    wallet.getSocialRedirectUri = async () => ({ uri: 'https://accounts.google.test/authorize' })
+    wallet.connectSocial = async () => ({})
+    const { portico } = await renderPortico({
+      connectors,
+      config: { embeddedWallet: wallet, features: { socials: ['google', 'github'] } },
+    })
+    await run(() => openModal(portico))
+    const view = modal()
+    const section = await view.findByRole('region', { name: 'Social logins' })
+    const names = [...section.querySelectorAll('button')].map(
+      (button) => button.getAttribute('aria-label') ?? button.textContent,
+    )
+    expect(names).toEqual(['Continue with Google', 'Continue with GitHub', 'Continue with Farcaster'])
+    // No separate Farcaster button elsewhere in Connect: the section hosts it.
+    expect(view.getAllByRole('button', { name: 'Continue with Farcaster' })).toHaveLength(1)
+    await run(() => fireEvent.click(view.getByRole('button', { name: 'Continue with Farcaster' })))
+    expect(await view.findByRole('dialog', { name: 'Sign in with Farcaster' })).toBeTruthy()
+  })
 })
