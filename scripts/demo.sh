@@ -16,6 +16,7 @@ SOCIAL_PORT=8091
 MAIL_SMTP_PORT=1025
 MAIL_WEB_PORT=1080
 WC_RELAY_PORT=8090
+FARCASTER_RELAY_PORT=8092
 SOLANA_PORT=8899
 SOLANA_INFO=.portico-data/demo-solana.json
 POLKADOT_PORT=9944
@@ -111,6 +112,11 @@ node apps/demo/scripts/relay.mjs --port "$WC_RELAY_PORT" </dev/null &
 pids+=("$!")
 echo "mobile wallets pair through ws://127.0.0.1:$WC_RELAY_PORT (the demo's phone page is a wallet for it)"
 
+section "Farcaster relay"
+node apps/demo/scripts/farcasterRelay.mjs --port "$FARCASTER_RELAY_PORT" </dev/null &
+pids+=("$!")
+echo "Sign In With Farcaster channels: http://127.0.0.1:$FARCASTER_RELAY_PORT (the demo's development panel approves as a test fid)"
+
 section "Solana validator"
 # The file of an earlier run would pass the readiness check below before this run's validator is up.
 rm -f "$SOLANA_INFO"
@@ -145,7 +151,8 @@ for chain in "${CHAINS[@]}"; do
   chain_args+=(--chain "${chain%%:*}=http://127.0.0.1:${chain#*:}")
 done
 node apps/demo/scripts/stack.mjs prepare --data-dir "$DATA_DIR" --port "$SERVER_PORT" \
-  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" --solana "$SOLANA_INFO" \
+  --origin "http://localhost:$DEMO_PORT" --origin "http://127.0.0.1:$DEMO_PORT" --smtp-port "$MAIL_SMTP_PORT" \
+  --farcaster-relay "http://127.0.0.1:$FARCASTER_RELAY_PORT" --solana "$SOLANA_INFO" \
   --bitcoin "$BITCOIN_INFO" --bundler "$BUNDLER_INFO" --social-port "$SOCIAL_PORT" "${chain_args[@]}" ||
   die "could not deploy the test tokens or prepare the server"
 node packages/server/dist/cli.js start --config "$DATA_DIR/portico.config.json" </dev/null &
@@ -166,6 +173,7 @@ export VITE_DEV_WALLET=1
 export VITE_RPC_31337=http://127.0.0.1:8545
 export VITE_RPC_31338=http://127.0.0.1:8546
 export VITE_WC_RELAY_URL=ws://127.0.0.1:$WC_RELAY_PORT
+export VITE_FARCASTER_RELAY_URL=http://127.0.0.1:$FARCASTER_RELAY_PORT
 export VITE_SOLANA_RPC_URL=http://127.0.0.1:$SOLANA_PORT
 export VITE_SOLANA_NETWORK_ID=$SOLANA_NETWORK_ID
 export VITE_BITCOIN_NODE_URL=http://127.0.0.1:$BITCOIN_PORT

@@ -48,6 +48,8 @@ const VIEW_BUDGETS_KIB = {
   ConnectingExternal: 5.8,
   // Retry opens a new window in the click, so the login's first half comes with the view.
   ConnectingSocial: 5.5,
+  // Sign In With Farcaster: the QR code, core's Farcaster login and the view's own texts (10.0 measured).
+  ConnectingFarcaster: 10.3,
   ConnectingWalletConnectBasic: 14,
   EmailVerifyDevice: 1.9,
   EmailVerifyOtp: 6.8,

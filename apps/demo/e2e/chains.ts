@@ -33,6 +33,10 @@ export const mailboxUrl = `http://127.0.0.1:${mailboxHttpPort}`
  */
 export const e2eEmailCooldownMs = 2_000
 
+/** The local Farcaster relay the e2e server opens sign-in channels on (scripts/farcasterRelay.mjs). */
+export const farcasterRelayPort = 18092
+export const farcasterRelayUrl = `http://127.0.0.1:${farcasterRelayPort}`
+
 /** The local WalletConnect relay the e2e build pairs through (scripts/relay.mjs). */
 export const relayPort = 18090
 export const relayUrl = `ws://127.0.0.1:${relayPort}`

@@ -65,7 +65,7 @@ test('e-mail wallet on Solana: one login connects both namespaces, and a SOL sen
   await page.goto('/')
   await connectButton(page).click()
   await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(modal(page)).toHaveAccessibleName('Enter the code')
   await modal(page)
     .getByRole('textbox', { name: 'Code' })

@@ -65,7 +65,7 @@ const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
 async function logInWithEmail(page: Page, email: string, after = 0) {
   await connectButton(page).click()
   await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(modal(page)).toHaveAccessibleName('Enter the code')
   // Both 30 s cool-downs (the modal's and the server's) started before the code view showed.
   codeViewShownAt.set(email, Date.now())
@@ -330,7 +330,7 @@ test('e-mail login: a wrong code is refused with the reason and the right one st
   await page.goto('/')
   await connectButton(page).click()
   await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
   const code = await codeFor(email)
   const wrong = code === '000000' ? '111111' : '000000'
   await modal(page).getByRole('textbox', { name: 'Code' }).fill(wrong)
@@ -384,7 +384,7 @@ test('e-mail wallet: changing the e-mail takes a code from the old and from the 
   await expect(modal(page)).toHaveAccessibleName('Change e-mail')
   await modal(page).getByRole('textbox', { name: 'New e-mail address' }).fill(newEmail)
   await screenshot(page, 'email-update')
-  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
   // The codes are typed on the frame's own screen, on the server's origin: the page has no field for them.
   const codeScreen = frame(page).getByRole('dialog', { name: 'Change e-mail' })
   await expect(codeScreen).toContainText(`Step 1 of 2: enter the code we sent to ${oldEmail}`)
@@ -461,7 +461,7 @@ test('e-mail wallet: another browser proves the code, then must approve itself f
     const seen = await lastMessageId()
     await connectButton(second).click()
     await modal(second).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-    await modal(second).getByRole('button', { name: 'Continue' }).click()
+    await modal(second).getByRole('button', { name: 'Continue', exact: true }).click()
     // Every address is answered alike, with a code: that the account exists and the device is new
     // to it is told only to whoever proves the code.
     await expect(modal(second)).toHaveAccessibleName('Enter the code')
@@ -499,14 +499,14 @@ test('e-mail login: a wallet frame that cannot load says so in the modal, and wo
   await page.goto('/')
   await connectButton(page).click()
   await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(modal(page).getByRole('alert')).toHaveText('Unable to load email login dependency', {
     timeout: 20_000,
   })
   await screenshot(page, 'email-frame-down')
 
   await page.unroute('**/frame/**')
-  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(modal(page)).toHaveAccessibleName('Enter the code')
 })
 
@@ -527,7 +527,7 @@ for (const theme of ['dark', 'light'] as const) {
       await connectButton(page).click()
       await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
       await screenshot(page, `email-connect-${theme}-${size.name}`)
-      await modal(page).getByRole('button', { name: 'Continue' }).click()
+      await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
       await expect(modal(page)).toHaveAccessibleName('Enter the code')
       await screenshot(page, `email-otp-${theme}-${size.name}`)
       await modal(page)
@@ -541,7 +541,7 @@ for (const theme of ['dark', 'light'] as const) {
       await expect(modal(page)).toHaveAccessibleName('Change e-mail')
       await screenshot(page, `email-update-${theme}-${size.name}`)
       await modal(page).getByRole('textbox', { name: 'New e-mail address' }).fill(`new-${email}`)
-      await modal(page).getByRole('button', { name: 'Continue' }).click()
+      await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
       await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toContainText('Step 1 of 2')
       await screenshot(page, `email-update-code-${theme}-${size.name}`)
       // Leaving the view ends the change in the frame too.

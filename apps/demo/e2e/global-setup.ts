@@ -15,6 +15,8 @@ import {
   bundlerPort,
   e2eChains,
   e2eEmailCooldownMs,
+  farcasterRelayPort,
+  farcasterRelayUrl,
   mailboxHttpPort,
   mailboxSmtpPort,
   mailboxUrl,
@@ -163,6 +165,18 @@ export default async function globalSetup(): Promise<void> {
     )
     record(social.pid, 'stack.mjs')
     await waitForPort(E2E_SOCIAL_PORT)
+    // The Farcaster relay the server opens sign-in channels on, and the tests' Farcaster client completes.
+    const farcasterRelay = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../scripts/farcasterRelay.mjs', import.meta.url)),
+        '--port',
+        String(farcasterRelayPort),
+      ],
+      { stdio: 'ignore', detached: false },
+    )
+    record(farcasterRelay.pid, 'farcasterRelay.mjs')
+    await waitForPort(farcasterRelayPort)
     const solanaInfo = await waitForSolanaInfo(() => solanaExit)
     const bundlerInfo = await waitForInfo<DemoBundlerInfo>(
       bundlerInfoFile,
@@ -181,6 +195,7 @@ export default async function globalSetup(): Promise<void> {
       smtpPort: mailboxSmtpPort,
       emailCooldownMs: e2eEmailCooldownMs,
       socialPort: E2E_SOCIAL_PORT,
+      farcasterRelayUrl,
       solana: solanaInfo,
       bitcoin: await waitForInfo<DemoBitcoinInfo>(
         bitcoinInfoFile,

@@ -112,7 +112,7 @@ async function logInWithEmail(page: Page, email: string): Promise<{ address: str
   const otpAnswer = page.waitForResponse((response) => response.url().includes('/v1/auth/otp'))
   await connectButton(page).click()
   await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(modal(page)).toHaveAccessibleName('Enter the code')
   await modal(page)
     .getByRole('textbox', { name: 'Code' })

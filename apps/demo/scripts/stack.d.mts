@@ -91,7 +91,14 @@ export function prepareServer(options: {
   bundler?: StackBundler
   /** The social logins' stand-in's port; with it the demo project has the six social logins. */
   socialPort?: number
-}): Promise<{ configFile: string; tokens: readonly StackToken[]; swap: TestSwapDeployment }>
+  /** Sign In With Farcaster through this relay; the registries and the test fid go on the first chain. */
+  farcasterRelayUrl?: string
+}): Promise<{
+  configFile: string
+  tokens: readonly StackToken[]
+  swap: TestSwapDeployment
+  farcasterFid: bigint | undefined
+}>
 export function waitForServer(url: string, timeoutMs?: number): Promise<void>
 export function startServerProcess(options: {
   configFile: string

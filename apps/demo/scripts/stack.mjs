@@ -116,6 +116,7 @@ export function serverConfig({
   swap,
   bundler,
   social,
+  farcasterRelayUrl,
 }) {
   const prices = {}
   for (const { chainId } of chains) {
@@ -207,6 +208,10 @@ export function serverConfig({
             ...(emailCooldownMs === undefined ? {} : { emailCooldownMs }),
             // The social logins, through the local stand-in (startSocialStandIn) when one is set up.
             ...(social ? { social } : {}),
+            // Sign In With Farcaster through the local relay, the ID registry read on the first chain.
+            ...(farcasterRelayUrl
+              ? { farcaster: { relayUrl: farcasterRelayUrl, rpcUrl: chains[0].rpcUrl, pollMs: 250 } }
+              : {}),
             smtp: {
               host: '127.0.0.1',
               port: smtpPort,
@@ -297,8 +302,10 @@ export async function prepareServer({
   bitcoin,
   bundler,
   socialPort,
+  farcasterRelayUrl,
 }) {
   const tokens = await deployTokens(chains)
+  const farcasterFid = farcasterRelayUrl ? await deployFarcaster(chains[0].rpcUrl) : undefined
   const swap = await deploySwaps(chains)
   // The demo's NFTs, on the first chain (scripts/nfts.mjs).
   const { deployDemoNfts } = await import('./nfts.mjs')
@@ -325,6 +332,7 @@ export async function prepareServer({
     swap,
     bundler,
     ...(socialPort ? { social: await socialConfig(socialPort) } : {}),
+    farcasterRelayUrl,
   })
   // Its spam collection is flagged, so the NFTs tab leaves its airdrop out.
   config.chains[0].spamTokens = [nfts.spamNft]
@@ -340,7 +348,17 @@ export async function prepareServer({
     '--config',
     configFile,
   ])
-  return { configFile, tokens, swap }
+  return { configFile, tokens, swap, farcasterFid }
+}
+
+/** Places the Farcaster registries on the chain and registers the demo's test fid; returns the fid. */
+async function deployFarcaster(rpcUrl) {
+  const { deployFarcasterRegistries, registerFid, TEST_FARCASTER_ACCOUNT } = await import(
+    '@portico/test/farcaster'
+  )
+  const { privateKeyToAccount } = await import('viem/accounts')
+  await deployFarcasterRegistries(rpcUrl)
+  return registerFid(rpcUrl, privateKeyToAccount(TEST_FARCASTER_ACCOUNT.custodyKey).address)
 }
 
 /** Polls the server's readiness endpoint. */
@@ -388,6 +406,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       port: { type: 'string' },
       origin: { type: 'string', multiple: true },
       'smtp-port': { type: 'string' },
+      'farcaster-relay': { type: 'string' },
       chain: { type: 'string', multiple: true },
       solana: { type: 'string' },
       bitcoin: { type: 'string' },
@@ -421,6 +440,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       dataDir: values['data-dir'],
       origins: values.origin ?? [],
       ...(values['smtp-port'] ? { smtpPort: Number(values['smtp-port']) } : {}),
+      ...(values['farcaster-relay'] ? { farcasterRelayUrl: values['farcaster-relay'] } : {}),
       ...(values.solana ? { solana: JSON.parse(readFileSync(values.solana, 'utf8')) } : {}),
       ...(values.bitcoin ? { bitcoin: JSON.parse(readFileSync(values.bitcoin, 'utf8')) } : {}),
       ...(values.bundler ? { bundler: JSON.parse(readFileSync(values.bundler, 'utf8')) } : {}),

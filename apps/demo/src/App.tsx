@@ -10,9 +10,16 @@ import {
   useSiwx,
   useTheme,
 } from '@portico/react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { DevWalletPanel } from './DevWalletPanel.js'
 import { devWalletEnabled } from './devWallet.js'
+
+// Development only, and fetched only where the demo runs a local Farcaster relay.
+const FarcasterDevClient = lazy(() =>
+  import('./FarcasterDevClient.js').then((m) => ({ default: m.FarcasterDevClient })),
+)
+const farcasterDevClientEnabled = Boolean(import.meta.env.VITE_FARCASTER_RELAY_URL)
+
 import { type DemoSiwxMode, demoSiwxMode } from './siwx.js'
 
 /** What sign-in says about the connected account, and a way to sign in when not yet. */
@@ -207,6 +214,11 @@ export function App({ portico }: { portico: Portico }) {
         </p>
       </main>
       {devWalletEnabled && <DevWalletPanel />}
+      {devWalletEnabled && farcasterDevClientEnabled && (
+        <Suspense fallback={null}>
+          <FarcasterDevClient portico={portico} />
+        </Suspense>
+      )}
     </PorticoProvider>
   )
 }

@@ -12,6 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_PORTICO_PROJECT_ID?: string
   /** A WalletConnect relay (the demo's local one, ws://127.0.0.1:8090); unset, mobile wallets are not offered. */
   readonly VITE_WC_RELAY_URL?: string
+  /** The local Farcaster relay the development panel's Farcaster client completes sign-ins on. */
+  readonly VITE_FARCASTER_RELAY_URL?: string
   /** JSON-RPC URL of the local Solana validator (apps/demo/scripts/solana.mjs, http://127.0.0.1:8899). */
   readonly VITE_SOLANA_RPC_URL?: string
   /** That validator's CAIP-2 reference: the first 32 characters of its genesis hash. */

@@ -111,6 +111,8 @@ export function createPortico(config: PorticoConfig): Portico {
       accountUsername: undefined,
       accountProvider: undefined,
     },
+    // The other fields stay absent until a Farcaster login sets them.
+    farcasterLogin: { status: 'idle' },
     walletConnect: { status: 'idle', pairing: undefined, walletId: undefined, error: undefined },
     walletRegistry: { wallets: undefined, updatedAt: undefined, loading: false },
   })
@@ -140,6 +142,8 @@ export function createPortico(config: PorticoConfig): Portico {
     siwxCancel: undefined,
     emailLoginAttempt: 0,
     socialLoginAttempt: 0,
+    farcasterLoginAttempt: 0,
+    farcasterResync: undefined,
     walletConnectPairing: undefined,
     siblingConnection: undefined,
     apiAlertsShown: new Set(),

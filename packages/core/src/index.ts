@@ -195,6 +195,21 @@ export {
   UserRejectedRequestError,
   WrongNetworkError,
 } from './errors/base.js'
+export type {
+  ConnectFarcasterReturnType,
+  FarcasterLinkExpiredErrorType,
+  FarcasterLoginUnsupportedErrorType,
+} from './farcaster/connectFarcaster.js'
+export {
+  connectFarcaster,
+  FarcasterLinkExpiredError,
+  FarcasterLoginUnsupportedError,
+} from './farcaster/connectFarcaster.js'
+export type { FarcasterLoginInfo } from './farcaster/farcasterLogin.js'
+export { getFarcasterLogin, watchFarcasterLogin } from './farcaster/farcasterLogin.js'
+export { leaveFarcasterLogin } from './farcaster/leaveFarcasterLogin.js'
+export { startFarcasterLogin } from './farcaster/modal/startFarcasterLogin.js'
+export { FARCASTER_RESYNC_DELAY_MS } from './farcaster/reloadFrameAfterFarcaster.js'
 export type { NumberSeparators } from './format/formatUnits.js'
 export { formatDisplayAmount, formatUnits, shortenAddress } from './format/formatUnits.js'
 export type { ParseUnitsOptions, ParseUnitsReason } from './format/parseUnits.js'
@@ -379,6 +394,8 @@ export type {
   ConnectorsState,
   EmailLoginState,
   EmailLoginStatus,
+  FarcasterLoginState,
+  FarcasterLoginStatus,
   ModalState,
   NetworkState,
   PendingTransaction,

@@ -10,6 +10,7 @@ import type {
   ConnectionState,
   ConnectorsState,
   EmailLoginState,
+  FarcasterLoginState,
   ModalState,
   NamesState,
   NftsState,
@@ -48,6 +49,8 @@ export interface PorticoState {
   /** The e-mail login of the embedded wallet (SPEC §5). */
   emailLogin: EmailLoginState
   socialLogin: SocialLoginState
+  /** A Farcaster login of the embedded wallet (SPEC §2 ConnectingFarcaster). */
+  farcasterLogin: FarcasterLoginState
   /** A WalletConnect pairing in progress. */
   walletConnect: WalletConnectState
   /** The wallet registry behind AllWallets, as last fetched (SPEC §2). */
@@ -142,6 +145,10 @@ export interface PorticoInternal {
   socialLoginAttempt: number
   /** Leaves the social login in progress; set by its code when a login starts (see `subViews`). */
   cancelSocialLogin?: ((portico: Portico) => void) | undefined
+  /** Incremented by every Farcaster login and leave; an older attempt's answer is dropped. */
+  farcasterLoginAttempt: number
+  /** The re-sync of the frame 100 ms after leaving ConnectingFarcaster (SPEC §2, §9). */
+  farcasterResync: ReturnType<typeof setTimeout> | undefined
   /** The WalletConnect pairing in progress, aborted when the visitor leaves its view. */
   walletConnectPairing: AbortController | undefined
   /** The other namespaces of a multi-chain wallet connecting after the picked one (tests await it). */

@@ -353,8 +353,22 @@ export interface SocialLoginState {
   error: Notice | undefined
   /** The username the provider gave the connected embedded wallet (SPEC §3 social username). */
   accountUsername: string | undefined
-  /** The provider the connected embedded wallet logged in with. */
+  /** The provider the connected embedded wallet logged in with (`farcaster` for Farcaster). */
   accountProvider: string | undefined
+  /** A Farcaster account's picture (display data the server passed on), once logged in. */
+  accountImage?: string | undefined
+}
+
+/** Where a Farcaster login stands (SPEC §2 ConnectingFarcaster): asking for the link, waiting for the app, connecting. */
+export type FarcasterLoginStatus = 'idle' | 'opening' | 'waiting' | 'connecting' | 'expired' | 'error'
+
+export interface FarcasterLoginState {
+  status: FarcasterLoginStatus
+  /** The sign-in link for the Farcaster app (SPEC §3 farcasterUrl), and when it stops working. */
+  url?: string | undefined
+  expiresAt?: number | undefined
+  /** Why the last attempt ended, as a message key (see `formatMessage`). */
+  error?: Notice | undefined
 }
 
 export type WalletConnectStatus = 'idle' | 'pairing' | 'connecting' | 'error'

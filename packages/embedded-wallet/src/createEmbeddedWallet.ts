@@ -199,6 +199,11 @@ export function createEmbeddedWallet(options: CreateEmbeddedWalletOptions): Port
     connectSocial: relay('connectSocial'),
     getUser: relay('getUser'),
     getSmartAccountEnabledNetworks: relay('getSmartAccountEnabledNetworks'),
+    getFarcasterUri: relay('getFarcasterUri'),
+    connectFarcaster: relay('connectFarcaster'),
+    // A frame that was never loaded has nothing to drop or to sync.
+    reload: async () => void (await (await loading)?.client.request('APP_RELOAD')),
+    syncDappData: async (data) => (await loading)?.client.syncDappData(data),
     setPreferredAccount: relay('setPreferredAccount'),
     isConnected: relay('isConnected'),
     signOut: relay('signOut'),

@@ -433,6 +433,47 @@ export const serverConfigSchema = z
         deviceWaitMs: z.number().int().min(0).max(120_000).default(25_000),
         /** Social logins (`/v1/auth/social/*`): each project's providers; see auth/social/socialConfig.ts. */
         social: socialConfigSchema.prefault({}),
+        /**
+         * Sign In With Farcaster (FIP-11). The server opens the sign-in channel on the relay, and
+         * verifies the signed message itself: its text (domain, the nonce it issued, expiry, the fid),
+         * the signer, and that the signer is the fid's custody address or one of its auth addresses,
+         * read from the ID and key registries on Optimism through `rpcUrl`.
+         */
+        farcaster: z
+          .object({
+            /** The relay of the Farcaster Connect channels; the public Farcaster relay by default. */
+            relayUrl: z.url().default('https://relay.farcaster.xyz'),
+            /**
+             * An Optimism JSON-RPC endpoint the registries are read through. Without one the
+             * Farcaster login is off (503): the public endpoint is rate-limited and not for servers.
+             */
+            rpcUrl: z.url().optional(),
+            /** The IdRegistry; its Optimism address by default. */
+            idRegistryAddress: z
+              .string()
+              .regex(/^0x[0-9a-fA-F]{40}$/)
+              .default('0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'),
+            /** The KeyRegistry (auth addresses); its Optimism address by default. */
+            keyRegistryAddress: z
+              .string()
+              .regex(/^0x[0-9a-fA-F]{40}$/)
+              .default('0x00000000Fc1237824fb747aBDE0FF18990E59b7e'),
+            /** How long a sign-in channel (and the message signed for it) may be used, in ms. */
+            channelTtlMs: z
+              .number()
+              .int()
+              .min(10_000)
+              .max(60 * 60_000)
+              .default(5 * 60_000),
+            /**
+             * How long `POST /v1/auth/farcaster/connect` holds a request open for the Farcaster app's
+             * answer, in ms; it fits in the page's 30 s frame timeout, and the frame asks again.
+             */
+            waitMs: z.number().int().min(0).max(120_000).default(20_000),
+            /** How often the relay's channel status is read while waiting, in ms. */
+            pollMs: z.number().int().min(50).max(10_000).default(1_000),
+          })
+          .prefault({}),
       })
       .prefault({}),
     /** `GET /metrics` (Prometheus text format). */

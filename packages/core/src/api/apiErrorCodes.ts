@@ -42,6 +42,9 @@ export const PAGE_API_ERROR_CODES = [
   'AUTH_SESSION_INVALID',
   'WALLET_EXISTS',
   'EMAIL_TAKEN',
+  // Sign In With Farcaster.
+  'FARCASTER_CHANNEL_EXPIRED',
+  'FARCASTER_SIGNIN_INVALID',
   // The Bitcoin (Esplora-compatible) routes.
   'INVALID_ADDRESS',
   'TX_REJECTED',

@@ -22,15 +22,18 @@ export const authSeedSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
 
 /**
  * The user of a login session. A social login may have no e-mail (X never gives one, others only
- * when the person shared it); it then has the provider and its username instead.
+ * when the person shared it; a Farcaster login never); it then has the provider and its username
+ * instead, and a Farcaster login its picture.
  */
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.optional(z.string()),
   /** The username of the social login that opened the session (`@handle`, display name, ...). */
   userName: z.optional(z.string()),
-  /** The provider of the social login that opened the session (`google`, `x`, ...). */
+  /** The provider of the social login that opened the session (`google`, `x`, `farcaster`, ...). */
   socialProvider: z.optional(z.string()),
+  /** A Farcaster account's picture, an https URL (display data). */
+  profileImage: z.optional(z.string()),
 })
 export type AuthUser = z.infer<typeof authUserSchema>
 
@@ -140,3 +143,47 @@ export type AuthUpdateEmailSecondaryRequest = z.infer<typeof authUpdateEmailSeco
 /** The user's e-mail from now on. */
 export const authUpdateEmailSecondaryResponseSchema = z.object({ email: z.string() })
 export type AuthUpdateEmailSecondaryResponse = z.infer<typeof authUpdateEmailSecondaryResponseSchema>
+
+/** The id the server gives a Farcaster sign-in channel it opened; the relay's token stays on the server. */
+export const authFarcasterChannelIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))
+
+/**
+ * `POST /v1/auth/farcaster/channel?projectId`: opens a Sign In With Farcaster channel for the site at
+ * `origin` (one of the project's allowed origins; the signed message must name its host).
+ */
+export const authFarcasterChannelRequestSchema = z.object({
+  deviceId: authDeviceIdSchema,
+  origin: z.string().check(z.maxLength(2048)),
+})
+export type AuthFarcasterChannelRequest = z.infer<typeof authFarcasterChannelRequestSchema>
+
+/** The channel: `url` is the link (and QR code) for the Farcaster app; it ends at `expiresAt` (ms). */
+export const authFarcasterChannelResponseSchema = z.object({
+  channelId: authFarcasterChannelIdSchema,
+  url: z.url(),
+  expiresAt: z.number(),
+})
+export type AuthFarcasterChannelResponse = z.infer<typeof authFarcasterChannelResponseSchema>
+
+/** `POST /v1/auth/farcaster/connect?projectId`: waits (long poll) for the Farcaster app's answer. */
+export const authFarcasterConnectRequestSchema = z.object({
+  deviceId: authDeviceIdSchema,
+  channelId: authFarcasterChannelIdSchema,
+})
+export type AuthFarcasterConnectRequest = z.infer<typeof authFarcasterConnectRequestSchema>
+
+/**
+ * `pending` when the wait ran out before the app answered (ask again until the channel expires);
+ * `connected` with a new session once the server verified the signed message. Refusals:
+ * FARCASTER_CHANNEL_EXPIRED, FARCASTER_SIGNIN_INVALID, NOT_FOUND, UPSTREAM_ERROR.
+ */
+export const authFarcasterConnectResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('pending') }),
+  z.object({
+    status: z.literal('connected'),
+    token: z.string(),
+    user: authUserSchema,
+    isNewUser: z.boolean(),
+  }),
+])
+export type AuthFarcasterConnectResponse = z.infer<typeof authFarcasterConnectResponseSchema>

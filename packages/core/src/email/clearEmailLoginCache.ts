@@ -2,7 +2,8 @@ import type { Portico } from '../portico.js'
 import { resetEmailLogin } from './resetEmailLogin.js'
 
 /**
- * Forgets the e-mail login (SPEC §3 flags and identity: the email-login-used flag and the e-mail),
+ * Forgets the e-mail or Farcaster login (SPEC §3 flags and identity: the email-login-used flag, the
+ * e-mail, the social provider and username),
  * on disconnect or when the embedded wallet says it is not connected (SPEC §4). The time of the
  * last login stays, so the 30 s cool-down still holds. The social username and provider go too.
  */
@@ -11,10 +12,14 @@ export function clearEmailLoginCache(portico: Portico): void {
   portico.internal.storage.remove('email')
   resetEmailLogin(portico)
   portico.state.emailLogin.accountEmail = undefined
-  // A social login's embedded wallet is the same wallet: its username and provider go with it (SPEC §3).
+  // A social (or Farcaster) login's embedded wallet is the same wallet: its username and provider go with it (SPEC §3).
   portico.internal.storage.remove('socialUsername')
   portico.internal.storage.remove('socialProvider')
-  Object.assign(portico.state.socialLogin, { accountUsername: undefined, accountProvider: undefined })
+  Object.assign(portico.state.socialLogin, {
+    accountUsername: undefined,
+    accountProvider: undefined,
+    accountImage: undefined,
+  })
   for (const chain of Object.values(portico.state.chains))
     if (chain) chain.accountState.socialProvider = undefined
 }

@@ -11,6 +11,8 @@ export interface EmbeddedWalletUser {
   userName?: string
   /** The social login's provider (SPEC §3 socialProvider). */
   socialProvider?: string
+  /** A Farcaster account's picture, an https URL (display data). */
+  profileImage?: string
   chainId: number | string
   address: string
   accountType: 'eoa' | 'smartAccount'
@@ -99,4 +101,23 @@ export interface EmbeddedWallet {
   syncMetadata?(
     metadata: { name: string; description?: string; url?: string; icons?: string[] } | undefined,
   ): void
+  /**
+   * Opens a Sign In With Farcaster channel on the site's server: the link (QR code) for the
+   * Farcaster app, and when it stops working (ms).
+   */
+  getFarcasterUri?(): Promise<{ url: string; expiresAt?: number }>
+  /**
+   * Waits once for the Farcaster app's answer: `CONNECTED` once the server verified it and the frame
+   * holds the fid's wallet, `WAITING` when the app has not answered yet (ask again).
+   */
+  connectFarcaster?(): Promise<{ action: 'CONNECTED' | 'WAITING' }>
+  /** Reloads the frame (its session survives in its cookie); what it was doing is dropped. */
+  reload?(): Promise<void>
+  /** Sends the site's metadata and SDK details to the frame again (after a reload). */
+  syncDappData?(data: {
+    metadata?: { name: string; description?: string; url?: string; icons?: string[] }
+    sdkVersion: string
+    sdkType: string
+    projectId: string
+  }): Promise<void>
 }

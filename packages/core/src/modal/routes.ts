@@ -22,6 +22,8 @@ export type Route =
   | { view: 'EmailVerifyDevice'; params: { email: string } }
   // A social login: waiting for the provider's sign-in window (or the page coming back to it).
   | { view: 'ConnectingSocial'; params: { provider: string } }
+  // Sign In With Farcaster (SPEC §2): the link and QR code for the Farcaster app, and the wait.
+  | { view: 'ConnectingFarcaster'; params?: undefined }
   // Changing the embedded wallet's e-mail: the new address, then the frame's own screen over this
   // view, where the codes to the old and to the new address are typed (never in the page).
   | { view: 'UpdateEmail'; params?: undefined }

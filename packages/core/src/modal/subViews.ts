@@ -1,6 +1,7 @@
 import { cancelConnect } from '../connection/cancelConnect.js'
 import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
 import { resetEmailLogin } from '../email/resetEmailLogin.js'
+import { leaveFarcasterLogin } from '../farcaster/leaveFarcasterLogin.js'
 import type { Portico } from '../portico.js'
 import { stopWaitingForSend } from '../send/modal/stopWaitingForSend.js'
 import { cancelWalletConnect } from '../walletConnect/cancelWalletConnect.js'
@@ -12,6 +13,7 @@ export type Abandon =
   | 'walletConnect'
   | 'emailLogin'
   | 'socialLogin'
+  | 'farcasterLogin'
   | 'embeddedApprovals'
   | 'send'
 
@@ -28,6 +30,7 @@ export const SUB_VIEWS: ReadonlySet<View> = new Set<View>([
   'EmailVerifyOtp',
   'EmailVerifyDevice',
   'ConnectingSocial',
+  'ConnectingFarcaster',
   'UpdateEmail',
   'UpdateEmailVerify',
   'Networks',
@@ -49,6 +52,7 @@ export const BACK_ABANDONS: Readonly<Partial<Record<View, readonly Abandon[]>>> 
   EmailVerifyOtp: ['emailLogin'],
   EmailVerifyDevice: ['emailLogin'],
   ConnectingSocial: ['socialLogin'],
+  ConnectingFarcaster: ['farcasterLogin'],
   UpdateEmail: ['emailLogin'],
   // The frame's code screen lies over this view: its request is refused when the view goes.
   UpdateEmailVerify: ['embeddedApprovals', 'emailLogin'],
@@ -63,6 +67,7 @@ export const CLOSE_ABANDONS: readonly Abandon[] = [
   'connect',
   'walletConnect',
   'socialLogin',
+  'farcasterLogin',
   'send',
 ]
 
@@ -75,6 +80,7 @@ const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   emailLogin: resetEmailLogin,
   // Set by the social login's code once a login started: pages that never start one load none of it.
   socialLogin: (portico) => portico.internal.cancelSocialLogin?.(portico),
+  farcasterLogin: leaveFarcasterLogin,
   // A request left waiting in the hidden frame would be approved, later, by someone who forgot it.
   embeddedApprovals: rejectEmbeddedApprovals,
   send: stopWaitingForSend,

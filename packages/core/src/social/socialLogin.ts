@@ -16,7 +16,10 @@ export interface SocialLoginInfo {
   error: Notice | undefined
   /** The connected embedded wallet's username at its provider (SPEC §3 social username). */
   accountUsername: string | undefined
+  /** `farcaster` after a Farcaster login, which is one of the social logins (SPEC §1). */
   accountProvider: string | undefined
+  /** A Farcaster account's picture (display data). */
+  accountImage: string | undefined
 }
 
 /** Whether this site offers social logins at all. */
@@ -30,7 +33,8 @@ export function socialLoginEnabled(portico: Portico): boolean {
 }
 
 const socialLogin = /* @__PURE__ */ defineSelector((portico: Portico): SocialLoginInfo => {
-  const { status, provider, error, accountUsername, accountProvider } = portico.state.socialLogin
+  const { status, provider, error, accountUsername, accountProvider, accountImage } =
+    portico.state.socialLogin
   return {
     providers: socialLoginEnabled(portico) ? portico.options.features.socials : [],
     status,
@@ -38,6 +42,7 @@ const socialLogin = /* @__PURE__ */ defineSelector((portico: Portico): SocialLog
     error,
     accountUsername,
     accountProvider,
+    accountImage,
   }
 })
 /**

@@ -10,6 +10,8 @@ type Relayed =
   | 'getUser'
   | 'getSmartAccountEnabledNetworks'
   | 'setPreferredAccount'
+  | 'getFarcasterUri'
+  | 'connectFarcaster'
   | 'isConnected'
   | 'signOut'
 
@@ -51,6 +53,7 @@ export const walletRequests: WalletRequests = {
       ...(user.email ? { email: user.email } : {}),
       ...(user.userName ? { userName: user.userName } : {}),
       ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
+      ...(user.profileImage ? { profileImage: user.profileImage } : {}),
       chainId: user.chainId,
       address: user.address,
       accountType: user.accountType,
@@ -64,6 +67,11 @@ export const walletRequests: WalletRequests = {
   getSmartAccountEnabledNetworks: async (client) =>
     (await client.request('APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS')).smartAccountEnabledNetworks,
   setPreferredAccount: (client, { type }) => client.request('APP_SET_PREFERRED_ACCOUNT', { type }),
+  getFarcasterUri: (client) =>
+    client.request('APP_GET_FARCASTER_URI') as Promise<{ url: string; expiresAt?: number }>,
+  connectFarcaster: async (client) => ({
+    action: (await client.request('APP_CONNECT_FARCASTER')).action ?? 'CONNECTED',
+  }),
   isConnected: async (client) => (await client.request('APP_IS_CONNECTED', {})).isConnected,
   signOut: async (client) => {
     await client.request('APP_SIGN_OUT')

@@ -110,6 +110,20 @@ export class SocialLoginRefusedError extends AuthApiError {
   override name = 'SocialLoginRefusedError' as const
 }
 export type SocialLoginRefusedErrorType = SocialLoginRefusedError & { name: 'SocialLoginRefusedError' }
+/** The Farcaster sign-in link expired before the Farcaster app answered. */
+export class FarcasterChannelExpiredError extends AuthApiError {
+  override name = 'FarcasterChannelExpiredError' as const
+}
+export type FarcasterChannelExpiredErrorType = FarcasterChannelExpiredError & {
+  name: 'FarcasterChannelExpiredError'
+}
+/** The server refused what the Farcaster app signed (another fid, domain or nonce, an expired message). */
+export class FarcasterSignInInvalidError extends AuthApiError {
+  override name = 'FarcasterSignInInvalidError' as const
+}
+export type FarcasterSignInInvalidErrorType = FarcasterSignInInvalidError & {
+  name: 'FarcasterSignInInvalidError'
+}
 
 const ERROR_CLASSES: Record<string, new (message: string, code: string, status: number) => AuthApiError> = {
   EMAIL_LIMIT: EmailLimitError,
@@ -123,6 +137,8 @@ const ERROR_CLASSES: Record<string, new (message: string, code: string, status: 
   WALLET_EXISTS: WalletExistsError,
   EMAIL_TAKEN: EmailTakenError,
   ORIGIN_NOT_ALLOWED: OriginNotAllowedError,
+  FARCASTER_CHANNEL_EXPIRED: FarcasterChannelExpiredError,
+  FARCASTER_SIGNIN_INVALID: FarcasterSignInInvalidError,
 }
 
 const apiErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
@@ -132,6 +148,8 @@ const userSchema = z.object({
   email: z.optional(z.string()),
   userName: z.optional(z.string()),
   socialProvider: z.optional(z.string()),
+  /** A Farcaster account's picture, an https URL (display data). */
+  profileImage: z.optional(z.string()),
 })
 const schemas = {
   frameConfig: z.object({
@@ -150,10 +168,17 @@ const schemas = {
   updateEmailPrimary: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }),
   updateEmailSecondary: z.object({ email: z.string() }),
   socialStart: z.object({ uri: z.url(), state: z.string(), expiresAt: z.number() }),
+  farcasterChannel: z.object({ channelId: z.string(), url: z.url(), expiresAt: z.number() }),
+  farcasterConnect: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('pending') }),
+    z.object({ status: z.literal('connected'), token: z.string(), user: userSchema, isNewUser: z.boolean() }),
+  ]),
 }
 
 export type AuthUser = z.infer<typeof userSchema>
 export type AuthOtpResult = z.infer<typeof schemas.otp>
+export type FarcasterChannel = z.infer<typeof schemas.farcasterChannel>
+export type FarcasterConnectResult = z.infer<typeof schemas.farcasterConnect>
 
 export interface AuthApiOptions {
   /** The server's origin, which is the frame's own origin in a browser. */
@@ -185,6 +210,13 @@ export interface AuthApi {
   getPreferredAccount(): Promise<{ type: 'eoa' | 'smartAccount' | null }>
   /** `PUT /v1/auth/preferred-account`: stores the user's choice on the server (SPEC §6: per user). */
   setPreferredAccount(type: 'eoa' | 'smartAccount'): Promise<void>
+  /** Opens a Sign In With Farcaster channel for the site at `origin` (the page that embeds the frame). */
+  farcasterChannel(origin: string): Promise<FarcasterChannel>
+  /**
+   * Waits (one long poll) for the Farcaster app's answer; once the server verified it, the session
+   * token is kept like an e-mail login's.
+   */
+  farcasterConnect(channelId: string): Promise<FarcasterConnectResult>
   getWallet(): Promise<{ seed: `0x${string}` | null }>
   putWallet(seed: `0x${string}`): Promise<void>
   updateEmail(newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
@@ -276,6 +308,16 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
     getPreferredAccount: () => call('GET', 'preferred-account', schemas.preferredAccount, undefined, true),
     setPreferredAccount: async (type) => {
       await call('PUT', 'preferred-account', schemas.preferredAccount, { type }, true)
+    },
+    farcasterChannel: (origin) =>
+      call('POST', 'farcaster/channel', schemas.farcasterChannel, { origin, deviceId: getDeviceId() }),
+    async farcasterConnect(channelId) {
+      const result = await call('POST', 'farcaster/connect', schemas.farcasterConnect, {
+        channelId,
+        deviceId: getDeviceId(),
+      })
+      if (result.status === 'connected') token = result.token
+      return result
     },
     getWallet: () =>
       call('GET', 'wallet', schemas.wallet, undefined, true) as Promise<{ seed: `0x${string}` | null }>,

@@ -23,7 +23,20 @@ export interface AuthTestServer {
   socialAttempts: Map<string, SocialAttempt>
   /** Plays the provider's callback for the login whose state `uri` names: a user, or a refusal code. */
   completeSocial(state: string, outcome: SocialOutcome): void
+  /** The Farcaster channels opened, by channel id: the site's origin they were opened for. */
+  farcasterChannels: Map<string, FarcasterTestChannel>
+  /** Completes a Farcaster channel as the server would once it verified the app's signature (or refused it). */
+  answerFarcaster(
+    url: string,
+    answer: { fid: number; username?: string; pfpUrl?: string } | { refused: string } | 'expired',
+  ): void
   close(): Promise<void>
+}
+
+export interface FarcasterTestChannel {
+  origin: string
+  deviceId: string
+  answer?: { fid: number; username?: string; pfpUrl?: string } | { refused: string } | 'expired'
 }
 
 export type SocialOutcome =
@@ -43,10 +56,11 @@ export interface SocialAttempt {
 
 interface User {
   id: string
-  /** '' for a social user without a verified e-mail. */
+  /** '' for a social or Farcaster user without a verified e-mail. */
   email: string
   userName?: string
   socialProvider?: string
+  profileImage?: string
   seed: string | null
   devices: Set<string>
   preferredAccountType?: 'eoa' | 'smartAccount'
@@ -76,7 +90,10 @@ export async function startAuthTestServer(
     ...(user.email ? { email: user.email } : {}),
     ...(user.userName ? { userName: user.userName } : {}),
     ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
+    ...(user.profileImage ? { profileImage: user.profileImage } : {}),
   })
+  const farcasterChannels = new Map<string, FarcasterTestChannel>()
+  const farcasterWaiters = new Map<string, () => void>()
 
   function mail(to: string, kind: SentMail['kind']): string {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -266,6 +283,71 @@ export async function startAuthTestServer(
       )
     }
 
+    if (route === 'POST /v1/auth/farcaster/channel') {
+      const origin = String(body.origin)
+      if (!(options.allowedOrigins ?? ['http://site.test']).includes(origin)) {
+        return refuse(
+          res,
+          403,
+          'ORIGIN_NOT_ALLOWED',
+          `${origin} is not one of the project's allowed origins.`,
+        )
+      }
+      const channelId = randomBytes(18).toString('base64url')
+      farcasterChannels.set(channelId, { origin, deviceId })
+      return send(res, 200, {
+        channelId,
+        url: `https://farcaster.test/~/siwf?channelToken=${channelId}`,
+        expiresAt: Date.now() + 300_000,
+      })
+    }
+    if (route === 'POST /v1/auth/farcaster/connect') {
+      const channelId = String(body.channelId)
+      const channel = farcasterChannels.get(channelId)
+      if (!channel || channel.deviceId !== deviceId) {
+        return refuse(res, 404, 'NOT_FOUND', 'This Farcaster sign-in is unknown: start a new one.')
+      }
+      if (!channel.answer) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.deviceWaitMs ?? 25_000)
+          farcasterWaiters.set(channelId, () => {
+            clearTimeout(timer)
+            resolve()
+          })
+        })
+      }
+      const answer = channel.answer
+      if (!answer) return send(res, 200, { status: 'pending' })
+      if (answer === 'expired') {
+        return refuse(
+          res,
+          401,
+          'FARCASTER_CHANNEL_EXPIRED',
+          'The Farcaster sign-in expired before it was approved: start a new one.',
+        )
+      }
+      if ('refused' in answer) return refuse(res, 401, 'FARCASTER_SIGNIN_INVALID', answer.refused)
+      farcasterChannels.delete(channelId)
+      const key = `fid:${answer.fid}`
+      let fidUser = users.get(key)
+      const isNewUser = !fidUser
+      fidUser ??= { id: randomBytes(8).toString('hex'), email: '', seed: null, devices: new Set() }
+      Object.assign(fidUser, {
+        userName: answer.username,
+        socialProvider: 'farcaster',
+        profileImage: answer.pfpUrl,
+      })
+      users.set(key, fidUser)
+      const token = randomBytes(24).toString('hex')
+      sessions.set(token, fidUser)
+      return send(
+        res,
+        200,
+        { status: 'connected', token, user: userJson(fidUser), isNewUser },
+        { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
+      )
+    }
+
     const user = userOf(req)
     if (!user) return refuse(res, 401, 'AUTH_SESSION_INVALID', 'The session is invalid or expired.')
     switch (route) {
@@ -289,6 +371,7 @@ export async function startAuthTestServer(
         return send(res, 201, { stored: true })
       case 'POST /v1/auth/email/update': {
         const newEmail = String(body.newEmail)
+        if (user.email === null) return refuse(res, 400, 'BAD_REQUEST', 'A Farcaster account has no e-mail.')
         if (users.has(newEmail)) return refuse(res, 409, 'EMAIL_TAKEN', 'That e-mail address is taken.')
         user.update = {
           newEmail,
@@ -308,7 +391,7 @@ export async function startAuthTestServer(
         if (!update?.primaryDone || update.secondary !== body.otp) {
           return refuse(res, 401, 'OTP_INVALID', 'The code is wrong.')
         }
-        users.delete(user.email)
+        users.delete(user.email ?? '')
         user.email = update.newEmail
         users.set(user.email, user)
         delete user.update
@@ -330,6 +413,14 @@ export async function startAuthTestServer(
     projectId,
     mails,
     seedOf: (email) => users.get(email)?.seed,
+    farcasterChannels,
+    answerFarcaster(url, answer) {
+      const channelId = new URL(url).searchParams.get('channelToken') ?? ''
+      const channel = farcasterChannels.get(channelId)
+      if (!channel) throw new Error(`No Farcaster channel ${channelId} is open.`)
+      channel.answer = answer
+      farcasterWaiters.get(channelId)?.()
+    },
     approveDevice(email) {
       const deviceId = pendingDevices.get(email)
       const user = users.get(email)

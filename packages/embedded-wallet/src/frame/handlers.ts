@@ -113,6 +113,8 @@ export interface FrameHandlersOptions {
    * for EIP-7811 `wallet_getAssets`; refused without it.
    */
   portfolio?: (address: `0x${string}`, caipNetworkId: string) => Promise<unknown>
+  /** The embedding site's origin once pinned; a Farcaster sign-in names its host. */
+  parentOrigin?: () => string | undefined
   logger?: FrameLogger
   /** The clock of the social logins' stored attempts; `Date.now` by default. */
   now?: () => number
@@ -128,10 +130,13 @@ export interface FrameHandlers {
 }
 
 interface Session {
-  /** Absent for a social login that gave no verified e-mail. */
+  /** Absent for a social login that gave no verified e-mail, and for a Farcaster login. */
   email: string | undefined
   userName: string | undefined
+  /** The social login's provider (`farcaster` for a Farcaster login). */
   socialProvider: string | undefined
+  /** A Farcaster account's picture (display data). */
+  profileImage: string | undefined
   evm: EvmSigner
   solana: SolanaSigner
   /** The account type the user chose, kept on the server; null before they chose. */
@@ -195,6 +200,9 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
     }
   }
 
+  // The Farcaster sign-in channel between GET_FARCASTER_URI and the answer that completes the login.
+  let pendingFarcaster: { channelId: string } | undefined
+
   async function loadWallet(user: AuthUser): Promise<Session> {
     let { seed } = await api.getWallet()
     if (seed === null) {
@@ -215,6 +223,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       email: user.email,
       userName: user.userName,
       socialProvider: user.socialProvider,
+      profileImage: user.profileImage,
       preferred,
       evm: createEvmSigner({
         privateKey: keys.evmPrivateKey,
@@ -298,6 +307,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
   function signOutLocally(): void {
     session = undefined
     pendingEmail = undefined
+    pendingFarcaster = undefined
     api.clearToken()
     ui.cancelApprovals()
   }
@@ -382,6 +392,32 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         emitSession(result.token)
         return {}
       }
+      case 'APP_GET_FARCASTER_URI': {
+        // The signed message must name the site the visitor sees, so only a pinned parent may ask.
+        const origin = options.parentOrigin?.()
+        if (!origin) throw new Error('The embedding site is not known yet: the Farcaster login cannot start.')
+        const channel = await api.farcasterChannel(origin)
+        pendingFarcaster = { channelId: channel.channelId }
+        return { url: channel.url, expiresAt: channel.expiresAt }
+      }
+      case 'APP_CONNECT_FARCASTER': {
+        const pending = pendingFarcaster
+        if (pending === undefined) throw new Error('Start the Farcaster login with its link first.')
+        let result: Awaited<ReturnType<typeof api.farcasterConnect>>
+        try {
+          // One server wait (20 s) fits in the page's timeout; the page asks again while the link lasts.
+          result = await api.farcasterConnect(pending.channelId)
+        } catch (error) {
+          // An expired or refused sign-in cannot complete any more: a new one needs a new link.
+          if (pendingFarcaster === pending) pendingFarcaster = undefined
+          throw error
+        }
+        if (result.status === 'pending') return { action: 'WAITING' }
+        session = await loadWallet(result.user)
+        pendingFarcaster = undefined
+        emitSession(result.token)
+        return {}
+      }
       case 'APP_GET_USER': {
         const current = await requireSession()
         const target = message.payload?.chainId ?? chainId
@@ -391,6 +427,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
           ...(current.email === undefined ? {} : { email: current.email }),
           ...(current.userName === undefined ? {} : { userName: current.userName }),
           ...(current.socialProvider === undefined ? {} : { socialProvider: current.socialProvider }),
+          ...(current.profileImage === undefined ? {} : { profileImage: current.profileImage }),
           // EIP-7702: the smart account is the visitor's own address, so both types share it.
           address: current.evm.address,
           chainId: target,
@@ -485,9 +522,6 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
           ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
         }
       }
-      case 'APP_GET_FARCASTER_URI':
-      case 'APP_CONNECT_FARCASTER':
-        throw new Error('Social and Farcaster logins are not supported by the embedded wallet yet.')
       case 'APP_INIT_SMART_ACCOUNT': {
         const current = await requireSession()
         const evmChainId = evmChainIdOf(chainId)

@@ -146,6 +146,7 @@ async function start(): Promise<void> {
       reload: () => window.location.reload(),
     },
     emit: (event) => channel.post(event),
+    parentOrigin: () => channel.parentOrigin(),
     logger,
   })
 

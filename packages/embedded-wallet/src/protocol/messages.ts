@@ -63,13 +63,17 @@ const successPayloads = {
     userName: z.optional(z.string()),
     socialProvider: z.optional(z.string()),
   }),
-  APP_GET_FARCASTER_URI: z.object({ url: z.url() }),
-  APP_CONNECT_FARCASTER: empty,
+  // The sign-in link for the Farcaster app (shown as a QR code), and when its channel ends (ms).
+  APP_GET_FARCASTER_URI: z.object({ url: z.url(), expiresAt: z.optional(z.number()) }),
+  // WAITING: the app has not answered within one wait; the page asks again until the link expires.
+  APP_CONNECT_FARCASTER: z._default(z.object({ action: z.optional(z.literal('WAITING')) }), {}),
   APP_GET_USER: z.object({
     // A social login may have no e-mail; it has the provider and the username instead (Account).
+    // A Farcaster login is one of them (provider `farcaster`), with the account's picture too.
     email: z.optional(emailSchema),
     userName: z.optional(z.string()),
     socialProvider: z.optional(z.string()),
+    profileImage: z.optional(z.url({ protocol: /^https$/ })),
     address: evmAddress,
     chainId: chainIdSchema,
     accountType,

@@ -14,6 +14,7 @@ const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
     'ConnectingWalletConnectBasic',
     'EmailVerifyOtp',
     'ConnectingSocial',
+    'ConnectingFarcaster',
   ],
   AllWallets: ['ConnectingExternal', 'ConnectingWalletConnectBasic'],
   ConnectingExternal: ['Account', 'SIWXSignMessage', 'UnsupportedChain'],
@@ -21,6 +22,7 @@ const NEXT_VIEWS: Partial<Record<View, readonly View[]>> = {
   EmailVerifyOtp: ['EmailVerifyDevice', 'Account'],
   EmailVerifyDevice: ['Account'],
   ConnectingSocial: ['Account', 'SIWXSignMessage'],
+  ConnectingFarcaster: ['Account', 'SIWXSignMessage'],
   SIWXSignMessage: ['Account'],
   UnsupportedChain: ['Networks', 'Account'],
   Account: ['Networks', 'Buy', 'WalletSend', 'WalletReceive', 'Swap', 'UpdateEmail', 'Connect'],
@@ -45,6 +47,7 @@ function reachable(portico: Portico, view: View): boolean {
   if (view === 'Buy') return config.onramp !== undefined
   if (view === 'ConnectingSocial')
     return portico.options.features.socials.length > 0 && config.embeddedWallet !== undefined
+  if (view === 'ConnectingFarcaster') return config.embeddedWallet?.getFarcasterUri !== undefined
   return true
 }
 

@@ -31,6 +31,8 @@ export function titleOf(route: Route, connectorName: string | undefined, t: Tran
       return t('titleEmailDevice')
     case 'ConnectingSocial':
       return t('titleConnectingSocial')
+    case 'ConnectingFarcaster':
+      return t('titleFarcaster')
     case 'UpdateEmail':
     case 'UpdateEmailVerify':
       return t('titleUpdateEmail')

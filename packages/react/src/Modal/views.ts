@@ -18,6 +18,7 @@ const loaders: Record<View, () => Promise<{ [name: string]: unknown }>> = {
   EmailVerifyOtp: () => import('../views/EmailVerifyOtp/EmailVerifyOtp.js'),
   EmailVerifyDevice: () => import('../views/EmailVerifyDevice/EmailVerifyDevice.js'),
   ConnectingSocial: () => import('../views/ConnectingSocial/ConnectingSocial.js'),
+  ConnectingFarcaster: () => import('../views/ConnectingFarcaster/ConnectingFarcaster.js'),
   UpdateEmail: () => import('../views/UpdateEmail/UpdateEmail.js'),
   UpdateEmailVerify: () => import('../views/UpdateEmail/UpdateEmail.js'),
   ApproveTransaction: () => import('../views/ApproveTransaction/ApproveTransaction.js'),

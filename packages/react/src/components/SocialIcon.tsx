@@ -66,6 +66,13 @@ const MARKS: Record<string, ReactElement> = {
       />
     </g>
   ),
+  // Farcaster's arch: a rounded square with a gateway cut out of it.
+  farcaster: (
+    <g>
+      <rect x="3" y="3" width="18" height="18" rx="5" fill="currentColor" />
+      <path fill="var(--p-surface, #fff)" d="M7 6.5h10v11h-1.6v-4.9a3.4 3.4 0 0 0-6.8 0v4.9H7z" />
+    </g>
+  ),
 }
 
 /** A social provider's mark (decorative: the control next to it names the provider). */

@@ -19,6 +19,7 @@ export const enModal = {
   titleSignIn: 'Sign in',
   titleEmailOtp: 'Enter the code',
   titleEmailDevice: 'Approve this device',
+  titleFarcaster: 'Sign in with Farcaster',
   titleApproveTransaction: 'Approve request',
   titleUpdateEmail: 'Change e-mail',
   titleConnectingSocial: 'Log in',

@@ -6,7 +6,8 @@
  * The routes are grouped by what they do: the frame's configuration (frameConfigRoute.ts), logging
  * in (loginRoutes.ts), approving a device (deviceApprovalRoutes.ts), the session
  * (sessionRoutes.ts), the wallet's seed (walletRoutes.ts) and changing the e-mail
- * (emailChangeRoutes.ts) and social logins (social/socialRoutes.ts), over one shared context
+ * (emailChangeRoutes.ts), social logins (social/socialRoutes.ts) and Sign In With Farcaster
+ * (farcaster/farcasterRoutes.ts), over one shared context
  * (authRouteContext.ts).
  */
 import type { Hono } from 'hono'
@@ -15,6 +16,7 @@ import type { AppEnv } from '../http/appEnv.js'
 import { type AuthRouteDependencies, createAuthRouteContext } from './authRouteContext.js'
 import { AUTH_DEVICE_APPROVE_PATH, registerDeviceApprovalRoutes } from './deviceApprovalRoutes.js'
 import { registerEmailChangeRoutes } from './emailChangeRoutes.js'
+import { registerFarcasterRoutes } from './farcaster/farcasterRoutes.js'
 import { registerFrameConfigRoute } from './frameConfigRoute.js'
 import { registerLoginRoutes } from './loginRoutes.js'
 import { getFrameOrigin } from './publicUrl.js'
@@ -70,4 +72,5 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthRouteDependencie
   registerWalletRoutes(app, context)
   registerEmailChangeRoutes(app, context)
   registerSocialRoutes(app, context)
+  registerFarcasterRoutes(app, context)
 }

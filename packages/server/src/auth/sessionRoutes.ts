@@ -9,6 +9,7 @@ import { deleteCookie } from 'hono/cookie'
 import type { AppEnv } from '../http/appEnv.js'
 import { AUTH_SESSION_COOKIE, FRAME_COOKIE } from './authCookies.js'
 import type { AuthRouteContext } from './authRouteContext.js'
+import { FARCASTER_PROVIDER, findFarcasterProfile } from './farcaster/farcasterUsers.js'
 import { revokeAuthSession } from './sessions.js'
 import { findSocialUsername } from './social/socialIdentities.js'
 
@@ -19,9 +20,12 @@ import { findSocialUsername } from './social/socialIdentities.js'
 export function registerSessionRoutes(app: Hono<AppEnv>, context: AuthRouteContext): void {
   app.get('/v1/auth/session', async (c) => {
     const { session } = await context.requireSession(c)
-    const userName = session.socialProvider
-      ? await findSocialUsername(context.db, session.userId, session.socialProvider)
-      : undefined
+    const userName =
+      session.socialProvider === FARCASTER_PROVIDER
+        ? (await findFarcasterProfile(context.db, session.userId))?.username
+        : session.socialProvider
+          ? await findSocialUsername(context.db, session.userId, session.socialProvider)
+          : undefined
     return c.json(
       authSessionResponseSchema.parse({
         user: {
@@ -29,6 +33,7 @@ export function registerSessionRoutes(app: Hono<AppEnv>, context: AuthRouteConte
           ...(session.email !== null ? { email: session.email } : {}),
           ...(userName ? { userName } : {}),
           ...(session.socialProvider ? { socialProvider: session.socialProvider } : {}),
+          ...(session.profileImage ? { profileImage: session.profileImage } : {}),
         },
       }),
     )

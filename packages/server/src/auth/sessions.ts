@@ -8,10 +8,12 @@ import { hashBearerToken } from '../http/bearerToken.js'
 
 export interface StoredAuthSession {
   userId: string
-  /** Null for a user of a social login that gave no verified e-mail. */
+  /** Null for a user of a social or Farcaster login that gave no verified e-mail. */
   email: string | null
-  /** The provider of the social login that opened the session, if one did. */
+  /** The provider of the social login that opened the session (`farcaster` for Farcaster), if one did. */
   socialProvider: string | undefined
+  /** A Farcaster account's picture (display data from its latest login). */
+  profileImage: string | undefined
   projectId: string
   expiresAt: Date
   revokedAt: Date | undefined
@@ -52,9 +54,11 @@ export async function findAuthSession(
   const row = await db
     .selectFrom('auth_sessions')
     .innerJoin('auth_users', 'auth_users.id', 'auth_sessions.user_id')
+    .leftJoin('auth_farcaster_users', 'auth_farcaster_users.user_id', 'auth_sessions.user_id')
     .select([
       'auth_sessions.user_id',
       'auth_users.email',
+      'auth_farcaster_users.pfp_url',
       'auth_sessions.project_id',
       'auth_sessions.expires_at',
       'auth_sessions.revoked_at',
@@ -67,6 +71,7 @@ export async function findAuthSession(
     userId: row.user_id,
     email: row.email,
     socialProvider: row.social_provider ?? undefined,
+    profileImage: row.pfp_url ?? undefined,
     projectId: row.project_id,
     expiresAt: new Date(row.expires_at),
     revokedAt: row.revoked_at === null ? undefined : new Date(row.revoked_at),

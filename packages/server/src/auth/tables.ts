@@ -14,7 +14,8 @@ export interface AuthUsersTable {
   id: string
   /**
    * Normalised (trimmed, NFC, lower-cased; see `email.ts`); unique. NULL for a user made from a
-   * social login without a verified e-mail (migration 014_social).
+   * social login without a verified e-mail (migration 014_social) or from a Farcaster login, whose
+   * fid is in `auth_farcaster_users` (migration 015_farcaster).
    */
   email: string | null
   created_at: Timestamp
@@ -155,6 +156,33 @@ export interface AuthSocialAttemptsTable {
   finished_at: NullableTimestamp
 }
 
+/** A Farcaster account's user (migration 015_farcaster); the profile is display data the relay passed on. */
+export interface AuthFarcasterUsersTable {
+  fid: ColumnType<string, string | bigint, string | bigint>
+  user_id: string
+  username: string | null
+  display_name: string | null
+  pfp_url: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A sign-in channel the server opened on the Farcaster relay; one login at most (migration 015_farcaster). */
+export interface AuthFarcasterChannelsTable {
+  /** A random id the frame names the channel by; the relay's token stays on the server. */
+  id: string
+  channel_token: string
+  /** The nonce the server issued, which the signed message must carry. */
+  nonce: string
+  /** The site's host the signed message must name (SIWE `domain`). */
+  domain: string
+  project_id: string
+  device_id: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: NullableTimestamp
+}
+
 export interface AuthTables {
   auth_users: AuthUsersTable
   auth_devices: AuthDevicesTable
@@ -165,4 +193,6 @@ export interface AuthTables {
   auth_mail_log: AuthMailLogTable
   auth_social_identities: AuthSocialIdentitiesTable
   auth_social_attempts: AuthSocialAttemptsTable
+  auth_farcaster_users: AuthFarcasterUsersTable
+  auth_farcaster_channels: AuthFarcasterChannelsTable
 }

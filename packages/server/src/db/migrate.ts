@@ -16,6 +16,7 @@ import * as accountNames from './migrations/011_account_names.js'
 import * as paymaster from './migrations/012_paymaster.js'
 import * as preferredAccount from './migrations/013_preferred_account.js'
 import * as social from './migrations/014_social.js'
+import * as farcaster from './migrations/015_farcaster.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '012_paymaster': paymaster,
   '013_preferred_account': preferredAccount,
   '014_social': social,
+  '015_farcaster': farcaster,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -18,6 +18,8 @@ export type TestContractName =
   | 'TestPriceFeed'
   | 'TestUniversalResolver'
   | 'TestCcipResolver'
+  | 'TestIdRegistry'
+  | 'TestKeyRegistry'
 
 export const TEST_CONTRACT_NAMES = [
   'TestToken',
@@ -31,6 +33,8 @@ export const TEST_CONTRACT_NAMES = [
   'TestPriceFeed',
   'TestUniversalResolver',
   'TestCcipResolver',
+  'TestIdRegistry',
+  'TestKeyRegistry',
 ] as const satisfies readonly TestContractName[]
 
 export interface CompiledContract {

@@ -121,6 +121,7 @@ export const de: Catalogue = {
   titleSignIn: 'Anmelden',
   titleEmailOtp: 'Code eingeben',
   titleEmailDevice: 'Dieses Gerät bestätigen',
+  titleFarcaster: 'Mit Farcaster anmelden',
   titleApproveTransaction: 'Anfrage bestätigen',
   titleUpdateEmail: 'E-Mail ändern',
   titleConnectingSocial: 'Anmelden',

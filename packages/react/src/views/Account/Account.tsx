@@ -253,7 +253,11 @@ export function Account() {
       <div className="actions">
         {account.connector?.type === 'AUTH' && social.accountProvider && (
           <Suspense fallback={null}>
-            <SocialAccountRow provider={social.accountProvider} username={social.accountUsername} />
+            <SocialAccountRow
+              provider={social.accountProvider}
+              username={social.accountUsername}
+              image={social.accountImage}
+            />
           </Suspense>
         )}
         {account.connector?.type === 'AUTH' && email.accountEmail && (

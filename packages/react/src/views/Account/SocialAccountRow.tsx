@@ -7,14 +7,40 @@ import { useT } from '../../i18n/MessagesContext.js'
 // The texts only this code shows arrive with it (SPEC texts, see i18n/enSocial.ts).
 addEnglish(enSocial)
 
-/** SPEC §3 social username: who the embedded wallet logged in as, and at which provider. */
-export function SocialAccountRow({ provider, username }: { provider: string; username: string | undefined }) {
+/** An https URL, the only pictures shown (the server checked it too: it is display data from the relay). */
+function isHttpsUrl(value: string | undefined): value is string {
+  if (!value) return false
+  try {
+    return new URL(value).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * SPEC §3 social username: who the embedded wallet logged in as, and at which provider. A Farcaster
+ * login is one of them: its username reads `@name` and its picture stands for the provider's mark.
+ */
+export function SocialAccountRow({
+  provider,
+  username,
+  image,
+}: {
+  provider: string
+  username: string | undefined
+  image?: string | undefined
+}) {
   const t = useT()
   const name = socialProviderName(provider)
+  const shown = username && provider === 'farcaster' ? `@${username}` : username
   return (
     <div className="row social-account">
-      <SocialIcon provider={provider} />
-      <span className="row-name">{username ?? name}</span>
+      {isHttpsUrl(image) ? (
+        <img className="social-picture" src={image} alt="" referrerPolicy="no-referrer" />
+      ) : (
+        <SocialIcon provider={provider} />
+      )}
+      <span className="row-name">{shown ?? name}</span>
       <span className="row-end">{t('accountSocial', { provider: name })}</span>
     </div>
   )

@@ -1,4 +1,4 @@
-import type { ConnectMethod } from '@portico/core'
+import { type ConnectMethod, getFarcasterLogin, watchFarcasterLogin } from '@portico/core'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { connectCss } from '../../components/connect.css.js'
 import { needsConnectOptions } from '../../components/connectLayout.js'
@@ -9,6 +9,7 @@ import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { usePorticoRead } from '../../hooks/usePorticoRead.js'
 import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
@@ -33,6 +34,7 @@ export function Connect() {
   const portico = usePortico()
   const email = useEmailLogin()
   const social = useSocialLogin()
+  const farcaster = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
   const methods = useConnectMethods()
   const t = useT()
 
@@ -47,7 +49,9 @@ export function Connect() {
   const sections: { method: ConnectMethod; node: ReactNode }[] = []
   for (const method of methods) {
     if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
-    if (method === 'social' && social.providers.length > 0) sections.push({ method, node: <SocialLogins /> })
+    // Farcaster is one of the social logins (SPEC §1): its entry alone is a social section too.
+    if (method === 'social' && (social.providers.length > 0 || farcaster.enabled))
+      sections.push({ method, node: <SocialLogins /> })
     if (method === 'wallet') sections.push({ method, node: <WalletSection /> })
   }
   return (

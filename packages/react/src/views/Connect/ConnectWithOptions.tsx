@@ -1,8 +1,10 @@
 import {
   type ConnectMethod,
+  getFarcasterLogin,
   getModal,
   type RegistryWallet,
   selectMobileWallet,
+  watchFarcasterLogin,
   watchModal,
 } from '@portico/core'
 import { type ReactNode, useCallback, useState } from 'react'
@@ -46,6 +48,7 @@ export function ConnectWithOptions() {
   const portico = usePortico()
   const email = useEmailLogin()
   const social = useSocialLogin()
+  const farcaster = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
   const methods = useConnectMethods()
   const t = useT()
   const { legalAccepted } = usePorticoRead(getModal, watchModal)
@@ -57,7 +60,9 @@ export function ConnectWithOptions() {
   const sections: { method: ConnectMethod; node: ReactNode }[] = []
   for (const method of methods) {
     if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
-    if (method === 'social' && social.providers.length > 0) sections.push({ method, node: <SocialLogins /> })
+    // Farcaster is one of the social logins (SPEC §1): its entry alone is a social section too.
+    if (method === 'social' && (social.providers.length > 0 || farcaster.enabled))
+      sections.push({ method, node: <SocialLogins /> })
     if (method === 'wallet')
       sections.push({
         method,

@@ -1,8 +1,16 @@
-import { connectSocial, type SocialProvider, socialProviderName } from '@portico/core'
+import {
+  connectSocial,
+  getFarcasterLogin,
+  navigate,
+  type SocialProvider,
+  socialProviderName,
+  watchFarcasterLogin,
+} from '@portico/core'
 import { useEffect, useRef, useState } from 'react'
 import { GridIcon } from '../../components/icons.js'
 import { SocialIcon } from '../../components/SocialIcon.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { usePorticoRead } from '../../hooks/usePorticoRead.js'
 import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { addEnglish } from '../../i18n/english.js'
 import { enSocial } from '../../i18n/enSocial.js'
@@ -32,8 +40,12 @@ export const socialSectionCss = `
 /** How many providers show as icons next to the first one before 'more' is needed. */
 const ICONS_SHOWN = 3
 
+/** A provider's entry, or Farcaster's, which signs in through its own view (ConnectingFarcaster). */
+type SocialEntry = SocialProvider | 'farcaster'
+
 /**
- * The social logins of the Connect view (SPEC §1): the first provider as a full row, the next ones
+ * The social logins of the Connect view (SPEC §1, which lists farcaster among them: its entry comes
+ * after the site's providers when the embedded wallet offers it): the first provider as a full row, the next ones
  * as icons and 'more' for the rest, opened in place. Each click opens the provider's window in the
  * click itself (`connectSocial`), so browsers do not block it.
  */
@@ -42,19 +54,23 @@ export function SocialSection() {
   const portico = usePortico()
   const t = useT()
   const { providers } = useSocialLogin()
+  const farcaster = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
   const [expanded, setExpanded] = useState(false)
   const revealed = useRef<HTMLButtonElement>(null)
   // 'more' goes away once pressed: focus moves to the first provider it revealed.
   useEffect(() => {
     if (expanded) revealed.current?.focus()
   }, [expanded])
-  if (providers.length === 0) return null
-  const [first, ...rest] = providers as [SocialProvider, ...SocialProvider[]]
+  const entries: SocialEntry[] = farcaster.enabled ? [...providers, 'farcaster'] : [...providers]
+  if (entries.length === 0) return null
+  const [first, ...rest] = entries as [SocialEntry, ...SocialEntry[]]
   const folded = !expanded && rest.length > ICONS_SHOWN + 1
   const icons = folded ? rest.slice(0, ICONS_SHOWN) : rest
-  const start = (provider: SocialProvider) => void connectSocial(portico, { provider })
-  const label = (provider: SocialProvider) =>
-    t('socialContinueWith', { provider: socialProviderName(provider) })
+  const start = (provider: SocialEntry) =>
+    provider === 'farcaster'
+      ? navigate(portico, { view: 'ConnectingFarcaster' })
+      : void connectSocial(portico, { provider })
+  const label = (provider: SocialEntry) => t('socialContinueWith', { provider: socialProviderName(provider) })
   return (
     <section className="social" aria-label={t('socialLogins')}>
       <button type="button" className="row social-first" onClick={() => start(first)}>

@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test'
+import { approveFarcasterSignIn, registerFid, TEST_FARCASTER_ACCOUNT } from '@portico/test/farcaster'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { farcasterRelayUrl, rpcUrl } from './chains'
+import {
+  connectButton,
+  ethBalance,
+  modal,
+  openAccountAfterConnecting,
+  rpc,
+  sendEtherFromAccount,
+} from './fixtures'
+import { screenshot } from './screenshot'
+
+const custody = privateKeyToAccount(TEST_FARCASTER_ACCOUNT.custodyKey)
+const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
+
+/** Opens Connect's Farcaster entry and returns the sign-in link the view shows. */
+async function openFarcasterLink(page: Page): Promise<string> {
+  await connectButton(page).click()
+  await modal(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
+  await expect(modal(page)).toHaveAccessibleName('Sign in with Farcaster')
+  const link = modal(page).getByRole('link', { name: 'Open in Farcaster' })
+  await expect(link).toHaveAttribute('href', /channelToken=/)
+  await expect(modal(page).getByRole('img', { name: 'QR code of the Farcaster sign-in link' })).toBeVisible()
+  return (await link.getAttribute('href')) as string
+}
+
+test('Farcaster login: the test fid approves in its client, and the embedded wallet signs and sends on anvil', async ({
+  page,
+}) => {
+  const fid = await registerFid(rpcUrl(31337), custody.address)
+  await page.goto('/')
+  const url = await openFarcasterLink(page)
+  await expect(modal(page)).toContainText('Waiting for approval in Farcaster…')
+  // The Farcaster app, made of code: it signs with the fid's custody key and completes the channel.
+  await approveFarcasterSignIn({
+    url,
+    relayUrl: farcasterRelayUrl,
+    account: custody,
+    profile: { fid, username: TEST_FARCASTER_ACCOUNT.username, pfpUrl: 'https://i.example/portico.png' },
+  })
+  await openAccountAfterConnecting(page)
+  await expect(modal(page)).toContainText(`@${TEST_FARCASTER_ACCOUNT.username}`)
+  await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  const address = (await page.getByTestId('demo-address').textContent()) as string
+
+  // Funds for the wallet; the page's 30 s balance cache is aged, as waiting would, before a reload.
+  await rpc(31337, 'anvil_setBalance', [address, '0x8ac7230489e80000'])
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((name) => name.endsWith('Cache')))
+      localStorage.removeItem(key)
+  })
+
+  // A reload keeps the login: the same wallet, the username from storage.
+  await page.reload()
+  await expect(page.getByTestId('demo-address')).toHaveText(address)
+  await page.getByRole('button', { name: /^Account / }).click()
+  await expect(modal(page)).toContainText(`@${TEST_FARCASTER_ACCOUNT.username}`)
+
+  // It sends on anvil, approved in the frame.
+  const recipient = privateKeyToAccount(generatePrivateKey()).address
+  await sendEtherFromAccount(page, '0.25', recipient)
+  await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
+  await frame(page).getByRole('button', { name: 'Approve' }).click()
+  await expect.poll(() => ethBalance(recipient), { timeout: 15_000 }).toBe(250_000_000_000_000_000n)
+})
+
+test('Farcaster login: a key that does not hold the fid is refused; leaving reloads the frame', async ({
+  page,
+}) => {
+  const fid = await registerFid(rpcUrl(31337), custody.address)
+  await page.goto('/')
+  const url = await openFarcasterLink(page)
+  await screenshot(page, 'farcaster-dark-desktop')
+  // Another key claims the test fid: the server finds it is not the fid's custody address.
+  await approveFarcasterSignIn({
+    url,
+    relayUrl: farcasterRelayUrl,
+    account: privateKeyToAccount(generatePrivateKey()),
+    profile: { fid, username: 'impostor' },
+  })
+  await expect(modal(page)).toContainText(/The Farcaster sign-in did not work: .*owner of fid/)
+  await expect(modal(page).getByRole('button', { name: 'Get a new link' })).toBeVisible()
+  await screenshot(page, 'farcaster-refused')
+
+  // SPEC §2: leaving while not connected reloads the frame (and re-syncs it 100 ms later).
+  const reloaded = page.waitForEvent('framenavigated', (navigated) => navigated.url().includes('/frame/'))
+  await modal(page).getByRole('button', { name: 'Back', exact: true }).click()
+  await expect(modal(page)).toHaveAccessibleName('Connect a wallet')
+  await reloaded
+  await expect(page.getByTestId('demo-address')).toHaveCount(0)
+})
+
+test('ConnectingFarcaster screenshots: light and dark, desktop and 360 px', async ({ page }) => {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const size of [
+      { name: 'desktop', width: 1280, height: 800 },
+      { name: 'mobile', width: 360, height: 740 },
+    ]) {
+      if (theme === 'dark' && size.name === 'desktop') continue
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await page.goto(`/?theme=${theme}`)
+      await openFarcasterLink(page)
+      await screenshot(page, `farcaster-${theme}-${size.name}`)
+    }
+  }
+})

@@ -1,0 +1,148 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
+import { createApprovalQueue } from './approvals.js'
+import { createAuthApi } from './authApi.js'
+import {
+  type AuthTestServer,
+  createCookieFetch,
+  createMemoryStorage,
+  startAuthTestServer,
+} from './authTestServer.testkit.js'
+import { createFrameHandlers } from './handlers.js'
+
+const SITE = 'http://site.test'
+let server: AuthTestServer
+beforeAll(async () => {
+  server = await startAuthTestServer({ cooldownMs: 0, deviceWaitMs: 300 })
+})
+afterAll(() => server?.close())
+
+function request(type: string, payload?: unknown) {
+  return {
+    portico: 'embedded-wallet',
+    version: PROTOCOL_VERSION,
+    id: crypto.randomUUID(),
+    type,
+    ...(payload !== undefined ? { payload } : {}),
+  }
+}
+
+/** A frame in a fresh browser, embedded by `parent` (null: no parent pinned yet). */
+function makeFrame(parent: string | null = SITE) {
+  const storage = createMemoryStorage()
+  const api = createAuthApi({
+    origin: server.origin,
+    projectId: server.projectId,
+    storage,
+    fetch: createCookieFetch(),
+  })
+  const queue = createApprovalQueue()
+  const events: FrameEvent[] = []
+  const handlers = createFrameHandlers({
+    api,
+    storage,
+    chainId: 1,
+    rpcUrl: () => 'http://127.0.0.1:9/',
+    parentOrigin: () => parent ?? undefined,
+    ui: {
+      requestApproval: (approval) => queue.request(approval),
+      changeEmail: () => Promise.resolve({ status: 'cancelled' }),
+      cancelApprovals: () => queue.rejectAll(),
+      syncTheme: () => undefined,
+      syncDappData: () => undefined,
+      reload: () => undefined,
+    },
+    emit: (event) => events.push(event),
+  })
+  return { handlers, events, api }
+}
+
+async function farcasterLink(frame: ReturnType<typeof makeFrame>): Promise<string> {
+  const reply = await frame.handlers.handle(request('APP_GET_FARCASTER_URI'))
+  expect(reply).toMatchObject({
+    type: 'FRAME_GET_FARCASTER_URI_SUCCESS',
+    payload: { url: expect.any(String) },
+  })
+  return (reply?.payload as { url: string } | undefined)?.url ?? ''
+}
+
+describe('createFrameHandlers: Farcaster login', () => {
+  test('opens the sign-in link for the pinned site, waits, then holds the fid’s wallet with its username and picture', async () => {
+    const frame = makeFrame()
+    const url = await farcasterLink(frame)
+    expect([...server.farcasterChannels.values()].at(-1)?.origin).toBe(SITE)
+
+    // The app has not answered within one wait: the page is told to ask again.
+    expect(await frame.handlers.handle(request('APP_CONNECT_FARCASTER'))).toMatchObject({
+      type: 'FRAME_CONNECT_FARCASTER_SUCCESS',
+      payload: { action: 'WAITING' },
+    })
+    const waiting = frame.handlers.handle(request('APP_CONNECT_FARCASTER'))
+    server.answerFarcaster(url, { fid: 7, username: 'alice', pfpUrl: 'https://i.example/a.png' })
+    expect(await waiting).toMatchObject({ type: 'FRAME_CONNECT_FARCASTER_SUCCESS', payload: {} })
+    expect(frame.events.map((event) => event.type)).toEqual(['FRAME_SESSION_UPDATE'])
+
+    const user = await frame.handlers.handle(request('APP_GET_USER', { chainId: 1 }))
+    expect(user?.payload).toEqual({
+      userName: 'alice',
+      socialProvider: 'farcaster',
+      profileImage: 'https://i.example/a.png',
+      address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      chainId: 1,
+      accountType: 'eoa',
+      solanaAddress: expect.any(String),
+    })
+    // The same fid in another browser opens the same wallet (one seed per user, on the server).
+    const other = makeFrame()
+    const second = await farcasterLink(other)
+    server.answerFarcaster(second, { fid: 7, username: 'alice' })
+    await other.handlers.handle(request('APP_CONNECT_FARCASTER'))
+    const again = await other.handlers.handle(request('APP_GET_USER', { chainId: 1 }))
+    expect((again?.payload as { address?: string } | undefined)?.address).toBe(
+      (user?.payload as { address?: string } | undefined)?.address,
+    )
+  })
+
+  test('passes the server’s refusal on, and a refused link cannot be waited on again', async () => {
+    const frame = makeFrame()
+    const url = await farcasterLink(frame)
+    server.answerFarcaster(url, {
+      refused: 'Invalid resource: signer 0xabc is not an auth address or owner of fid 9.',
+    })
+    expect(await frame.handlers.handle(request('APP_CONNECT_FARCASTER'))).toMatchObject({
+      type: 'FRAME_CONNECT_FARCASTER_ERROR',
+      payload: { message: 'Invalid resource: signer 0xabc is not an auth address or owner of fid 9.' },
+    })
+    expect(await frame.handlers.handle(request('APP_CONNECT_FARCASTER'))).toMatchObject({
+      type: 'FRAME_CONNECT_FARCASTER_ERROR',
+      payload: { message: 'Start the Farcaster login with its link first.' },
+    })
+    expect(await frame.handlers.handle(request('APP_IS_CONNECTED'))).toMatchObject({
+      payload: { isConnected: false },
+    })
+  })
+
+  test('says when the link expired', async () => {
+    const frame = makeFrame()
+    const url = await farcasterLink(frame)
+    server.answerFarcaster(url, 'expired')
+    expect(await frame.handlers.handle(request('APP_CONNECT_FARCASTER'))).toMatchObject({
+      type: 'FRAME_CONNECT_FARCASTER_ERROR',
+      payload: { message: 'The Farcaster sign-in expired before it was approved: start a new one.' },
+    })
+  })
+
+  test('opens no link before the embedding site is known, nor for a site the project does not list', async () => {
+    expect(await makeFrame(null).handlers.handle(request('APP_GET_FARCASTER_URI'))).toMatchObject({
+      type: 'FRAME_GET_FARCASTER_URI_ERROR',
+      payload: { message: 'The embedding site is not known yet: the Farcaster login cannot start.' },
+    })
+    expect(
+      await makeFrame('http://evil.test').handlers.handle(request('APP_GET_FARCASTER_URI')),
+    ).toMatchObject({
+      type: 'FRAME_GET_FARCASTER_URI_ERROR',
+      payload: { message: "http://evil.test is not one of the project's allowed origins." },
+    })
+  })
+})

@@ -1,0 +1,286 @@
+import {
+  apiErrorSchema,
+  authFarcasterChannelResponseSchema,
+  authFarcasterConnectResponseSchema,
+  authSessionResponseSchema,
+} from '@portico/core/api'
+import { type AnvilInstance, startAnvil } from '@portico/test'
+import {
+  addAuthAddress,
+  approveFarcasterSignIn,
+  deployFarcasterRegistries,
+  type FarcasterRelay,
+  registerFid,
+  startFarcasterRelay,
+} from '@portico/test/farcaster'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import {
+  type App,
+  describeAuthRoutes,
+  expectRefusal,
+  MINUTE,
+  newDeviceId,
+  newSeed,
+  SITE,
+} from '../authRoutesHarness.testkit.js'
+
+let anvil: AnvilInstance
+let relay: FarcasterRelay
+// A relay whose channels last 1 s on its own clock, for the channel the relay itself forgets.
+let relayTime = Date.now()
+let shortRelay: FarcasterRelay
+
+beforeAll(async () => {
+  ;[anvil, relay, shortRelay] = await Promise.all([
+    startAnvil({ chainId: 10 }),
+    startFarcasterRelay(),
+    startFarcasterRelay({ channelTtlMs: 1_000, now: () => relayTime }),
+  ])
+  await deployFarcasterRegistries(anvil.rpcUrl)
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([anvil?.stop(), relay?.stop(), shortRelay?.stop()])
+})
+
+/** A Farcaster account: a custody key registered in the ID registry on anvil. */
+async function newFarcasterAccount() {
+  const custody = privateKeyToAccount(generatePrivateKey())
+  const fid = await registerFid(anvil.rpcUrl, custody.address)
+  return { custody, fid }
+}
+
+describeAuthRoutes('Sign In With Farcaster', (auth) => {
+  let app: App
+  const farcaster = (extra: Record<string, unknown> = {}) => ({
+    farcaster: { relayUrl: relay.url, rpcUrl: anvil.rpcUrl, waitMs: 2_000, pollMs: 50, ...extra },
+  })
+  beforeAll(() => {
+    app = auth.appWith(auth.configWith(farcaster()))
+  })
+  // The signed message's expiry is checked on the real clock, so the server's starts from it too.
+  beforeEach(() => {
+    auth.time = Date.now()
+  })
+
+  const openChannel = async (deviceId: string, target = app, origin = SITE) => {
+    const response = await auth.request('POST', '/v1/auth/farcaster/channel', {
+      body: { deviceId, origin },
+      target,
+    })
+    expect(response.status).toBe(200)
+    return authFarcasterChannelResponseSchema.parse(await response.json())
+  }
+  const connect = (deviceId: string, channelId: string, target = app) =>
+    auth.request('POST', '/v1/auth/farcaster/connect', { body: { deviceId, channelId }, target })
+
+  it('opens the fid’s embedded wallet once its custody address signed, and keeps the profile for Account', async () => {
+    const { custody, fid } = await newFarcasterAccount()
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    const link = new URL(channel.url)
+    // The relay was asked for the site's domain and a nonce the server issued.
+    expect(link.searchParams.get('domain')).toBe('shop.example')
+    expect(link.searchParams.get('siweUri')).toBe(SITE)
+    expect(link.searchParams.get('nonce')).toMatch(/^[0-9a-f]{32}$/)
+    expect(channel.expiresAt).toBe(auth.time + 5 * MINUTE)
+
+    const waiting = connect(deviceId, channel.channelId)
+    await approveFarcasterSignIn({
+      url: channel.url,
+      relayUrl: relay.url,
+      account: custody,
+      profile: { fid, username: 'alice', displayName: 'Alice', pfpUrl: 'https://i.example/alice.png' },
+    })
+    const response = await waiting
+    expect(response.status).toBe(200)
+    const connected = authFarcasterConnectResponseSchema.parse(await response.json())
+    if (connected.status !== 'connected') throw new Error('The login did not complete.')
+    expect(connected.isNewUser).toBe(true)
+    expect(connected.user).toEqual({
+      id: expect.any(String),
+      // A social login of the provider 'farcaster', without an e-mail.
+      userName: 'alice',
+      socialProvider: 'farcaster',
+      profileImage: 'https://i.example/alice.png',
+    })
+    expect(response.headers.get('set-cookie')).toContain('portico_session=')
+
+    const session = await auth.request('GET', '/v1/auth/session', { token: connected.token, target: app })
+    expect(authSessionResponseSchema.parse(await session.json()).user).toEqual(connected.user)
+    // The wallet is the e-mail wallet's: one seed per user, in the seed vault.
+    const seed = newSeed()
+    expect(
+      (await auth.request('PUT', '/v1/auth/wallet', { token: connected.token, body: { seed }, target: app }))
+        .status,
+    ).toBe(201)
+
+    // The same fid later, on another device, with a new name: the same user and wallet.
+    const otherDevice = newDeviceId()
+    const again = await openChannel(otherDevice)
+    await approveFarcasterSignIn({
+      url: again.url,
+      relayUrl: relay.url,
+      account: custody,
+      profile: { fid, username: 'alice2' },
+    })
+    const second = authFarcasterConnectResponseSchema.parse(
+      await (await connect(otherDevice, again.channelId)).json(),
+    )
+    if (second.status !== 'connected') throw new Error('The second login did not complete.')
+    expect(second.isNewUser).toBe(false)
+    expect(second.user).toEqual({ id: connected.user.id, userName: 'alice2', socialProvider: 'farcaster' })
+    expect(await auth.readSeed(second.token, app)).toBe(seed)
+  })
+
+  it('accepts an auth address the fid’s custody address added', async () => {
+    const { custody, fid } = await newFarcasterAccount()
+    const appKey = privateKeyToAccount(generatePrivateKey())
+    await addAuthAddress(anvil.rpcUrl, { fid, custody: custody.address, authAddress: appKey.address })
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    await approveFarcasterSignIn({ url: channel.url, relayUrl: relay.url, account: appKey, profile: { fid } })
+    const body = authFarcasterConnectResponseSchema.parse(
+      await (await connect(deviceId, channel.channelId)).json(),
+    )
+    expect(body.status).toBe('connected')
+  })
+
+  it('refuses a signature whose key holds another fid than the one the message names', async () => {
+    const victim = await newFarcasterAccount()
+    const attacker = await newFarcasterAccount()
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    await approveFarcasterSignIn({
+      url: channel.url,
+      relayUrl: relay.url,
+      account: attacker.custody,
+      profile: { fid: victim.fid, username: 'victim' },
+    })
+    const refused = await connect(deviceId, channel.channelId)
+    expect(await expectRefusal(refused, 401, 'FARCASTER_SIGNIN_INVALID')).toContain(
+      `is not an auth address or owner of fid ${victim.fid}.`,
+    )
+    // The refused channel is spent: asking again does not wait for another answer.
+    await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_SIGNIN_INVALID')
+  })
+
+  it('refuses a key that holds no fid at all', async () => {
+    const { fid } = await newFarcasterAccount()
+    const stranger = privateKeyToAccount(generatePrivateKey())
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    await approveFarcasterSignIn({
+      url: channel.url,
+      relayUrl: relay.url,
+      account: stranger,
+      profile: { fid },
+    })
+    await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_SIGNIN_INVALID')
+  })
+
+  it.each([
+    ['another domain', { domain: 'evil.example' }, 'Invalid domain'],
+    ['another nonce', { nonce: 'abcdef0123456789' }, 'Invalid nonce'],
+    ['an expiry already past', { expirationTime: new Date(Date.now() - MINUTE) }, 'Invalid message'],
+  ])('refuses a message signed for %s', async (_case, overrides, reason) => {
+    const { custody, fid } = await newFarcasterAccount()
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    await approveFarcasterSignIn({
+      url: channel.url,
+      relayUrl: relay.url,
+      account: custody,
+      profile: { fid },
+      overrides,
+    })
+    expect(
+      await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_SIGNIN_INVALID'),
+    ).toContain(reason)
+  })
+
+  it('answers pending when the Farcaster app does not answer within the wait, and expired once the channel ends', async () => {
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    const started = performance.now()
+    const response = await connect(deviceId, channel.channelId)
+    expect(authFarcasterConnectResponseSchema.parse(await response.json())).toEqual({ status: 'pending' })
+    // Bounded by waitMs (2 s here), not by the channel's 5 minutes.
+    expect(performance.now() - started).toBeLessThan(10_000)
+    auth.time += 5 * MINUTE
+    expect(
+      await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_CHANNEL_EXPIRED'),
+    ).toBe('The Farcaster sign-in expired before it was approved: start a new one.')
+  })
+
+  it('says expired when the relay forgot the channel', async () => {
+    const shortApp = auth.appWith(auth.configWith(farcaster({ relayUrl: shortRelay.url })))
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId, shortApp)
+    relayTime += 2_000
+    await expectRefusal(
+      await connect(deviceId, channel.channelId, shortApp),
+      401,
+      'FARCASTER_CHANNEL_EXPIRED',
+    )
+  })
+
+  it('uses a channel for one login only, and only on the device that opened it', async () => {
+    const { custody, fid } = await newFarcasterAccount()
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    await approveFarcasterSignIn({
+      url: channel.url,
+      relayUrl: relay.url,
+      account: custody,
+      profile: { fid },
+    })
+    await expectRefusal(await connect(newDeviceId(), channel.channelId), 404, 'NOT_FOUND')
+    expect((await connect(deviceId, channel.channelId)).status).toBe(200)
+    await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_SIGNIN_INVALID')
+  })
+
+  it('opens channels only for the project’s own sites', async () => {
+    const response = await auth.request('POST', '/v1/auth/farcaster/channel', {
+      body: { deviceId: newDeviceId(), origin: 'https://evil.example' },
+      target: app,
+    })
+    await expectRefusal(response, 403, 'ORIGIN_NOT_ALLOWED')
+  })
+
+  it('shows only an https picture and a well-formed username', async () => {
+    const { custody, fid } = await newFarcasterAccount()
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    await approveFarcasterSignIn({
+      url: channel.url,
+      relayUrl: relay.url,
+      account: custody,
+      profile: { fid, username: 'Al\u202Eice <b>', pfpUrl: 'javascript:alert(1)' },
+    })
+    const body = authFarcasterConnectResponseSchema.parse(
+      await (await connect(deviceId, channel.channelId)).json(),
+    )
+    if (body.status !== 'connected') throw new Error('The login did not complete.')
+    expect(body.user).toEqual({ id: expect.any(String), socialProvider: 'farcaster' })
+  })
+
+  it('is off, with the reason, without an Optimism RPC endpoint', async () => {
+    const off = auth.appWith(auth.configWith({ farcaster: { relayUrl: relay.url } }))
+    const response = await auth.request('POST', '/v1/auth/farcaster/channel', {
+      body: { deviceId: newDeviceId(), origin: SITE },
+      target: off,
+    })
+    expect(await expectRefusal(response, 503, 'UNAVAILABLE')).toContain('auth.farcaster.rpcUrl')
+  })
+
+  it('says the relay failed when it cannot be reached', async () => {
+    const down = auth.appWith(auth.configWith(farcaster({ relayUrl: 'http://127.0.0.1:9' })))
+    const response = await auth.request('POST', '/v1/auth/farcaster/channel', {
+      body: { deviceId: newDeviceId(), origin: SITE },
+      target: down,
+    })
+    expect(apiErrorSchema.parse(await response.json()).error.code).toBe('UPSTREAM_ERROR')
+    expect(response.status).toBe(502)
+  })
+})
