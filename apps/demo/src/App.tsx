@@ -14,11 +14,12 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { DevWalletPanel } from './DevWalletPanel.js'
 import { devWalletEnabled } from './devWallet.js'
 
-// Development only, and fetched only where the demo runs a local Farcaster relay.
-const FarcasterDevClient = lazy(() =>
-  import('./FarcasterDevClient.js').then((m) => ({ default: m.FarcasterDevClient })),
-)
-const farcasterDevClientEnabled = Boolean(import.meta.env.VITE_FARCASTER_RELAY_URL)
+// Development only, and only in a build made for a local Farcaster relay: the variable is replaced
+// at build time, so any other build has no such chunk, and the viem reads it uses do not join the
+// page's viem chunk.
+const FarcasterDevClient = import.meta.env.VITE_FARCASTER_RELAY_URL
+  ? lazy(() => import('./FarcasterDevClient.js').then((m) => ({ default: m.FarcasterDevClient })))
+  : undefined
 
 import { type DemoSiwxMode, demoSiwxMode } from './siwx.js'
 
@@ -214,7 +215,7 @@ export function App({ portico }: { portico: Portico }) {
         </p>
       </main>
       {devWalletEnabled && <DevWalletPanel />}
-      {devWalletEnabled && farcasterDevClientEnabled && (
+      {devWalletEnabled && FarcasterDevClient && (
         <Suspense fallback={null}>
           <FarcasterDevClient portico={portico} />
         </Suspense>
