@@ -111,7 +111,7 @@ test('smart account: switched to in Account, sends with the fee paid by the site
   await page.goto('/?theme=light')
   await connectButton(page).click()
   await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue' }).click()
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(modal(page)).toHaveAccessibleName('Enter the code')
   await modal(page)
     .getByRole('textbox', { name: 'Code' })
