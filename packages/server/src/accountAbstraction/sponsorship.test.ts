@@ -198,4 +198,53 @@ describe('sponsorship', () => {
       'not the chain of this endpoint',
     )
   })
+
+  it('answers params holding a NUL or a lone surrogate with invalid params, audited, never a 500', async () => {
+    const app = appOn(dbA)
+    const call = async (params: unknown[]) => {
+      const response = await app.request(`/v1/?chainId=${CHAIN}&projectId=shop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params }),
+      })
+      expect(response.status).toBe(200)
+      return (await response.json()) as { error?: { code: number; data: { code: string } } }
+    }
+    const op = operation('0x00000000000000000000000000000000000000e6')
+    for (const params of [
+      [{ ...op, sender: '0x\u0000' }, ENTRY_POINT_08, numberToHex(CHAIN_ID), {}],
+      [op, '0x\u0000', numberToHex(CHAIN_ID), {}],
+      [op, ENTRY_POINT_08, '\ud800', {}],
+    ]) {
+      expect((await call(params)).error).toMatchObject({ code: -32602, data: { code: 'INVALID_PARAMS' } })
+    }
+    const audit = await dbA
+      .selectFrom('paymaster_audit')
+      .select(['account', 'reason'])
+      .where('reason', '=', 'INVALID_PARAMS')
+      .where('message', 'like', '%holds a NUL%')
+      .execute()
+    expect(audit).toHaveLength(3)
+  })
+
+  it('refuses gas fields past 128 bits as invalid params, before any budget is spent', async () => {
+    const sender = '0x00000000000000000000000000000000000000e7'
+    const huge = `0x1${'0'.repeat(32)}`
+    for (const field of ['callGasLimit', 'verificationGasLimit', 'maxFeePerGas', 'paymasterPostOpGasLimit']) {
+      const answer = await ask(appOn(dbA), 'shop', { ...operation(sender), [field]: huge })
+      expect(answer.error).toMatchObject({ code: -32602, data: { code: 'INVALID_PARAMS' } })
+      expect(answer.error?.message).toContain(field)
+    }
+    // The one operation the account may have today is still there.
+    expect((await ask(appOn(dbA), 'shop', operation(sender))).result).toBeDefined()
+  })
+
+  it('grants one operation of a one-operation budget when many ask at once on two instances', async () => {
+    const sender = '0x00000000000000000000000000000000000000e8'
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => ask(appOn(index % 2 ? dbA : dbB), 'shop', operation(sender))),
+    )
+    expect(answers.filter((answer) => answer.result)).toHaveLength(1)
+    expect(answers.filter((answer) => answer.error?.data.code === 'BUDGET_EXHAUSTED')).toHaveLength(7)
+  })
 })
