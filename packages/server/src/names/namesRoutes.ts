@@ -35,6 +35,7 @@ import {
   AccountNameTakenError,
   findAccountName,
   findAccountNamesOf,
+  hasLabelExtension,
   registerAccountName,
   releaseAccountName,
   signedMessageDigest,
@@ -127,6 +128,22 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
       )
     }
     return { name: full, ...split }
+  }
+
+  /**
+   * A name that can be registered: also no hyphens as the label's 3rd and 4th characters. Checked
+   * where a name is offered or taken, not where one is read or released, so a name registered before
+   * the rule stays in its owner's hands.
+   */
+  const readNewName = (given: string, names: NamesProjectConfig) => {
+    const read = readName(given, names)
+    if (hasLabelExtension(read.label)) {
+      throw new ApiRefusal(
+        'NAME_INVALID',
+        `"${read.label}" has hyphens as its 3rd and 4th characters, which ENS names cannot have (such a label is read as punycode).`,
+      )
+    }
+    return read
   }
 
   const hit = async (limiter: RateLimiter, key: string, who: string, limit: number) => {
@@ -235,7 +252,7 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
       name,
       label,
       suffix,
-      digest: signedMessageDigest(body.message, body.signature),
+      digest: signedMessageDigest(body.message, body.address),
       // The message is refused as too old after this anyway; remembering it longer buys nothing.
       digestExpiresAt: new Date((parsedMessage.timestamp + config.messageMaxAgeSeconds + 1) * 1000),
     }
@@ -258,7 +275,7 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
   })
 
   app.get('/v1/names/available/:name', async (c) => {
-    const { name, label, suffix } = readName(c.req.param('name'), projectNames(c))
+    const { name, label, suffix } = readNewName(c.req.param('name'), projectNames(c))
     const taken = (await findAccountName(db, name)) !== undefined
     const answer: AccountNameAvailability = {
       name,
@@ -271,7 +288,7 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
   })
 
   app.get('/v1/names/suggestions/:name', async (c) => {
-    const { label, suffix } = readName(c.req.param('name'), projectNames(c))
+    const { label, suffix } = readNewName(c.req.param('name'), projectNames(c))
     const suggestions = await suggestAccountNames(db, label, suffix)
     return c.json({ suggestions: suggestions.map((free) => ({ name: free })) })
   })
@@ -290,6 +307,7 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
 
   app.post('/v1/names/register', async (c) => {
     const request = await readSignedRequest(c, registrationMessageSchema, 'name registration')
+    readNewName(request.name, request.names)
     try {
       const registered = await registerAccountName(db, {
         projectId: request.projectId,
