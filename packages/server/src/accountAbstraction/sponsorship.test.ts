@@ -47,6 +47,7 @@ const config = serverConfigSchema.parse({
       },
       capped: { perDay: { wei: '3000000000000000' } },
       paused: { enabled: false },
+      perclient: { perClientPerDay: { operations: 2 } },
     },
   },
 })
@@ -55,7 +56,7 @@ const config = serverConfigSchema.parse({
 beforeAll(async () => {
   ;({ database, db: dbA } = await createMigratedDatabase('postgres'))
   dbB = database.open()
-  for (const id of ['shop', 'capped', 'paused'])
+  for (const id of ['shop', 'capped', 'paused', 'perclient'])
     await addProject(dbA, { id, origins: ['https://shop.example'] })
 }, 60_000)
 
@@ -246,5 +247,38 @@ describe('sponsorship', () => {
     )
     expect(answers.filter((answer) => answer.result)).toHaveLength(1)
     expect(answers.filter((answer) => answer.error?.data.code === 'BUDGET_EXHAUSTED')).toHaveLength(7)
+  })
+
+  it('caps what one client gets signed a day, whatever new accounts it names', async () => {
+    const behindProxy = createApp({
+      config: { ...config, trustProxy: true },
+      db: dbA,
+      logger,
+      now: () => clock,
+    })
+    const askAs = async (client: string, sender: string) => {
+      const response = await behindProxy.request(`/v1/?chainId=${CHAIN}&projectId=perclient`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'pm_getPaymasterData',
+          params: [operation(sender), ENTRY_POINT_08, numberToHex(CHAIN_ID), {}],
+        }),
+      })
+      return (await response.json()) as {
+        result?: unknown
+        error?: { message: string; data: { code: string } }
+      }
+    }
+    const senders = [0xf1, 0xf2, 0xf3, 0xf4].map((n) => `0x${n.toString(16).padStart(40, '0')}`)
+    expect((await askAs('203.0.113.7', senders[0] as string)).result).toBeDefined()
+    expect((await askAs('203.0.113.7', senders[1] as string)).result).toBeDefined()
+    const third = await askAs('203.0.113.7', senders[2] as string)
+    expect(third.error?.data.code).toBe('BUDGET_EXHAUSTED')
+    expect(third.error?.message).toContain("203.0.113.7's daily sponsorship budget")
+    // Another client has its own.
+    expect((await askAs('198.51.100.9', senders[3] as string)).result).toBeDefined()
   })
 })

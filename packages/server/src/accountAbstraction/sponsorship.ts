@@ -114,6 +114,8 @@ const selectorOf = (data: Hex): Hex => (data.length >= 10 ? (slice(data, 0, 4) a
 export interface SponsorshipContext {
   project: Project
   chain: ChainConfig
+  /** The client asking (its IP address), whose own daily budget the operation also counts against. */
+  client: string
 }
 
 export interface Sponsorship {
@@ -217,6 +219,8 @@ export function createSponsorship(parameters: CreateSponsorshipParameters): Spon
     await db.transaction().execute(async (trx) => {
       const scopes: [string, SponsorshipBudget, string][] = [
         [account, policy.perUserPerDay, `${account}'s daily`],
+        // Never an address nor `*`: a client's row cannot be mistaken for an account's.
+        [`client:${context.client}`, policy.perClientPerDay, `${context.client}'s daily`],
         ['*', policy.perDay, `project "${context.project.id}"'s daily`],
       ]
       for (const [key, budget, label] of scopes) {
