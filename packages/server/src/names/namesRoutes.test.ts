@@ -74,6 +74,8 @@ describe.each(ENGINES)('account-name routes on %s', (engine) => {
       projects: {
         shop: { suffixes: ['myshop.eth', 'shop.example'] },
         club: { suffixes: ['club.eth'], maxNamesPerAddress: 2 },
+        // A suffix under shop's: its name is not shop's to register.
+        team: { suffixes: ['team.myshop.eth'] },
       },
       // The limits have a test of their own below.
       rateLimit: { perIpPerHour: 1_000, perAddressPerHour: 100 },
@@ -432,6 +434,12 @@ describe.each(ENGINES)('account-name routes on %s', (engine) => {
       )
       await expectRefusal(await register(`${label}.myshop.eth`, { signer: other }), 400, 'NAME_INVALID')
     }
+  })
+
+  it("refuses another project's suffix under this project's as a name", async () => {
+    await expectRefusal(await request('GET', '/v1/names/available/team.myshop.eth'), 400, 'NAME_INVALID')
+    const signer = privateKeyToAccount(generatePrivateKey())
+    await expectRefusal(await register('team.myshop.eth', { signer }), 400, 'NAME_INVALID')
   })
 
   it('registers a name once when two addresses ask for it at once', async () => {

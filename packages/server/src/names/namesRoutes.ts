@@ -88,6 +88,7 @@ export interface NamesRoutesOptions {
 export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptions): void {
   const { config, db, now, clientIp, limiters } = options
   const verifier = options.verifiers.find((candidate) => candidate.namespace === 'eip155')
+  const allSuffixes = new Set(Object.values(config.projects).flatMap((project) => project.suffixes))
 
   const projectNames = (c: Context<AppEnv>): NamesProjectConfig => {
     const projectId = c.get('project').id
@@ -137,6 +138,11 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
    */
   const readNewName = (given: string, names: NamesProjectConfig) => {
     const read = readName(given, names)
+    // A suffix under another (`team.myshop.eth` under `myshop.eth`) is that project's, not a name
+    // of this one: registered here, it would resolve the other project's whole suffix.
+    if (allSuffixes.has(read.name)) {
+      throw new ApiRefusal('NAME_INVALID', `${read.name} is a suffix names are registered under, not a name.`)
+    }
     if (hasLabelExtension(read.label)) {
       throw new ApiRefusal(
         'NAME_INVALID',
