@@ -14,6 +14,8 @@ import {
   startOAuthStandIn,
 } from '@portico/test/social'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from '../../http/createApp.js'
+import { createLogger } from '../../logger.js'
 import { addProject } from '../../projects/projects.js'
 import {
   type App,
@@ -405,6 +407,27 @@ describeAuthRoutes('social login routes', (auth) => {
       const html = await page.text()
       expect(html).not.toContain('<script>alert')
       expect(html).not.toContain('<img')
+    })
+
+    it("writes no code, state, secret or session token in the server's log", async () => {
+      const lines: string[] = []
+      const logger = createLogger({ level: 'debug', stream: { write: (line: string) => lines.push(line) } })
+      const config = auth.configWith({
+        social: { projects: { shop: { github: standIn.configFor('github') } }, finishWaitMs: 2_000 },
+      })
+      const target = createApp({ config, db: auth.db, logger, now: auth.now })
+      const started = await start('github', { target })
+      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const code = new URL(callback.url).searchParams.get('code') ?? ''
+      expect((await deliver(callback, target)).status).toBe(200)
+      const response = await auth.request('POST', '/v1/auth/social/finish', {
+        target,
+        body: { state: started.state, secret: started.secret, deviceId: started.deviceId },
+      })
+      const { token } = authSocialFinishResponseSchema.parse(await response.json())
+      const log = lines.join('')
+      expect(lines.length).toBeGreaterThan(2)
+      for (const secret of [code, started.state, started.secret, token]) expect(log).not.toContain(secret)
     })
 
     it('cuts off a callback form past 16 KiB as it arrives, with 413', async () => {
