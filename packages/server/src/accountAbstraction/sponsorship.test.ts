@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely'
-import { type Address, hexToNumber, numberToHex, recoverMessageAddress, slice } from 'viem'
+import {
+  type Address,
+  encodeFunctionData,
+  hexToNumber,
+  numberToHex,
+  parseAbi,
+  recoverMessageAddress,
+  slice,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverConfigSchema } from '../config.js'
@@ -280,5 +288,41 @@ describe('sponsorship', () => {
     expect(third.error?.message).toContain("203.0.113.7's daily sponsorship budget")
     // Another client has its own.
     expect((await askAs('198.51.100.9', senders[3] as string)).result).toBeDefined()
+  })
+
+  it('checks the final call data on its own, whatever the stub was granted for, and every call of a batch', async () => {
+    const sender = '0x00000000000000000000000000000000000000e9'
+    const app = appOn(dbA)
+    const rpc = async (method: string, op: ReturnType<typeof operation>) => {
+      const response = await app.request(`/v1/?chainId=${CHAIN}&projectId=shop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method,
+          params: [op, ENTRY_POINT_08, numberToHex(CHAIN_ID), {}],
+        }),
+      })
+      return (await response.json()) as { result?: unknown; error?: { data: { code: string } } }
+    }
+    expect((await rpc('pm_getPaymasterStubData', operation(sender))).result).toBeDefined()
+    // executeBatch([transfer on TARGET, a call to another contract]): one allowed call does not carry the other.
+    const other = '0x3333333333333333333333333333333333333333'
+    const batch = encodeFunctionData({
+      abi: parseAbi([
+        'struct Call { address target; uint256 value; bytes data; }',
+        'function executeBatch(Call[] calls)',
+      ]),
+      functionName: 'executeBatch',
+      args: [
+        [
+          { target: TARGET, value: 0n, data: `0xa9059cbb${'0'.repeat(128)}` },
+          { target: other, value: 0n, data: `0xa9059cbb${'0'.repeat(128)}` },
+        ],
+      ],
+    })
+    const final = await rpc('pm_getPaymasterData', operation(sender, batch))
+    expect(final.error?.data.code).toBe('POLICY_CALL_NOT_ALLOWED')
   })
 })
