@@ -325,4 +325,16 @@ describe('sponsorship', () => {
     const final = await rpc('pm_getPaymasterData', operation(sender, batch))
     expect(final.error?.data.code).toBe('POLICY_CALL_NOT_ALLOWED')
   })
+
+  it('records in the audit only a nonce an operation can have, not any text sent as one', async () => {
+    const sender = '0x00000000000000000000000000000000000000ea'
+    const answer = await ask(appOn(dbA), 'shop', { ...operation(sender), nonce: `0x${'f'.repeat(20_000)}` })
+    expect(answer.error?.data.code).toBe('INVALID_PARAMS')
+    const rows = await dbA
+      .selectFrom('paymaster_audit')
+      .select('nonce')
+      .where('account', '=', sender)
+      .execute()
+    expect(rows).toEqual([{ nonce: null }])
+  })
 })

@@ -341,12 +341,12 @@ export function createSponsorship(parameters: CreateSponsorshipParameters): Spon
         typeof first?.sender === 'string' && unstorable === undefined
           ? first.sender.toLowerCase().slice(0, 42)
           : ''
-      let nonce: bigint | undefined
-      try {
-        nonce = typeof first?.nonce === 'string' ? BigInt(first.nonce) : undefined
-      } catch {
-        nonce = undefined
-      }
+      // Only a nonce an operation can have (uint256) is recorded: any other string would be stored
+      // whole, a body's worth of audit row per request.
+      const nonce =
+        typeof first?.nonce === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(first.nonce)
+          ? BigInt(first.nonce)
+          : undefined
       try {
         if (unstorable !== undefined)
           throw refusal(
