@@ -51,6 +51,11 @@ export const sponsorshipPolicySchema = z.object({
     .optional(),
   /** Per account (the operation's sender), per UTC day. */
   perUserPerDay: budgetSchema.prefault({}),
+  /**
+   * Per client (the request's IP address, as the rate limits see it), per UTC day, all its accounts
+   * together: a new account costs nothing, so without it one client could spend `perDay` alone.
+   */
+  perClientPerDay: budgetSchema.prefault({}),
   /** For the whole project, per UTC day, all accounts together. */
   perDay: budgetSchema.prefault({}),
   /** The name shown as who pays ('Network fee: paid by <name>'); the project's name when omitted. */

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely'
-import { type Address, hexToNumber, numberToHex, recoverMessageAddress, slice } from 'viem'
+import {
+  type Address,
+  encodeFunctionData,
+  hexToNumber,
+  numberToHex,
+  parseAbi,
+  recoverMessageAddress,
+  slice,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverConfigSchema } from '../config.js'
@@ -47,6 +55,7 @@ const config = serverConfigSchema.parse({
       },
       capped: { perDay: { wei: '3000000000000000' } },
       paused: { enabled: false },
+      perclient: { perClientPerDay: { operations: 2 } },
     },
   },
 })
@@ -55,7 +64,7 @@ const config = serverConfigSchema.parse({
 beforeAll(async () => {
   ;({ database, db: dbA } = await createMigratedDatabase('postgres'))
   dbB = database.open()
-  for (const id of ['shop', 'capped', 'paused'])
+  for (const id of ['shop', 'capped', 'paused', 'perclient'])
     await addProject(dbA, { id, origins: ['https://shop.example'] })
 }, 60_000)
 
@@ -197,5 +206,135 @@ describe('sponsorship', () => {
     expect((await call([op, ENTRY_POINT_08, '0x1', {}])).error?.message).toContain(
       'not the chain of this endpoint',
     )
+  })
+
+  it('answers params holding a NUL or a lone surrogate with invalid params, audited, never a 500', async () => {
+    const app = appOn(dbA)
+    const call = async (params: unknown[]) => {
+      const response = await app.request(`/v1/?chainId=${CHAIN}&projectId=shop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params }),
+      })
+      expect(response.status).toBe(200)
+      return (await response.json()) as { error?: { code: number; data: { code: string } } }
+    }
+    const op = operation('0x00000000000000000000000000000000000000e6')
+    for (const params of [
+      [{ ...op, sender: '0x\u0000' }, ENTRY_POINT_08, numberToHex(CHAIN_ID), {}],
+      [op, '0x\u0000', numberToHex(CHAIN_ID), {}],
+      [op, ENTRY_POINT_08, '\ud800', {}],
+    ]) {
+      expect((await call(params)).error).toMatchObject({ code: -32602, data: { code: 'INVALID_PARAMS' } })
+    }
+    const audit = await dbA
+      .selectFrom('paymaster_audit')
+      .select(['account', 'reason'])
+      .where('reason', '=', 'INVALID_PARAMS')
+      .where('message', 'like', '%holds a NUL%')
+      .execute()
+    expect(audit).toHaveLength(3)
+  })
+
+  it('refuses gas fields past 128 bits as invalid params, before any budget is spent', async () => {
+    const sender = '0x00000000000000000000000000000000000000e7'
+    const huge = `0x1${'0'.repeat(32)}`
+    for (const field of ['callGasLimit', 'verificationGasLimit', 'maxFeePerGas', 'paymasterPostOpGasLimit']) {
+      const answer = await ask(appOn(dbA), 'shop', { ...operation(sender), [field]: huge })
+      expect(answer.error).toMatchObject({ code: -32602, data: { code: 'INVALID_PARAMS' } })
+      expect(answer.error?.message).toContain(field)
+    }
+    // The one operation the account may have today is still there.
+    expect((await ask(appOn(dbA), 'shop', operation(sender))).result).toBeDefined()
+  })
+
+  it('grants one operation of a one-operation budget when many ask at once on two instances', async () => {
+    const sender = '0x00000000000000000000000000000000000000e8'
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => ask(appOn(index % 2 ? dbA : dbB), 'shop', operation(sender))),
+    )
+    expect(answers.filter((answer) => answer.result)).toHaveLength(1)
+    expect(answers.filter((answer) => answer.error?.data.code === 'BUDGET_EXHAUSTED')).toHaveLength(7)
+  })
+
+  it('caps what one client gets signed a day, whatever new accounts it names', async () => {
+    const behindProxy = createApp({
+      config: { ...config, trustProxy: true },
+      db: dbA,
+      logger,
+      now: () => clock,
+    })
+    const askAs = async (client: string, sender: string) => {
+      const response = await behindProxy.request(`/v1/?chainId=${CHAIN}&projectId=perclient`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'pm_getPaymasterData',
+          params: [operation(sender), ENTRY_POINT_08, numberToHex(CHAIN_ID), {}],
+        }),
+      })
+      return (await response.json()) as {
+        result?: unknown
+        error?: { message: string; data: { code: string } }
+      }
+    }
+    const senders = [0xf1, 0xf2, 0xf3, 0xf4].map((n) => `0x${n.toString(16).padStart(40, '0')}`)
+    expect((await askAs('203.0.113.7', senders[0] as string)).result).toBeDefined()
+    expect((await askAs('203.0.113.7', senders[1] as string)).result).toBeDefined()
+    const third = await askAs('203.0.113.7', senders[2] as string)
+    expect(third.error?.data.code).toBe('BUDGET_EXHAUSTED')
+    expect(third.error?.message).toContain("203.0.113.7's daily sponsorship budget")
+    // Another client has its own.
+    expect((await askAs('198.51.100.9', senders[3] as string)).result).toBeDefined()
+  })
+
+  it('checks the final call data on its own, whatever the stub was granted for, and every call of a batch', async () => {
+    const sender = '0x00000000000000000000000000000000000000e9'
+    const app = appOn(dbA)
+    const rpc = async (method: string, op: ReturnType<typeof operation>) => {
+      const response = await app.request(`/v1/?chainId=${CHAIN}&projectId=shop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method,
+          params: [op, ENTRY_POINT_08, numberToHex(CHAIN_ID), {}],
+        }),
+      })
+      return (await response.json()) as { result?: unknown; error?: { data: { code: string } } }
+    }
+    expect((await rpc('pm_getPaymasterStubData', operation(sender))).result).toBeDefined()
+    // executeBatch([transfer on TARGET, a call to another contract]): one allowed call does not carry the other.
+    const other = '0x3333333333333333333333333333333333333333'
+    const batch = encodeFunctionData({
+      abi: parseAbi([
+        'struct Call { address target; uint256 value; bytes data; }',
+        'function executeBatch(Call[] calls)',
+      ]),
+      functionName: 'executeBatch',
+      args: [
+        [
+          { target: TARGET, value: 0n, data: `0xa9059cbb${'0'.repeat(128)}` },
+          { target: other, value: 0n, data: `0xa9059cbb${'0'.repeat(128)}` },
+        ],
+      ],
+    })
+    const final = await rpc('pm_getPaymasterData', operation(sender, batch))
+    expect(final.error?.data.code).toBe('POLICY_CALL_NOT_ALLOWED')
+  })
+
+  it('records in the audit only a nonce an operation can have, not any text sent as one', async () => {
+    const sender = '0x00000000000000000000000000000000000000ea'
+    const answer = await ask(appOn(dbA), 'shop', { ...operation(sender), nonce: `0x${'f'.repeat(20_000)}` })
+    expect(answer.error?.data.code).toBe('INVALID_PARAMS')
+    const rows = await dbA
+      .selectFrom('paymaster_audit')
+      .select('nonce')
+      .where('account', '=', sender)
+      .execute()
+    expect(rows).toEqual([{ nonce: null }])
   })
 })

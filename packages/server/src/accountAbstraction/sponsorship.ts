@@ -23,6 +23,7 @@ import * as z from 'zod'
 import type { ChainConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { JsonRpcError } from '../http/jsonRpcError.js'
+import { findUnstorableText } from '../http/storableText.js'
 import type { Project } from '../projects/projects.js'
 import type { PaymasterConfig, SponsorshipBudget, SponsorshipPolicy } from './paymasterConfig.js'
 import {
@@ -59,6 +60,14 @@ const quantity = z
   .transform((value) => BigInt(value))
 const hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'expected 0x-hex bytes')
 const optionalQuantity = quantity.optional().transform((value) => value ?? 0n)
+/**
+ * Gas limits and fees travel packed two to a 32-byte word (EntryPoint v0.7+), so each is at most
+ * 128 bits: a larger one cannot be signed, and must be refused before any budget is counted.
+ */
+const optionalQuantity128 = optionalQuantity.refine(
+  (value) => value < 1n << 128n,
+  'expected at most 128 bits',
+)
 
 /** A v0.7+ user operation as ERC-7677 sends it (gas fields may be missing on the stub call). */
 const userOperationSchema = z.object({
@@ -67,13 +76,13 @@ const userOperationSchema = z.object({
   factory: hex.nullish(),
   factoryData: hex.nullish(),
   callData: hex,
-  callGasLimit: optionalQuantity,
-  verificationGasLimit: optionalQuantity,
+  callGasLimit: optionalQuantity128,
+  verificationGasLimit: optionalQuantity128,
   preVerificationGas: optionalQuantity,
-  maxFeePerGas: optionalQuantity,
-  maxPriorityFeePerGas: optionalQuantity,
-  paymasterVerificationGasLimit: optionalQuantity,
-  paymasterPostOpGasLimit: optionalQuantity,
+  maxFeePerGas: optionalQuantity128,
+  maxPriorityFeePerGas: optionalQuantity128,
+  paymasterVerificationGasLimit: optionalQuantity128,
+  paymasterPostOpGasLimit: optionalQuantity128,
 })
 
 const paramsSchema = z.tuple([userOperationSchema, z.string(), z.string(), z.unknown().optional()])
@@ -105,6 +114,8 @@ const selectorOf = (data: Hex): Hex => (data.length >= 10 ? (slice(data, 0, 4) a
 export interface SponsorshipContext {
   project: Project
   chain: ChainConfig
+  /** The client asking (its IP address), whose own daily budget the operation also counts against. */
+  client: string
 }
 
 export interface Sponsorship {
@@ -208,6 +219,8 @@ export function createSponsorship(parameters: CreateSponsorshipParameters): Spon
     await db.transaction().execute(async (trx) => {
       const scopes: [string, SponsorshipBudget, string][] = [
         [account, policy.perUserPerDay, `${account}'s daily`],
+        // Never an address nor `*`: a client's row cannot be mistaken for an account's.
+        [`client:${context.client}`, policy.perClientPerDay, `${context.client}'s daily`],
         ['*', policy.perDay, `project "${context.project.id}"'s daily`],
       ]
       for (const [key, budget, label] of scopes) {
@@ -321,15 +334,25 @@ export function createSponsorship(parameters: CreateSponsorshipParameters): Spon
     },
 
     async handle(method, params, context) {
+      // Text the database cannot store would fail the audit's insert, a 500: refused (and audited) first.
+      const unstorable = findUnstorableText(params)
       const first = Array.isArray(params) ? (params[0] as Record<string, unknown> | undefined) : undefined
-      const account = typeof first?.sender === 'string' ? first.sender.toLowerCase().slice(0, 42) : ''
-      let nonce: bigint | undefined
+      const account =
+        typeof first?.sender === 'string' && unstorable === undefined
+          ? first.sender.toLowerCase().slice(0, 42)
+          : ''
+      // Only a nonce an operation can have (uint256) is recorded: any other string would be stored
+      // whole, a body's worth of audit row per request.
+      const nonce =
+        typeof first?.nonce === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(first.nonce)
+          ? BigInt(first.nonce)
+          : undefined
       try {
-        nonce = typeof first?.nonce === 'string' ? BigInt(first.nonce) : undefined
-      } catch {
-        nonce = undefined
-      }
-      try {
+        if (unstorable !== undefined)
+          throw refusal(
+            'INVALID_PARAMS',
+            `Invalid params for ${method}: ${unstorable} holds a NUL character or an unpaired UTF-16 surrogate.`,
+          )
         const { operation, paymaster, policy, sponsorName } = await decide(method, params, context)
         const nowSeconds = Math.floor(now() / 1000)
         // No lower bound: a bundler simulates the operation at the latest block, whose time on a

@@ -423,7 +423,12 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
             localMethods: new Map(
               [...PAYMASTER_METHODS].map((method) => [
                 method,
-                (params: unknown) => sponsorship.handle(method, params, { project: c.get('project'), chain }),
+                (params: unknown) =>
+                  sponsorship.handle(method, params, {
+                    project: c.get('project'),
+                    chain,
+                    client: clientIp(c),
+                  }),
               ]),
             ),
           }

@@ -333,6 +333,52 @@ describe('the RPC proxy', () => {
       expect(body.error.message).toContain(reason)
     }
   })
+
+  it('sends the bundler its ERC-4337 methods only: no debug_bundler_*, no transactions, no paymaster methods of its own', async () => {
+    const received: string[] = []
+    const bundler = await startFakeUpstream((body, reply) => {
+      const request = JSON.parse(body) as { id: number; method: string }
+      received.push(request.method)
+      reply(200, JSON.stringify({ jsonrpc: '2.0', id: request.id, result: ['0x4337'] }))
+    })
+    try {
+      const withBundler = createApp({
+        config: serverConfigSchema.parse({
+          chains: [{ ...chain(`eip155:${CHAIN_ID}`, anvil.rpcUrl), bundlerUrl: bundler.url }],
+        }),
+        db,
+        logger,
+      })
+      const response = await withBundler.request(`/v1/?chainId=${CHAIN_ID}&projectId=dapp`, {
+        method: 'POST',
+        headers: { origin: SITE, 'content-type': 'application/json' },
+        body: JSON.stringify(
+          [
+            'debug_bundler_dumpMempool',
+            'debug_bundler_clearState',
+            'debug_bundler_sendBundleNow',
+            'pm_sponsorUserOperation',
+            'eth_sendRawTransaction',
+            'eth_supportedEntryPoints',
+          ].map((method, id) => ({
+            jsonrpc: '2.0',
+            id,
+            method,
+            params: method === 'eth_sendRawTransaction' ? ['0x02'] : [],
+          })),
+        ),
+      })
+      const body = (await response.json()) as { id: number; result?: unknown; error?: { code: number } }[]
+      expect(body.slice(0, 4).map((item) => item.error?.code)).toEqual([-32601, -32601, -32601, -32601])
+      // The raw transaction went to the node, which refused the garbage; the bundler never saw it.
+      expect(body[4]?.error).toBeDefined()
+      expect(body[4]?.result).toBeUndefined()
+      expect(body[5]?.result).toEqual(['0x4337'])
+      expect(received).toEqual(['eth_supportedEntryPoints'])
+    } finally {
+      await new Promise((resolve) => bundler.server.close(resolve))
+    }
+  })
 })
 
 describe('the RPC proxy on a Solana chain', () => {

@@ -96,7 +96,7 @@ export async function suggestAccountNames(
     `my${base}`,
   ]
     .filter((candidate, index, all) => all.indexOf(candidate) === index)
-    .filter((candidate) => accountNameProblem(candidate) === undefined)
+    .filter((candidate) => accountNameProblem(candidate) === undefined && !hasLabelExtension(candidate))
     .map((candidate) => `${candidate}.${suffix}`)
   const taken = new Set(
     (await db.selectFrom('account_names').select('name').where('name', 'in', candidates).execute()).map(
@@ -106,9 +106,22 @@ export async function suggestAccountNames(
   return candidates.filter((candidate) => !taken.has(candidate)).slice(0, SUGGESTION_COUNT)
 }
 
-/** The digest a signed message is remembered by. */
-export function signedMessageDigest(message: string, signature: string): string {
-  return createHash('sha256').update(message).update('\0').update(signature.toLowerCase()).digest('hex')
+/**
+ * The digest a signed message is remembered by: the message and its signer, not the signature,
+ * because one signature has several encodings that verify alike (v as 27/28 or 0/1, s or n − s,
+ * and whatever a contract account accepts), each of which would otherwise be a new message.
+ */
+export function signedMessageDigest(message: string, address: string): string {
+  return createHash('sha256').update(message).update('\0').update(address.toLowerCase()).digest('hex')
+}
+
+/**
+ * Whether a label has hyphens as its 3rd and 4th characters: `xn--` is punycode (a label that
+ * displays as other letters), and ENS normalisation (ENSIP-15) refuses every such label, so no
+ * ENS client would resolve the name.
+ */
+export function hasLabelExtension(label: string): boolean {
+  return label.slice(2, 4) === '--'
 }
 
 /** Marks a signed message used until `expiresAt`; throws `AccountNameMessageUsedError` the second time. */

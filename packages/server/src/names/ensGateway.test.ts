@@ -257,4 +257,36 @@ describe('the ENS gateway and the OffchainResolver', () => {
     })
     expect((await fetch(base.replace('{data}', wrongNode))).status).toBe(400)
   })
+
+  it('answers malformed posts, names that are not UTF-8 DNS names and oversized bodies with a 4xx and a code', async () => {
+    const post = (body: string) =>
+      fetch(gatewayUrl.replace('/{sender}/{data}.json', ''), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+    const lookupOf = (name: Hex) =>
+      encodeFunctionData({
+        abi: GATEWAY_REQUEST_ABI,
+        functionName: 'lookup',
+        args: [name, addrCall('alice.myshop.eth'), resolver],
+      })
+    const cases: [string, number, string][] = [
+      ['{', 400, 'BAD_REQUEST'],
+      [JSON.stringify({ sender: 'nobody', data: '0x' }), 400, 'BAD_REQUEST'],
+      [JSON.stringify({ sender: resolver, data: '0x\u0000' }), 400, 'BAD_REQUEST'],
+      // A label of bytes that are no UTF-8, and a length byte past the end.
+      [JSON.stringify({ sender: resolver, data: lookupOf('0x05616c69ff00') }), 400, 'BAD_REQUEST'],
+      [JSON.stringify({ sender: resolver, data: lookupOf('0x3f616c69636500') }), 400, 'BAD_REQUEST'],
+      [JSON.stringify({ sender: resolver, data: `0x${'ab'.repeat(5_000)}` }), 413, 'PAYLOAD_TOO_LARGE'],
+    ]
+    for (const [body, status, code] of cases) {
+      const response = await post(body)
+      expect({ status: response.status, body: body.slice(0, 40) }).toEqual({
+        status,
+        body: body.slice(0, 40),
+      })
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code)
+    }
+  })
 })

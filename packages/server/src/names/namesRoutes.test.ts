@@ -74,6 +74,8 @@ describe.each(ENGINES)('account-name routes on %s', (engine) => {
       projects: {
         shop: { suffixes: ['myshop.eth', 'shop.example'] },
         club: { suffixes: ['club.eth'], maxNamesPerAddress: 2 },
+        // A suffix under shop's: its name is not shop's to register.
+        team: { suffixes: ['team.myshop.eth'] },
       },
       // The limits have a test of their own below.
       rateLimit: { perIpPerHour: 1_000, perAddressPerHour: 100 },
@@ -381,5 +383,68 @@ describe.each(ENGINES)('account-name routes on %s', (engine) => {
     await expectRefusal(await post('limit-five.myshop.eth', other), 429, 'RATE_LIMITED')
     time += 3_600_000
     expect((await post('limit-five.myshop.eth', other)).status).toBe(201)
+  })
+  it('refuses a replayed release whose signature is only re-encoded, once the name is registered again', async () => {
+    const signer = privateKeyToAccount(generatePrivateKey())
+    expect((await register('malleable.myshop.eth', { signer })).status).toBe(201)
+    const message = createAccountNameReleaseMessage({ name: 'malleable.myshop.eth', timestamp: seconds() })
+    const signature = await signer.signMessage({ message })
+    const body = { coinType: COIN_TYPE, address: signer.address, message, signature }
+    expect((await request('POST', '/v1/names/release', { body })).status).toBe(200)
+    time += 1_000
+    expect((await register('malleable.myshop.eth', { signer })).status).toBe(201)
+    // The same signature with v as 0/1 instead of 27/28 verifies just as well.
+    const v = Number.parseInt(signature.slice(130), 16)
+    const reencoded = `${signature.slice(0, 130)}${(v - 27).toString(16).padStart(2, '0')}`
+    await expectRefusal(
+      await request('POST', '/v1/names/release', { body: { ...body, signature: reencoded } }),
+      401,
+      'NAME_MESSAGE_USED',
+    )
+    expect((await request('GET', '/v1/names/lookup/malleable.myshop.eth')).status).toBe(200)
+  })
+
+  it('refuses punycode and other labels ENS normalisation refuses (hyphens 3rd and 4th), and suggests none', async () => {
+    for (const label of ['xn--pple-43d', 'ab--cd']) {
+      await expectRefusal(await request('GET', `/v1/names/available/${label}`), 400, 'NAME_INVALID')
+      await expectRefusal(await register(`${label}.myshop.eth`), 400, 'NAME_INVALID')
+    }
+    // A hyphen elsewhere is a name like any other.
+    const fine = (await (await request('GET', '/v1/names/available/a--bcd')).json()) as { available: boolean }
+    expect(fine.available).toBe(true)
+    const signer = privateKeyToAccount(generatePrivateKey())
+    expect((await register('--ab.myshop.eth', { signer })).status).toBe(201)
+    const taken = (await (await request('GET', '/v1/names/available/--ab')).json()) as {
+      suggestions: { name: string }[]
+    }
+    expect(taken.suggestions.length).toBeGreaterThan(0)
+    expect(taken.suggestions.map((suggestion) => suggestion.name)).not.toContain('my--ab.myshop.eth')
+  })
+
+  it('reads a label in lower case, and refuses zero-width and look-alike letters', async () => {
+    const signer = privateKeyToAccount(generatePrivateKey())
+    expect((await register('CaseName.myshop.eth', { signer })).status).toBe(201)
+    const other = privateKeyToAccount(generatePrivateKey())
+    await expectRefusal(await register('casename.myshop.eth', { signer: other }), 409, 'NAME_TAKEN')
+    for (const label of ['case\u200bname', 'c\u0430sename', 'casenam\u00e9', 'ca\u017fename']) {
+      await expectRefusal(
+        await request('GET', `/v1/names/available/${encodeURIComponent(label)}`),
+        400,
+        'NAME_INVALID',
+      )
+      await expectRefusal(await register(`${label}.myshop.eth`, { signer: other }), 400, 'NAME_INVALID')
+    }
+  })
+
+  it("refuses another project's suffix under this project's as a name", async () => {
+    await expectRefusal(await request('GET', '/v1/names/available/team.myshop.eth'), 400, 'NAME_INVALID')
+    const signer = privateKeyToAccount(generatePrivateKey())
+    await expectRefusal(await register('team.myshop.eth', { signer }), 400, 'NAME_INVALID')
+  })
+
+  it('registers a name once when two addresses ask for it at once', async () => {
+    const signers = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())]
+    const answers = await Promise.all(signers.map((signer) => register('raced.myshop.eth', { signer })))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
   })
 })

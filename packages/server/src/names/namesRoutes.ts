@@ -35,6 +35,7 @@ import {
   AccountNameTakenError,
   findAccountName,
   findAccountNamesOf,
+  hasLabelExtension,
   registerAccountName,
   releaseAccountName,
   signedMessageDigest,
@@ -87,6 +88,7 @@ export interface NamesRoutesOptions {
 export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptions): void {
   const { config, db, now, clientIp, limiters } = options
   const verifier = options.verifiers.find((candidate) => candidate.namespace === 'eip155')
+  const allSuffixes = new Set(Object.values(config.projects).flatMap((project) => project.suffixes))
 
   const projectNames = (c: Context<AppEnv>): NamesProjectConfig => {
     const projectId = c.get('project').id
@@ -127,6 +129,27 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
       )
     }
     return { name: full, ...split }
+  }
+
+  /**
+   * A name that can be registered: also no hyphens as the label's 3rd and 4th characters. Checked
+   * where a name is offered or taken, not where one is read or released, so a name registered before
+   * the rule stays in its owner's hands.
+   */
+  const readNewName = (given: string, names: NamesProjectConfig) => {
+    const read = readName(given, names)
+    // A suffix under another (`team.myshop.eth` under `myshop.eth`) is that project's, not a name
+    // of this one: registered here, it would resolve the other project's whole suffix.
+    if (allSuffixes.has(read.name)) {
+      throw new ApiRefusal('NAME_INVALID', `${read.name} is a suffix names are registered under, not a name.`)
+    }
+    if (hasLabelExtension(read.label)) {
+      throw new ApiRefusal(
+        'NAME_INVALID',
+        `"${read.label}" has hyphens as its 3rd and 4th characters, which ENS names cannot have (such a label is read as punycode).`,
+      )
+    }
+    return read
   }
 
   const hit = async (limiter: RateLimiter, key: string, who: string, limit: number) => {
@@ -235,7 +258,7 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
       name,
       label,
       suffix,
-      digest: signedMessageDigest(body.message, body.signature),
+      digest: signedMessageDigest(body.message, body.address),
       // The message is refused as too old after this anyway; remembering it longer buys nothing.
       digestExpiresAt: new Date((parsedMessage.timestamp + config.messageMaxAgeSeconds + 1) * 1000),
     }
@@ -258,7 +281,7 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
   })
 
   app.get('/v1/names/available/:name', async (c) => {
-    const { name, label, suffix } = readName(c.req.param('name'), projectNames(c))
+    const { name, label, suffix } = readNewName(c.req.param('name'), projectNames(c))
     const taken = (await findAccountName(db, name)) !== undefined
     const answer: AccountNameAvailability = {
       name,
@@ -271,7 +294,7 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
   })
 
   app.get('/v1/names/suggestions/:name', async (c) => {
-    const { label, suffix } = readName(c.req.param('name'), projectNames(c))
+    const { label, suffix } = readNewName(c.req.param('name'), projectNames(c))
     const suggestions = await suggestAccountNames(db, label, suffix)
     return c.json({ suggestions: suggestions.map((free) => ({ name: free })) })
   })
@@ -290,6 +313,7 @@ export function registerNamesRoutes(app: Hono<AppEnv>, options: NamesRoutesOptio
 
   app.post('/v1/names/register', async (c) => {
     const request = await readSignedRequest(c, registrationMessageSchema, 'name registration')
+    readNewName(request.name, request.names)
     try {
       const registered = await registerAccountName(db, {
         projectId: request.projectId,

@@ -15,10 +15,12 @@ import {
 } from '@portico/test/farcaster'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { addProject } from '../../projects/projects.js'
 import {
   type App,
   describeAuthRoutes,
   expectRefusal,
+  FRAME,
   MINUTE,
   newDeviceId,
   newSeed,
@@ -238,6 +240,30 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
     await expectRefusal(await connect(newDeviceId(), channel.channelId), 404, 'NOT_FOUND')
     expect((await connect(deviceId, channel.channelId)).status).toBe(200)
     await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_SIGNIN_INVALID')
+  })
+
+  it('finishes a sign-in only in the project that opened it, and once when two connects race', async () => {
+    await addProject(auth.db, { id: 'club', origins: [SITE] })
+    const { custody, fid } = await newFarcasterAccount()
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    await approveFarcasterSignIn({
+      url: channel.url,
+      relayUrl: relay.url,
+      account: custody,
+      profile: { fid },
+    })
+    const inClub = await app.request('/v1/auth/farcaster/connect?projectId=club', {
+      method: 'POST',
+      headers: { origin: FRAME, 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceId, channelId: channel.channelId }),
+    })
+    await expectRefusal(inClub, 404, 'NOT_FOUND')
+    const answers = await Promise.all([
+      connect(deviceId, channel.channelId),
+      connect(deviceId, channel.channelId),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401])
   })
 
   it('opens channels only for the project’s own sites', async () => {

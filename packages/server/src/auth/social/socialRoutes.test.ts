@@ -14,6 +14,9 @@ import {
   startOAuthStandIn,
 } from '@portico/test/social'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from '../../http/createApp.js'
+import { createLogger } from '../../logger.js'
+import { addProject } from '../../projects/projects.js'
 import {
   type App,
   describeAuthRoutes,
@@ -329,6 +332,126 @@ describeAuthRoutes('social login routes', (auth) => {
         body: { provider: 'myspace', deviceId: newDeviceId(), secretHash: 'x' },
       })
       await expectRefusal(response, 400, 'BAD_REQUEST')
+    })
+  })
+
+  describe('against an attacker', () => {
+    const finishIn = (project: string, started: Started) =>
+      app.request(`/v1/auth/social/finish?projectId=${project}`, {
+        method: 'POST',
+        headers: { origin: FRAME, 'content-type': 'application/json' },
+        body: JSON.stringify({ state: started.state, secret: started.secret, deviceId: started.deviceId }),
+      })
+
+    it('finishes a login only in the project, and on the device, that started it', async () => {
+      await addProject(auth.db, { id: 'club', origins: [SITE] })
+      const started = await start('google')
+      expect((await deliver(await standIn.authorize(started.uri, { as: 'alice' }))).status).toBe(200)
+      await expectRefusal(await finishIn('club', started), 400, 'SOCIAL_STATE_INVALID')
+      await expectRefusal(
+        await finishIn('shop', { ...started, deviceId: newDeviceId() }),
+        403,
+        'SOCIAL_SECRET_INVALID',
+      )
+      expect((await finishIn('shop', started)).status).toBe(200)
+    })
+
+    it('opens one session when two finishes of one login race', async () => {
+      const started = await start('github')
+      expect((await deliver(await standIn.authorize(started.uri, { as: 'alice' }))).status).toBe(200)
+      const answers = await Promise.all([finish(started), finish(started), finish(started)])
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409])
+    })
+
+    it('refuses a redirect to look-alike origins, other schemes and a project open to any origin', async () => {
+      for (const redirectTo of [
+        'https://shop.example.evil.example/',
+        'https://evil.example/?https://shop.example/',
+        'https://evil.example\\@shop.example/',
+        'http://shop.example/',
+        'https://shop.example:8443/',
+        'javascript://shop.example/%0aalert(1)',
+        'data:text/html,<script>alert(1)</script>',
+      ]) {
+        const response = await auth.request('POST', '/v1/auth/social/start', {
+          target: app,
+          body: { provider: 'google', deviceId: newDeviceId(), secretHash: hashOf(newSecret()), redirectTo },
+        })
+        expect([400, 403], redirectTo).toContain(response.status)
+        const body = (await response.json()) as { error: { code: string } }
+        expect(['SOCIAL_REDIRECT_NOT_ALLOWED', 'BAD_REQUEST'], redirectTo).toContain(body.error.code)
+      }
+      await addProject(auth.db, { id: 'open', origins: ['*'] })
+      const openApp = auth.appWith(
+        auth.configWith({ social: { projects: { open: { google: standIn.configFor('google') } } } }),
+      )
+      const open = await openApp.request('/v1/auth/social/start?projectId=open', {
+        method: 'POST',
+        headers: { origin: FRAME, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          provider: 'google',
+          deviceId: newDeviceId(),
+          secretHash: hashOf(newSecret()),
+          redirectTo: 'https://evil.example/',
+        }),
+      })
+      await expectRefusal(open, 403, 'SOCIAL_REDIRECT_NOT_ALLOWED')
+    })
+
+    it('shows a provider error on the popup page as text, never as markup', async () => {
+      const started = await start('discord')
+      const page = await app.request(
+        `/v1/auth/social/callback/discord?state=${started.state}&error=${encodeURIComponent('<img src=x onerror=alert(1)>')}&error_description=${encodeURIComponent('<script>alert(1)</script>')}`,
+      )
+      expect(page.status).toBe(422)
+      const html = await page.text()
+      expect(html).not.toContain('<script>alert')
+      expect(html).not.toContain('<img')
+    })
+
+    it("writes no code, state, secret or session token in the server's log", async () => {
+      const lines: string[] = []
+      const logger = createLogger({ level: 'debug', stream: { write: (line: string) => lines.push(line) } })
+      const config = auth.configWith({
+        social: { projects: { shop: { github: standIn.configFor('github') } }, finishWaitMs: 2_000 },
+      })
+      const target = createApp({ config, db: auth.db, logger, now: auth.now })
+      const started = await start('github', { target })
+      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const code = new URL(callback.url).searchParams.get('code') ?? ''
+      expect((await deliver(callback, target)).status).toBe(200)
+      const response = await auth.request('POST', '/v1/auth/social/finish', {
+        target,
+        body: { state: started.state, secret: started.secret, deviceId: started.deviceId },
+      })
+      const { token } = authSocialFinishResponseSchema.parse(await response.json())
+      const log = lines.join('')
+      expect(lines.length).toBeGreaterThan(2)
+      for (const secret of [code, started.state, started.secret, token]) expect(log).not.toContain(secret)
+    })
+
+    it('cuts off a callback form past 16 KiB as it arrives, with 413', async () => {
+      const started = await start('apple')
+      let sent = 0
+      const chunk = new TextEncoder().encode(`state=${started.state}&user=${'a'.repeat(64 * 1024)}`)
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          // Eight MiB in all, unless the server stops reading first.
+          if (sent >= 8 * 1024 * 1024) return controller.close()
+          sent += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+      const response = await app.request(
+        new Request(`${FRAME}/v1/auth/social/callback/apple`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      )
+      expect(response.status).toBe(413)
+      expect(sent).toBeLessThan(1024 * 1024)
     })
   })
 })

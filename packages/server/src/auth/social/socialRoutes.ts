@@ -46,6 +46,7 @@ import { setCookie } from 'hono/cookie'
 import { ApiRefusal } from '../../http/apiError.js'
 import type { AppEnv } from '../../http/appEnv.js'
 import { createBearerToken } from '../../http/bearerToken.js'
+import { readBody } from '../../http/readBody.js'
 import { normaliseOrigin } from '../../projects/origins.js'
 import type { Project } from '../../projects/projects.js'
 import { AUTH_SESSION_COOKIE, deviceOf, FRAME_COOKIE } from '../authCookies.js'
@@ -77,6 +78,9 @@ export const SOCIAL_CALLBACK_PREFIX = '/v1/auth/social/callback/'
 export function isSocialCallbackPath(path: string): boolean {
   return path.startsWith(SOCIAL_CALLBACK_PREFIX)
 }
+
+/** The most a provider's callback form (Apple's form_post) may hold. */
+const CALLBACK_FORM_MAX_BYTES = 16_384
 
 /** How often a waiting finish looks at the database. */
 const FINISH_POLL_MS = 200
@@ -353,9 +357,9 @@ async function callbackParams(c: Context<AppEnv>): Promise<URLSearchParams> {
   if (c.req.method === 'POST') {
     const type = c.req.header('content-type') ?? ''
     if (type.startsWith('application/x-www-form-urlencoded')) {
-      const text = await c.req.text()
-      // A callback form holds a code, a state and a small user object; more is not a provider's.
-      if (text.length > 16_384) throw new ApiRefusal('PAYLOAD_TOO_LARGE', 'The callback form is too large.')
+      // A callback form holds a code, a state and a small user object; more is not a provider's,
+      // and is cut off as it arrives (the callback is open to anyone, with no project).
+      const text = await readBody(c.req.raw, CALLBACK_FORM_MAX_BYTES)
       for (const [name, value] of new URLSearchParams(text)) params.set(name, value)
     }
   }
