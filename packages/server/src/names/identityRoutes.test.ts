@@ -155,6 +155,8 @@ describe.each(ENGINES)('the identity route on %s', (engine) => {
     time += 1
     const message = await expectRefusal(await identity(alice.address), 502, 'UPSTREAM_ERROR')
     expect(message).toContain(CHAIN)
+    // The node's URL (which may carry a provider's key) is not told.
+    expect(message).not.toContain(node.url)
     node.down = false
     expect(await answer(alice.address)).toEqual({ name: 'alice.eth', avatar: newAvatar })
   })
