@@ -19,10 +19,18 @@ export const DEMO_ACCOUNT_NAMES = [
   { label: 'shopkeeper', index: 6 },
 ]
 
+/** The first local chain's ENS universal resolver (TEST_ENS.universalResolver: the same on every fresh chain). */
+const DEMO_UNIVERSAL_RESOLVER = '0x6bD9A737946C9393FAdd5669946abC632C29b239'
+
 /** The server config's `names` section for the demo project. */
 export function demoNamesConfig(projectId) {
   return {
     projects: { [projectId]: { suffixes: [DEMO_NAME_SUFFIX] } },
+    // The identity route reads the first chain's names; shop.eth's gateway is this server, on loopback.
+    identity: {
+      universalResolvers: { 'eip155:31337': DEMO_UNIVERSAL_RESOLVER },
+      allowPrivateGateways: true,
+    },
     gateway: { signerKey: DEMO_NAMES_SIGNER_KEY },
     // Every visitor of a local demo (and every end-to-end test) comes from 127.0.0.1.
     rateLimit: { perIpPerHour: 10_000, perAddressPerHour: 100 },

@@ -138,3 +138,13 @@ export interface AccountNameSuffixes {
   suffixes: string[]
   maxNamesPerAddress: number
 }
+
+/**
+ * What `GET /v1/identity/{address}` answers (SPEC §3 profileName, profileImage): the address's
+ * primary ENS name, checked forward, or else the name it registered on the site's server, and
+ * that name's avatar record as written (the page checks the image); `null` for none.
+ */
+export interface IdentityAnswer {
+  name: string | null
+  avatar: string | null
+}

@@ -18,6 +18,7 @@ export type {
   AccountNameReleaseMessage,
   AccountNameRequest,
   AccountNameSuffixes,
+  IdentityAnswer,
 } from './accountNames.js'
 export {
   ACCOUNT_NAME_MAX_LENGTH,

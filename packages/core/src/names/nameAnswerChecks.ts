@@ -1,8 +1,23 @@
 /** The names routes' answers checked by hand (no zod in the client's chunks). */
-import type { AccountName, AccountNameAvailability, AccountNameSuffixes } from '../api/accountNames.js'
+import type {
+  AccountName,
+  AccountNameAvailability,
+  AccountNameSuffixes,
+  IdentityAnswer,
+} from '../api/accountNames.js'
 import { acceptApiErrorCodes } from '../api/answerChecks.js'
 import { NAMES_API_ERROR_CODES } from '../api/namesApiErrorCodes.js'
-import { arrayOf, boolean, number, object, parser, recordOf, string, stringWhere } from '../valueCheck.js'
+import {
+  arrayOf,
+  boolean,
+  nullable,
+  number,
+  object,
+  parser,
+  recordOf,
+  string,
+  stringWhere,
+} from '../valueCheck.js'
 
 const address = stringWhere((value) => /^0x[0-9a-fA-F]{40}$/.test(value))
 
@@ -22,6 +37,14 @@ export const accountNameAvailabilityCheck = parser<AccountNameAvailability>(
   object({ name: string, available: boolean, suggestions: arrayOf(object({ name: string })) }),
 )
 export const accountNamesCheck = parser<{ names: AccountName[] }>(object({ names: arrayOf(accountName) }))
+
+/** `GET /v1/identity/{address}`: a name of at most 255 characters (a DNS name's most), or null. */
+export const identityAnswerCheck = parser<IdentityAnswer>(
+  object({
+    name: nullable(stringWhere((value) => value.length > 0 && value.length <= 255)),
+    avatar: nullable(string),
+  }),
+)
 
 /** Lets the page read the names routes' refusals; each names action calls it before it asks. */
 export function acceptNameErrorCodes(): void {

@@ -3,50 +3,50 @@
 
 import { BaseError, type BaseErrorOptions } from '../errors/base.js'
 
-/** The text is not a valid name (it cannot be normalised, or has an empty label). */
-export class InvalidNameError extends BaseError {
-  override name = 'InvalidNameError' as const
+/**
+ * A names error about one text (a name, or a network's id), told once here: each kind gives its
+ * literal `name` and its sentence (`summary`), and the text goes to `details`.
+ */
+abstract class NameTextError extends BaseError {
+  /** The sentence of each kind of error. */
+  static readonly summary: string
   /**
-   * @param text What was typed.
+   * @param text What the error is about: the name typed, or the network.
    * @example throw new InvalidNameError('bad..eth')
    */
   constructor(
     readonly text: string,
     options: BaseErrorOptions = {},
   ) {
-    super('This is not a valid name.', { details: text, ...options })
+    super((new.target as unknown as typeof NameTextError).summary, { details: text, ...options })
   }
+}
+
+/** The text is not a valid name (it cannot be normalised, or has an empty label). */
+export class InvalidNameError extends NameTextError {
+  static override readonly summary = 'This is not a valid name.'
+  override name = 'InvalidNameError' as const
 }
 export type InvalidNameErrorType = InvalidNameError & { name: 'InvalidNameError' }
 
 /** The name is valid but resolves to no address (SPEC §8 'Error resolving name'). */
-export class NameNotResolvedError extends BaseError {
+export class NameNotResolvedError extends NameTextError {
+  static override readonly summary = 'The name resolves to no address.'
   override name = 'NameNotResolvedError' as const
-  /**
-   * @param text The name.
-   * @example throw new NameNotResolvedError('nobody.eth')
-   */
-  constructor(
-    readonly text: string,
-    options: BaseErrorOptions = {},
-  ) {
-    super('The name resolves to no address.', { details: text, ...options })
-  }
 }
 export type NameNotResolvedErrorType = NameNotResolvedError & { name: 'NameNotResolvedError' }
 
-/** The network has no name service Portico can read (names are eip155 only, SPEC §9). */
-export class NamesUnavailableError extends BaseError {
+/**
+ * The network has no name service Portico can read (names are eip155 only, SPEC §9); `text` is
+ * its CAIP-2 id.
+ * @example throw new NamesUnavailableError('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+ */
+export class NamesUnavailableError extends NameTextError {
+  static override readonly summary = 'Names cannot be read on this network.'
   override name = 'NamesUnavailableError' as const
-  /**
-   * @param caipNetworkId The network.
-   * @example throw new NamesUnavailableError('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
-   */
-  constructor(
-    readonly caipNetworkId: string,
-    options: BaseErrorOptions = {},
-  ) {
-    super('Names cannot be read on this network.', { details: caipNetworkId, ...options })
+  /** The network, as before `text` named it for every kind. */
+  get caipNetworkId(): string {
+    return this.text
   }
 }
 export type NamesUnavailableErrorType = NamesUnavailableError & { name: 'NamesUnavailableError' }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { NameRecord, NamesCapability } from '../adapterKit/contract.js'
 import { getAccount } from '../connection/account.js'
 import { connect } from '../connection/connect.js'
+import { closedPortUrl, startTestApiServer, type TestReply } from '../testing/apiTestServer.testkit.js'
 import { type FakeAdapterHandle, setup } from '../testing/fakeAdapter.testkit.js'
 import { isReceiverName } from './isReceiverName.js'
 import { InvalidNameError, NameNotResolvedError, NamesUnavailableError } from './namesErrors.js'
@@ -42,8 +43,8 @@ function addNames(
 
 const alice: NameRecord = { name: 'alice.eth', address: A, avatar: PNG }
 
-async function connected(address = A) {
-  const test = await setup()
+async function connected(address = A, server?: { url: string }) {
+  const test = await setup(server ? { apiUrl: server.url, projectId: 'p1' } : {})
   const calls = addNames(
     test.handle,
     { [A]: alice, [B]: { name: 'bob.eth', address: B, avatar: undefined } },
@@ -99,6 +100,80 @@ describe('identity', () => {
     handle.context?.emit({ type: 'chainChanged', connectorId: 'io.metamask', chainId: 10 })
     await vi.waitFor(() => expect(getAccount(portico).network?.id).toBe(10), LOADED)
     expect(getAccount(portico).profileName).toBeUndefined()
+  })
+})
+
+describe('identity through a Portico server', () => {
+  let server: Awaited<ReturnType<typeof startTestApiServer>>
+  afterEach(async () => {
+    await server?.close()
+  })
+  const withIdentity = async (identity: (path: string) => TestReply) => {
+    server = await startTestApiServer()
+    server.reply((request) =>
+      request.path.startsWith('/v1/identity/')
+        ? identity(request.path)
+        : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not here.' } } },
+    )
+    return server
+  }
+  const identityRequests = () => server.requests.filter((request) => request.path.startsWith('/v1/identity/'))
+
+  test("is the server's answer, for the account on its chain, without reading the chain", async () => {
+    await withIdentity(() => ({ status: 200, body: { name: 'alice.myshop.eth', avatar: PNG } }))
+    const { portico, calls } = await connected(A, server)
+    await vi.waitFor(() => expect(getAccount(portico).profileName).toBe('alice.myshop.eth'), LOADED)
+    await vi.waitFor(() => expect(getAccount(portico).profileImage).toBe(PNG), LOADED)
+    expect(identityRequests().map((request) => [request.path, request.query])).toEqual([
+      [`/v1/identity/${A}`, { projectId: 'p1', chainId: 'eip155:1' }],
+    ])
+    expect(calls.filter((call) => call.startsWith('lookup'))).toEqual([])
+    // Kept 5 minutes (SPEC §9) on the page too.
+    await refreshIdentity(portico)
+    expect(identityRequests()).toHaveLength(1)
+  })
+
+  test('an answer without a name shows none, and the chain is not asked', async () => {
+    await withIdentity(() => ({ status: 200, body: { name: null, avatar: null } }))
+    const { portico, calls } = await connected(A, server)
+    await vi.waitFor(() => expect(identityRequests()).toHaveLength(1), LOADED)
+    await refreshIdentity(portico)
+    expect(getAccount(portico).profileName).toBeUndefined()
+    expect(calls.filter((call) => call.startsWith('lookup'))).toEqual([])
+  })
+
+  test.each<[string, TestReply]>([
+    ['refuses', { status: 400, body: { error: { code: 'UNSUPPORTED_CHAIN', message: 'No names.' } } }],
+    ['fails', { status: 502, body: { error: { code: 'UPSTREAM_ERROR', message: 'The node is down.' } } }],
+    ['answers something else', { status: 200, body: { name: 42, avatar: null } }],
+    [
+      'answers a name too long to be one',
+      { status: 200, body: { name: `${'a'.repeat(300)}.eth`, avatar: null } },
+    ],
+  ])('reads the chain when the server %s', async (_, reply) => {
+    await withIdentity(() => reply)
+    const { portico, calls } = await connected(A, server)
+    await vi.waitFor(() => expect(getAccount(portico).profileName).toBe('alice.eth'), LOADED)
+    expect(identityRequests()).toHaveLength(1)
+    expect(calls.filter((call) => call.startsWith('lookup'))).toHaveLength(1)
+  })
+
+  test('reads the chain when no server listens', async () => {
+    const { portico, calls } = await connected(A, { url: await closedPortUrl() })
+    await vi.waitFor(() => expect(getAccount(portico).profileName).toBe('alice.eth'), LOADED)
+    expect(calls.filter((call) => call.startsWith('lookup'))).toHaveLength(1)
+  })
+
+  test('reads the chain once the server has not answered in 10 s (SPEC §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    await withIdentity(() => 'hang')
+    const { portico, calls } = await connected(A, server)
+    await vi.waitFor(() => expect(identityRequests()).toHaveLength(1), LOADED)
+    expect(getAccount(portico).profileName).toBeUndefined()
+    expect(calls.filter((call) => call.startsWith('lookup'))).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(10_000)
+    await vi.waitFor(() => expect(getAccount(portico).profileName).toBe('alice.eth'), LOADED)
+    expect(calls.filter((call) => call.startsWith('lookup'))).toHaveLength(1)
   })
 })
 

@@ -1,7 +1,9 @@
 import type { NamesCapability } from '../adapterKit/contract.js'
+import { API_TIMEOUT_MS, callApi } from '../api/client.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace, Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { identityAnswerCheck } from './nameAnswerChecks.js'
 import {
   avatarImage,
   namesInternal,
@@ -14,8 +16,11 @@ export type RefreshIdentityParameters = { namespace?: ChainNamespace }
 
 /**
  * Reads the connected account's primary name and avatar (SPEC §3 `profileName`, `profileImage`)
- * into its account state: from the 5-minute identity cache, else from the chain through the
- * adapter's name service (with or without a Portico server). Never throws: a failed read leaves the short address and generated avatar.
+ * into its account state: from the 5-minute identity cache, else from the Portico server when one
+ * is configured (`GET /v1/identity/{address}`, with its own cache, and the name the account
+ * registered on it when it has no primary name), else, without a server or when it fails or takes
+ * longer than 10 s (SPEC §9), from the chain through the adapter's name service. Never throws: a
+ * failed read leaves the short address and generated avatar.
  * An answer for an account that is no longer the connected one is dropped.
  * @example
  * await refreshIdentity(portico)
@@ -47,7 +52,8 @@ export async function refreshIdentity(
   }
   let identity: StoredIdentity
   try {
-    identity = readIdentityCache(portico, owner) ?? (await readIdentity(names, network, account.address))
+    identity =
+      readIdentityCache(portico, owner) ?? (await readIdentity(portico, names, network, account.address))
   } catch (error) {
     // SPEC §8 'Error fetching names for address': logged, not a toast; the address stands in.
     internal.logger.warn('names: the account name could not be read', error)
@@ -61,10 +67,30 @@ export async function refreshIdentity(
 }
 
 async function readIdentity(
+  portico: Portico,
   names: NamesCapability,
   network: Network,
   address: string,
 ): Promise<StoredIdentity> {
+  const { apiUrl, projectId } = portico.options
+  if (apiUrl && projectId && network.caipNetworkId.startsWith('eip155:')) {
+    try {
+      // callApi, not requestApi: a refusal here is no alert for the visitor, the chain answers instead.
+      return await callApi({
+        apiUrl,
+        projectId,
+        path: `/v1/identity/${address}`,
+        query: { chainId: network.caipNetworkId },
+        schema: identityAnswerCheck,
+        timeoutMs: API_TIMEOUT_MS,
+      })
+    } catch (error) {
+      portico.internal.logger.debug(
+        'names: the server did not tell the account name; reading the chain',
+        error,
+      )
+    }
+  }
   const record = await names.lookupAddress({ address, network })
   return { name: record?.name ?? null, avatar: record?.avatar ?? null }
 }

@@ -30,6 +30,7 @@ import type { Database } from '../db/schema.js'
 import { defaultFrameDir, registerFrameRoutes } from '../frame/serveFrame.js'
 import type { Logger } from '../logger.js'
 import { registerEnsGatewayRoutes } from '../names/ensGateway.js'
+import { registerIdentityRoutes } from '../names/identityRoutes.js'
 import { registerNamesRoutes } from '../names/namesRoutes.js'
 import { getNfts, nftClient } from '../nfts/getNfts.js'
 import { registerOnrampRoutes } from '../onramp/onrampRoutes.js'
@@ -659,6 +660,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       perProject: makeLimiter('names-project', config.names.rateLimit.perProjectPerHour, HOUR),
     },
   })
+  registerIdentityRoutes(app, { config, db, logger, now })
   // Outside /v1: ENS clients of any site call it, with no project (the name says which one).
   registerEnsGatewayRoutes(app, {
     config: config.names,

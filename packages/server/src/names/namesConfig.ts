@@ -43,6 +43,42 @@ export const namesConfigSchema = z
         perProjectPerHour: z.number().int().min(1).default(1_000),
       })
       .prefault({}),
+    /**
+     * `GET /v1/identity/{address}?chainId=` (an account's primary ENS name and avatar record): where
+     * each chain's names are read and how long answers are kept.
+     */
+    identity: z
+      .object({
+        /**
+         * The ENS universal resolver per EVM chain (`eip155:<id>`), over viem's for the chains viem
+         * knows (mainnet, Sepolia, …); `null` turns identity off for a chain. A chain with neither
+         * answers `UNSUPPORTED_CHAIN`.
+         */
+        universalResolvers: z
+          .record(
+            z.string().regex(/^eip155:[1-9]\d{0,15}$/, 'expected an EVM chain id such as eip155:1'),
+            z
+              .string()
+              .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a contract address: 0x followed by 40 hex digits')
+              .nullable(),
+          )
+          .default({}),
+        /** SPEC §9: identity 5 min. How long a found name is kept, in seconds. */
+        cacheSeconds: z.number().int().min(1).max(3_600).default(300),
+        /**
+         * How long "no primary name" is kept, in seconds: SPEC §9 gives no figure for it; shorter, so
+         * a visitor who has just set a primary name sees it within a minute.
+         */
+        negativeCacheSeconds: z.number().int().min(1).max(3_600).default(60),
+        /** Answers kept in memory per instance; the oldest go first. */
+        maxEntries: z.number().int().min(1).max(1_000_000).default(10_000),
+        /**
+         * CCIP-Read gateways (EIP-3668) a name's resolver points the server to: https on public
+         * addresses only, unless this is set (a local stack whose gateway is on loopback).
+         */
+        allowPrivateGateways: z.boolean().default(false),
+      })
+      .prefault({}),
     /** The ENS off-chain resolver gateway (CCIP-Read, EIP-3668) at `/gateway/names/{sender}/{data}`. */
     gateway: z
       .object({
