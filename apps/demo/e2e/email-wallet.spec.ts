@@ -1,34 +1,20 @@
 import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { e2eEmailCooldownMs, mailboxUrl } from './chains'
+import { e2eEmailCooldownMs } from './chains'
 import {
   clickClose,
+  codeFor,
   connectButton,
   ethBalance,
   ether,
+  lastMessageId,
+  mailedText,
   modal,
   openAccountAfterConnecting,
   rpc,
   sendEtherFromAccount,
 } from './fixtures'
 import { screenshot } from './screenshot'
-
-/** The newest one-time code mailed to `email`, read from the local mailbox. */
-async function codeFor(email: string, after = 0): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
-      id: number
-      to: string[]
-      text: string
-    }[]
-    const mine = messages.filter((message) => message.to.includes(email) && message.id > after)
-    const code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1]
-    if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no code reached ${email}`)
-}
 
 /** When the code view last showed for each e-mail, for waiting out the cool-downs. */
 const codeViewShownAt = new Map<string, number>()
@@ -424,25 +410,6 @@ test('e-mail wallet: changing the e-mail takes a code from the old and from the 
   expect(await logInWithEmail(page, newEmail, await lastMessageId())).toBe(address)
 })
 
-/** The newest device approval link mailed to `email`. */
-async function deviceLinkFor(email: string, after: number): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
-      id: number
-      to: string[]
-      text: string
-    }[]
-    const link = messages
-      .filter((message) => message.to.includes(email) && message.id > after)
-      .at(-1)
-      ?.text.match(/https?:\/\/\S+\/v1\/auth\/device\/approve\?token=\S+/)?.[0]
-    if (link) return link
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no device link reached ${email}`)
-}
-
 test('e-mail wallet: another browser proves the code, then must approve itself from the mailed link, and gets the same address', async ({
   page,
   browser,
@@ -473,7 +440,12 @@ test('e-mail wallet: another browser proves the code, then must approve itself f
     await screenshot(second, 'email-device')
 
     // The link only shows a page: opening it (as a mail scanner would) approves nothing.
-    const link = await deviceLinkFor(email, seen)
+    const link = await mailedText(
+      email,
+      /https?:\/\/\S+\/v1\/auth\/device\/approve\?token=\S+/,
+      'device link',
+      seen,
+    )
     const mailClient = await other.newPage()
     await mailClient.goto(link)
     await expect(mailClient.getByRole('heading', { level: 1 })).toBeVisible()
@@ -509,11 +481,6 @@ test('e-mail login: a wallet frame that cannot load says so in the modal, and wo
   await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(modal(page)).toHaveAccessibleName('Enter the code')
 })
-
-async function lastMessageId(): Promise<number> {
-  const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as { id: number }[]
-  return messages.at(-1)?.id ?? 0
-}
 
 for (const theme of ['dark', 'light'] as const) {
   for (const size of [

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { MODAL_CLOSE_GUARD_MS } from '@portico/core'
-import { rpcUrl } from './chains'
+import { mailboxUrl, rpcUrl } from './chains'
 import { screenshot } from './screenshot'
 
 export const DEV_WALLET = 'dev.portico.wallet'
@@ -168,4 +168,38 @@ export async function sendEtherFromAccount(page: Page, amount: string, to: strin
 export async function clickClose(page: Page): Promise<void> {
   await page.waitForTimeout(MODAL_CLOSE_GUARD_MS)
   await modal(page).getByRole('button', { name: 'Close' }).click()
+}
+
+/** The messages the local mailbox (scripts/mailbox.mjs) received, oldest first. */
+async function mailboxMessages(): Promise<{ id: number; to: string[]; text: string }[]> {
+  return (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
+    id: number
+    to: string[]
+    text: string
+  }[]
+}
+
+/**
+ * The first match of `pattern` in the newest message mailed to `email` after message `after`;
+ * waits up to 15 s for it (the server sends its mail after it answered the page).
+ */
+export async function mailedText(email: string, pattern: RegExp, what: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const found = (await mailboxMessages())
+      .filter((message) => message.to.includes(email) && message.id > after)
+      .at(-1)
+      ?.text.match(pattern)?.[0]
+    if (found) return found
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`no ${what} reached ${email}`)
+}
+
+/** The newest one-time code mailed to `email` (after message `after`), read from the local mailbox. */
+export const codeFor = (email: string, after = 0) => mailedText(email, /\b\d{6}\b/, 'code', after)
+
+/** The id of the newest message in the local mailbox (0 when empty): later mails have greater ids. */
+export async function lastMessageId(): Promise<number> {
+  return (await mailboxMessages()).at(-1)?.id ?? 0
 }

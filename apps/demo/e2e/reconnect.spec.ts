@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { createTestWalletConnectWallet, type TestWalletConnectWallet } from '@portico/test/walletconnect'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { mailboxUrl, relayUrl, rpcUrl, serverUrl } from './chains'
+import { relayUrl, rpcUrl, serverUrl } from './chains'
 import {
   ACCOUNT_0,
+  codeFor,
   connectButton,
   connectWith,
   devWallet,
@@ -87,24 +88,6 @@ test('while a wallet is still reconnecting the modal opens, and picking a wallet
     'dev.portico.wallet2',
   )
 })
-
-/** The newest one-time code mailed to `email`, read from the local mailbox. */
-async function codeFor(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
-      to: string[]
-      text: string
-    }[]
-    const code = messages
-      .filter((message) => message.to.includes(email))
-      .at(-1)
-      ?.text.match(/\b(\d{6})\b/)?.[1]
-    if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no code reached ${email}`)
-}
 
 /** Logs in with a code from the mailbox; returns the address and the session token the server gave the frame. */
 async function logInWithEmail(page: Page, email: string): Promise<{ address: string; token: string }> {

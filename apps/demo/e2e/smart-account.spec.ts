@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { mailboxUrl } from './chains'
 import {
   chooseSendToken,
+  codeFor,
   connectButton,
   ethBalance,
   ether,
@@ -19,24 +19,6 @@ import { screenshot } from './screenshot'
 // paymaster ('Portico demo' is the demo's metadata name).
 
 const site = 'Portico demo'
-
-/** The newest one-time code mailed to `email`, read from the local mailbox. */
-async function codeFor(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
-      to: string[]
-      text: string
-    }[]
-    const code = messages
-      .filter((message) => message.to.includes(email))
-      .at(-1)
-      ?.text.match(/\b(\d{6})\b/)?.[1]
-    if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no code reached ${email}`)
-}
 
 /**
  * Moves the balance caches' timestamps in the page's storage back 30 s (their lifetime, SPEC §9),
