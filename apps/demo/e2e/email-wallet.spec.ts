@@ -14,7 +14,7 @@ import {
   rpc,
   sendEtherFromAccount,
 } from './fixtures'
-import { screenshot } from './screenshot'
+import { screenshot, screenshotEverywhere, themes } from './screenshot'
 
 /** When the code view last showed for each e-mail, for waiting out the cool-downs. */
 const codeViewShownAt = new Map<string, number>()
@@ -482,42 +482,40 @@ test('e-mail login: a wallet frame that cannot load says so in the modal, and wo
   await expect(modal(page)).toHaveAccessibleName('Enter the code')
 })
 
-for (const theme of ['dark', 'light'] as const) {
-  for (const size of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: 'mobile', width: 360, height: 740 },
-  ]) {
-    test(`the e-mail login views in the ${theme} theme on ${size.name}`, async ({ page }) => {
-      await page.setViewportSize({ width: size.width, height: size.height })
-      const email = `shot-${theme}-${size.name}-${Date.now()}@example.com`
-      await page.goto(`/?theme=${theme}`)
-      await connectButton(page).click()
-      await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-      await screenshot(page, `email-connect-${theme}-${size.name}`)
-      await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-      await expect(modal(page)).toHaveAccessibleName('Enter the code')
-      await screenshot(page, `email-otp-${theme}-${size.name}`)
-      await modal(page)
-        .getByRole('textbox', { name: 'Code' })
-        .fill(await codeFor(email))
-      await openAccountAfterConnecting(page)
-      await screenshot(page, `email-account-${theme}-${size.name}`)
-      await modal(page)
-        .getByRole('button', { name: /Change the e-mail of this wallet/ })
-        .click()
-      await expect(modal(page)).toHaveAccessibleName('Change e-mail')
-      await screenshot(page, `email-update-${theme}-${size.name}`)
-      await modal(page).getByRole('textbox', { name: 'New e-mail address' }).fill(`new-${email}`)
-      await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-      await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toContainText('Step 1 of 2')
-      await screenshot(page, `email-update-code-${theme}-${size.name}`)
-      // Leaving the view ends the change in the frame too.
-      await clickClose(page)
-      await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toBeHidden()
-      await page.getByRole('button', { name: 'Sign a message' }).click()
-      await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
-      await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
-      await screenshot(page, `email-approve-${theme}-${size.name}`)
-    })
-  }
+// The e-mail login's views on both screens; the theme comes from the page's address, as the
+// wallet's frame takes it when its screens open.
+for (const theme of themes) {
+  test(`the e-mail login views in the ${theme} theme, on desktop and on a 360 px phone`, async ({ page }) => {
+    test.setTimeout(60_000)
+    const shot = (view: string) => screenshotEverywhere(page, view, { themes: [theme] })
+    const email = `shot-${theme}-${Date.now()}@example.com`
+    await page.goto(`/?theme=${theme}`)
+    await connectButton(page).click()
+    await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
+    await shot('email-connect')
+    await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(modal(page)).toHaveAccessibleName('Enter the code')
+    await shot('email-otp')
+    await modal(page)
+      .getByRole('textbox', { name: 'Code' })
+      .fill(await codeFor(email))
+    await openAccountAfterConnecting(page)
+    await shot('email-account')
+    await modal(page)
+      .getByRole('button', { name: /Change the e-mail of this wallet/ })
+      .click()
+    await expect(modal(page)).toHaveAccessibleName('Change e-mail')
+    await shot('email-update')
+    await modal(page).getByRole('textbox', { name: 'New e-mail address' }).fill(`new-${email}`)
+    await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toContainText('Step 1 of 2')
+    await shot('email-update-code')
+    // Leaving the view ends the change in the frame too.
+    await clickClose(page)
+    await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toBeHidden()
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
+    await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
+    await shot('email-approve')
+  })
 }
