@@ -12,7 +12,7 @@ import {
   openSendView,
   rpc,
 } from './fixtures'
-import { screenshot } from './screenshot'
+import { screenshotEverywhere, type Theme } from './screenshot'
 
 // SPEC §6/§8, issue 27: the e-mail wallet's smart account on chain 31337 (EIP-7702 delegation of
 // the visitor's own key, alto behind the server's RPC proxy), its fees paid by the demo project's
@@ -43,20 +43,15 @@ const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
 const accountType = (page: Page) => modal(page).getByRole('group', { name: 'Account type' })
 const warning = 'This application might not support Smart Accounts'
 
-/** Both sizes of the current view, in `theme`. */
-async function shots(page: Page, name: string, theme: string) {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await screenshot(page, `${name}-${theme}-desktop`)
-  await page.setViewportSize({ width: 360, height: 740 })
-  await screenshot(page, `${name}-${theme}-360`)
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
+/** Both screens of the current view, in `theme` (the page's own, from its address). */
+const shots = (page: Page, name: string, theme: Theme) =>
+  screenshotEverywhere(page, name, { themes: [theme] })
 
 /**
  * From Account: sends `amount` ETH to a new address from the smart account, showing the site as the
  * fee's payer in Send and in the frame's approval; returns the receiver.
  */
-async function sponsoredSend(page: Page, amount: string, theme: string) {
+async function sponsoredSend(page: Page, amount: string, theme: Theme) {
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   await openSendView(page)
   await chooseSendToken(page, 'Ether')
@@ -72,8 +67,8 @@ async function sponsoredSend(page: Page, amount: string, theme: string) {
   await expect(frame(page).locator('body')).toContainText(`paid by ${site}`)
   // The whole request is in sight, the fee's payer and the buttons too, on a phone as well.
   for (const size of [
-    { width: 1280, height: 800 },
     { width: 360, height: 740 },
+    { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(size)
     await expect(frame(page).getByText(`paid by ${site}`)).toBeInViewport({ ratio: 1 })
