@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { solanaNetworkId, solanaRpcUrl } from './chains'
 import {
-  codeFor,
-  connectButton,
+  askForEmailCode,
+  enterMailedCode,
   fillAndReviewSend,
   modal,
   openAccountAfterConnecting,
@@ -52,13 +52,8 @@ test('e-mail wallet on Solana: one login connects both namespaces, and a SOL sen
 }) => {
   const email = `sol-${Date.now()}@example.com`
   await page.goto('/')
-  await connectButton(page).click()
-  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(modal(page)).toHaveAccessibleName('Enter the code')
-  await modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(email))
+  await askForEmailCode(page, email)
+  await enterMailedCode(page, email)
   await openAccountAfterConnecting(page)
   // The first network is EVM's: the e-mail wallet's EVM address shows first.
   await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)

@@ -2,9 +2,12 @@ import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { e2eEmailCooldownMs } from './chains'
 import {
+  ageStoredTimes,
+  askForEmailCode,
   clickClose,
   codeFor,
   connectButton,
+  enterMailedCode,
   ethBalance,
   ether,
   lastMessageId,
@@ -26,21 +29,7 @@ const codeViewShownAt = new Map<string, number>()
  * waiting does to them. `page` is the browser the next login comes from.
  */
 async function waitOutCooldowns(page: Page, email: string) {
-  await page.evaluate((ms) => {
-    const age = (value: unknown): unknown => {
-      if (typeof value !== 'object' || value === null) return value
-      if (Array.isArray(value)) return value.map(age)
-      const entry = value as Record<string, unknown>
-      if (typeof entry.timestamp === 'number' && 'value' in entry)
-        return { ...entry, timestamp: entry.timestamp - ms }
-      return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, age(inner)]))
-    }
-    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('portico:v1:'))) {
-      const value = JSON.parse(localStorage.getItem(key) as string) as unknown
-      const aged = key === 'portico:v1:lastEmailLoginTime' ? (value as number) - ms : age(value)
-      localStorage.setItem(key, JSON.stringify(aged))
-    }
-  }, 30_000)
+  await ageStoredTimes(page, 30_000)
   await page.waitForTimeout(
     Math.max(0, (codeViewShownAt.get(email) ?? 0) + e2eEmailCooldownMs + 500 - Date.now()),
   )
@@ -49,17 +38,12 @@ async function waitOutCooldowns(page: Page, email: string) {
 const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
 
 async function logInWithEmail(page: Page, email: string, after = 0) {
-  await connectButton(page).click()
-  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(modal(page)).toHaveAccessibleName('Enter the code')
+  await askForEmailCode(page, email)
   // Both 30 s cool-downs (the modal's and the server's) started before the code view showed.
   codeViewShownAt.set(email, Date.now())
   await expect(modal(page)).toContainText(email)
   await screenshot(page, 'email-otp')
-  await modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(email, after))
+  await enterMailedCode(page, email, after)
   await openAccountAfterConnecting(page)
   await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   return (await page.getByTestId('demo-address').textContent()) as string

@@ -203,3 +203,41 @@ export const codeFor = (email: string, after = 0) => mailedText(email, /\b\d{6}\
 export async function lastMessageId(): Promise<number> {
   return (await mailboxMessages()).at(-1)?.id ?? 0
 }
+
+/**
+ * Moves every time the page keeps in its storage (the last e-mail login, the balance caches'
+ * timestamps) back `ms`, which is all that waiting `ms` does to them: the modal's 30 s e-mail
+ * cool-down and the caches' 30 s lifetime (SPEC §9) pass without the test sleeping through them.
+ */
+export async function ageStoredTimes(page: Page, ms: number): Promise<void> {
+  await page.evaluate((ms) => {
+    const age = (value: unknown): unknown => {
+      if (typeof value !== 'object' || value === null) return value
+      if (Array.isArray(value)) return value.map(age)
+      const entry = value as Record<string, unknown>
+      if (typeof entry.timestamp === 'number' && 'value' in entry)
+        return { ...entry, timestamp: entry.timestamp - ms }
+      return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, age(inner)]))
+    }
+    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('portico:v1:'))) {
+      const value = JSON.parse(localStorage.getItem(key) as string) as unknown
+      const aged = key === 'portico:v1:lastEmailLoginTime' ? (value as number) - ms : age(value)
+      localStorage.setItem(key, JSON.stringify(aged))
+    }
+  }, ms)
+}
+
+/** From the loaded page: Connect, `email` and Continue, until the view asks for the mailed code. */
+export async function askForEmailCode(page: Page, email: string): Promise<void> {
+  await connectButton(page).click()
+  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(modal(page)).toHaveAccessibleName('Enter the code')
+}
+
+/** Types the code mailed to `email` (after message `after`) into the code view. */
+export async function enterMailedCode(page: Page, email: string, after = 0): Promise<void> {
+  await modal(page)
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await codeFor(email, after))
+}

@@ -5,10 +5,11 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { relayUrl, rpcUrl, serverUrl } from './chains'
 import {
   ACCOUNT_0,
-  codeFor,
+  askForEmailCode,
   connectButton,
   connectWith,
   devWallet,
+  enterMailedCode,
   ether,
   modal,
   openAccountAfterConnecting,
@@ -88,13 +89,8 @@ test('while a wallet is still reconnecting the modal opens, and picking a wallet
 async function logInWithEmail(page: Page, email: string): Promise<{ address: string; token: string }> {
   await page.goto('/')
   const otpAnswer = page.waitForResponse((response) => response.url().includes('/v1/auth/otp'))
-  await connectButton(page).click()
-  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(modal(page)).toHaveAccessibleName('Enter the code')
-  await modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(email))
+  await askForEmailCode(page, email)
+  await enterMailedCode(page, email)
   // Connected: the modal closes by itself.
   await expect(modal(page)).toBeHidden()
   await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)

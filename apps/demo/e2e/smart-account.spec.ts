@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import {
+  ageStoredTimes,
+  askForEmailCode,
   chooseSendToken,
-  codeFor,
-  connectButton,
+  enterMailedCode,
   ethBalance,
   ether,
   fillAndReviewSend,
@@ -19,25 +20,6 @@ import { screenshotEverywhere, type Theme } from './screenshot'
 // paymaster ('Portico demo' is the demo's metadata name).
 
 const site = 'Portico demo'
-
-/**
- * Moves the balance caches' timestamps in the page's storage back 30 s (their lifetime, SPEC §9),
- * which is all that waiting does to them: the next load reads the chain again.
- */
-async function ageBalanceCaches(page: Page) {
-  await page.evaluate((ms) => {
-    const age = (value: unknown): unknown => {
-      if (typeof value !== 'object' || value === null) return value
-      if (Array.isArray(value)) return value.map(age)
-      const entry = value as Record<string, unknown>
-      if (typeof entry.timestamp === 'number' && 'value' in entry)
-        return { ...entry, timestamp: entry.timestamp - ms }
-      return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, age(inner)]))
-    }
-    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('portico:v1:')))
-      localStorage.setItem(key, JSON.stringify(age(JSON.parse(localStorage.getItem(key) as string))))
-  }, 30_000)
-}
 
 const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
 const accountType = (page: Page) => modal(page).getByRole('group', { name: 'Account type' })
@@ -86,19 +68,15 @@ test('smart account: switched to in Account, sends with the fee paid by the site
   test.setTimeout(90_000)
   const email = `sam-${Date.now()}@example.com`
   await page.goto('/?theme=light')
-  await connectButton(page).click()
-  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(modal(page)).toHaveAccessibleName('Enter the code')
-  await modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(email))
+  await askForEmailCode(page, email)
+  await enterMailedCode(page, email)
   await openAccountAfterConnecting(page)
   const address = (await page.getByTestId('demo-address').textContent()) as string
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   // Funded after the login made the address; the page reads the chain again on its next load.
   await rpc(31337, 'anvil_setBalance', [address, ether(2n)])
-  await ageBalanceCaches(page)
+  // The balance caches live 30 s (SPEC §9): the next load reads the chain again.
+  await ageStoredTimes(page, 30_000)
   await page.reload()
   await openAccountAfterConnecting(page)
   await expect(modal(page)).toContainText('2.00 ETH')
