@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { bitcoinTestKey } from '@portico/test/bitcoin/keys'
 import { bitcoinEsploraUrl, bitcoinNetworkId, mineBitcoinBlock } from './bitcoin'
 import { connectButton, fillAndReviewSend, modal, openAccountAfterConnecting, openSendView } from './fixtures'
-import { screenshot } from './screenshot'
+import { screenshot, screenshotEverywhere } from './screenshot'
 
 // The dev wallet's Bitcoin side: test keys 0 and 1 (P2WPKH payment, P2TR ordinals), funded by the
 // e2e node (scripts/bitcoin.mjs). Test key 0 only reads and signs; sends spend from key 1.
@@ -198,14 +198,8 @@ test('required sign-in on Bitcoin: the wallet signs with BIP-322, the server hol
   expect(token).toBeTruthy()
 })
 
-for (const theme of ['dark', 'light'] as const)
-  for (const size of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: '360', width: 360, height: 740 },
-  ])
-    test(`the Bitcoin Account in the ${theme} theme on ${size.name}`, async ({ page }) => {
-      await page.setViewportSize({ width: size.width, height: size.height })
-      await connectOnBitcoin(page, 0, theme === 'light' ? '/?theme=light' : '/')
-      await expect(modal(page).getByRole('group', { name: 'Address in use' })).toBeVisible()
-      await screenshot(page, `bitcoin-account-${theme}-${size.name}`)
-    })
+test('the Bitcoin Account in both themes, on desktop and on a 360 px phone', async ({ page }) => {
+  await connectOnBitcoin(page, 0, '/')
+  await expect(modal(page).getByRole('group', { name: 'Address in use' })).toBeVisible()
+  await screenshotEverywhere(page, 'bitcoin-account')
+})

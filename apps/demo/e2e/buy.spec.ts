@@ -3,7 +3,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { DEMO_ONRAMP, DEMO_PROJECT_ID } from '../scripts/stack.mjs'
 import { serverUrl } from './chains'
 import { connectAccount, modal } from './fixtures'
-import { screenshot } from './screenshot'
+import { screenshotEverywhere } from './screenshot'
 
 // Account 4 buys in this file: its Activity shows the purchase (the other files that use it check
 // its balance and network, not its Activity).
@@ -141,13 +141,8 @@ test('Buy: a refusal closes the window and says why', async ({ page, context }) 
 })
 
 test('Buy view screenshots in both themes, desktop and 360 px', async ({ page }) => {
-  for (const theme of ['dark', 'light'] as const) {
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await openBuy(page, `/?theme=${theme}`)
-    await screenshot(page, `Buy-${theme}-desktop`)
-    await page.setViewportSize({ width: 360, height: 740 })
-    await screenshot(page, `Buy-${theme}-mobile`)
-  }
+  await openBuy(page)
+  await screenshotEverywhere(page, 'Buy')
 })
 
 test.describe('in a restricted time zone', () => {

@@ -97,18 +97,11 @@ test('going back while the wallet is asked abandons the attempt', async ({ page 
   await expect(modal(page)).toHaveAccessibleName('Connect a wallet')
 })
 
-test('disconnect, and the visitor is disconnected after a reload too', async ({ page }) => {
-  await page.goto('/')
-  await connectWith(page)
-  await modal(page).getByRole('button', { name: 'Disconnect' }).click()
-  await expect(modal(page)).toBeHidden()
-  await expect(connectButton(page)).toBeVisible()
-  await page.reload()
-  await expect(connectButton(page)).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Not connected' })).toBeVisible()
-})
-
-test('reconnects after a reload without asking the wallet again', async ({ page }) => {
+// One connection, then each way it can end or change; every step starts from the state the one
+// before left, as a visitor's does.
+test('reconnects after a reload without asking the wallet again; disconnect holds after a reload too', async ({
+  page,
+}) => {
   await page.goto('/')
   await connectWith(page)
   await page.keyboard.press('Escape')
@@ -126,21 +119,26 @@ test('reconnects after a reload without asking the wallet again', async ({ page 
     DEV_WALLET,
   )
   expect(prompts).toBe(0)
-})
 
-test('the wallet disconnecting from its side resets the page', async ({ page }) => {
-  await page.goto('/')
-  await connectWith(page)
-  await page.keyboard.press('Escape')
-  await devWallet(page).disconnect()
+  await page.getByRole('button', { name: /Account 0xf39F…2266/ }).click()
+  await modal(page).getByRole('button', { name: 'Disconnect' }).click()
+  await expect(modal(page)).toBeHidden()
   await expect(connectButton(page)).toBeVisible()
+  await page.reload()
+  await expect(connectButton(page)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Not connected' })).toBeVisible()
 })
 
-test('the wallet changing account by itself updates the page', async ({ page }) => {
+test('the wallet changing account by itself updates the page; disconnecting from its side resets it', async ({
+  page,
+}) => {
   await page.goto('/')
   await connectWith(page)
   await devWallet(page).setAccount(1)
   await expect(page.getByTestId('demo-address')).toHaveText('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await page.keyboard.press('Escape')
+  await devWallet(page).disconnect()
+  await expect(connectButton(page)).toBeVisible()
 })
 
 test('two wallets announced at once are both listed, in the configured order', async ({ page }) => {

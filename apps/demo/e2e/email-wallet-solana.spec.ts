@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { mailboxUrl, solanaNetworkId, solanaRpcUrl } from './chains'
-import { connectButton, fillAndReviewSend, modal, openAccountAfterConnecting, openSendView } from './fixtures'
+import { solanaNetworkId, solanaRpcUrl } from './chains'
+import {
+  askForEmailCode,
+  enterMailedCode,
+  fillAndReviewSend,
+  modal,
+  openAccountAfterConnecting,
+  openSendView,
+} from './fixtures'
 import { screenshot } from './screenshot'
 
 // SPEC §6: the auth connector supports eip155 and solana. The demo passes its e-mail wallet to both
@@ -38,24 +45,6 @@ async function solanaRpc(method: string, params: unknown[] = []): Promise<unknow
 const solBalance = async (address: string) =>
   BigInt(((await solanaRpc('getBalance', [address])) as { value: number }).value)
 
-/** The newest one-time code mailed to `email`, read from the local mailbox. */
-async function codeFor(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
-      to: string[]
-      text: string
-    }[]
-    const code = messages
-      .filter((message) => message.to.includes(email))
-      .at(-1)
-      ?.text.match(/\b(\d{6})\b/)?.[1]
-    if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no code reached ${email}`)
-}
-
 const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
 
 test('e-mail wallet on Solana: one login connects both namespaces, and a SOL send approved in the frame lands on the validator', async ({
@@ -63,13 +52,8 @@ test('e-mail wallet on Solana: one login connects both namespaces, and a SOL sen
 }) => {
   const email = `sol-${Date.now()}@example.com`
   await page.goto('/')
-  await connectButton(page).click()
-  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(modal(page)).toHaveAccessibleName('Enter the code')
-  await modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(email))
+  await askForEmailCode(page, email)
+  await enterMailedCode(page, email)
   await openAccountAfterConnecting(page)
   // The first network is EVM's: the e-mail wallet's EVM address shows first.
   await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)

@@ -1,34 +1,23 @@
 import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { e2eEmailCooldownMs, mailboxUrl } from './chains'
+import { e2eEmailCooldownMs } from './chains'
 import {
+  ageStoredTimes,
+  askForEmailCode,
   clickClose,
+  codeFor,
   connectButton,
+  enterMailedCode,
   ethBalance,
   ether,
+  lastMessageId,
+  mailedText,
   modal,
   openAccountAfterConnecting,
   rpc,
   sendEtherFromAccount,
 } from './fixtures'
-import { screenshot } from './screenshot'
-
-/** The newest one-time code mailed to `email`, read from the local mailbox. */
-async function codeFor(email: string, after = 0): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
-      id: number
-      to: string[]
-      text: string
-    }[]
-    const mine = messages.filter((message) => message.to.includes(email) && message.id > after)
-    const code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1]
-    if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no code reached ${email}`)
-}
+import { screenshot, screenshotEverywhere, themes } from './screenshot'
 
 /** When the code view last showed for each e-mail, for waiting out the cool-downs. */
 const codeViewShownAt = new Map<string, number>()
@@ -40,21 +29,7 @@ const codeViewShownAt = new Map<string, number>()
  * waiting does to them. `page` is the browser the next login comes from.
  */
 async function waitOutCooldowns(page: Page, email: string) {
-  await page.evaluate((ms) => {
-    const age = (value: unknown): unknown => {
-      if (typeof value !== 'object' || value === null) return value
-      if (Array.isArray(value)) return value.map(age)
-      const entry = value as Record<string, unknown>
-      if (typeof entry.timestamp === 'number' && 'value' in entry)
-        return { ...entry, timestamp: entry.timestamp - ms }
-      return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, age(inner)]))
-    }
-    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('portico:v1:'))) {
-      const value = JSON.parse(localStorage.getItem(key) as string) as unknown
-      const aged = key === 'portico:v1:lastEmailLoginTime' ? (value as number) - ms : age(value)
-      localStorage.setItem(key, JSON.stringify(aged))
-    }
-  }, 30_000)
+  await ageStoredTimes(page, 30_000)
   await page.waitForTimeout(
     Math.max(0, (codeViewShownAt.get(email) ?? 0) + e2eEmailCooldownMs + 500 - Date.now()),
   )
@@ -63,17 +38,12 @@ async function waitOutCooldowns(page: Page, email: string) {
 const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
 
 async function logInWithEmail(page: Page, email: string, after = 0) {
-  await connectButton(page).click()
-  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(modal(page)).toHaveAccessibleName('Enter the code')
+  await askForEmailCode(page, email)
   // Both 30 s cool-downs (the modal's and the server's) started before the code view showed.
   codeViewShownAt.set(email, Date.now())
   await expect(modal(page)).toContainText(email)
   await screenshot(page, 'email-otp')
-  await modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(email, after))
+  await enterMailedCode(page, email, after)
   await openAccountAfterConnecting(page)
   await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   return (await page.getByTestId('demo-address').textContent()) as string
@@ -424,25 +394,6 @@ test('e-mail wallet: changing the e-mail takes a code from the old and from the 
   expect(await logInWithEmail(page, newEmail, await lastMessageId())).toBe(address)
 })
 
-/** The newest device approval link mailed to `email`. */
-async function deviceLinkFor(email: string, after: number): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
-      id: number
-      to: string[]
-      text: string
-    }[]
-    const link = messages
-      .filter((message) => message.to.includes(email) && message.id > after)
-      .at(-1)
-      ?.text.match(/https?:\/\/\S+\/v1\/auth\/device\/approve\?token=\S+/)?.[0]
-    if (link) return link
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no device link reached ${email}`)
-}
-
 test('e-mail wallet: another browser proves the code, then must approve itself from the mailed link, and gets the same address', async ({
   page,
   browser,
@@ -473,7 +424,12 @@ test('e-mail wallet: another browser proves the code, then must approve itself f
     await screenshot(second, 'email-device')
 
     // The link only shows a page: opening it (as a mail scanner would) approves nothing.
-    const link = await deviceLinkFor(email, seen)
+    const link = await mailedText(
+      email,
+      /https?:\/\/\S+\/v1\/auth\/device\/approve\?token=\S+/,
+      'device link',
+      seen,
+    )
     const mailClient = await other.newPage()
     await mailClient.goto(link)
     await expect(mailClient.getByRole('heading', { level: 1 })).toBeVisible()
@@ -510,47 +466,40 @@ test('e-mail login: a wallet frame that cannot load says so in the modal, and wo
   await expect(modal(page)).toHaveAccessibleName('Enter the code')
 })
 
-async function lastMessageId(): Promise<number> {
-  const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as { id: number }[]
-  return messages.at(-1)?.id ?? 0
-}
-
-for (const theme of ['dark', 'light'] as const) {
-  for (const size of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: 'mobile', width: 360, height: 740 },
-  ]) {
-    test(`the e-mail login views in the ${theme} theme on ${size.name}`, async ({ page }) => {
-      await page.setViewportSize({ width: size.width, height: size.height })
-      const email = `shot-${theme}-${size.name}-${Date.now()}@example.com`
-      await page.goto(`/?theme=${theme}`)
-      await connectButton(page).click()
-      await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-      await screenshot(page, `email-connect-${theme}-${size.name}`)
-      await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-      await expect(modal(page)).toHaveAccessibleName('Enter the code')
-      await screenshot(page, `email-otp-${theme}-${size.name}`)
-      await modal(page)
-        .getByRole('textbox', { name: 'Code' })
-        .fill(await codeFor(email))
-      await openAccountAfterConnecting(page)
-      await screenshot(page, `email-account-${theme}-${size.name}`)
-      await modal(page)
-        .getByRole('button', { name: /Change the e-mail of this wallet/ })
-        .click()
-      await expect(modal(page)).toHaveAccessibleName('Change e-mail')
-      await screenshot(page, `email-update-${theme}-${size.name}`)
-      await modal(page).getByRole('textbox', { name: 'New e-mail address' }).fill(`new-${email}`)
-      await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-      await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toContainText('Step 1 of 2')
-      await screenshot(page, `email-update-code-${theme}-${size.name}`)
-      // Leaving the view ends the change in the frame too.
-      await clickClose(page)
-      await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toBeHidden()
-      await page.getByRole('button', { name: 'Sign a message' }).click()
-      await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
-      await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
-      await screenshot(page, `email-approve-${theme}-${size.name}`)
-    })
-  }
+// The e-mail login's views on both screens; the theme comes from the page's address, as the
+// wallet's frame takes it when its screens open.
+for (const theme of themes) {
+  test(`the e-mail login views in the ${theme} theme, on desktop and on a 360 px phone`, async ({ page }) => {
+    test.setTimeout(60_000)
+    const shot = (view: string) => screenshotEverywhere(page, view, { themes: [theme] })
+    const email = `shot-${theme}-${Date.now()}@example.com`
+    await page.goto(`/?theme=${theme}`)
+    await connectButton(page).click()
+    await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
+    await shot('email-connect')
+    await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(modal(page)).toHaveAccessibleName('Enter the code')
+    await shot('email-otp')
+    await modal(page)
+      .getByRole('textbox', { name: 'Code' })
+      .fill(await codeFor(email))
+    await openAccountAfterConnecting(page)
+    await shot('email-account')
+    await modal(page)
+      .getByRole('button', { name: /Change the e-mail of this wallet/ })
+      .click()
+    await expect(modal(page)).toHaveAccessibleName('Change e-mail')
+    await shot('email-update')
+    await modal(page).getByRole('textbox', { name: 'New e-mail address' }).fill(`new-${email}`)
+    await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toContainText('Step 1 of 2')
+    await shot('email-update-code')
+    // Leaving the view ends the change in the frame too.
+    await clickClose(page)
+    await expect(frame(page).getByRole('dialog', { name: 'Change e-mail' })).toBeHidden()
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeVisible()
+    await expect(frame(page).getByRole('button', { name: 'Approve' })).toBeEnabled()
+    await shot('email-approve')
+  })
 }

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { MODAL_CLOSE_GUARD_MS } from '@portico/core'
-import { rpcUrl } from './chains'
+import { mailboxUrl, rpcUrl } from './chains'
 import { screenshot } from './screenshot'
 
 export const DEV_WALLET = 'dev.portico.wallet'
@@ -168,4 +168,76 @@ export async function sendEtherFromAccount(page: Page, amount: string, to: strin
 export async function clickClose(page: Page): Promise<void> {
   await page.waitForTimeout(MODAL_CLOSE_GUARD_MS)
   await modal(page).getByRole('button', { name: 'Close' }).click()
+}
+
+/** The messages the local mailbox (scripts/mailbox.mjs) received, oldest first. */
+async function mailboxMessages(): Promise<{ id: number; to: string[]; text: string }[]> {
+  return (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
+    id: number
+    to: string[]
+    text: string
+  }[]
+}
+
+/**
+ * The first match of `pattern` in the newest message mailed to `email` after message `after`;
+ * waits up to 15 s for it (the server sends its mail after it answered the page).
+ */
+export async function mailedText(email: string, pattern: RegExp, what: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const found = (await mailboxMessages())
+      .filter((message) => message.to.includes(email) && message.id > after)
+      .at(-1)
+      ?.text.match(pattern)?.[0]
+    if (found) return found
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`no ${what} reached ${email}`)
+}
+
+/** The newest one-time code mailed to `email` (after message `after`), read from the local mailbox. */
+export const codeFor = (email: string, after = 0) => mailedText(email, /\b\d{6}\b/, 'code', after)
+
+/** The id of the newest message in the local mailbox (0 when empty): later mails have greater ids. */
+export async function lastMessageId(): Promise<number> {
+  return (await mailboxMessages()).at(-1)?.id ?? 0
+}
+
+/**
+ * Moves every time the page keeps in its storage (the last e-mail login, the balance caches'
+ * timestamps) back `ms`, which is all that waiting `ms` does to them: the modal's 30 s e-mail
+ * cool-down and the caches' 30 s lifetime (SPEC §9) pass without the test sleeping through them.
+ */
+export async function ageStoredTimes(page: Page, ms: number): Promise<void> {
+  await page.evaluate((ms) => {
+    const age = (value: unknown): unknown => {
+      if (typeof value !== 'object' || value === null) return value
+      if (Array.isArray(value)) return value.map(age)
+      const entry = value as Record<string, unknown>
+      if (typeof entry.timestamp === 'number' && 'value' in entry)
+        return { ...entry, timestamp: entry.timestamp - ms }
+      return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, age(inner)]))
+    }
+    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('portico:v1:'))) {
+      const value = JSON.parse(localStorage.getItem(key) as string) as unknown
+      const aged = key === 'portico:v1:lastEmailLoginTime' ? (value as number) - ms : age(value)
+      localStorage.setItem(key, JSON.stringify(aged))
+    }
+  }, ms)
+}
+
+/** From the loaded page: Connect, `email` and Continue, until the view asks for the mailed code. */
+export async function askForEmailCode(page: Page, email: string): Promise<void> {
+  await connectButton(page).click()
+  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
+  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(modal(page)).toHaveAccessibleName('Enter the code')
+}
+
+/** Types the code mailed to `email` (after message `after`) into the code view. */
+export async function enterMailedCode(page: Page, email: string, after = 0): Promise<void> {
+  await modal(page)
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await codeFor(email, after))
 }

@@ -8,14 +8,62 @@ export const screenshotDir = fileURLToPath(new URL('../artifacts/screenshots/', 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true })
   const path = `${screenshotDir}${name}.png`
-  // A view whose chunk is still loading shows a skeleton; wait for the real view, then for the
-  // short entrance transition (200 ms) to end. Only shown skeletons count: the closed modal rendered
-  // ahead of its first opening is in the page too, hidden.
+  // A view whose chunk is still loading shows a skeleton; wait for the real view. Only shown
+  // skeletons count: the closed modal rendered ahead of its first opening is in the page too, hidden.
   await expect(
     page.locator('[data-portico-modal] .skeleton, [data-portico-embed] .skeleton').filter({ visible: true }),
   ).toHaveCount(0)
-  await page.waitForTimeout(250)
-  // The viewport, as a person sees it: a full-page capture would draw fixed overlays mid-page.
-  await page.screenshot({ path })
+  // The viewport, as a person sees it: a full-page capture would draw fixed overlays mid-page. The
+  // view's entrance transition (200 ms) is played to its end for the capture instead of waited out.
+  await page.screenshot({ path, animations: 'disabled' })
   return path
+}
+
+export const themes = ['dark', 'light'] as const
+export type Theme = (typeof themes)[number]
+
+/** The two screens the views are shown on: a desktop window and a 360 px phone. */
+export const screens = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 360, height: 740 },
+] as const
+export type Screen = (typeof screens)[number]
+
+/**
+ * Switches the demo's theme in place, as its theme button does, and waits until the page and the
+ * modal (when it is in the page) draw it. The e-mail wallet's frame takes the theme only when one of
+ * its screens opens: a frame screen already shown keeps the theme it opened with.
+ */
+export async function switchTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate((mode) => {
+    ;(
+      window as unknown as { portico: { state: { theme: { themeMode: string } } } }
+    ).portico.state.theme.themeMode = mode
+  }, theme)
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+  const modalRoot = page.locator('[data-portico-modal] div.root[data-theme]')
+  if ((await modalRoot.count()) > 0) await expect(modalRoot.first()).toHaveAttribute('data-theme', theme)
+}
+
+/**
+ * Screenshots the view as it stands in each theme on each screen (both by default), as
+ * `<name>-<theme>-<screen>`, from the one loaded page; then puts the page back on the theme and
+ * screen it had.
+ */
+export async function screenshotEverywhere(
+  page: Page,
+  name: string,
+  only: { themes?: readonly Theme[]; screens?: readonly Screen[] } = {},
+): Promise<void> {
+  const startTheme = (await page.locator('html').getAttribute('data-theme')) as Theme
+  const startSize = page.viewportSize()
+  for (const theme of only.themes ?? themes) {
+    if (theme !== startTheme) await switchTheme(page, theme)
+    for (const screen of only.screens ?? screens) {
+      await page.setViewportSize({ width: screen.width, height: screen.height })
+      await screenshot(page, `${name}-${theme}-${screen.name}`)
+    }
+  }
+  if ((only.themes ?? themes).at(-1) !== startTheme) await switchTheme(page, startTheme)
+  if (startSize) await page.setViewportSize(startSize)
 }

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { serverUrl } from './chains'
 import { ACCOUNT_0, connectButton, devWallet, modal } from './fixtures'
-import { screenshot } from './screenshot'
+import { screens, screenshot, screenshotEverywhere } from './screenshot'
 
 const SITE_ORIGIN = 'http://localhost:4173'
 /** Nothing listens here: a Portico server that is down. */
@@ -165,19 +165,18 @@ test('a sign-in server that is down when signing: the view says so and stays', a
   await expect(page.getByTestId('demo-address')).toHaveText(ACCOUNT_0)
 })
 
-for (const theme of ['dark', 'light'] as const) {
-  for (const size of [
-    { name: 'desktop', width: 1280, height: 800 },
-    { name: 'mobile', width: 360, height: 740 },
-  ]) {
-    test(`the sign-in view in the ${theme} theme on ${size.name}`, async ({ page }) => {
-      await page.setViewportSize({ width: size.width, height: size.height })
-      await connectForSignIn(page, size.name === 'mobile' ? 'required' : 'optional', `&theme=${theme}`)
-      await screenshot(page, `siwx-${theme}-${size.name}`)
-      await devWallet(page).setMode('hang')
-      await modal(page).getByRole('button', { name: 'Sign in' }).click()
-      await expect(modal(page)).toContainText('Sign the message in Portico Dev Wallet')
-      await screenshot(page, `siwx-signing-${theme}-${size.name}`)
-    })
-  }
+// Optional sign-in on desktop, required on a phone; each in both themes.
+for (const [mode, screen] of [
+  ['optional', screens[0]],
+  ['required', screens[1]],
+] as const) {
+  test(`the ${mode} sign-in view in both themes on ${screen.name}`, async ({ page }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height })
+    await connectForSignIn(page, mode, '')
+    await screenshotEverywhere(page, 'siwx', { screens: [screen] })
+    await devWallet(page).setMode('hang')
+    await modal(page).getByRole('button', { name: 'Sign in' }).click()
+    await expect(modal(page)).toContainText('Sign the message in Portico Dev Wallet')
+    await screenshotEverywhere(page, 'siwx-signing', { screens: [screen] })
+  })
 }

@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { mailboxUrl } from './chains'
 import {
+  ageStoredTimes,
+  askForEmailCode,
   chooseSendToken,
-  connectButton,
+  enterMailedCode,
   ethBalance,
   ether,
   fillAndReviewSend,
@@ -12,7 +13,7 @@ import {
   openSendView,
   rpc,
 } from './fixtures'
-import { screenshot } from './screenshot'
+import { screenshotEverywhere, type Theme } from './screenshot'
 
 // SPEC §6/§8, issue 27: the e-mail wallet's smart account on chain 31337 (EIP-7702 delegation of
 // the visitor's own key, alto behind the server's RPC proxy), its fees paid by the demo project's
@@ -20,61 +21,19 @@ import { screenshot } from './screenshot'
 
 const site = 'Portico demo'
 
-/** The newest one-time code mailed to `email`, read from the local mailbox. */
-async function codeFor(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
-      to: string[]
-      text: string
-    }[]
-    const code = messages
-      .filter((message) => message.to.includes(email))
-      .at(-1)
-      ?.text.match(/\b(\d{6})\b/)?.[1]
-    if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no code reached ${email}`)
-}
-
-/**
- * Moves the balance caches' timestamps in the page's storage back 30 s (their lifetime, SPEC §9),
- * which is all that waiting does to them: the next load reads the chain again.
- */
-async function ageBalanceCaches(page: Page) {
-  await page.evaluate((ms) => {
-    const age = (value: unknown): unknown => {
-      if (typeof value !== 'object' || value === null) return value
-      if (Array.isArray(value)) return value.map(age)
-      const entry = value as Record<string, unknown>
-      if (typeof entry.timestamp === 'number' && 'value' in entry)
-        return { ...entry, timestamp: entry.timestamp - ms }
-      return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, age(inner)]))
-    }
-    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('portico:v1:')))
-      localStorage.setItem(key, JSON.stringify(age(JSON.parse(localStorage.getItem(key) as string))))
-  }, 30_000)
-}
-
 const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
 const accountType = (page: Page) => modal(page).getByRole('group', { name: 'Account type' })
 const warning = 'This application might not support Smart Accounts'
 
-/** Both sizes of the current view, in `theme`. */
-async function shots(page: Page, name: string, theme: string) {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await screenshot(page, `${name}-${theme}-desktop`)
-  await page.setViewportSize({ width: 360, height: 740 })
-  await screenshot(page, `${name}-${theme}-360`)
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
+/** Both screens of the current view, in `theme` (the page's own, from its address). */
+const shots = (page: Page, name: string, theme: Theme) =>
+  screenshotEverywhere(page, name, { themes: [theme] })
 
 /**
  * From Account: sends `amount` ETH to a new address from the smart account, showing the site as the
  * fee's payer in Send and in the frame's approval; returns the receiver.
  */
-async function sponsoredSend(page: Page, amount: string, theme: string) {
+async function sponsoredSend(page: Page, amount: string, theme: Theme) {
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   await openSendView(page)
   await chooseSendToken(page, 'Ether')
@@ -90,8 +49,8 @@ async function sponsoredSend(page: Page, amount: string, theme: string) {
   await expect(frame(page).locator('body')).toContainText(`paid by ${site}`)
   // The whole request is in sight, the fee's payer and the buttons too, on a phone as well.
   for (const size of [
-    { width: 1280, height: 800 },
     { width: 360, height: 740 },
+    { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(size)
     await expect(frame(page).getByText(`paid by ${site}`)).toBeInViewport({ ratio: 1 })
@@ -109,19 +68,15 @@ test('smart account: switched to in Account, sends with the fee paid by the site
   test.setTimeout(90_000)
   const email = `sam-${Date.now()}@example.com`
   await page.goto('/?theme=light')
-  await connectButton(page).click()
-  await modal(page).getByRole('textbox', { name: 'E-mail address' }).fill(email)
-  await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(modal(page)).toHaveAccessibleName('Enter the code')
-  await modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(email))
+  await askForEmailCode(page, email)
+  await enterMailedCode(page, email)
   await openAccountAfterConnecting(page)
   const address = (await page.getByTestId('demo-address').textContent()) as string
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   // Funded after the login made the address; the page reads the chain again on its next load.
   await rpc(31337, 'anvil_setBalance', [address, ether(2n)])
-  await ageBalanceCaches(page)
+  // The balance caches live 30 s (SPEC §9): the next load reads the chain again.
+  await ageStoredTimes(page, 30_000)
   await page.reload()
   await openAccountAfterConnecting(page)
   await expect(modal(page)).toContainText('2.00 ETH')

@@ -4,7 +4,7 @@ import { testSwapPool } from '@portico/test/swap'
 import { TEST_TOKENS } from '@portico/test/tokens'
 import { rpcUrl } from './chains'
 import { connectAccount, devWallet, modal, tokenBalance } from './fixtures'
-import { screenshot } from './screenshot'
+import { screens, screenshot, screenshotEverywhere } from './screenshot'
 
 // Account 1 swaps in this file, one test after another: no other test touches its balances.
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -142,24 +142,24 @@ test('a pool that moved between preview and send: reverted, explained, quoted ag
   }
 })
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`the swap views at 360 px in the ${theme} theme`, async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 760 })
-    await openSwap(page, `/?theme=${theme}`)
-    await pick(page, 'to', 'Portico USD')
-    await expect(modal(page).getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 20_000 })
-    await screenshot(page, `swap-${theme}-phone`)
-    await modal(page)
-      .getByRole('button', { name: /Portico USD|PUSD, change token/ })
-      .click()
-    await screenshot(page, `swap-select-token-${theme}-phone`)
-    await modal(page)
-      .getByRole('button', { name: /^Portico USD/ })
-      .click()
-    await review(page)
-    await screenshot(page, `swap-preview-${theme}-phone`)
-  })
-}
+test('the swap views at 360 px in both themes', async ({ page }) => {
+  const phone = screens[1]
+  const shot = (view: string) => screenshotEverywhere(page, view, { screens: [phone] })
+  await page.setViewportSize({ width: phone.width, height: phone.height })
+  await openSwap(page, '/')
+  await pick(page, 'to', 'Portico USD')
+  await expect(modal(page).getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 20_000 })
+  await shot('swap')
+  await modal(page)
+    .getByRole('button', { name: /Portico USD|PUSD, change token/ })
+    .click()
+  await shot('swap-select-token')
+  await modal(page)
+    .getByRole('button', { name: /^Portico USD/ })
+    .click()
+  await review(page)
+  await shot('swap-preview')
+})
 
 test('features.swaps off hides Swap', async ({ page }) => {
   await connectAccount(page, 1, '/?swaps=0')

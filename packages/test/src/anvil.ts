@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { connect, createServer } from 'node:net'
 import { dirname, join } from 'node:path'
+import { spawnUntilReady } from './spawnUntilReady.js'
 
 export interface StartAnvilOptions {
   chainId: number
@@ -78,11 +78,11 @@ export async function rpc<T = unknown>(rpcUrl: string, method: string, params: u
  */
 export async function startAnvil(options: StartAnvilOptions): Promise<AnvilInstance> {
   const port = options.port ?? (await getFreePort())
-  const readyTimeoutMs = options.readyTimeoutMs ?? 15_000
   const rpcUrl = `http://127.0.0.1:${port}`
-  const child = spawn(
-    resolveAnvilBinary(),
-    [
+  const anvil = await spawnUntilReady({
+    name: 'anvil',
+    command: resolveAnvilBinary(),
+    args: [
       '--host',
       '127.0.0.1',
       '--port',
@@ -91,53 +91,14 @@ export async function startAnvil(options: StartAnvilOptions): Promise<AnvilInsta
       String(options.chainId),
       ...(options.args ?? []),
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  let stderr = ''
-  child.stderr?.setEncoding('utf8')
-  child.stderr?.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-4000)
+    url: rpcUrl,
+    // Probe the socket first: a refused fetch is logged loudly by some test environments.
+    isReady: async () =>
+      (await isListening(port)) && Number(await rpc<string>(rpcUrl, 'eth_chainId')) === options.chainId,
+    readyTimeoutMs: options.readyTimeoutMs ?? 15_000,
+    pollMs: 50,
   })
-  let exitCode: number | null | undefined
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code) => {
-      exitCode = code
-      resolve()
-    })
-    child.once('error', (error) => {
-      stderr += `\n${error.message}`
-      exitCode = -1
-      resolve()
-    })
-  })
-
-  const deadline = Date.now() + readyTimeoutMs
-  for (;;) {
-    if (exitCode !== undefined) {
-      throw new Error(`anvil exited (code ${exitCode}) before it was ready on ${rpcUrl}.\n${stderr}`)
-    }
-    try {
-      // Probe the socket first: a refused fetch is logged loudly by some test environments.
-      if (await isListening(port)) {
-        const chainId = await rpc<string>(rpcUrl, 'eth_chainId')
-        if (Number(chainId) === options.chainId) break
-      }
-    } catch {
-      // Not answering yet.
-    }
-    if (Date.now() > deadline) {
-      await stopProcess(child, exited)
-      throw new Error(`anvil did not answer on ${rpcUrl} within ${readyTimeoutMs} ms.\n${stderr}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-
-  return {
-    rpcUrl,
-    chainId: options.chainId,
-    port,
-    stop: () => stopProcess(child, exited),
-  }
+  return { rpcUrl, chainId: options.chainId, port, stop: anvil.stop }
 }
 
 function isListening(port: number): Promise<boolean> {
@@ -149,14 +110,6 @@ function isListening(port: number): Promise<boolean> {
     })
     socket.once('error', () => resolve(false))
   })
-}
-
-async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
-  await exited
-  clearTimeout(timer)
 }
 
 /** Saves the chain state; pass the id to `revert` to return to it. */

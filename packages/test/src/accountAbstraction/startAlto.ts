@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { type Hex, numberToHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { getFreePort, rpc } from '../anvil.js'
+import { spawnUntilReady } from '../spawnUntilReady.js'
 import { deployAccountAbstraction, ENTRY_POINT_08_ADDRESS } from './deployAccountAbstraction.js'
 
 export interface StartAltoOptions {
@@ -54,7 +54,6 @@ export function resolveAltoEntry(): string {
  */
 export async function startAlto(options: StartAltoOptions): Promise<AltoInstance> {
   const port = options.port ?? (await getFreePort())
-  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000
   const rpcUrl = `http://127.0.0.1:${port}`
   const executorKey = options.executorPrivateKey ?? generatePrivateKey()
   const utilityKey = options.utilityPrivateKey ?? generatePrivateKey()
@@ -67,9 +66,10 @@ export async function startAlto(options: StartAltoOptions): Promise<AltoInstance
     ])
   }
 
-  const child = spawn(
-    process.execPath,
-    [
+  const alto = await spawnUntilReady({
+    name: 'alto',
+    command: process.execPath,
+    args: [
       resolveAltoEntry(),
       '--entrypoints',
       ENTRY_POINT_08_ADDRESS,
@@ -99,50 +99,14 @@ export async function startAlto(options: StartAltoOptions): Promise<AltoInstance
       'warn',
       ...(options.args ?? []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let output = ''
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-6000)
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-  let exitCode: number | null | undefined
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code) => {
-      exitCode = code
-      resolve()
-    })
-    child.once('error', (error) => {
-      output += `\n${error.message}`
-      exitCode = -1
-      resolve()
-    })
+    url: rpcUrl,
+    isReady: async () =>
+      (await rpc<string[]>(rpcUrl, 'eth_supportedEntryPoints')).some(
+        (address) => address.toLowerCase() === ENTRY_POINT_08_ADDRESS.toLowerCase(),
+      ),
+    readyTimeoutMs: options.readyTimeoutMs ?? 60_000,
+    pollMs: 100,
+    keepStdout: true,
   })
-
-  const deadline = Date.now() + readyTimeoutMs
-  for (;;) {
-    if (exitCode !== undefined)
-      throw new Error(`alto exited (code ${exitCode}) before it was ready on ${rpcUrl}.\n${output}`)
-    try {
-      const entryPoints = await rpc<string[]>(rpcUrl, 'eth_supportedEntryPoints')
-      if (entryPoints.some((address) => address.toLowerCase() === ENTRY_POINT_08_ADDRESS.toLowerCase())) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stopProcess(child, exited)
-      throw new Error(`alto did not answer on ${rpcUrl} within ${readyTimeoutMs} ms.\n${output}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return { rpcUrl, port, pid: child.pid, stop: () => stopProcess(child, exited) }
-}
-
-async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
-  await exited
-  clearTimeout(timer)
+  return { rpcUrl, port, pid: alto.pid, stop: alto.stop }
 }
