@@ -225,7 +225,7 @@ describe('the accounts a policy with allowedCalls trusts', () => {
     ).toEqual({ ok: true })
   })
 
-  it('asks the node once for a burst, and again once the cache time has passed', async () => {
+  it('asks the node once for a burst, again once the cache time has passed, and each time for an account without code', async () => {
     const asked: string[] = []
     const counting: typeof fetch = async (input, init) => {
       asked.push(JSON.parse(String(init?.body)).method)
@@ -253,6 +253,17 @@ describe('the accounts a policy with allowedCalls trusts', () => {
     clock += 30_000
     expect((await verifier.check(chain, { sender: delegated })).ok).toBe(false)
     expect(asked).toHaveLength(4)
+    // An EOA without code is read again each time: its authorization may have delegated it since.
+    const fresh = at(0x7707)
+    const authorizing = {
+      sender: fresh,
+      factory: '0x7702',
+      authorizationAddress: SIMPLE_7702_ACCOUNT_08,
+    } as const
+    expect((await verifier.check(chain, authorizing)).ok).toBe(true)
+    await setCode(fresh, delegation(SIMPLE_7702_ACCOUNT_08))
+    expect(await verifier.check(chain, { sender: fresh })).toEqual({ ok: true })
+    expect(asked).toHaveLength(6)
   })
 
   it('refuses with its own reason, never hangs, when the node is down or does not answer', async () => {

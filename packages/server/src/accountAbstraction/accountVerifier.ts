@@ -120,10 +120,16 @@ export function createAccountVerifier(parameters: {
     }
     const code = readCode(chain, sender)
     cache.set(key, { expires: now() + cacheSeconds * 1000, code })
-    // A failed lookup is not remembered: the next request asks again.
-    code.catch(() => {
-      if (cache.get(key)?.code === code) cache.delete(key)
-    })
+    // Neither a failed lookup nor an account without code is remembered: an EOA whose first
+    // operation delegates it has code by its next one, and that one must not be judged on the old.
+    code.then(
+      (read) => {
+        if (read.code === '0x' && cache.get(key)?.code === code) cache.delete(key)
+      },
+      () => {
+        if (cache.get(key)?.code === code) cache.delete(key)
+      },
+    )
     return code
   }
 
