@@ -144,7 +144,9 @@ export function createAccountVerifier(parameters: {
       const known = knownOn(chain.caipNetworkId)
       const delegationKnown = (address: Address) =>
         known.simple7702.some((entry) => isAddressEqual(entry as Address, address))
-      const { sender, factory, factoryData, authorizationAddress } = account
+      const { sender, factoryData, authorizationAddress } = account
+      // An empty factory is the EntryPoint's empty init code: no factory, as when it is left out.
+      const factory = account.factory === '0x' ? undefined : account.factory
 
       if (factory && !isEip7702Marker(factory)) {
         // A new account: the EntryPoint deploys it through the factory and refuses the operation
