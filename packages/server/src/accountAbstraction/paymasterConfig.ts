@@ -63,6 +63,58 @@ export const sponsorshipPolicySchema = z.object({
 })
 export type SponsorshipPolicy = z.infer<typeof sponsorshipPolicySchema>
 
+/**
+ * `Simple7702Account` v0.8 where public chains have it (CREATE2, zero salt): the delegation an
+ * EIP-7702 account of the embedded wallet points to.
+ */
+export const SIMPLE_7702_ACCOUNT_08 = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
+/** `SimpleAccountFactory` v0.8 where public chains have it (CREATE2, zero salt). */
+export const SIMPLE_ACCOUNT_FACTORY_08 = '0x13E9ed32155810FDbd067D4522C492D6f68E5944'
+/** The `SimpleAccount` v0.8 implementation that factory deploys in its constructor (its first CREATE). */
+export const SIMPLE_ACCOUNT_08 = '0x28426d752372D68d34340bd94390950DcE3C9ec3'
+/**
+ * keccak256 of the runtime code of the ERC-1967 proxy `SimpleAccountFactory` v0.8 deploys for each
+ * account: the same for every account (the proxy has no immutables), the implementation lives in
+ * its storage slot.
+ */
+export const SIMPLE_ACCOUNT_08_PROXY_CODE_HASH =
+  '0x41ee894da413cc99e8dec0a1784470eceb736845ad1591e06ff0ecdf0aca26c9'
+
+const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'expected 32 bytes as 0x-prefixed hex')
+
+/**
+ * The account code a policy with `allowedCalls` trusts on a chain: code that runs the operation's
+ * callData as the `execute`/`executeBatch` it decodes as. Any other account could do anything
+ * with calls that only look allowed, so it is not sponsored under such a policy.
+ */
+const knownAccountsSchema = z.object({
+  /** Implementations an EIP-7702 account may delegate to (its `0xef0100 || address` code, or its authorization). */
+  simple7702: z.array(address).default([SIMPLE_7702_ACCOUNT_08]),
+  /**
+   * Factories of SimpleAccount-style accounts: a new account must come from one (`createAccount`),
+   * a deployed one must be its proxy (runtime code hashing to `proxyCodeHash`) pointing at
+   * `implementation` (the ERC-1967 implementation slot).
+   */
+  simpleAccountFactories: z
+    .array(
+      z.object({
+        factory: address,
+        implementation: address,
+        proxyCodeHash: bytes32.default(SIMPLE_ACCOUNT_08_PROXY_CODE_HASH),
+      }),
+    )
+    .default([
+      {
+        factory: SIMPLE_ACCOUNT_FACTORY_08,
+        implementation: SIMPLE_ACCOUNT_08,
+        proxyCodeHash: SIMPLE_ACCOUNT_08_PROXY_CODE_HASH,
+      },
+    ]),
+})
+export type KnownAccounts = z.infer<typeof knownAccountsSchema>
+/** What a chain missing from `knownAccounts` trusts: the canonical v0.8 accounts. */
+export const DEFAULT_KNOWN_ACCOUNTS: KnownAccounts = knownAccountsSchema.parse({})
+
 export const paymasterConfigSchema = z.object({
   /**
    * The sponsorship key: 32 bytes as 0x-hex, or env `PORTICO_PAYMASTER_SIGNER_KEY`. Its address is
@@ -78,6 +130,20 @@ export const paymasterConfigSchema = z.object({
   validitySeconds: z.number().int().min(30).max(3_600).default(180),
   /** Gas the paymaster's validation may use (its `paymasterVerificationGasLimit`). */
   verificationGasLimit: z.number().int().min(10_000).max(1_000_000).default(60_000),
+  /**
+   * The accounts sponsored under a policy with `allowedCalls`, per chain; a chain not listed trusts
+   * the canonical v0.8 ones (`Simple7702Account`, `SimpleAccountFactory`'s accounts).
+   */
+  knownAccounts: z.record(caipNetworkId, knownAccountsSchema).default({}),
+  /** How an account's code is read (through the chain's `rpcUrl`) for that check. */
+  accountCheck: z
+    .object({
+      /** How long an account's code is reused: a burst of operations asks the node once. */
+      cacheSeconds: z.number().int().min(0).max(600).default(30),
+      /** How long the node may take to answer before the operation is refused. */
+      timeoutMs: z.number().int().min(100).max(60_000).default(5_000),
+    })
+    .prefault({}),
   /** Each project's policy, by projectId; a project without one is never sponsored. */
   projects: z.record(z.string(), sponsorshipPolicySchema).default({}),
 })

@@ -275,6 +275,12 @@ describe("the site's paymaster", () => {
     // Delegated now: the EOA's code is the EIP-7702 designator.
     expect(await client.getCode({ address: owner.address })).toMatch(/^0xef0100/)
     expect(await getPaymasterDeposit(anvil.rpcUrl, paymaster)).toBeLessThan(depositBefore)
+    // Delegated already: the next operation carries no authorization, and the delegation read
+    // from the chain is what the policy trusts.
+    const next = await bundler.sendUserOperation({ account, calls: [{ to: ALLOWED, value: 1n }] })
+    const nextReceipt = await bundler.waitForUserOperationReceipt({ hash: next, timeout: 30_000 })
+    expect(nextReceipt.success).toBe(true)
+    expect(nextReceipt.paymaster?.toLowerCase()).toBe(paymaster.toLowerCase())
   })
 
   it('sends an unsponsored operation of an EIP-7702-delegated EOA, which pays its own gas', async () => {
@@ -322,6 +328,41 @@ describe("the site's paymaster", () => {
     expect(receipt.success).toBe(true)
     expect(await client.getCode({ address })).toMatch(/^0x.+/)
     expect(await client.getBalance({ address })).toBe(0n)
+    // Deployed now: its code (the factory's proxy of SimpleAccount) is what the policy trusts.
+    const next = await bundler.sendUserOperation({ account, calls: [{ to: ALLOWED, data: '0x' }] })
+    const nextReceipt = await bundler.waitForUserOperationReceipt({ hash: next, timeout: 30_000 })
+    expect(nextReceipt.success).toBe(true)
+    expect(nextReceipt.paymaster?.toLowerCase()).toBe(paymaster.toLowerCase())
+    expect(await client.getBalance({ address })).toBe(0n)
+  })
+
+  it("refuses an account contract of the visitor's own, whose calls only look allowed, and logs why", async () => {
+    // Answers 32 zero bytes to any call: its validateUserOp passes any signature, its execute runs
+    // nothing the policy can see. What it would do with the site's money is up to its author.
+    const custom: Address = '0x00000000000000000000000000000000000c0de5'
+    await rpc(anvil.rpcUrl, 'anvil_setCode', [custom, '0x60205ff3'])
+    const answer = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'pm_getPaymasterData',
+      params: [
+        { ...operationFrom(ALLOWED), sender: custom },
+        ENTRY_POINT_08_ADDRESS,
+        numberToHex(foundry.id),
+        {},
+      ],
+    })
+    expect(answer.error).toMatchObject({
+      code: SPONSORSHIP_ERRORS.SPONSORSHIP_ACCOUNT_UNKNOWN.code,
+      data: { code: 'SPONSORSHIP_ACCOUNT_UNKNOWN', status: 403 },
+    })
+    expect(answer.error?.message).toContain('is a contract the site does not know')
+    const rows = await db
+      .selectFrom('paymaster_audit')
+      .select(['decision', 'reason'])
+      .where('account', '=', custom.toLowerCase())
+      .execute()
+    expect(rows).toEqual([{ decision: 'refused', reason: 'SPONSORSHIP_ACCOUNT_UNKNOWN' }])
   })
 
   it('refuses a call to a contract the policy does not list, with a 4xx-style code, and logs why', async () => {
@@ -365,6 +406,8 @@ describe("the site's paymaster", () => {
 
   it('stops at the per-user daily budget, counted in the database, and logs every decision', async () => {
     const sender: Address = '0x00000000000000000000000000000000000b0d6e'
+    // An EOA delegated to Simple7702Account: an account the policy trusts.
+    await rpc(anvil.rpcUrl, 'anvil_setCode', [sender, `0xef0100${SIMPLE_7702_ACCOUNT_08_ADDRESS.slice(2)}`])
     const ask = () =>
       post({
         jsonrpc: '2.0',

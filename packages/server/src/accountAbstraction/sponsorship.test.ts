@@ -16,10 +16,13 @@ import { createApp } from '../http/createApp.js'
 import { createLogger } from '../logger.js'
 import { addProject } from '../projects/projects.js'
 import { createMigratedDatabase, type TestDatabase } from '../testing/testDatabase.js'
+import { SIMPLE_7702_ACCOUNT_08, SIMPLE_ACCOUNT_FACTORY_08 } from './paymasterConfig.js'
 import { getPaymasterHash } from './paymasterSignature.js'
 import { ENTRY_POINT_08 } from './sponsorship.js'
 
-// No chain is asked anything here: signing a sponsorship is the server's own work.
+// No chain is asked anything here: signing a sponsorship is the server's own work, and the accounts
+// are new SimpleAccounts of the known factory (which the policy trusts without reading any code).
+// Accounts that need their code read are in smartAccounts.test.ts and accountVerifier.test.ts.
 const CHAIN_ID = 8453
 const CHAIN = `eip155:${CHAIN_ID}`
 const SIGNER_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318' as const
@@ -79,9 +82,18 @@ const appOn = (db: Kysely<Database>) => createApp({ config, db, logger, now: () 
 /** execute(TARGET, 0, transfer(…)) of a SimpleAccount, as the policy reads it. */
 const TRANSFER_CALL = `0xb61d27f6${TARGET.slice(2).padStart(64, '0')}${'0'.repeat(64)}${(96).toString(16).padStart(64, '0')}${(68).toString(16).padStart(64, '0')}a9059cbb${'0'.repeat(128)}${'0'.repeat(56)}`
 
+/** createAccount(owner, 0) of the known factory: the sender is the account it deploys. */
+const FACTORY_DATA = encodeFunctionData({
+  abi: parseAbi(['function createAccount(address owner, uint256 salt) returns (address)']),
+  functionName: 'createAccount',
+  args: ['0x00000000000000000000000000000000000000aa', 0n],
+})
+
 const operation = (sender: string, callData = TRANSFER_CALL) => ({
   sender,
   nonce: '0x0',
+  factory: SIMPLE_ACCOUNT_FACTORY_08 as string | undefined,
+  factoryData: FACTORY_DATA as string | undefined,
   callData,
   callGasLimit: '0x186a0',
   verificationGasLimit: '0x186a0',
@@ -123,6 +135,8 @@ describe('sponsorship', () => {
       operation: {
         sender,
         nonce: 0n,
+        factory: SIMPLE_ACCOUNT_FACTORY_08,
+        factoryData: FACTORY_DATA,
         callData: TRANSFER_CALL as `0x${string}`,
         callGasLimit: 100_000n,
         verificationGasLimit: 100_000n,
@@ -336,5 +350,77 @@ describe('sponsorship', () => {
       .where('account', '=', sender)
       .execute()
     expect(rows).toEqual([{ nonce: null }])
+  })
+
+  it('refuses an account the policy cannot trust to run its calls as decoded, and audits why; a policy without allowedCalls does not ask', async () => {
+    const sender = '0x00000000000000000000000000000000000000fa'
+    const app = appOn(dbA)
+    // A factory the site does not know: it could deploy any code at the sender.
+    const otherFactory = await ask(app, 'shop', {
+      ...operation(sender),
+      factory: '0x4444444444444444444444444444444444444444',
+    })
+    expect(otherFactory.error).toMatchObject({
+      code: -32045,
+      data: { code: 'SPONSORSHIP_ACCOUNT_UNKNOWN', status: 403 },
+    })
+    expect(otherFactory.error?.message).toContain(
+      'factory 0x4444444444444444444444444444444444444444 is not one the site knows',
+    )
+    // The known factory, but not its createAccount.
+    const otherCall = await ask(app, 'shop', { ...operation(sender), factoryData: '0xdeadbeef' })
+    expect(otherCall.error?.data.code).toBe('SPONSORSHIP_ACCOUNT_UNKNOWN')
+    // An EIP-7702 authorization to an implementation the site does not know.
+    const otherDelegation = await ask(app, 'shop', {
+      ...operation(sender),
+      factory: '0x7702',
+      factoryData: undefined,
+      eip7702Auth: { address: '0x5555555555555555555555555555555555555555', chainId: '0x2105', nonce: '0x0' },
+    } as ReturnType<typeof operation>)
+    expect(otherDelegation.error?.data.code).toBe('SPONSORSHIP_ACCOUNT_UNKNOWN')
+    expect(otherDelegation.error?.message).toContain(
+      'delegates to 0x5555555555555555555555555555555555555555',
+    )
+    // A deployed account's code must be read, and this chain's node is down: a clear refusal.
+    const unchecked = await ask(app, 'shop', {
+      ...operation(sender),
+      factory: undefined,
+      factoryData: undefined,
+    })
+    expect(unchecked.error).toMatchObject({
+      code: -32046,
+      data: { code: 'SPONSORSHIP_ACCOUNT_UNCHECKED', status: 503 },
+    })
+    expect(unchecked.error?.message).toContain(
+      "could not be read from eip155:8453's node (it could not be reached)",
+    )
+    // The same for an authorization to the known implementation: the EOA's current code decides.
+    const authorized = await ask(app, 'shop', {
+      ...operation(sender),
+      factory: '0x7702',
+      factoryData: undefined,
+      eip7702Auth: { address: SIMPLE_7702_ACCOUNT_08 },
+    } as ReturnType<typeof operation>)
+    expect(authorized.error?.data.code).toBe('SPONSORSHIP_ACCOUNT_UNCHECKED')
+    const audit = await dbA
+      .selectFrom('paymaster_audit')
+      .select(['decision', 'reason'])
+      .where('account', '=', sender)
+      .orderBy('id')
+      .execute()
+    expect(audit.map((row) => row.reason)).toEqual([
+      'SPONSORSHIP_ACCOUNT_UNKNOWN',
+      'SPONSORSHIP_ACCOUNT_UNKNOWN',
+      'SPONSORSHIP_ACCOUNT_UNKNOWN',
+      'SPONSORSHIP_ACCOUNT_UNCHECKED',
+      'SPONSORSHIP_ACCOUNT_UNCHECKED',
+    ])
+    // No allowedCalls: any account, nothing read from the (down) node.
+    const anyAccount = await ask(app, 'perclient', {
+      ...operation(sender),
+      factory: undefined,
+      factoryData: undefined,
+    })
+    expect(anyAccount.result).toBeDefined()
   })
 })

@@ -25,6 +25,7 @@ import type { Database } from '../db/schema.js'
 import { JsonRpcError } from '../http/jsonRpcError.js'
 import { findUnstorableText } from '../http/storableText.js'
 import type { Project } from '../projects/projects.js'
+import { createAccountVerifier } from './accountVerifier.js'
 import type { PaymasterConfig, SponsorshipBudget, SponsorshipPolicy } from './paymasterConfig.js'
 import {
   encodePaymasterData,
@@ -46,6 +47,13 @@ export const SPONSORSHIP_ERRORS = {
   POLICY_CALLS_UNREADABLE: { code: -32043, status: 400 },
   /** The account's or the project's budget for today would be exceeded. */
   BUDGET_EXHAUSTED: { code: -32044, status: 429 },
+  /**
+   * The policy lists allowed calls and the sender's code (or factory, or EIP-7702 delegation) is
+   * not a known account's, so its calls cannot be trusted to be what they decode as.
+   */
+  SPONSORSHIP_ACCOUNT_UNKNOWN: { code: -32045, status: 403 },
+  /** The policy lists allowed calls and the chain's node could not tell the sender's code in time. */
+  SPONSORSHIP_ACCOUNT_UNCHECKED: { code: -32046, status: 503 },
   /** The request is malformed. */
   INVALID_PARAMS: { code: -32602, status: 400 },
 } as const
@@ -83,6 +91,12 @@ const userOperationSchema = z.object({
   maxPriorityFeePerGas: optionalQuantity128,
   paymasterVerificationGasLimit: optionalQuantity128,
   paymasterPostOpGasLimit: optionalQuantity128,
+  /** v0.8: the EIP-7702 authorization the bundler sends with the operation; only its address is read here. */
+  eip7702Auth: z
+    .object({
+      address: z.string().refine((value) => isAddress(value, { strict: false }), 'expected an address'),
+    })
+    .nullish(),
 })
 
 const paramsSchema = z.tuple([userOperationSchema, z.string(), z.string(), z.unknown().optional()])
@@ -169,6 +183,7 @@ export function createSponsorship(parameters: CreateSponsorshipParameters): Spon
   const { config, db } = parameters
   const now = parameters.now ?? Date.now
   const signer = config.signerKey ? privateKeyToAccount(config.signerKey as Hex) : undefined
+  const accounts = createAccountVerifier({ config, now })
 
   const policyOf = (projectId: string, caipNetworkId: string) =>
     sponsorshipPolicyOf(config, projectId, caipNetworkId)
@@ -309,6 +324,15 @@ export function createSponsorship(parameters: CreateSponsorshipParameters): Spon
             `The site does not sponsor the function ${selector === '0x' ? '(plain transfer)' : selector} of ${call.to}.`,
           )
       }
+      // The calls only mean something if the account runs them as decoded: checked last, as it may
+      // ask the chain's node.
+      const verdict = await accounts.check(chain, {
+        sender: getAddress(request.sender),
+        factory: (request.factory ?? undefined) as Hex | undefined,
+        factoryData: (request.factoryData ?? undefined) as Hex | undefined,
+        authorizationAddress: request.eip7702Auth ? getAddress(request.eip7702Auth.address) : undefined,
+      })
+      if (!verdict.ok) throw refusal(verdict.reason, verdict.message)
     }
     const operation: SponsoredUserOperation = {
       sender: getAddress(request.sender),
