@@ -363,6 +363,20 @@ describeAuthRoutes('social login routes', (auth) => {
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409])
     })
 
+    it('lets one finish of a login wait at a time: another answers at once, so finishes cannot pile up on the database', async () => {
+      const started = await start('discord')
+      let firstSettled = false
+      const first = finish(started).then((answer) => {
+        firstSettled = true
+        return answer
+      })
+      await expectRefusal(await finish(started), 409, 'SOCIAL_LOGIN_PENDING')
+      expect(firstSettled).toBe(false)
+      await expectRefusal(await first, 409, 'SOCIAL_LOGIN_PENDING')
+      expect((await deliver(await standIn.authorize(started.uri, { as: 'alice' }))).status).toBe(200)
+      expect((await finish(started)).status).toBe(200)
+    })
+
     it('refuses a redirect to look-alike origins, other schemes and a project open to any origin', async () => {
       for (const redirectTo of [
         'https://shop.example.evil.example/',

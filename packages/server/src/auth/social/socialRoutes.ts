@@ -84,6 +84,11 @@ const CALLBACK_FORM_MAX_BYTES = 16_384
 
 /** How often a waiting finish looks at the database. */
 const FINISH_POLL_MS = 200
+/**
+ * Finishes waiting at once on one instance, each reading the database every FINISH_POLL_MS: past
+ * this, a finish reads once and answers, so logins started in bulk cannot hold the database busy.
+ */
+const MAX_WAITING_FINISHES = 256
 
 /** The callback URL a site registers with `provider` for its OAuth app. */
 export function socialCallbackUrl(publicUrl: string, provider: SocialProvider): string {
@@ -248,49 +253,58 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
   app.get(`${SOCIAL_CALLBACK_PREFIX}:provider`, callback)
   app.post(`${SOCIAL_CALLBACK_PREFIX}:provider`, callback)
 
+  // The logins a finish is waiting on here: one waits per login, a second finish of it answers at once.
+  const waiting = new Set<string>()
   app.post('/v1/auth/social/finish', async (c) => {
     const { codeKey } = context.requireKeys()
     const body = await context.parseBody(c, authSocialFinishRequestSchema, 'social login finish')
     const project = c.get('project')
     const deviceId = deviceOf(c, body.deviceId)
     const stateHash = hashSocialState(codeKey, body.state)
+    const waits = !waiting.has(stateHash) && waiting.size < MAX_WAITING_FINISHES
     // A transport limit, not a business rule: measured on the real clock, so an injected one cannot stall it.
-    const deadline = performance.now() + Math.min(body.waitMs ?? social.finishWaitMs, social.finishWaitMs)
+    const deadline =
+      performance.now() + (waits ? Math.min(body.waitMs ?? social.finishWaitMs, social.finishWaitMs) : 0)
     const signal = c.req.raw.signal
-    let attempt: SocialAttempt | undefined
-    for (;;) {
-      attempt = await findSocialAttempt(db, stateHash)
-      if (!attempt || attempt.project_id !== project.id) {
-        throw new ApiRefusal(
-          'SOCIAL_STATE_INVALID',
-          'This social login is unknown to the server: start it again.',
-        )
-      }
-      // Checked before the attempt's outcome is told: without the frame's secret, nothing is.
-      if (!isAttemptSecret(attempt, body.secret) || attempt.device_id !== deviceId) {
-        throw new ApiRefusal(
-          'SOCIAL_SECRET_INVALID',
-          'This social login was started by another frame: only the frame that started it can finish it.',
-        )
-      }
-      if (attempt.status !== 'pending') break
-      if (new Date(attempt.expires_at).getTime() <= now()) {
-        throw new ApiRefusal('SOCIAL_STATE_EXPIRED', 'The login took too long: start it again.')
-      }
-      const left = deadline - performance.now()
-      if (left <= 0 || signal.aborted) {
-        throw new ApiRefusal(
-          'SOCIAL_LOGIN_PENDING',
-          'The provider has not sent the visitor back yet: ask again while the login window is open.',
-        )
-      }
-      try {
-        await sleep(Math.min(FINISH_POLL_MS, left), undefined, { signal })
-      } catch {
-        throw new ApiRefusal(
-          'SOCIAL_LOGIN_PENDING',
-          'The request ended before the provider sent the visitor back.',
-        )
+    if (waits) waiting.add(stateHash)
+    const attempt = await waitForCallback().finally(() => {
+      if (waits) waiting.delete(stateHash)
+    })
+    async function waitForCallback(): Promise<SocialAttempt> {
+      for (;;) {
+        const found = await findSocialAttempt(db, stateHash)
+        if (!found || found.project_id !== project.id) {
+          throw new ApiRefusal(
+            'SOCIAL_STATE_INVALID',
+            'This social login is unknown to the server: start it again.',
+          )
+        }
+        // Checked before the attempt's outcome is told: without the frame's secret, nothing is.
+        if (!isAttemptSecret(found, body.secret) || found.device_id !== deviceId) {
+          throw new ApiRefusal(
+            'SOCIAL_SECRET_INVALID',
+            'This social login was started by another frame: only the frame that started it can finish it.',
+          )
+        }
+        if (found.status !== 'pending') return found
+        if (new Date(found.expires_at).getTime() <= now()) {
+          throw new ApiRefusal('SOCIAL_STATE_EXPIRED', 'The login took too long: start it again.')
+        }
+        const left = deadline - performance.now()
+        if (left <= 0 || signal.aborted) {
+          throw new ApiRefusal(
+            'SOCIAL_LOGIN_PENDING',
+            'The provider has not sent the visitor back yet: ask again while the login window is open.',
+          )
+        }
+        try {
+          await sleep(Math.min(FINISH_POLL_MS, left), undefined, { signal })
+        } catch {
+          throw new ApiRefusal(
+            'SOCIAL_LOGIN_PENDING',
+            'The request ended before the provider sent the visitor back.',
+          )
+        }
       }
     }
     if (attempt.status === 'failed') {
