@@ -6,8 +6,9 @@ import { watchAccountViewOpening } from './balances/refreshAccountAssets.js'
 import { type PorticoConfig, resolveFeatures } from './config.js'
 import { handleAdapterEvent } from './connection/handleAdapterEvent.js'
 import { watchEmbeddedApprovals } from './email/modal/watchEmbeddedApprovals.js'
+import { ensureStarted, setStart } from './ensureStarted.js'
 import { BaseError } from './errors/base.js'
-import { initialize } from './initialize.js'
+import { initialize, initializeWhenIdle } from './initialize.js'
 import { followDomainEvent } from './modal/followDomainEvent.js'
 import { createChainState } from './network/createChainState.js'
 import type { ChainNamespace } from './network/types.js'
@@ -183,6 +184,7 @@ export function createPortico(config: PorticoConfig): Portico {
     },
   }
   internal.onDomainEvent = (event) => followDomainEvent(portico, event)
+  setStart(portico, () => void initialize(portico))
   internal.track = createAnalytics(portico)
 
   for (const factory of config.adapters ?? []) {
@@ -193,7 +195,10 @@ export function createPortico(config: PorticoConfig): Portico {
       logger,
       isBrowser,
       emit: (event: Parameters<typeof handleAdapterEvent>[2]) => {
-        if (adapter) handleAdapterEvent(portico, adapter.namespace, event)
+        if (!adapter) return
+        // An event before the idle start (a wallet that spoke first): the start comes first.
+        ensureStarted(portico)
+        handleAdapterEvent(portico, adapter.namespace, event)
       },
     }
     adapter = factory(context)
@@ -222,6 +227,6 @@ export function createPortico(config: PorticoConfig): Portico {
     registerBasicNamespaces(portico)
     internal.cleanups.push(watchBasicSession(portico))
   }
-  if (isBrowser && !config.ssr) void initialize(portico)
+  if (isBrowser && !config.ssr) initializeWhenIdle(portico)
   return portico
 }

@@ -1,5 +1,6 @@
 import type { Connector } from '../adapterKit/contract.js'
 import { createCancellation } from '../cancellation.js'
+import { ensureStarted } from '../ensureStarted.js'
 import { asProviderError } from '../errors/asProviderError.js'
 import {
   BaseError,
@@ -77,6 +78,8 @@ export function describeConnectError(error: unknown): ConnectionError {
  * }
  */
 export async function connect(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
+  // The connector is found by the start's discovery: it runs now if the page has not been idle yet.
+  ensureStarted(portico)
   const { state, internal } = portico
   const connector = findConnector(portico, parameters.connectorId, parameters.namespace)
   const adapter = connector && internal.adapters.get(connector.namespace)
