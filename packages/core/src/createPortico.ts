@@ -6,9 +6,8 @@ import { watchAccountViewOpening } from './balances/refreshAccountAssets.js'
 import { type PorticoConfig, resolveFeatures } from './config.js'
 import { handleAdapterEvent } from './connection/handleAdapterEvent.js'
 import { watchEmbeddedApprovals } from './email/modal/watchEmbeddedApprovals.js'
-import { ensureStarted, setStart } from './ensureStarted.js'
 import { BaseError } from './errors/base.js'
-import { initialize, initializeWhenIdle } from './initialize.js'
+import { initialize, initializeWhenIdle, setStart } from './initialize.js'
 import { followDomainEvent } from './modal/followDomainEvent.js'
 import { createChainState } from './network/createChainState.js'
 import type { ChainNamespace } from './network/types.js'
@@ -16,6 +15,7 @@ import type { Portico, PorticoInternal, PorticoState } from './portico.js'
 import { watchWalletRegistryNeed } from './registry/refreshWalletRegistry.js'
 import { createSendState } from './send/resetSend.js'
 import { watchSiwxAccount } from './siwx/checkSiwx.js'
+import { startInstance } from './startInstance.js'
 import { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
 import { createTypedStorage } from './storage/typedStorage.js'
 import { createSwapState } from './swap/resetSwap.js'
@@ -184,7 +184,7 @@ export function createPortico(config: PorticoConfig): Portico {
     },
   }
   internal.onDomainEvent = (event) => followDomainEvent(portico, event)
-  setStart(portico, () => void initialize(portico))
+  setStart(portico, startInstance)
   internal.track = createAnalytics(portico)
 
   for (const factory of config.adapters ?? []) {
@@ -197,7 +197,7 @@ export function createPortico(config: PorticoConfig): Portico {
       emit: (event: Parameters<typeof handleAdapterEvent>[2]) => {
         if (!adapter) return
         // An event before the idle start (a wallet that spoke first): the start comes first.
-        ensureStarted(portico)
+        void initialize(portico)
         handleAdapterEvent(portico, adapter.namespace, event)
       },
     }

@@ -1,6 +1,4 @@
-import { cancelReconnect } from './connection/cancelReconnect.js'
 import { hasStoredConnections } from './connection/hasStoredConnections.js'
-import { restoreConnections, settleActiveChain } from './connection/restoreConnections.js'
 import type { Portico } from './portico.js'
 
 /**
@@ -15,11 +13,21 @@ export const START_IDLE_TIMEOUT_MS = 1_000
 /** Without `requestIdleCallback` (Safari), the wait after the page's load before the start runs. */
 export const START_FALLBACK_DELAY_MS = 50
 
+// Each instance's start (`startInstance`), registered by `createPortico`: this module only runs it
+// once, so the actions that need it (opening the modal, `connect`, a wallet list) import no more
+// than this, and the social login's redirect finish, which the start loads, can import `connect`.
+const starts = new WeakMap<Portico, (portico: Portico) => Promise<void>>()
+
+/** Registers the start `initialize` runs for an instance (`createPortico` does). */
+export function setStart(portico: Portico, start: (portico: Portico) => Promise<void>): void {
+  starts.set(portico, start)
+}
+
 /**
  * Starts the instance in the browser: restores the last network and recent wallets, starts
  * wallet discovery and reconnects stored connections without prompting. Safe to call more than
  * once; `initializeWhenIdle` calls it, and so does whatever needs it done (opening the modal,
- * `connect`, a watch on the wallets to offer, an adapter's event).
+ * `connect`, an adapter's event, a wallet list).
  */
 export function initialize(portico: Portico): Promise<void> {
   const { internal } = portico
@@ -30,7 +38,7 @@ export function initialize(portico: Portico): Promise<void> {
   internal.initialization = new Promise<void>((resolve) => {
     settle = resolve
   })
-  settle(run(portico))
+  settle(starts.get(portico)?.(portico) ?? Promise.resolve())
   return internal.initialization
 }
 
@@ -68,44 +76,4 @@ export function initializeWhenIdle(portico: Portico): () => void {
   const stop = () => cancel()
   internal.cleanups.push(stop)
   return stop
-}
-
-async function run(portico: Portico): Promise<void> {
-  const { state, internal } = portico
-  if (!internal.isBrowser) return
-  const recent = internal.storage.get('recentWallets')
-  if (recent) state.connectors.recent = recent
-  const storedNetworkId = internal.storage.get('activeCaipNetworkId')
-  const stored = state.networks.find((network) => network.caipNetworkId === storedNetworkId)
-  if (stored && state.chains[stored.namespace]) {
-    state.modal.activeChain = stored.namespace
-    state.modal.selectedNetworkId = stored.caipNetworkId
-    const chain = state.chains[stored.namespace]
-    if (chain) chain.networkState.caipNetwork = stored
-  }
-
-  for (const adapter of internal.adapters.values()) {
-    try {
-      adapter.start()
-      state.connectors.byNamespace[adapter.namespace] = [...adapter.getConnectors()]
-    } catch (error) {
-      internal.logger.error(`initialize: the ${adapter.namespace} adapter failed to start`, error)
-    }
-  }
-  internal.cleanups.push(() => {
-    cancelReconnect(portico)
-    for (const adapter of internal.adapters.values()) adapter.destroy()
-  })
-
-  // SPEC §9's 3 s: how long the page waits before it shows what it has; wallets slower than that
-  // go on coming back in the background.
-  await restoreConnections(portico, { windowMs: RECONNECT_TIMEOUT_MS })
-  state.modal.loading = false
-  state.modal.initialized = true
-  settleActiveChain(portico, internal.storage.get('activeNamespace'), { late: false })
-  // Back from a social login's full-page redirect (its window was blocked): its code loads only then.
-  if (internal.storage.get('socialRedirect'))
-    void import('./social/modal/finishSocialRedirect.js')
-      .then(({ finishSocialRedirect }) => finishSocialRedirect(portico))
-      .catch((error: unknown) => internal.logger.error('social login: could not finish the redirect', error))
 }

@@ -1,6 +1,5 @@
 import type { Connector } from '../adapterKit/contract.js'
 import { createCancellation } from '../cancellation.js'
-import { ensureStarted } from '../ensureStarted.js'
 import { asProviderError } from '../errors/asProviderError.js'
 import {
   BaseError,
@@ -15,6 +14,7 @@ import {
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
 } from '../errors/base.js'
+import { initialize } from '../initialize.js'
 import type { CaipAddress, ChainNamespace } from '../network/types.js'
 import { toUserMessage } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
@@ -79,7 +79,7 @@ export function describeConnectError(error: unknown): ConnectionError {
  */
 export async function connect(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
   // The connector is found by the start's discovery: it runs now if the page has not been idle yet.
-  ensureStarted(portico)
+  void initialize(portico)
   const { state, internal } = portico
   const connector = findConnector(portico, parameters.connectorId, parameters.namespace)
   const adapter = connector && internal.adapters.get(connector.namespace)

@@ -1,4 +1,4 @@
-import { ensureStarted } from '../ensureStarted.js'
+import { initialize } from '../initialize.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { getDefaultRoute } from './getDefaultRoute.js'
@@ -21,7 +21,7 @@ export type OpenModalParameters = {
 export function openModal(portico: Portico, parameters: OpenModalParameters = {}): void {
   // The wallets it lists and the state it opens on come from the start: it runs now if the page
   // has not been idle yet.
-  ensureStarted(portico)
+  void initialize(portico)
   const { state } = portico
   if (parameters.namespace && state.chains[parameters.namespace]) {
     state.modal.activeChain = parameters.namespace
