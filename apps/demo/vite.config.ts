@@ -47,7 +47,8 @@ const vendorChunks = [
   // views use (activity, token balances, the wallet list) would bring its core code into the first
   // load; each goes with what uses it instead. Views stay out, and so does the QR code (only the pairing and
   // Receive views draw one), so each is loaded only when first shown, with the code only it reaches.
-  // The dialog itself (frame, header, notices, view outlet) stays out too: it is fetched with the
+  // The dialog itself (frame, header, notices, view outlet) stays out too, and so does Connect's
+  // browser-wallet flow (Modal/connectFlow, which gathers views): the dialog is fetched with the
   // first view, once the page is idle, with the modal's English texts (i18n/enModal); the texts of one
   // view or part (i18n/enLegal, enGetWallet...) come with it. Locales other than English are fetched
   // only when selected.
@@ -56,7 +57,7 @@ const vendorChunks = [
   // first load (a request and ~0.25 KiB of wrapping each).
   {
     name: 'portico-react',
-    test: /[\\/]packages[\\/](core[\\/]src[\\/](valueCheck|siwx[\\/]siwxAccount|siwx[\\/]siwxTimeout)\.ts$|react[\\/]src[\\/](?!views[\\/]|hooks[\\/]|components[\\/]|i18n[\\/](locales[\\/]|en(?!First\.)[A-Z])|Modal[\\/](ModalDialog|ModalContent|Notices|ViewBoundary|ViewOutlet|titleOf|frame\.css)\.))/,
+    test: /[\\/]packages[\\/](core[\\/]src[\\/](valueCheck|siwx[\\/]siwxAccount|siwx[\\/]siwxTimeout)\.ts$|react[\\/]src[\\/](?!views[\\/]|hooks[\\/]|components[\\/]|i18n[\\/](locales[\\/]|en(?!First\.)[A-Z])|Modal[\\/](ModalDialog|ModalContent|Notices|ViewBoundary|ViewOutlet|titleOf|frame\.css|connectFlow)\.))/,
   },
 ]
 

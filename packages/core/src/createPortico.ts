@@ -7,7 +7,7 @@ import { type PorticoConfig, resolveFeatures } from './config.js'
 import { handleAdapterEvent } from './connection/handleAdapterEvent.js'
 import { watchEmbeddedApprovals } from './email/modal/watchEmbeddedApprovals.js'
 import { BaseError } from './errors/base.js'
-import { initialize } from './initialize.js'
+import { initialize, initializeWhenIdle, setStart } from './initialize.js'
 import { followDomainEvent } from './modal/followDomainEvent.js'
 import { createChainState } from './network/createChainState.js'
 import type { ChainNamespace } from './network/types.js'
@@ -15,6 +15,7 @@ import type { Portico, PorticoInternal, PorticoState } from './portico.js'
 import { watchWalletRegistryNeed } from './registry/refreshWalletRegistry.js'
 import { createSendState } from './send/resetSend.js'
 import { watchSiwxAccount } from './siwx/checkSiwx.js'
+import { startInstance } from './startInstance.js'
 import { createBrowserStorage, createMemoryStorage } from './storage/storage.js'
 import { createTypedStorage } from './storage/typedStorage.js'
 import { createSwapState } from './swap/resetSwap.js'
@@ -183,6 +184,7 @@ export function createPortico(config: PorticoConfig): Portico {
     },
   }
   internal.onDomainEvent = (event) => followDomainEvent(portico, event)
+  setStart(portico, startInstance)
   internal.track = createAnalytics(portico)
 
   for (const factory of config.adapters ?? []) {
@@ -193,7 +195,10 @@ export function createPortico(config: PorticoConfig): Portico {
       logger,
       isBrowser,
       emit: (event: Parameters<typeof handleAdapterEvent>[2]) => {
-        if (adapter) handleAdapterEvent(portico, adapter.namespace, event)
+        if (!adapter) return
+        // An event before the idle start (a wallet that spoke first): the start comes first.
+        void initialize(portico)
+        handleAdapterEvent(portico, adapter.namespace, event)
       },
     }
     adapter = factory(context)
@@ -222,6 +227,6 @@ export function createPortico(config: PorticoConfig): Portico {
     registerBasicNamespaces(portico)
     internal.cleanups.push(watchBasicSession(portico))
   }
-  if (isBrowser && !config.ssr) void initialize(portico)
+  if (isBrowser && !config.ssr) initializeWhenIdle(portico)
   return portico
 }

@@ -84,11 +84,12 @@ test('renders on a server without browser globals and hydrates without a mismatc
   })
   consoleError.mockRestore()
   expect(errors).toEqual([])
-  // Hydrated, started and interactive: the button opens the modal into a shadow root.
-  expect(portico.state.modal.initialized).toBe(true)
+  // Hydrated and interactive: the button opens the modal into a shadow root, and starts the
+  // instance if the page has not been idle yet.
   const button = container.querySelector('button') as HTMLButtonElement
   expect(button.textContent).toBe('Connect Wallet')
   await act(async () => button.click())
+  expect(portico.state.modal.initialized).toBe(true)
   expect(portico.state.modal.open).toBe(true)
   expect(document.querySelector('[data-portico-modal]')?.shadowRoot).toBeTruthy()
   await browser.happyDOM.abort()

@@ -14,6 +14,7 @@ import {
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
 } from '../errors/base.js'
+import { initialize } from '../initialize.js'
 import type { CaipAddress, ChainNamespace } from '../network/types.js'
 import { toUserMessage } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
@@ -77,6 +78,8 @@ export function describeConnectError(error: unknown): ConnectionError {
  * }
  */
 export async function connect(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
+  // The connector is found by the start's discovery: it runs now if the page has not been idle yet.
+  void initialize(portico)
   const { state, internal } = portico
   const connector = findConnector(portico, parameters.connectorId, parameters.namespace)
   const adapter = connector && internal.adapters.get(connector.namespace)

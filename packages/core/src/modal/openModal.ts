@@ -1,3 +1,4 @@
+import { initialize } from '../initialize.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
 import { getDefaultRoute } from './getDefaultRoute.js'
@@ -18,6 +19,9 @@ export type OpenModalParameters = {
  * openModal(portico, { route: { view: 'Networks' } })
  */
 export function openModal(portico: Portico, parameters: OpenModalParameters = {}): void {
+  // The wallets it lists and the state it opens on come from the start: it runs now if the page
+  // has not been idle yet.
+  void initialize(portico)
   const { state } = portico
   if (parameters.namespace && state.chains[parameters.namespace]) {
     state.modal.activeChain = parameters.namespace

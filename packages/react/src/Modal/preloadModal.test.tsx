@@ -51,8 +51,11 @@ test('with requestIdleCallback, the preload waits for the idle callback, with a 
 })
 
 test('nothing is fetched ahead when the browser saves data, or when the site turns it off', async () => {
+  // Only the preload's idle callbacks: the instance's start waits for idle too, with its own timeout.
   const idle: Array<() => void> = []
-  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
+  vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => {
+    if (options?.timeout === PRELOAD_IDLE_TIMEOUT_MS) idle.push(run)
+  })
   vi.stubGlobal('cancelIdleCallback', () => {})
   vi.useFakeTimers()
   vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } })

@@ -1,16 +1,18 @@
 import type { View } from '@portico/core'
 import type { ComponentType } from 'react'
 
-// One chunk per view, so a site that only connects never downloads the account or network code.
+// One chunk per view (but Connect's browser-wallet flow, in one), so a site that only connects
+// never downloads the account or network code.
 // Each view's module exports its component under the view's name (`loadView` picks it), which
 // keeps this table, part of the page's first load, to one import per view.
 const loaders: Record<View, () => Promise<{ [name: string]: unknown }>> = {
   Connect: () => import('../views/Connect/Connect.js'),
-  AllWallets: () => import('../views/AllWallets/AllWallets.js'),
-  GetWallet: () => import('../views/GetWallet/GetWallet.js'),
-  ConnectingExternal: () => import('../views/ConnectingExternal/ConnectingExternal.js'),
+  // The views of Connect's browser-wallet flow: one chunk (see connectFlow.ts).
+  AllWallets: () => import('./connectFlow.js'),
+  GetWallet: () => import('./connectFlow.js').then((flow) => flow.loadGetWallet()),
+  ConnectingExternal: () => import('./connectFlow.js'),
   ConnectingWalletConnectBasic: () =>
-    import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js'),
+    import('./connectFlow.js').then((flow) => flow.loadConnectingWalletConnectBasic()),
   Account: () => import('../views/Account/Account.js'),
   SelectAccount: () => import('../views/SelectAccount/SelectAccount.js'),
   Networks: () => import('../views/Networks/Networks.js'),

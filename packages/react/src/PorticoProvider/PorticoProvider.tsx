@@ -1,4 +1,4 @@
-import { initialize, type Portico } from '@portico/core'
+import { initializeWhenIdle, type Portico } from '@portico/core'
 import { type ReactNode, useEffect } from 'react'
 import { MessagesContext } from '../i18n/MessagesContext.js'
 import type { Locale, Messages } from '../i18n/messages.js'
@@ -34,7 +34,8 @@ export type PorticoProviderProps = {
 
 /**
  * Gives its children the Portico instance, starts it in the browser (wallet discovery, restoring
- * the last connection) and renders the modal, in the language chosen by `locale`. An instance
+ * the last connection: once the page is idle after load, at once for a visitor whose last visit
+ * ended connected, or on the first click) and renders the modal, in the language chosen by `locale`. An instance
  * created with `enableEmbedded: true` gets no overlay: place `<PorticoEmbed/>` where it shows.
  *
  * @example
@@ -52,9 +53,7 @@ export function PorticoProvider({
   preload = true,
   children,
 }: PorticoProviderProps) {
-  useEffect(() => {
-    void initialize(portico)
-  }, [portico])
+  useEffect(() => initializeWhenIdle(portico), [portico])
   useEffect(() => (preload ? preloadModalWhenIdle(portico) : undefined), [portico, preload])
   const catalogue = useCatalogue(portico, locale, messages)
   return (

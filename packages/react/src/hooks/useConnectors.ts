@@ -1,5 +1,6 @@
 import { type ChainNamespace, type ConnectorListItem, getConnectorList, watchConnectors } from '@portico/core'
 import { usePorticoRead } from './usePorticoRead.js'
+import { useStartNow } from './useStartNow.js'
 
 /**
  * The wallets to offer, in display order, each with the section it belongs to ('recent', 'injected', …);
@@ -10,5 +11,6 @@ import { usePorticoRead } from './usePorticoRead.js'
  */
 export function useConnectors(parameters: { namespace?: ChainNamespace } = {}): readonly ConnectorListItem[] {
   const { namespace } = parameters
+  useStartNow()
   return usePorticoRead(getConnectorList, watchConnectors, namespace ? { namespace } : {})
 }
