@@ -19,7 +19,6 @@ import {
 import { createConnections, createLazyImport, findWallet } from '@portico/core/adapter-kit'
 import { type Address, type Client, getAddress, isAddress, numberToHex, stringToHex } from 'viem'
 import { createDiscovery, type Discovery, isSafeIconUrl } from './createDiscovery.js'
-import { createNamesCapability } from './createNamesCapability.js'
 import { createSendCapability } from './createSendCapability.js'
 import type { ExternalEvmWallet } from './externalEntries.js'
 import { getProviderErrorCode } from './mapProviderError.js'
@@ -219,7 +218,10 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       receiptPollingIntervalMs: options.receiptPollingIntervalMs,
     })
 
-    const names = createNamesCapability({ getClient, ...options.ens })
+    // The name service (its resolver table and name check) loads after connecting, when core asks.
+    const loadNames = createLazyImport(async () =>
+      (await import('./createNamesCapability.js')).createNamesCapability({ getClient, ...options.ens }),
+    )
 
     return {
       namespace: 'eip155',
@@ -389,7 +391,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
 
       send,
       contracts,
-      names,
+      loadNames,
     }
   }
 }

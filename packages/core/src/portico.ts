@@ -1,4 +1,4 @@
-import type { Adapter, Logger, NameRecord } from './adapterKit/contract.js'
+import type { Adapter, Logger, NameRecord, NamesCapability } from './adapterKit/contract.js'
 import type { ResolvedServices } from './api/serviceTypes.js'
 import type { Features, PorticoConfig, ResolvedOptions } from './config.js'
 import type { DomainEvent } from './domainEvent.js'
@@ -118,6 +118,8 @@ export interface PorticoInternal {
   identityOwner?: Partial<Record<ChainNamespace, string | undefined>>
   /** The names feature's requests and caches, created by its first use (`names/namesCache.ts`). */
   names?: NamesInternal
+  /** Each adapter's name service once `loadNames` gave it (`names/loadNamesCapability.ts`). */
+  namesCapabilities?: WeakMap<Adapter, NamesCapability>
   /** Incremented per fee estimate and on every send reset; an older estimate is dropped. */
   sendFeeRequest: number
   /** Incremented by every send and by `cancelSend`; a wallet answer for an older send leaves the form alone. */

@@ -2,6 +2,7 @@ import type { NamesCapability } from '../adapterKit/contract.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace, Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { loadNamesCapability } from './loadNamesCapability.js'
 import {
   avatarImage,
   namesInternal,
@@ -29,7 +30,6 @@ export async function refreshIdentity(
   const chain = namespace ? state.chains[namespace] : undefined
   const account = chain?.accountState
   const network = chain?.networkState.caipNetwork
-  const names = namespace ? internal.adapters.get(namespace)?.names : undefined
   if (!namespace || !account || account.status !== 'connected' || !account.address || !network) return
   const owner = toCaipAddress(network.caipNetworkId, account.address)
   const cache = namesInternal(portico)
@@ -38,6 +38,13 @@ export async function refreshIdentity(
     cache.identityRequest === request &&
     internal.identityOwner?.[namespace] === owner &&
     account.status === 'connected'
+  let names: NamesCapability | undefined
+  try {
+    names = await loadNamesCapability(portico, namespace)
+  } catch (error) {
+    internal.logger.warn('names: the name service did not load', error)
+    return
+  }
   if (!names?.supports(network) || chain.networkState.unsupportedCaipNetworkId) {
     if (current()) {
       account.profileName = undefined
