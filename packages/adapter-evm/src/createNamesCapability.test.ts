@@ -12,8 +12,8 @@ import {
   TEST_ENS,
 } from '@portico/test'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_UNIVERSAL_RESOLVERS } from './createNamesCapability.js'
 import { evm } from './evm.js'
+import { DEFAULT_UNIVERSAL_RESOLVERS } from './universalResolvers.js'
 
 const alice = ANVIL_ADDRESSES[0]!
 const bob = ANVIL_ADDRESSES[1]!
@@ -65,7 +65,9 @@ describe('ENS names through the EVM adapter, on anvil', () => {
       avatar: AVATAR,
     })
     // Asked in lowercase, answered for the same account.
-    expect((await (await names()).lookupAddress({ address: alice.toLowerCase(), network }))?.name).toBe('alice.eth')
+    expect((await (await names()).lookupAddress({ address: alice.toLowerCase(), network }))?.name).toBe(
+      'alice.eth',
+    )
   })
 
   it('gives no name to an account whose reverse record names someone else', async () => {
@@ -91,7 +93,9 @@ describe('ENS names through the EVM adapter, on anvil', () => {
 
   it('resolves a name nobody registered to nothing, and refuses text that is no name', async () => {
     expect(await (await names()).resolveName({ name: 'nobody.eth', network })).toBeUndefined()
-    await expect((await names()).resolveName({ name: 'a..eth', network })).rejects.toBeInstanceOf(InvalidNameError)
+    await expect((await names()).resolveName({ name: 'a..eth', network })).rejects.toBeInstanceOf(
+      InvalidNameError,
+    )
   })
 
   it('tells names from addresses and from text with spaces', async () => {
