@@ -36,7 +36,7 @@ export async function resolveReceiverName(
   portico: Portico,
   parameters: ResolveReceiverNameParameters,
 ): Promise<ResolveReceiverNameReturnType> {
-  const { state, internal } = portico
+  const { state } = portico
   const namespace = state.modal.activeChain
   const network = namespace ? state.chains[namespace]?.networkState.caipNetwork : undefined
   const names = namespace ? await loadNamesCapability(portico, namespace) : undefined

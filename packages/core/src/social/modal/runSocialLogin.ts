@@ -181,7 +181,7 @@ export type RunSocialLoginParameters = { provider: string; popup: Window | null;
  * where to come back), waits for it to come back, and finishes the login.
  */
 export async function runSocialLogin(portico: Portico, parameters: RunSocialLoginParameters): Promise<void> {
-  const { internal, state } = portico
+  const { internal } = portico
   const { provider, popup, attempt } = parameters
   const stillCurrent = () => attempt === internal.socialLoginAttempt
   try {
@@ -231,7 +231,7 @@ export async function finishSocialLogin(
   portico: Portico,
   parameters: FinishSocialLoginParameters,
 ): Promise<void> {
-  const { internal, state } = portico
+  const { internal } = portico
   const { provider, uri, attempt } = parameters
   const stillCurrent = () => {
     if (attempt !== internal.socialLoginAttempt) throw new Superseded()
