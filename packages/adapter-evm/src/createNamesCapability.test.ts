@@ -12,8 +12,8 @@ import {
   TEST_ENS,
 } from '@portico/test'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_UNIVERSAL_RESOLVERS } from './createNamesCapability.js'
 import { evm } from './evm.js'
+import { DEFAULT_UNIVERSAL_RESOLVERS } from './universalResolvers.js'
 
 const alice = ANVIL_ADDRESSES[0]!
 const bob = ANVIL_ADDRESSES[1]!
@@ -27,7 +27,7 @@ describe('ENS names through the EVM adapter, on anvil', () => {
   const names = () =>
     evm({ ens: { universalResolvers: { 31427: TEST_ENS.universalResolver } } })(
       createTestAdapterContext([network], false).context,
-    ).names!
+    ).loadNames!()
 
   beforeAll(async () => {
     anvil = await startAnvil({ chainId: 31_427 })
@@ -59,30 +59,32 @@ describe('ENS names through the EVM adapter, on anvil', () => {
 
   it('gives the primary name and its avatar record when the name resolves back to the account', async () => {
     await setEnsPrimaryName({ rpcUrl: anvil.rpcUrl, address: alice, name: 'alice.eth' })
-    expect(await names().lookupAddress({ address: alice, network })).toEqual({
+    expect(await (await names()).lookupAddress({ address: alice, network })).toEqual({
       name: 'alice.eth',
       address: alice,
       avatar: AVATAR,
     })
     // Asked in lowercase, answered for the same account.
-    expect((await names().lookupAddress({ address: alice.toLowerCase(), network }))?.name).toBe('alice.eth')
+    expect((await (await names()).lookupAddress({ address: alice.toLowerCase(), network }))?.name).toBe(
+      'alice.eth',
+    )
   })
 
   it('gives no name to an account whose reverse record names someone else', async () => {
     // carol claims alice.eth, which resolves to alice: carol has no primary name.
     await setEnsPrimaryName({ rpcUrl: anvil.rpcUrl, address: carol, name: 'alice.eth' })
-    expect(await names().lookupAddress({ address: carol, network })).toBeUndefined()
+    expect(await (await names()).lookupAddress({ address: carol, network })).toBeUndefined()
     // bob has a name but no reverse record.
-    expect(await names().lookupAddress({ address: bob, network })).toBeUndefined()
+    expect(await (await names()).lookupAddress({ address: bob, network })).toBeUndefined()
   })
 
   it('resolves a typed name, normalised, with its avatar record', async () => {
-    expect(await names().resolveName({ name: ' Alice.ETH ', network })).toEqual({
+    expect(await (await names()).resolveName({ name: ' Alice.ETH ', network })).toEqual({
       name: 'alice.eth',
       address: alice,
       avatar: AVATAR,
     })
-    expect(await names().resolveName({ name: 'bob.eth', network })).toEqual({
+    expect(await (await names()).resolveName({ name: 'bob.eth', network })).toEqual({
       name: 'bob.eth',
       address: bob,
       avatar: undefined,
@@ -90,12 +92,14 @@ describe('ENS names through the EVM adapter, on anvil', () => {
   })
 
   it('resolves a name nobody registered to nothing, and refuses text that is no name', async () => {
-    expect(await names().resolveName({ name: 'nobody.eth', network })).toBeUndefined()
-    await expect(names().resolveName({ name: 'a..eth', network })).rejects.toBeInstanceOf(InvalidNameError)
+    expect(await (await names()).resolveName({ name: 'nobody.eth', network })).toBeUndefined()
+    await expect((await names()).resolveName({ name: 'a..eth', network })).rejects.toBeInstanceOf(
+      InvalidNameError,
+    )
   })
 
-  it('tells names from addresses and from text with spaces', () => {
-    const capability = names()
+  it('tells names from addresses and from text with spaces', async () => {
+    const capability = await names()
     expect(capability.isName('vitalik.eth')).toBe(true)
     expect(capability.isName('alice.myshop.eth')).toBe(true)
     expect(capability.isName(alice)).toBe(false)
@@ -104,8 +108,8 @@ describe('ENS names through the EVM adapter, on anvil', () => {
     expect(capability.isName('.eth')).toBe(false)
   })
 
-  it('has names only on networks with a universal resolver', () => {
-    const capability = names()
+  it('has names only on networks with a universal resolver', async () => {
+    const capability = await names()
     expect(capability.supports(network)).toBe(true)
     expect(capability.supports({ ...network, id: 10, caipNetworkId: 'eip155:10' })).toBe(false)
     expect(capability.supports({ ...network, id: 1, caipNetworkId: 'eip155:1' })).toBe(true)
@@ -114,15 +118,15 @@ describe('ENS names through the EVM adapter, on anvil', () => {
 
   it('fails with ProviderRequestError when the chain cannot be read', async () => {
     const offline = { ...network, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
-    await expect(names().lookupAddress({ address: alice, network: offline })).rejects.toBeInstanceOf(
+    await expect((await names()).lookupAddress({ address: alice, network: offline })).rejects.toBeInstanceOf(
       ProviderRequestError,
     )
   })
 
   it('refuses a universal resolver that is not an address', async () => {
-    const capability = evm({ ens: { universalResolvers: { 31427: 'resolver' as `0x${string}` } } })(
+    const capability = await evm({ ens: { universalResolvers: { 31427: 'resolver' as `0x${string}` } } })(
       createTestAdapterContext([network], false).context,
-    ).names!
+    ).loadNames!()
     await expect(capability.lookupAddress({ address: alice, network })).rejects.toThrow(/not an address/)
   })
 })

@@ -3,15 +3,7 @@ import { createLazyImport } from '@portico/core/adapter-kit'
 import type { Address } from 'viem'
 import { isEvmAddress } from './isEvmAddress.js'
 import type { CreateNamesCapabilityOptions } from './namesOptions.js'
-
-/**
- * ENS's universal resolver on mainnet and Sepolia (viem's chain definitions): where identity is
- * read by default. A network not listed here, and not in `ens.universalResolvers`, has no names.
- */
-export const DEFAULT_UNIVERSAL_RESOLVERS: Readonly<Record<number, Address>> = {
-  1: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe',
-  11155111: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe',
-}
+import { DEFAULT_UNIVERSAL_RESOLVERS } from './universalResolvers.js'
 
 // A dotted name of at most 255 characters with no empty label and no spaces: normalisation
 // (ENSIP-15, with its tables) happens in the lazily loaded module.

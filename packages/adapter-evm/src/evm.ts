@@ -19,7 +19,6 @@ import {
 import { createConnections, createLazyImport, findWallet } from '@portico/core/adapter-kit'
 import { type Address, type Client, getAddress, isAddress, numberToHex, stringToHex } from 'viem'
 import { createDiscovery, type Discovery, isSafeIconUrl } from './createDiscovery.js'
-import { createNamesCapability } from './createNamesCapability.js'
 import { createSendCapability } from './createSendCapability.js'
 import type { ExternalEvmWallet } from './externalEntries.js'
 import { getProviderErrorCode } from './mapProviderError.js'
@@ -27,11 +26,7 @@ import type { EvmNamesOptions } from './namesOptions.js'
 import type { Eip1193Provider } from './provider.js'
 import { requestProvider } from './requestProvider.js'
 import type { TetherStyleTokens } from './tetherStyleTokens.js'
-import {
-  createWalletConnectProvider,
-  WALLET_CONNECT_EIP155_EVENTS,
-  WALLET_CONNECT_EIP155_METHODS,
-} from './walletConnectProvider.js'
+import { WALLET_CONNECT_EIP155_EVENTS, WALLET_CONNECT_EIP155_METHODS } from './walletConnectMethods.js'
 
 export interface EvmAdapterOptions {
   /** How long a request the visitor must answer (connect, switch, sign) may wait. Default 4 min. */
@@ -85,7 +80,30 @@ function walletConnectEntry(service: WalletConnect) {
     installed: true,
     imageUrl: WALLET_CONNECT_ICON,
   }
-  return { connector, provider: createWalletConnectProvider(service) }
+  // The provider over the session loads on its first request (a pairing, or a reload that stored
+  // a WalletConnect connection): the connector itself is listed from the start, so a reload waits
+  // for it with WalletConnect's bound.
+  const provider = lazyProvider(async () =>
+    (await import('./walletConnectProvider.js')).createWalletConnectProvider(service),
+  )
+  return { connector, provider }
+}
+
+/**
+ * An EIP-1193 provider whose code loads on first use. Requests wait for it; listeners are added
+ * and removed once it is there, in the order they were asked for (one promise carries them all).
+ */
+function lazyProvider(load: () => Promise<Eip1193Provider>): Eip1193Provider {
+  const loaded = createLazyImport(load)
+  // A load that failed fails the next request, which loads again; a listener is not added then.
+  const whenLoaded = (use: (provider: Eip1193Provider) => void) => {
+    loaded().then(use, () => {})
+  }
+  return {
+    request: async (args) => (await loaded()).request(args),
+    on: (event, listener) => whenLoaded((provider) => provider.on?.(event, listener)),
+    removeListener: (event, listener) => whenLoaded((provider) => provider.removeListener?.(event, listener)),
+  }
 }
 
 /** The AUTH connector of the embedded wallet (its id is core's `EMBEDDED_WALLET_CONNECTOR_ID`). */
@@ -219,7 +237,10 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
       receiptPollingIntervalMs: options.receiptPollingIntervalMs,
     })
 
-    const names = createNamesCapability({ getClient, ...options.ens })
+    // The name service (its resolver table and name check) loads after connecting, when core asks.
+    const loadNames = createLazyImport(async () =>
+      (await import('./createNamesCapability.js')).createNamesCapability({ getClient, ...options.ens }),
+    )
 
     return {
       namespace: 'eip155',
@@ -389,7 +410,7 @@ export function evm(options: EvmAdapterOptions = {}): AdapterFactory {
 
       send,
       contracts,
-      names,
+      loadNames,
     }
   }
 }

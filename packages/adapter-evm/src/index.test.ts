@@ -32,16 +32,25 @@ async function bundleModules() {
   return { eager: modulesOf(eager), lazy: modulesOf(lazy) }
 }
 
-it("loads the send code, the RPC client (balance reads), ENS and the site's external wallets on first use, not with the entry", async () => {
+it("loads the send code, the RPC client (balance reads), ENS, WalletConnect's provider and the site's external wallets on first use, not with the entry", async () => {
   const { eager, lazy } = await bundleModules()
   expect(eager).toContain('evm.ts')
   expect(eager).toContain('createSendCapability.ts')
   expect(eager).not.toContain('send.ts')
   expect(eager).not.toContain('rpcClient.ts')
-  expect(eager).toContain('createNamesCapability.ts')
+  // The name service's shell and the WalletConnect provider load after connecting, or on a pairing.
+  expect(eager).not.toContain('createNamesCapability.ts')
   expect(eager).not.toContain('ensNames.ts')
   expect(eager).not.toContain('externalEntries.ts')
-  expect([...lazy].sort()).toEqual(['ensNames.ts', 'externalEntries.ts', 'rpcClient.ts', 'send.ts'])
+  expect(eager).not.toContain('walletConnectProvider.ts')
+  expect([...lazy].sort()).toEqual([
+    'createNamesCapability.ts',
+    'ensNames.ts',
+    'externalEntries.ts',
+    'rpcClient.ts',
+    'send.ts',
+    'walletConnectProvider.ts',
+  ])
 }, 30_000)
 
 it('answers isAddress at once, without loading the send code', () => {

@@ -1,7 +1,6 @@
 // Public entry of @portico/adapter-evm; names only, no `export *`.
 
 export { INJECTED_CONNECTOR_ID, isSafeIconUrl } from './createDiscovery.js'
-export { DEFAULT_UNIVERSAL_RESOLVERS } from './createNamesCapability.js'
 export type { EvmNetworkOverrides } from './defineEvmNetwork.js'
 export { defineEvmNetwork } from './defineEvmNetwork.js'
 export type { EvmAdapterOptions } from './evm.js'
@@ -12,3 +11,4 @@ export type { EvmNamesOptions } from './namesOptions.js'
 export type { Eip1193Provider } from './provider.js'
 export type { TetherStyleTokens } from './tetherStyleTokens.js'
 export { DEFAULT_TETHER_STYLE_TOKENS } from './tetherStyleTokens.js'
+export { DEFAULT_UNIVERSAL_RESOLVERS } from './universalResolvers.js'

@@ -1,21 +1,6 @@
 import { NotConnectedError, UnrecognizedChainError, type WalletConnect } from '@portico/core'
 import type { Eip1193Provider } from './provider.js'
 
-/** What the EVM adapter asks a WalletConnect wallet for (CAIP-25 methods and events). */
-export const WALLET_CONNECT_EIP155_METHODS = [
-  'eth_sendTransaction',
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_signTypedData',
-  'eth_sign',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_getCapabilities',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-] as const
-export const WALLET_CONNECT_EIP155_EVENTS = ['accountsChanged', 'chainChanged'] as const
-
 type Listener = (payload: never) => void
 
 /** The eip155 accounts of CAIP-10 ids (`eip155:<chain>:<address>`), by chain, first seen first. */

@@ -105,15 +105,6 @@ export function createPortico(config: PorticoConfig): Portico {
     swap: createSwapState(),
     siwx: { status: 'idle', caipAddress: undefined, session: undefined, error: undefined },
     emailLogin: { status: 'idle', email: undefined, error: undefined, accountEmail: undefined },
-    socialLogin: {
-      status: 'idle',
-      provider: undefined,
-      error: undefined,
-      accountUsername: undefined,
-      accountProvider: undefined,
-    },
-    // The other fields stay absent until a Farcaster login sets them.
-    farcasterLogin: { status: 'idle' },
     walletConnect: { status: 'idle', pairing: undefined, walletId: undefined, error: undefined },
     walletRegistry: { wallets: undefined, updatedAt: undefined, loading: false },
   })
@@ -142,9 +133,6 @@ export function createPortico(config: PorticoConfig): Portico {
     siwxAttempt: 0,
     siwxCancel: undefined,
     emailLoginAttempt: 0,
-    socialLoginAttempt: 0,
-    farcasterLoginAttempt: 0,
-    farcasterResync: undefined,
     walletConnectPairing: undefined,
     siblingConnection: undefined,
     apiAlertsShown: new Set(),
@@ -160,9 +148,6 @@ export function createPortico(config: PorticoConfig): Portico {
   }
 
   state.emailLogin.accountEmail = internal.storage.get('email')
-  // SPEC §3: the social username and provider are kept, so Account shows them after a reload.
-  state.socialLogin.accountUsername = internal.storage.get('socialUsername')
-  state.socialLogin.accountProvider = internal.storage.get('socialProvider')
 
   const portico: Portico = {
     state,

@@ -376,9 +376,10 @@ export { connectSocial } from './social/modal/connectSocial.js'
 export type { SocialLoginInfo } from './social/socialLogin.js'
 export { getSocialLogin, watchSocialLogin } from './social/socialLogin.js'
 export { SOCIAL_MESSAGES } from './social/socialMessages.js'
+export { socialProviderName } from './social/socialProviderName.js'
 export type { SocialWindow } from './social/socialWindow.js'
 export type { SocialProvider } from './social/types.js'
-export { SOCIAL_PROVIDERS, socialProviderName } from './social/types.js'
+export { SOCIAL_PROVIDERS } from './social/types.js'
 export type {
   AccountState,
   AccountTab,

@@ -42,7 +42,7 @@ describe('storage (SPEC §3)', () => {
     await initialize(portico)
     await connect(portico, { connectorId: 'io.metamask' })
     expect(JSON.parse(storage.getItem(`${STORAGE_PREFIX}connections`) ?? 'null')).toEqual({
-      eip155: { connectorId: 'io.metamask', name: 'io.metamask' },
+      eip155: { connectorId: 'io.metamask', name: 'io.metamask', type: 'ANNOUNCED' },
     })
     expect(STORAGE_PREFIX).toBe('portico:v1:')
     expect(storage.getItem(`${STORAGE_PREFIX}connectionStatus`)).toBe('"connected"')
@@ -107,7 +107,7 @@ describe('reconnect on load', () => {
     expect(portico.state.connection.status).toBe('disconnected')
     expect(portico.state.modal.loading).toBe(false)
     expect(portico.internal.storage.get('connections')).toEqual({
-      eip155: { connectorId: 'io.metamask', name: 'io.metamask' },
+      eip155: { connectorId: 'io.metamask', name: 'io.metamask', type: 'ANNOUNCED' },
     })
   })
 
@@ -190,7 +190,7 @@ describe('a reconnect that does not answer in 3 s is not a "no"', () => {
     expect(getConnection(reload.portico).status).toBe('reconnecting')
     expect(reload.storage.getItem(`${STORAGE_PREFIX}connectionStatus`)).toBe('"reconnecting"')
     expect(reload.portico.internal.storage.get('connections')).toEqual({
-      eip155: { connectorId: 'io.metamask', name: 'io.metamask' },
+      eip155: { connectorId: 'io.metamask', name: 'io.metamask', type: 'ANNOUNCED' },
     })
     // The modal opens on Connect meanwhile, and nothing in it waits on the wallet.
     openModal(reload.portico)
@@ -227,12 +227,31 @@ describe('a reconnect that does not answer in 3 s is not a "no"', () => {
     expect(getAccount(reload.portico).status).toBe('disconnected')
     expect(getConnection(reload.portico).status).toBe('disconnected')
     expect(reload.portico.internal.storage.get('connections')).toEqual({
-      eip155: { connectorId: 'io.metamask', name: 'io.metamask' },
+      eip155: { connectorId: 'io.metamask', name: 'io.metamask', type: 'ANNOUNCED' },
     })
     // An answer after the bound is not taken.
     reload.answer(BACK)
     await vi.advanceTimersByTimeAsync(0)
     expect(getAccount(reload.portico).status).toBe('disconnected')
+  })
+
+  test('a stored connection whose connector is not listed yet is waited for by its stored type', async () => {
+    // WalletConnect's connector code loads late: after a reload its connection is asked back with
+    // WalletConnect's bound, not a browser wallet's.
+    const pairing = testConnector('walletConnect', { type: 'WALLET_CONNECT' })
+    const first = await setup({}, [pairing])
+    await initialize(first.portico)
+    await connect(first.portico, { connectorId: 'walletConnect' })
+    expect(first.portico.internal.storage.get('connections')).toEqual({
+      eip155: { connectorId: 'walletConnect', name: 'walletConnect', type: 'WALLET_CONNECT' },
+    })
+    const { factory, handle } = fakeAdapter('eip155', [])
+    const portico = createPortico({ ...first.portico.config, adapters: [factory], storage: first.storage })
+    await initialize(portico)
+    expect(handle.calls.find((call) => call.method === 'reconnect')?.parameters).toMatchObject({
+      connectorId: 'walletConnect',
+      timeoutMs: RECONNECT_BOUND_MS.WALLET_CONNECT,
+    })
   })
 
   test('picking another wallet meanwhile cancels the wait', async () => {
@@ -248,7 +267,7 @@ describe('a reconnect that does not answer in 3 s is not a "no"', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(getAccount(reload.portico)).toMatchObject({ status: 'connected', address: other })
     expect(reload.portico.internal.storage.get('connections')).toEqual({
-      eip155: { connectorId: 'io.rabby', name: 'io.rabby' },
+      eip155: { connectorId: 'io.rabby', name: 'io.rabby', type: 'ANNOUNCED' },
     })
   })
 

@@ -1,5 +1,6 @@
 import { hasStoredConnections } from './connection/hasStoredConnections.js'
 import type { Portico } from './portico.js'
+import { SOCIAL_RESULT_PARAM } from './social/types.js'
 
 /**
  * How long the page waits for stored connections before it shows its not-yet-connected state
@@ -53,7 +54,11 @@ export function initialize(portico: Portico): Promise<void> {
 export function initializeWhenIdle(portico: Portico): () => void {
   const { internal } = portico
   if (!internal.isBrowser || internal.initialization) return () => {}
-  if (hasStoredConnections(portico) || internal.storage.get('socialRedirect')) {
+  if (
+    hasStoredConnections(portico) ||
+    internal.storage.get('socialRedirect') ||
+    new URLSearchParams(window.location.search).has(SOCIAL_RESULT_PARAM)
+  ) {
     void initialize(portico)
     return () => {}
   }

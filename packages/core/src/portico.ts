@@ -1,4 +1,4 @@
-import type { Adapter, Logger, NameRecord } from './adapterKit/contract.js'
+import type { Adapter, Logger, NameRecord, NamesCapability } from './adapterKit/contract.js'
 import type { ResolvedServices } from './api/serviceTypes.js'
 import type { Features, PorticoConfig, ResolvedOptions } from './config.js'
 import type { DomainEvent } from './domainEvent.js'
@@ -48,9 +48,10 @@ export interface PorticoState {
   siwx: SiwxState
   /** The e-mail login of the embedded wallet (SPEC §5). */
   emailLogin: EmailLoginState
-  socialLogin: SocialLoginState
-  /** A Farcaster login of the embedded wallet (SPEC §2 ConnectingFarcaster). */
-  farcasterLogin: FarcasterLoginState
+  /** The social login, once the feature first runs (`social/socialLoginState.ts`). */
+  socialLogin?: SocialLoginState
+  /** A Farcaster login of the embedded wallet (SPEC §2 ConnectingFarcaster), once one first starts. */
+  farcasterLogin?: FarcasterLoginState
   /** A WalletConnect pairing in progress. */
   walletConnect: WalletConnectState
   /** The wallet registry behind AllWallets, as last fetched (SPEC §2). */
@@ -117,6 +118,8 @@ export interface PorticoInternal {
   identityOwner?: Partial<Record<ChainNamespace, string | undefined>>
   /** The names feature's requests and caches, created by its first use (`names/namesCache.ts`). */
   names?: NamesInternal
+  /** Each adapter's name service once `loadNames` gave it (`names/loadNamesCapability.ts`). */
+  namesCapabilities?: WeakMap<Adapter, NamesCapability>
   /** Incremented per fee estimate and on every send reset; an older estimate is dropped. */
   sendFeeRequest: number
   /** Incremented by every send and by `cancelSend`; a wallet answer for an older send leaves the form alone. */
@@ -142,13 +145,17 @@ export interface PorticoInternal {
   /** Incremented by every e-mail login step and reset; an older step's answer is dropped. */
   emailLoginAttempt: number
   /** Incremented by every social login and cancel; an older login's answers are dropped. */
-  socialLoginAttempt: number
+  socialLoginAttempt?: number
   /** Leaves the social login in progress; set by its code when a login starts (see `subViews`). */
   cancelSocialLogin?: ((portico: Portico) => void) | undefined
+  /** Forgets the connected account's social login on disconnect; set with the social slice. */
+  clearSocialLogin?: ((portico: Portico) => void) | undefined
   /** Incremented by every Farcaster login and leave; an older attempt's answer is dropped. */
-  farcasterLoginAttempt: number
+  farcasterLoginAttempt?: number
+  /** Leaves ConnectingFarcaster (SPEC §2); set with the Farcaster slice (see `subViews`). */
+  leaveFarcasterLogin?: ((portico: Portico) => void) | undefined
   /** The re-sync of the frame 100 ms after leaving ConnectingFarcaster (SPEC §2, §9). */
-  farcasterResync: ReturnType<typeof setTimeout> | undefined
+  farcasterResync?: ReturnType<typeof setTimeout> | undefined
   /** The WalletConnect pairing in progress, aborted when the visitor leaves its view. */
   walletConnectPairing: AbortController | undefined
   /** The other namespaces of a multi-chain wallet connecting after the picked one (tests await it). */

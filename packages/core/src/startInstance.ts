@@ -2,6 +2,7 @@ import { cancelReconnect } from './connection/cancelReconnect.js'
 import { restoreConnections, settleActiveChain } from './connection/restoreConnections.js'
 import { RECONNECT_TIMEOUT_MS } from './initialize.js'
 import type { Portico } from './portico.js'
+import { SOCIAL_RESULT_PARAM } from './social/types.js'
 
 /**
  * The start itself (see `initialize`): restores the last network and recent wallets, starts the
@@ -42,9 +43,13 @@ export async function startInstance(portico: Portico): Promise<void> {
   state.modal.loading = false
   state.modal.initialized = true
   settleActiveChain(portico, internal.storage.get('activeNamespace'), { late: false })
-  // Back from a social login's full-page redirect (its window was blocked): its code loads only then.
-  if (internal.storage.get('socialRedirect'))
-    void import('./social/modal/finishSocialRedirect.js')
-      .then(({ finishSocialRedirect }) => finishSocialRedirect(portico))
+  // A social login kept from an earlier visit, or the page back from one's full-page redirect (its
+  // window was blocked, the address carries the server's marker): the social code loads only then.
+  if (
+    internal.storage.get('socialProvider') ||
+    new URLSearchParams(window.location.search).has(SOCIAL_RESULT_PARAM)
+  )
+    void import('./social/modal/restoreSocialLogin.js')
+      .then(({ restoreSocialLogin }) => restoreSocialLogin(portico))
       .catch((error: unknown) => internal.logger.error('social login: could not finish the redirect', error))
 }

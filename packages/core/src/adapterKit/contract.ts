@@ -164,9 +164,13 @@ export interface Adapter {
 
   /**
    * A name service (ENS on EVM): the connected account's primary name and avatar, and names typed
-   * as a receiver in Send. Core looks names up only when the adapter has this capability.
+   * as a receiver in Send. Core looks names up only when the adapter has it. It is loaded, not
+   * given: core calls `loadNames` once an account is connected (and when Send first meets a name)
+   * and keeps what it resolves to, so the service's code (its network table, the name check) is not
+   * part of the page's first load. Resolve to the same capability on every call; a rejection is
+   * logged and the account shows its address.
    */
-  names?: NamesCapability
+  loadNames?: () => Promise<NamesCapability>
 }
 
 /** A name and what it points at, as the name service holds them. */

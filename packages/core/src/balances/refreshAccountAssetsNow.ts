@@ -3,6 +3,7 @@ import { fetchActivity, getActivityTarget, needsFirstActivityPage } from '../act
 import { resetActivity } from '../activity/resetActivity.js'
 import { createLazyImport } from '../adapterKit/createLazyImport.js'
 import { syncEmbeddedAccount } from '../email/smartAccount/syncEmbeddedAccount.js'
+import { loadNamesCapability } from '../names/loadNamesCapability.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
@@ -57,10 +58,13 @@ function refreshIdentityOf(portico: Portico, namespace: ChainNamespace): void {
     account.profileName = undefined
     account.profileImage = undefined
   }
-  const names = internal.adapters.get(namespace)?.names
-  if (!owner || !network || !names?.supports(network)) return
-  loadIdentity().then(
-    ({ refreshIdentity }) => refreshIdentity(portico, { namespace }),
-    (error: unknown) => internal.logger.warn('names: the identity code did not load', error),
-  )
+  if (!owner || !network || !internal.adapters.get(namespace)?.loadNames) return
+  // The adapter's name service first (its network table says whether this network has names).
+  loadNamesCapability(portico, namespace)
+    .then(async (names) => {
+      if (!names?.supports(network)) return
+      const { refreshIdentity } = await loadIdentity()
+      await refreshIdentity(portico, { namespace })
+    })
+    .catch((error: unknown) => internal.logger.warn('names: the identity code did not load', error))
 }

@@ -41,7 +41,7 @@ export function applyConnection(
 
   const connections = {
     ...internal.storage.get('connections'),
-    [namespace]: { connectorId: connector.id, name: connector.name },
+    [namespace]: { connectorId: connector.id, name: connector.name, type: connector.type },
   }
   internal.storage.set('connections', connections)
   internal.storage.set('connectedNamespaces', Object.keys(connections) as ChainNamespace[])

@@ -51,12 +51,18 @@ export async function restoreConnections(
   )
   const attempts: Promise<void>[] = []
   for (const namespace of stored) {
-    const { connectorId } = connections[namespace]!
+    const { connectorId, type: storedType } = connections[namespace]!
     const adapter = internal.adapters.get(namespace)
     if (!adapter) continue
-    // Fixed connectors (the e-mail wallet, WalletConnect) are listed from the start; a browser
-    // wallet that has not announced itself yet gets a browser wallet's bound.
-    const timeoutMs = RECONNECT_BOUND_MS[findConnector(portico, connectorId, namespace)?.type ?? 'INJECTED']
+    // The connector's type as listed, else as stored with the connection (a connector whose code
+    // loads late, such as WalletConnect's, is not listed yet); a browser wallet that has not
+    // announced itself yet, stored before types were, gets a browser wallet's bound.
+    const type =
+      findConnector(portico, connectorId, namespace)?.type ??
+      (storedType !== undefined && Object.hasOwn(RECONNECT_BOUND_MS, storedType)
+        ? (storedType as ConnectorType)
+        : 'INJECTED')
+    const timeoutMs = RECONNECT_BOUND_MS[type]
     attempts.push(
       restore(
         portico,

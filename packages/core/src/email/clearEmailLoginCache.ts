@@ -15,11 +15,5 @@ export function clearEmailLoginCache(portico: Portico): void {
   // A social (or Farcaster) login's embedded wallet is the same wallet: its username and provider go with it (SPEC §3).
   portico.internal.storage.remove('socialUsername')
   portico.internal.storage.remove('socialProvider')
-  Object.assign(portico.state.socialLogin, {
-    accountUsername: undefined,
-    accountProvider: undefined,
-    accountImage: undefined,
-  })
-  for (const chain of Object.values(portico.state.chains))
-    if (chain) chain.accountState.socialProvider = undefined
+  portico.internal.clearSocialLogin?.(portico)
 }

@@ -7,6 +7,8 @@ import {
 import { BaseError, RequestCancelledError } from '../errors/base.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { socialLoginState } from '../social/socialLoginState.js'
+import { farcasterLoginState } from './farcasterLoginState.js'
 
 /** The embedded wallet in use cannot sign in with Farcaster (it predates it). */
 export class FarcasterLoginUnsupportedError extends BaseError {
@@ -50,9 +52,10 @@ export async function connectFarcaster(
 ): Promise<ConnectFarcasterReturnType> {
   const { state, internal } = portico
   const service = requireEmbeddedWallet(portico)
-  const login = state.farcasterLogin
+  const login = farcasterLoginState(portico)
   if (!service.getFarcasterUri || !service.connectFarcaster) throw new FarcasterLoginUnsupportedError()
-  const attempt = ++internal.farcasterLoginAttempt
+  internal.farcasterLoginAttempt = (internal.farcasterLoginAttempt ?? 0) + 1
+  const attempt = internal.farcasterLoginAttempt
   const stillCurrent = (cause?: unknown) => {
     if (attempt !== internal.farcasterLoginAttempt) throw new RequestCancelledError({ cause })
   }
@@ -81,7 +84,7 @@ export async function connectFarcaster(
     const user = await service.getUser({}).catch(() => undefined)
     Object.assign(login, { status: 'idle', url: undefined, expiresAt: undefined })
     // Farcaster is one of the social logins (SPEC §1): its username and provider are kept as theirs are.
-    Object.assign(state.socialLogin, {
+    Object.assign(socialLoginState(portico), {
       accountUsername: user?.userName,
       accountProvider: FARCASTER_PROVIDER,
       accountImage: user?.profileImage,

@@ -14,7 +14,7 @@ export interface FarcasterLoginInfo {
 }
 
 const farcasterLogin = /* @__PURE__ */ defineSelector((portico: Portico): FarcasterLoginInfo => {
-  const { status, url, expiresAt, error } = portico.state.farcasterLogin
+  const { status, url, expiresAt, error } = portico.state.farcasterLogin ?? { status: 'idle' as const }
   const embedded = portico.config.embeddedWallet
   return {
     enabled: embedded?.getFarcasterUri !== undefined && portico.options.features.email,

@@ -9,8 +9,8 @@ import type { Portico } from '../portico.js'
 export function leaveFarcasterLogin(portico: Portico): void {
   const { state, internal } = portico
   const login = state.farcasterLogin
-  if (login.status === 'idle' && login.url === undefined) return
-  internal.farcasterLoginAttempt++
+  if (!login || (login.status === 'idle' && login.url === undefined)) return
+  internal.farcasterLoginAttempt = (internal.farcasterLoginAttempt ?? 0) + 1
   const connected = login.status === 'connecting' && state.connection.status === 'connected'
   Object.assign(login, { status: 'idle', url: undefined, expiresAt: undefined, error: undefined })
   if (connected) return

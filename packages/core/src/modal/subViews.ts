@@ -1,7 +1,6 @@
 import { cancelConnect } from '../connection/cancelConnect.js'
 import { rejectEmbeddedApprovals } from '../email/rejectEmbeddedApprovals.js'
 import { resetEmailLogin } from '../email/resetEmailLogin.js'
-import { leaveFarcasterLogin } from '../farcaster/leaveFarcasterLogin.js'
 import type { Portico } from '../portico.js'
 import { stopWaitingForSend } from '../send/modal/stopWaitingForSend.js'
 import { cancelWalletConnect } from '../walletConnect/cancelWalletConnect.js'
@@ -80,7 +79,7 @@ const ABANDON: Record<Abandon, (portico: Portico) => void> = {
   emailLogin: resetEmailLogin,
   // Set by the social login's code once a login started: pages that never start one load none of it.
   socialLogin: (portico) => portico.internal.cancelSocialLogin?.(portico),
-  farcasterLogin: leaveFarcasterLogin,
+  farcasterLogin: (portico) => portico.internal.leaveFarcasterLogin?.(portico),
   // A request left waiting in the hidden frame would be approved, later, by someone who forgot it.
   embeddedApprovals: rejectEmbeddedApprovals,
   send: stopWaitingForSend,

@@ -1,4 +1,5 @@
 import type { Portico } from '../portico.js'
+import { loadedNamesCapability } from './loadNamesCapability.js'
 
 /**
  * Whether `text` has the shape of a name the active network's name service can resolve (so the
@@ -9,6 +10,7 @@ import type { Portico } from '../portico.js'
 export function isReceiverName(portico: Portico, text: string): boolean {
   const namespace = portico.state.modal.activeChain
   const network = namespace ? portico.state.chains[namespace]?.networkState.caipNetwork : undefined
-  const names = namespace ? portico.internal.adapters.get(namespace)?.names : undefined
+  // The name service loads after connecting; text typed before it is there reads as an address.
+  const names = namespace ? loadedNamesCapability(portico, namespace) : undefined
   return Boolean(network && names?.supports(network) && names.isName(text.trim()))
 }

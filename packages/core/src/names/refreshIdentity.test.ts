@@ -37,7 +37,7 @@ function addNames(
       return names[name.toLowerCase()]
     },
   }
-  handle.adapter!.names = capability
+  handle.adapter!.loadNames = async () => capability
   return calls
 }
 
@@ -175,6 +175,28 @@ describe('identity through a Portico server', () => {
     await vi.waitFor(() => expect(getAccount(portico).profileName).toBe('alice.eth'), LOADED)
     expect(calls.filter((call) => call.startsWith('lookup'))).toHaveLength(1)
   })
+})
+
+test('the name service loads once an account is connected, not with the page', async () => {
+  const test = await setup()
+  let loads = 0
+  const capability: NamesCapability = {
+    supports: () => true,
+    isName: () => false,
+    lookupAddress: async () => alice,
+    resolveName: async () => undefined,
+  }
+  test.handle.adapter!.loadNames = async () => {
+    loads++
+    return capability
+  }
+  test.handle.context?.emit({ type: 'connectors', connectors: test.handle.connectors })
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  expect(loads).toBe(0)
+  test.handle.nextConnect = { address: A, accounts: [A], chainId: 1 }
+  await connect(test.portico, { connectorId: 'io.metamask' })
+  await vi.waitFor(() => expect(getAccount(test.portico).profileName).toBe('alice.eth'), LOADED)
+  expect(loads).toBe(1)
 })
 
 describe('resolveReceiverName', () => {

@@ -3,6 +3,7 @@ import { API_TIMEOUT_MS, callApi } from '../api/client.js'
 import { toCaipAddress } from '../network/caip.js'
 import type { ChainNamespace, Network } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { loadNamesCapability } from './loadNamesCapability.js'
 import { identityAnswerCheck } from './nameAnswerChecks.js'
 import {
   avatarImage,
@@ -34,7 +35,6 @@ export async function refreshIdentity(
   const chain = namespace ? state.chains[namespace] : undefined
   const account = chain?.accountState
   const network = chain?.networkState.caipNetwork
-  const names = namespace ? internal.adapters.get(namespace)?.names : undefined
   if (!namespace || !account || account.status !== 'connected' || !account.address || !network) return
   const owner = toCaipAddress(network.caipNetworkId, account.address)
   const cache = namesInternal(portico)
@@ -43,6 +43,13 @@ export async function refreshIdentity(
     cache.identityRequest === request &&
     internal.identityOwner?.[namespace] === owner &&
     account.status === 'connected'
+  let names: NamesCapability | undefined
+  try {
+    names = await loadNamesCapability(portico, namespace)
+  } catch (error) {
+    internal.logger.warn('names: the name service did not load', error)
+    return
+  }
   if (!names?.supports(network) || chain.networkState.unsupportedCaipNetworkId) {
     if (current()) {
       account.profileName = undefined

@@ -1,4 +1,5 @@
 import type { Portico } from '../portico.js'
+import { loadNamesCapability } from './loadNamesCapability.js'
 import { avatarImage, ENS_CACHE_MS, fresh, namesInternal, rememberResolved } from './namesCache.js'
 import { InvalidNameError, NameNotResolvedError, NamesUnavailableError } from './namesErrors.js'
 
@@ -35,10 +36,10 @@ export async function resolveReceiverName(
   portico: Portico,
   parameters: ResolveReceiverNameParameters,
 ): Promise<ResolveReceiverNameReturnType> {
-  const { state, internal } = portico
+  const { state } = portico
   const namespace = state.modal.activeChain
   const network = namespace ? state.chains[namespace]?.networkState.caipNetwork : undefined
-  const names = namespace ? internal.adapters.get(namespace)?.names : undefined
+  const names = namespace ? await loadNamesCapability(portico, namespace) : undefined
   if (!network || !names?.supports(network))
     throw new NamesUnavailableError(network?.caipNetworkId ?? String(namespace))
   const text = parameters.name.trim()

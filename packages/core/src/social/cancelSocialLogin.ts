@@ -7,9 +7,9 @@ import type { Portico } from '../portico.js'
  */
 export function cancelSocialLogin(portico: Portico): void {
   const { state, internal } = portico
-  internal.socialLoginAttempt++
+  internal.socialLoginAttempt = (internal.socialLoginAttempt ?? 0) + 1
   const { socialLogin } = state
-  if (socialLogin.status === 'idle' && !socialLogin.error) return
+  if (!socialLogin || (socialLogin.status === 'idle' && !socialLogin.error)) return
   for (const chain of Object.values(state.chains)) {
     if (!chain) continue
     const popup = chain.accountState.socialWindow

@@ -395,10 +395,13 @@ describe('the full-page redirect when the window is blocked', () => {
       logger: { debug: () => {}, warn: () => {}, error: () => {} },
     })
     await initialize(back)
-    await vi.waitFor(() => expect(back.internal.storage.get('socialRedirect')).toBeUndefined())
+    await flush()
     await flush()
     expect(calls).toEqual([])
     expect(back.state.modal.open).toBe(false)
+    // Without the marker the page loads none of the social code: the note waits for the next login
+    // to replace it, or runs out (10 min).
+    expect(back.internal.storage.get('socialRedirect')).toBeDefined()
   })
 
   test('a redirect note older than 10 min is dropped without asking the frame', async () => {
@@ -412,6 +415,7 @@ describe('the full-page redirect when the window is blocked', () => {
         startedAt: Date.now() - SOCIAL_REDIRECT_MAX_AGE_MS - 1,
       }),
     )
+    window.history.replaceState(null, '', BACK)
     const back = createPortico({
       networks: [testNetwork(1, 'eip155', 'Ethereum')],
       storage,
@@ -444,13 +448,27 @@ describe('the social username (SPEC §3)', () => {
       features: { socials: ['github'] },
       ssr: true,
     })
-    expect(getSocialLogin(reloaded)).toMatchObject({ accountUsername: 'ada_l', accountProvider: 'github' })
+    // The page loads the social code only once storage shows a login it kept.
+    expect(getSocialLogin(reloaded)).toMatchObject({ accountUsername: undefined })
+    await initialize(reloaded)
+    await vi.waitFor(() =>
+      expect(getSocialLogin(reloaded)).toMatchObject({ accountUsername: 'ada_l', accountProvider: 'github' }),
+    )
     await disconnect(portico)
     expect(calls).toContain('signOut')
     expect(portico.internal.storage.get('socialUsername')).toBeUndefined()
     expect(portico.internal.storage.get('socialProvider')).toBeUndefined()
     expect(getSocialLogin(portico)).toMatchObject({ accountUsername: undefined, accountProvider: undefined })
   })
+})
+
+test('a page that never met a social login carries no social state', async () => {
+  const { wallet } = embedded()
+  const { portico } = await start(wallet)
+  await flush()
+  expect(portico.state.socialLogin).toBeUndefined()
+  expect(portico.state.farcasterLogin).toBeUndefined()
+  expect(getSocialLogin(portico)).toMatchObject({ status: 'idle', accountUsername: undefined })
 })
 
 describe('which social logins Connect offers', () => {

@@ -1,7 +1,7 @@
 import type { Notice } from '../notices/messages.js'
 import type { Portico } from '../portico.js'
 import { defineSelector } from '../selector.js'
-import type { SocialLoginStatus } from '../state.js'
+import type { SocialLoginState, SocialLoginStatus } from '../state.js'
 import type { SocialProvider } from './types.js'
 
 export interface SocialLoginInfo {
@@ -32,9 +32,18 @@ export function socialLoginEnabled(portico: Portico): boolean {
   )
 }
 
+// Before the slice exists (`socialLoginState`): nothing has run, and nothing was kept.
+const IDLE: SocialLoginState = {
+  status: 'idle',
+  provider: undefined,
+  error: undefined,
+  accountUsername: undefined,
+  accountProvider: undefined,
+}
+
 const socialLogin = /* @__PURE__ */ defineSelector((portico: Portico): SocialLoginInfo => {
   const { status, provider, error, accountUsername, accountProvider, accountImage } =
-    portico.state.socialLogin
+    portico.state.socialLogin ?? IDLE
   return {
     providers: socialLoginEnabled(portico) ? portico.options.features.socials : [],
     status,

@@ -22,7 +22,10 @@ const zodSchemas: Record<StorageKey, z.ZodMiniType> = {
   activeNamespace: namespace,
   activeCaipNetworkId: caipNetworkId,
   connectedNamespaces: z.array(namespace),
-  connections: z.record(z.string(), z.object({ connectorId: z.string(), name: z.optional(z.string()) })),
+  connections: z.record(
+    z.string(),
+    z.object({ connectorId: z.string(), name: z.optional(z.string()), type: z.optional(z.string()) }),
+  ),
   connectionStatus: z.enum(['disconnected', 'connecting', 'reconnecting', 'connected']),
   recentWallets: z.array(
     z.object({ id: z.string(), name: z.string(), namespace, imageUrl: z.optional(z.string()) }),

@@ -34,8 +34,11 @@ export const storageSchemas = {
   activeNamespace: namespace,
   activeCaipNetworkId: caipNetworkId,
   connectedNamespaces: arrayOf(namespace),
-  /** Per namespace, the connector it was connected through. */
-  connections: recordOf(object({ connectorId: string }, { name: string })),
+  /**
+   * Per namespace, the connector it was connected through, with its type: a reload waits for a
+   * connector by its type's bound before the adapter lists it (its code may load late).
+   */
+  connections: recordOf(object({ connectorId: string }, { name: string, type: string })),
   connectionStatus: oneOf(['disconnected', 'connecting', 'reconnecting', 'connected']),
   // Wallets and sign-in
   recentWallets: arrayOf(object({ id: string, name: string, namespace }, { imageUrl: string })),

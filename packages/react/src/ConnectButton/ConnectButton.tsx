@@ -1,7 +1,6 @@
 import { getDefaultRoute, openModal, shortenAddress, type View } from '@portico/core'
-import { type ReactNode, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { Picture } from '../components/Picture.js'
-import { ProfileAvatar } from '../components/ProfileAvatar.js'
 import { useAccount } from '../hooks/useAccount.js'
 import { useConnection } from '../hooks/useConnection.js'
 import { useNetwork } from '../hooks/useNetwork.js'
@@ -13,6 +12,12 @@ import { preloadView } from '../Modal/preloadModal.js'
 import { useDocumentStyles } from '../styles/useDocumentStyles.js'
 import { useThemeProperties } from '../theme/useThemeProperties.js'
 import { connectButtonCss } from './ConnectButton.css.js'
+
+// The avatar (the name's picture, or the address's gradient) loads once an account is connected:
+// until then the same round box stands in with the gradient's default colours, so nothing moves.
+const ProfileAvatar = lazy(() =>
+  import('../components/ProfileAvatar.js').then((module) => ({ default: module.ProfileAvatar })),
+)
 
 export type ConnectButtonProps = {
   /** Text of the button while no wallet is connected. Default: the locale's, 'Connect Wallet' in English. */
@@ -105,11 +110,13 @@ export function ConnectButton({ label, showNetwork = true, showBalance = true }:
           onClick={() => openModal(portico, { route: { view: 'Account' } })}
         >
           {balance && <span className="portico-cb-balance">{balance}</span>}
-          <ProfileAvatar
-            address={account.address}
-            image={account.profileImage}
-            className="portico-cb-avatar"
-          />
+          <Suspense fallback={<span className="portico-cb-avatar" aria-hidden="true" />}>
+            <ProfileAvatar
+              address={account.address}
+              image={account.profileImage}
+              className="portico-cb-avatar"
+            />
+          </Suspense>
           <span className="portico-cb-address">{short}</span>
         </button>
       </>

@@ -1,4 +1,4 @@
-import type { NameRecord } from '@portico/core'
+import type { NameRecord, NamesCapability } from '@portico/core'
 import type { FakeAdapterHandle } from '@portico/core/testing'
 
 /** A PNG's first bytes as a data: URL: enough for core's avatar check, and an image element. */
@@ -15,7 +15,7 @@ export function addNames(
   const adapter = test.handle.adapter
   if (!adapter) throw new Error('The fake adapter is not created yet.')
   const lookups: string[] = []
-  adapter.names = {
+  const names: NamesCapability = {
     supports: () => true,
     isName: (text) => /^[^\s.]+(\.[^\s.]+)+$/.test(text) && !text.startsWith('0x'),
     lookupAddress: async ({ address }) => tables.primary?.[address],
@@ -24,5 +24,6 @@ export function addNames(
       return tables.names?.[name.toLowerCase()]
     },
   }
+  adapter.loadNames = async () => names
   return { lookups }
 }

@@ -5,6 +5,7 @@ import { replaceRoute } from '../../modal/replaceRoute.js'
 import type { Portico } from '../../portico.js'
 import { cancelSocialLogin } from '../cancelSocialLogin.js'
 import { setSocialWindow } from '../setSocialWindow.js'
+import { socialLoginState } from '../socialLoginState.js'
 import type { SocialProvider } from '../types.js'
 
 /** The window's name: a second login reuses the first one's window instead of opening another. */
@@ -33,9 +34,10 @@ export function connectSocial(portico: Portico, parameters: ConnectSocialParamet
   const { provider } = parameters
   if (refuseUntilLegalAccepted(portico)) return Promise.resolve()
   internal.cancelSocialLogin = cancelSocialLogin
-  const attempt = ++internal.socialLoginAttempt
+  internal.socialLoginAttempt = (internal.socialLoginAttempt ?? 0) + 1
+  const attempt = internal.socialLoginAttempt
   const popup = internal.isBrowser ? openSocialWindow() : null
-  Object.assign(state.socialLogin, { status: 'waiting', provider, error: undefined })
+  Object.assign(socialLoginState(portico), { status: 'waiting', provider, error: undefined })
   setSocialWindow(portico, provider, popup ?? undefined)
   const route = { view: 'ConnectingSocial', params: { provider } } as const
   // Retrying from ConnectingSocial replaces it, so Back still leads to Connect.
@@ -49,7 +51,7 @@ export function connectSocial(portico: Portico, parameters: ConnectSocialParamet
       internal.logger.warn('social login: its code did not load', error)
       popup?.close()
       setSocialWindow(portico, provider, undefined)
-      Object.assign(state.socialLogin, { status: 'idle', error: { key: 'frameLoadFailed' } })
+      Object.assign(socialLoginState(portico), { status: 'idle', error: { key: 'frameLoadFailed' } })
     })
 }
 

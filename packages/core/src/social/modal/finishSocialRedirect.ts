@@ -2,6 +2,7 @@ import { openModal } from '../../modal/openModal.js'
 import type { Portico } from '../../portico.js'
 import { cancelSocialLogin } from '../cancelSocialLogin.js'
 import { setSocialWindow } from '../setSocialWindow.js'
+import { socialLoginState } from '../socialLoginState.js'
 import { SOCIAL_RESULT_PARAM } from '../types.js'
 
 /**
@@ -37,8 +38,13 @@ export async function finishSocialRedirect(portico: Portico): Promise<void> {
       window.history.replaceState(window.history.state, '', back.href)
   } catch {}
   internal.cancelSocialLogin = cancelSocialLogin
-  const attempt = ++internal.socialLoginAttempt
-  Object.assign(state.socialLogin, { status: 'connecting', provider: note.provider, error: undefined })
+  internal.socialLoginAttempt = (internal.socialLoginAttempt ?? 0) + 1
+  const attempt = internal.socialLoginAttempt
+  Object.assign(socialLoginState(portico), {
+    status: 'connecting',
+    provider: note.provider,
+    error: undefined,
+  })
   setSocialWindow(portico, note.provider, undefined)
   openModal(portico, { route: { view: 'ConnectingSocial', params: { provider: note.provider } } })
   // Back (or Cancel) leads to the ways of connecting, as after a login started in the modal.
@@ -48,6 +54,9 @@ export async function finishSocialRedirect(portico: Portico): Promise<void> {
   } catch (error) {
     if (attempt !== internal.socialLoginAttempt) return
     internal.logger.warn(`social login: ${note.provider} did not finish after the redirect`, error)
-    Object.assign(state.socialLogin, { status: 'idle', error: socialLoginMessage(error, note.provider) })
+    Object.assign(socialLoginState(portico), {
+      status: 'idle',
+      error: socialLoginMessage(error, note.provider),
+    })
   }
 }

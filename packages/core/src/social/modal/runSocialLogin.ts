@@ -7,8 +7,9 @@ import type { ChainNamespace } from '../../network/types.js'
 import { addMessages, type Notice } from '../../notices/messages.js'
 import type { Portico } from '../../portico.js'
 import { setSocialWindow } from '../setSocialWindow.js'
+import { socialLoginState } from '../socialLoginState.js'
 import { SOCIAL_MESSAGES } from '../socialMessages.js'
-import { socialProviderName } from '../types.js'
+import { socialProviderName } from '../socialProviderName.js'
 
 addMessages(SOCIAL_MESSAGES)
 
@@ -180,7 +181,7 @@ export type RunSocialLoginParameters = { provider: string; popup: Window | null;
  * where to come back), waits for it to come back, and finishes the login.
  */
 export async function runSocialLogin(portico: Portico, parameters: RunSocialLoginParameters): Promise<void> {
-  const { internal, state } = portico
+  const { internal } = portico
   const { provider, popup, attempt } = parameters
   const stillCurrent = () => attempt === internal.socialLoginAttempt
   try {
@@ -209,7 +210,7 @@ export async function runSocialLogin(portico: Portico, parameters: RunSocialLogi
     internal.logger.warn(`social login: ${provider} did not finish`, error)
     if (popup && !popup.closed) popup.close()
     setSocialWindow(portico, provider, undefined)
-    Object.assign(state.socialLogin, { status: 'idle', error: socialLoginMessage(error, provider) })
+    Object.assign(socialLoginState(portico), { status: 'idle', error: socialLoginMessage(error, provider) })
   }
 }
 
@@ -230,14 +231,14 @@ export async function finishSocialLogin(
   portico: Portico,
   parameters: FinishSocialLoginParameters,
 ): Promise<void> {
-  const { internal, state } = portico
+  const { internal } = portico
   const { provider, uri, attempt } = parameters
   const stillCurrent = () => {
     if (attempt !== internal.socialLoginAttempt) throw new Superseded()
   }
   const wallet = requireSocialWallet(portico)
   setSocialWindow(portico, provider, undefined)
-  Object.assign(state.socialLogin, { status: 'connecting', provider, error: undefined })
+  Object.assign(socialLoginState(portico), { status: 'connecting', provider, error: undefined })
   const { userName } = await wallet.connectSocial({ uri })
   stillCurrent()
   await connectSocialWallet(portico, { provider, userName, attempt })
@@ -257,7 +258,7 @@ async function connectSocialWallet(
     if (attempt !== internal.socialLoginAttempt) throw new Superseded()
   }
   setSocialWindow(portico, provider, undefined)
-  Object.assign(state.socialLogin, { status: 'connecting', provider, error: undefined })
+  Object.assign(socialLoginState(portico), { status: 'connecting', provider, error: undefined })
   // Logging in replaces an embedded wallet still coming back from the last visit.
   cancelReconnect(portico, {
     namespaces: (Object.keys(state.connectors.byNamespace) as ChainNamespace[]).filter((namespace) =>
@@ -280,7 +281,7 @@ async function connectSocialWallet(
   })
   stillCurrent()
   setSocialWindow(portico, provider, undefined)
-  Object.assign(state.socialLogin, {
+  Object.assign(socialLoginState(portico), {
     status: 'idle',
     error: undefined,
     accountUsername: userName,
