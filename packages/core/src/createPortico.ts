@@ -162,6 +162,8 @@ export function createPortico(config: PorticoConfig): Portico {
   // SPEC §3: the social username and provider are kept, so Account shows them after a reload.
   state.socialLogin.accountUsername = internal.storage.get('socialUsername')
   state.socialLogin.accountProvider = internal.storage.get('socialProvider')
+  // A Farcaster picture is checked before it is shown, by code that loads only for it.
+  const socialImage = internal.storage.get('socialImage')
 
   const portico: Portico = {
     state,
@@ -182,6 +184,10 @@ export function createPortico(config: PorticoConfig): Portico {
       sdkVersion: config.sdkVersion ?? 'react-0.1.0',
     },
   }
+  if (socialImage)
+    void import('./social/socialImage.js').then(({ showSocialImage }) =>
+      showSocialImage(portico, socialImage),
+    )
   internal.onDomainEvent = (event) => followDomainEvent(portico, event)
   internal.track = createAnalytics(portico)
 

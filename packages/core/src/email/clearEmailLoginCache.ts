@@ -15,6 +15,7 @@ export function clearEmailLoginCache(portico: Portico): void {
   // A social (or Farcaster) login's embedded wallet is the same wallet: its username and provider go with it (SPEC §3).
   portico.internal.storage.remove('socialUsername')
   portico.internal.storage.remove('socialProvider')
+  portico.internal.storage.remove('socialImage')
   Object.assign(portico.state.socialLogin, {
     accountUsername: undefined,
     accountProvider: undefined,

@@ -7,6 +7,7 @@ import {
 import { BaseError, RequestCancelledError } from '../errors/base.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { keepSocialImage } from '../social/socialImage.js'
 
 /** The embedded wallet in use cannot sign in with Farcaster (it predates it). */
 export class FarcasterLoginUnsupportedError extends BaseError {
@@ -84,7 +85,6 @@ export async function connectFarcaster(
     Object.assign(state.socialLogin, {
       accountUsername: user?.userName,
       accountProvider: FARCASTER_PROVIDER,
-      accountImage: user?.profileImage,
     })
     for (const chain of Object.values(state.chains)) {
       if (chain) chain.accountState.socialProvider = FARCASTER_PROVIDER
@@ -92,6 +92,7 @@ export async function connectFarcaster(
     internal.storage.set('socialProvider', FARCASTER_PROVIDER)
     if (user?.userName) internal.storage.set('socialUsername', user.userName)
     else internal.storage.remove('socialUsername')
+    keepSocialImage(portico, user?.profileImage)
     return connected
   } catch (error) {
     if (error instanceof RequestCancelledError) throw error
