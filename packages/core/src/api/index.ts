@@ -131,6 +131,7 @@ export {
   authSocialStartResponseSchema,
   SOCIAL_PROVIDERS,
   SOCIAL_RESULT_PARAM,
+  socialProviderName,
   socialProviderSchema,
   socialStateSchema,
 } from './socialAuthSchemas.js'

@@ -136,7 +136,7 @@ describe('social login in the frame', () => {
     const change = await reloaded.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'new@example.com' }))
     expect(change).toMatchObject({
       type: 'FRAME_UPDATE_EMAIL_ERROR',
-      payload: { message: 'This account has no e-mail address to change: it logs in with x.' },
+      payload: { message: 'This account has no e-mail address to change: it logs in with X.' },
     })
   })
 

@@ -114,6 +114,15 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
       (await auth.request('PUT', '/v1/auth/wallet', { token: connected.token, body: { seed }, target: app }))
         .status,
     ).toBe(201)
+    // It has no e-mail address to change; the refusal names the provider as people write it.
+    const change = await auth.request('POST', '/v1/auth/email/update', {
+      token: connected.token,
+      body: { newEmail: 'alice@example.com' },
+      target: app,
+    })
+    expect(await expectRefusal(change, 400, 'BAD_REQUEST')).toBe(
+      'This account has no e-mail address to change: it logs in with Farcaster.',
+    )
 
     // The same fid later, on another device, with a new name: the same user and wallet.
     const otherDevice = newDeviceId()
