@@ -72,7 +72,7 @@ async function signAndSend(page: Page, from: string, { send }: { send: boolean }
 test('two providers through their windows, each its own wallet that signs (and sends) after a reload', async ({
   page,
 }) => {
-  test.setTimeout(45_000)
+  test.setTimeout(60_000)
   await page.goto(`/?socials=${ALL}`)
   await connectButton(page).click()
   await expect(modal(page).getByRole('region', { name: 'Social logins' })).toBeVisible()
