@@ -132,6 +132,7 @@ export {
   authSocialStartResponseSchema,
   SOCIAL_PROVIDERS,
   SOCIAL_RESULT_PARAM,
+  socialProviderName,
   socialProviderSchema,
   socialStateSchema,
 } from './socialAuthSchemas.js'

@@ -11,6 +11,8 @@ import { authDeviceIdSchema, authUserSchema } from './authSchemas.js'
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
+/** How texts name a provider ('GitHub', 'X', 'Farcaster'): the server's and the frame's refusals too. */
+export { socialProviderName } from '../social/socialProviderName.js'
 
 /**
  * The query parameter a full-page redirect brings back to the site's page: an opaque marker the

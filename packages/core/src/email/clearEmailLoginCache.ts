@@ -15,5 +15,6 @@ export function clearEmailLoginCache(portico: Portico): void {
   // A social (or Farcaster) login's embedded wallet is the same wallet: its username and provider go with it (SPEC §3).
   portico.internal.storage.remove('socialUsername')
   portico.internal.storage.remove('socialProvider')
+  portico.internal.storage.remove('socialImage')
   portico.internal.clearSocialLogin?.(portico)
 }

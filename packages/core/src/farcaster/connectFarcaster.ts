@@ -7,6 +7,7 @@ import {
 import { BaseError, RequestCancelledError } from '../errors/base.js'
 import type { ChainNamespace } from '../network/types.js'
 import type { Portico } from '../portico.js'
+import { keepSocialImage } from '../social/socialImage.js'
 import { socialLoginState } from '../social/socialLoginState.js'
 import { farcasterLoginState } from './farcasterLoginState.js'
 
@@ -87,7 +88,6 @@ export async function connectFarcaster(
     Object.assign(socialLoginState(portico), {
       accountUsername: user?.userName,
       accountProvider: FARCASTER_PROVIDER,
-      accountImage: user?.profileImage,
     })
     for (const chain of Object.values(state.chains)) {
       if (chain) chain.accountState.socialProvider = FARCASTER_PROVIDER
@@ -95,6 +95,7 @@ export async function connectFarcaster(
     internal.storage.set('socialProvider', FARCASTER_PROVIDER)
     if (user?.userName) internal.storage.set('socialUsername', user.userName)
     else internal.storage.remove('socialUsername')
+    keepSocialImage(portico, user?.profileImage)
     return connected
   } catch (error) {
     if (error instanceof RequestCancelledError) throw error

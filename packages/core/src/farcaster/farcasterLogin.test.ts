@@ -7,6 +7,7 @@ import { RequestCancelledError } from '../errors/base.js'
 import { initialize } from '../initialize.js'
 import { goBack } from '../modal/goBack.js'
 import { openModal } from '../modal/openModal.js'
+import { showSocialImage } from '../social/socialImage.js'
 import { getSocialLogin } from '../social/socialLogin.js'
 import { flush, setup, testConnector } from '../testing/fakeAdapter.testkit.js'
 import { connectFarcaster, FarcasterLinkExpiredError } from './connectFarcaster.js'
@@ -15,6 +16,8 @@ import { startFarcasterLogin } from './modal/startFarcasterLogin.js'
 import { FARCASTER_RESYNC_DELAY_MS } from './reloadFrameAfterFarcaster.js'
 
 const LINK = 'https://farcaster.xyz/~/siwf?channelToken=abc'
+/** A picture the avatar checks accept without the network: a PNG's bytes in a data: URL. */
+const PICTURE = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64')}`
 
 /**
  * The embedded wallet as core calls it (the `EmbeddedWallet` contract), scripted per test: the
@@ -29,7 +32,7 @@ function embedded(overrides: Partial<EmbeddedWallet> = {}) {
     connectOtp: async () => ({ action: 'CONNECTED' }),
     getUser: async () => ({
       userName: 'alice',
-      profileImage: 'https://i.example/a.png',
+      profileImage: PICTURE,
       chainId: 1,
       address: '0x1',
       accountType: 'eoa',
@@ -97,21 +100,44 @@ describe('Farcaster login (SPEC §2 ConnectingFarcaster)', () => {
     expect(portico.state.connection.status).toBe('connected')
     expect(getFarcasterLogin(portico)).toMatchObject({ status: 'idle', url: undefined })
     // Farcaster is one of the social logins (SPEC §1): its account shows as theirs do.
-    expect(getSocialLogin(portico)).toMatchObject({
-      accountUsername: 'alice',
-      accountProvider: 'farcaster',
-      accountImage: 'https://i.example/a.png',
-    })
+    expect(getSocialLogin(portico)).toMatchObject({ accountUsername: 'alice', accountProvider: 'farcaster' })
+    // The picture shows once it passed the avatar checks.
+    await vi.waitFor(() => expect(getSocialLogin(portico).accountImage).toBe(PICTURE))
     // SPEC §3: the social username is kept in storage, so a reload shows it again.
     expect(portico.internal.storage.get('socialUsername')).toBe('alice')
     expect(portico.internal.storage.get('socialProvider')).toBe('farcaster')
     await disconnect(portico)
     expect(portico.internal.storage.get('socialUsername')).toBeUndefined()
+    expect(portico.internal.storage.get('socialImage')).toBeUndefined()
     expect(getSocialLogin(portico)).toMatchObject({
       accountUsername: undefined,
       accountProvider: undefined,
       accountImage: undefined,
     })
+  })
+
+  test('the picture is kept with the username, so a reload shows it again; one the avatar checks refuse is never shown', async () => {
+    const { wallet, answer } = embedded()
+    const first = await start(wallet)
+    const done = startFarcasterLogin(first.portico)
+    await answer('CONNECTED')
+    await done
+    expect(first.portico.internal.storage.get('socialImage')).toBe(PICTURE)
+    // The page loads again over the same storage (before its reconnect asks the embedded wallet).
+    const reloaded = await setup({ storage: first.storage })
+    expect(getSocialLogin(reloaded.portico).accountUsername).toBe('alice')
+    await vi.waitFor(() => expect(getSocialLogin(reloaded.portico).accountImage).toBe(PICTURE))
+    // Storage is the page's: a picture written there (a private host, a script's URL, a page) is
+    // checked like any avatar, as the page load does, and not shown.
+    for (const record of [
+      'http://192.168.1.1/a.png',
+      'javascript:alert(1)',
+      'data:text/html;base64,PGh0bWw+',
+    ]) {
+      reloaded.portico.internal.storage.set('socialImage', record)
+      await showSocialImage(reloaded.portico, record)
+      expect(getSocialLogin(reloaded.portico).accountImage).toBeUndefined()
+    }
   })
 
   test('leaving the view while not connected clears the URL, reloads the frame and re-syncs the site after 100 ms', async () => {

@@ -28,6 +28,8 @@ export const storageSchemas = {
   email: string,
   lastEmailLoginTime: number,
   socialUsername: string,
+  /** A Farcaster account's picture (its record, checked again before it is shown), kept with the username. */
+  socialImage: string,
   // Network and chain
   lastUsedChainId: caipNetworkId,
   smartAccountEnabledNetworks: arrayOf(number),

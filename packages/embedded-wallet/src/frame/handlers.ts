@@ -1,3 +1,4 @@
+import { socialProviderName } from '@portico/core/api'
 import {
   APP_MESSAGE_TYPES,
   type AppMessage,
@@ -478,7 +479,7 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         const currentEmail = current.email
         if (currentEmail === undefined) {
           throw new Error(
-            `This account has no e-mail address to change: it logs in with ${current.socialProvider ?? 'a social login'}.`,
+            `This account has no e-mail address to change: it logs in with ${current.socialProvider ? socialProviderName(current.socialProvider) : 'a social login'}.`,
           )
         }
         const newEmail = message.payload.email

@@ -2,29 +2,13 @@
 import { isCompatibleVersion, MESSAGE_MARKER, PROTOCOL_VERSION } from '../protocol/index.js'
 import { createApprovalQueue } from './approvals.js'
 import { createApprovalView } from './approvalView.js'
-import { createAuthApi, type FrameStorage } from './authApi.js'
+import { createAuthApi } from './authApi.js'
 import type { FrameChainId } from './chains.js'
 import { createEmailChangeView } from './emailChangeView.js'
+import { frameStorage } from './frameStorage.js'
 import { applyFrameTheme, readFrameTheme } from './frameTheme.js'
 import { createFrameHandlers, type FrameLogger, type FrameTheme, THEME_STORAGE_KEY } from './handlers.js'
 import { createParentChannel } from './parentChannel.js'
-
-function frameStorage(): FrameStorage {
-  try {
-    const storage = window.localStorage
-    storage.getItem(THEME_STORAGE_KEY)
-    return storage
-  } catch {
-    // Browsers may block storage for a third-party frame. Nothing depends on it: the session and the
-    // device are kept in the server's partitioned cookies; only the saved theme is lost.
-    const memory = new Map<string, string>()
-    return {
-      getItem: (key) => memory.get(key) ?? null,
-      setItem: (key, value) => void memory.set(key, value),
-      removeItem: (key) => void memory.delete(key),
-    }
-  }
-}
 
 function parseChainId(value: string | null): FrameChainId {
   if (value === null || value === '') return 1
@@ -78,7 +62,7 @@ async function start(): Promise<void> {
     logger.warn(`Loaded by a page speaking protocol ${pageVersion}; the frame speaks ${PROTOCOL_VERSION}.`)
   }
 
-  const storage = frameStorage()
+  const storage = frameStorage(window)
   const api = createAuthApi({ origin: window.location.origin, projectId, storage })
   const { allowedOrigins, smartAccountEnabledNetworks, sponsoredNetworks } = await api.frameConfig()
 

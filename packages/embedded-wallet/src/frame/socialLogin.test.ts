@@ -1,14 +1,16 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto'
+import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
-import { createAuthApi } from './authApi.js'
+import { createAuthApi, DEVICE_STORAGE_KEY, type FrameStorage } from './authApi.js'
 import {
   type AuthTestServer,
   createCookieFetch,
   createMemoryStorage,
   startAuthTestServer,
 } from './authTestServer.testkit.js'
+import { frameStorage } from './frameStorage.js'
 import { createFrameHandlers } from './handlers.js'
 import { SOCIAL_FINISH_WAIT_MS, SOCIAL_STORAGE_KEY } from './socialLogin.js'
 
@@ -29,12 +31,13 @@ function request(type: string, payload?: unknown) {
 }
 
 /** One browser's frame origin storage and cookies; `frame()` is one frame page in it (a reload is another). */
-function makeBrowser() {
-  const storage = createMemoryStorage()
+function makeBrowser(storageOfPage?: () => FrameStorage) {
   const cookieFetch = createCookieFetch()
-  return {
-    storage,
+  const browser = {
+    storage: createMemoryStorage(),
     frame() {
+      // Each page load of the frame opens its origin's storage again.
+      const storage = storageOfPage?.() ?? browser.storage
       const events: FrameEvent[] = []
       const api = createAuthApi({
         origin: server.origin,
@@ -60,6 +63,7 @@ function makeBrowser() {
       return { handlers, events }
     },
   }
+  return browser
 }
 
 type Frame = ReturnType<ReturnType<typeof makeBrowser>['frame']>
@@ -132,8 +136,37 @@ describe('social login in the frame', () => {
     const change = await reloaded.handlers.handle(request('APP_UPDATE_EMAIL', { email: 'new@example.com' }))
     expect(change).toMatchObject({
       type: 'FRAME_UPDATE_EMAIL_ERROR',
-      payload: { message: 'This account has no e-mail address to change: it logs in with x.' },
+      payload: { message: 'This account has no e-mail address to change: it logs in with X.' },
     })
+  })
+
+  test('finishes a full-page redirect where the browser blocks the frame’s localStorage: the secret waits in a partitioned cookie of the frame', async () => {
+    // Chromium with third-party cookies blocked: `localStorage` throws in the embedded frame, and
+    // only partitioned cookies of the frame origin are kept (a real cookie jar: happy-dom's).
+    const frameWindow = new Window({ url: 'https://wallet.test/frame/?projectId=p' })
+    const blocked = {
+      document: frameWindow.document as unknown as Document,
+      get localStorage(): Storage {
+        throw new DOMException('Access is denied for this document.', 'SecurityError')
+      },
+    }
+    const browser = makeBrowser(() => frameStorage(blocked))
+    const { state } = await redirectUri(browser.frame(), {
+      provider: 'x',
+      redirectTo: 'http://site.test/shop',
+    })
+    expect(frameWindow.document.cookie).toContain(encodeURIComponent(SOCIAL_STORAGE_KEY))
+    server.completeSocial(state, handle)
+    // The page loads again: a new frame, whose storage opens over the same cookies.
+    const reloaded = browser.frame()
+    const reply = await reloaded.handlers.handle(
+      request('APP_CONNECT_SOCIAL', { uri: `http://site.test/shop?portico_social=${state}` }),
+    )
+    expect(reply).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { userName: '@handle' } })
+    // A finished login leaves nothing behind but the device.
+    expect(frameWindow.document.cookie).not.toContain(encodeURIComponent(SOCIAL_STORAGE_KEY))
+    expect(frameWindow.document.cookie).toContain(encodeURIComponent(DEVICE_STORAGE_KEY))
+    frameWindow.close()
   })
 
   test('says a login is still pending (a closed popup), then connects when asked again', async () => {

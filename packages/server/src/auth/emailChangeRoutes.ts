@@ -10,6 +10,7 @@ import {
   authUpdateEmailResponseSchema,
   authUpdateEmailSecondaryRequestSchema,
   authUpdateEmailSecondaryResponseSchema,
+  socialProviderName,
 } from '@portico/core/api'
 import type { Hono } from 'hono'
 import { ApiRefusal } from '../http/apiError.js'
@@ -33,7 +34,7 @@ export function registerEmailChangeRoutes(app: Hono<AppEnv>, context: AuthRouteC
     if (currentEmail === null) {
       throw new ApiRefusal(
         'BAD_REQUEST',
-        `This account has no e-mail address to change: it logs in with ${session.socialProvider ?? 'a social login'}.`,
+        `This account has no e-mail address to change: it logs in with ${session.socialProvider ? socialProviderName(session.socialProvider) : 'a social login'}.`,
       )
     }
     const body = await context.parseBody(c, authUpdateEmailRequestSchema, 'e-mail change')

@@ -249,6 +249,13 @@ export async function startOAuthStandIn(options: OAuthStandInOptions): Promise<O
       }
       const interaction = /^\/interaction\/([\w-]+)$/.exec(url.pathname)
       if (interaction) return consent(req, res)
+      // Apple's authorise endpoint takes the scopes `name email` and still answers with an
+      // id_token; this OpenID Connect server issues one only for `openid`, so it is implied here.
+      if (url.pathname === '/auth' && url.searchParams.get('client_id') === 'apple-client') {
+        const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean)
+        if (!scopes.includes('openid')) url.searchParams.set('scope', ['openid', ...scopes].join(' '))
+        req.url = `${url.pathname}${url.search}`
+      }
       return oidc(req, res)
     })().catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, 'text/plain', String(error))

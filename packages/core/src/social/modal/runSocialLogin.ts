@@ -270,6 +270,8 @@ async function connectSocialWallet(
   internal.storage.set('socialProvider', provider)
   if (userName) internal.storage.set('socialUsername', userName)
   else internal.storage.remove('socialUsername')
+  // Only a Farcaster account has a picture here.
+  internal.storage.remove('socialImage')
   // The active namespace connects first (its account is the one shown), the others follow.
   const active = state.modal.activeChain
   const offersActive =

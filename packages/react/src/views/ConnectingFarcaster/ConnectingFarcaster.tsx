@@ -24,7 +24,7 @@ const farcasterCss = `
 }
 .farcaster .secondary-button:focus-visible { outline: 2px solid var(--p-focus); outline-offset: 2px; }
 .farcaster .secondary-button:disabled { opacity: .5; cursor: default; }
-.farcaster .hint.error { color: var(--p-error); font-size: 13px; }
+.farcaster .hint.error { color: var(--p-error); font-size: 13px; overflow-wrap: anywhere; }
 `
 
 /**

@@ -75,6 +75,23 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
   }
   const connect = (deviceId: string, channelId: string, target = app) =>
     auth.request('POST', '/v1/auth/farcaster/connect', { body: { deviceId, channelId }, target })
+  /** A new device opens a channel and the Farcaster app signs it with `account`: what a login repeats. */
+  const signedChannel = async (
+    account: Parameters<typeof approveFarcasterSignIn>[0]['account'],
+    profile: Parameters<typeof approveFarcasterSignIn>[0]['profile'],
+    overrides?: Parameters<typeof approveFarcasterSignIn>[0]['overrides'],
+  ) => {
+    const deviceId = newDeviceId()
+    const channel = await openChannel(deviceId)
+    await approveFarcasterSignIn({
+      url: channel.url,
+      relayUrl: relay.url,
+      account,
+      profile,
+      ...(overrides ? { overrides } : {}),
+    })
+    return { deviceId, channel }
+  }
 
   it('opens the fid’s embedded wallet once its custody address signed, and keeps the profile for Account', async () => {
     const { custody, fid } = await newFarcasterAccount()
@@ -116,18 +133,20 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
       (await auth.request('PUT', '/v1/auth/wallet', { token: connected.token, body: { seed }, target: app }))
         .status,
     ).toBe(201)
+    // It has no e-mail address to change; the refusal names the provider as people write it.
+    const change = await auth.request('POST', '/v1/auth/email/update', {
+      token: connected.token,
+      body: { newEmail: 'alice@example.com' },
+      target: app,
+    })
+    expect(await expectRefusal(change, 400, 'BAD_REQUEST')).toBe(
+      'This account has no e-mail address to change: it logs in with Farcaster.',
+    )
 
     // The same fid later, on another device, with a new name: the same user and wallet.
-    const otherDevice = newDeviceId()
-    const again = await openChannel(otherDevice)
-    await approveFarcasterSignIn({
-      url: again.url,
-      relayUrl: relay.url,
-      account: custody,
-      profile: { fid, username: 'alice2' },
-    })
+    const again = await signedChannel(custody, { fid, username: 'alice2' })
     const second = authFarcasterConnectResponseSchema.parse(
-      await (await connect(otherDevice, again.channelId)).json(),
+      await (await connect(again.deviceId, again.channel.channelId)).json(),
     )
     if (second.status !== 'connected') throw new Error('The second login did not complete.')
     expect(second.isNewUser).toBe(false)
@@ -139,9 +158,7 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
     const { custody, fid } = await newFarcasterAccount()
     const appKey = privateKeyToAccount(generatePrivateKey())
     await addAuthAddress(anvil.rpcUrl, { fid, custody: custody.address, authAddress: appKey.address })
-    const deviceId = newDeviceId()
-    const channel = await openChannel(deviceId)
-    await approveFarcasterSignIn({ url: channel.url, relayUrl: relay.url, account: appKey, profile: { fid } })
+    const { deviceId, channel } = await signedChannel(appKey, { fid })
     const body = authFarcasterConnectResponseSchema.parse(
       await (await connect(deviceId, channel.channelId)).json(),
     )
@@ -151,13 +168,9 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
   it('refuses a signature whose key holds another fid than the one the message names', async () => {
     const victim = await newFarcasterAccount()
     const attacker = await newFarcasterAccount()
-    const deviceId = newDeviceId()
-    const channel = await openChannel(deviceId)
-    await approveFarcasterSignIn({
-      url: channel.url,
-      relayUrl: relay.url,
-      account: attacker.custody,
-      profile: { fid: victim.fid, username: 'victim' },
+    const { deviceId, channel } = await signedChannel(attacker.custody, {
+      fid: victim.fid,
+      username: 'victim',
     })
     const refused = await connect(deviceId, channel.channelId)
     expect(await expectRefusal(refused, 401, 'FARCASTER_SIGNIN_INVALID')).toContain(
@@ -170,14 +183,7 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
   it('refuses a key that holds no fid at all', async () => {
     const { fid } = await newFarcasterAccount()
     const stranger = privateKeyToAccount(generatePrivateKey())
-    const deviceId = newDeviceId()
-    const channel = await openChannel(deviceId)
-    await approveFarcasterSignIn({
-      url: channel.url,
-      relayUrl: relay.url,
-      account: stranger,
-      profile: { fid },
-    })
+    const { deviceId, channel } = await signedChannel(stranger, { fid })
     await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_SIGNIN_INVALID')
   })
 
@@ -187,15 +193,7 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
     ['an expiry already past', { expirationTime: new Date(Date.now() - MINUTE) }, 'Invalid message'],
   ])('refuses a message signed for %s', async (_case, overrides, reason) => {
     const { custody, fid } = await newFarcasterAccount()
-    const deviceId = newDeviceId()
-    const channel = await openChannel(deviceId)
-    await approveFarcasterSignIn({
-      url: channel.url,
-      relayUrl: relay.url,
-      account: custody,
-      profile: { fid },
-      overrides,
-    })
+    const { deviceId, channel } = await signedChannel(custody, { fid }, overrides)
     expect(
       await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_SIGNIN_INVALID'),
     ).toContain(reason)
@@ -229,14 +227,7 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
 
   it('uses a channel for one login only, and only on the device that opened it', async () => {
     const { custody, fid } = await newFarcasterAccount()
-    const deviceId = newDeviceId()
-    const channel = await openChannel(deviceId)
-    await approveFarcasterSignIn({
-      url: channel.url,
-      relayUrl: relay.url,
-      account: custody,
-      profile: { fid },
-    })
+    const { deviceId, channel } = await signedChannel(custody, { fid })
     await expectRefusal(await connect(newDeviceId(), channel.channelId), 404, 'NOT_FOUND')
     expect((await connect(deviceId, channel.channelId)).status).toBe(200)
     await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_SIGNIN_INVALID')
@@ -276,13 +267,10 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
 
   it('shows only an https picture and a well-formed username', async () => {
     const { custody, fid } = await newFarcasterAccount()
-    const deviceId = newDeviceId()
-    const channel = await openChannel(deviceId)
-    await approveFarcasterSignIn({
-      url: channel.url,
-      relayUrl: relay.url,
-      account: custody,
-      profile: { fid, username: 'Al\u202Eice <b>', pfpUrl: 'javascript:alert(1)' },
+    const { deviceId, channel } = await signedChannel(custody, {
+      fid,
+      username: 'Al\u202Eice <b>',
+      pfpUrl: 'javascript:alert(1)',
     })
     const body = authFarcasterConnectResponseSchema.parse(
       await (await connect(deviceId, channel.channelId)).json(),

@@ -70,8 +70,9 @@ export const PROVIDERS: Readonly<Record<SocialProvider, ProviderDefinition>> = {
       token: 'https://appleid.apple.com/auth/token',
       issuer: 'https://appleid.apple.com',
     },
-    // `openid` is in Apple's discovery document, and OpenID Connect wants it beside a nonce.
-    scopes: ['openid', 'name', 'email'],
+    // Apple's REST API documents `name` and `email` only (its id_token comes without `openid`),
+    // and neither PKCE: state and the id_token's nonce guard the login.
+    scopes: ['name', 'email'],
     oidc: true,
     pkce: false,
     clientAuth: 'post',

@@ -147,10 +147,14 @@ describeAuthRoutes('social login routes', (auth) => {
       expect(authSessionResponseSchema.parse(await session.json()).user).toEqual(user)
     })
 
-    it('asks Apple for form_post and reads the name it posts on the first login', async () => {
+    it('asks Apple for what it documents (scopes name and email, form_post, no PKCE) and reads the name it posts on the first login', async () => {
       const started = await start('apple')
-      expect(new URL(started.uri).searchParams.get('response_mode')).toBe('form_post')
-      expect(new URL(started.uri).searchParams.get('code_challenge')).toBeNull()
+      const params = new URL(started.uri).searchParams
+      expect(params.get('scope')).toBe('name email')
+      expect(params.get('response_mode')).toBe('form_post')
+      expect(params.get('response_type')).toBe('code')
+      expect(params.get('code_challenge')).toBeNull()
+      expect(params.get('nonce')).toMatch(/^[\w-]{43}$/)
       const callback = await standIn.authorize(started.uri, { as: 'alice' })
       expect(callback.method).toBe('POST')
       const withName = `${callback.body}&user=${encodeURIComponent(JSON.stringify({ name: { firstName: 'Alice', lastName: 'Apple' } }))}`
