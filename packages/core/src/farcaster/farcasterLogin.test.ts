@@ -7,6 +7,7 @@ import { RequestCancelledError } from '../errors/base.js'
 import { initialize } from '../initialize.js'
 import { goBack } from '../modal/goBack.js'
 import { openModal } from '../modal/openModal.js'
+import { restoreSocialLogin } from '../social/modal/restoreSocialLogin.js'
 import { showSocialImage } from '../social/socialImage.js'
 import { getSocialLogin } from '../social/socialLogin.js'
 import { flush, setup, testConnector } from '../testing/fakeAdapter.testkit.js'
@@ -123,8 +124,9 @@ describe('Farcaster login (SPEC §2 ConnectingFarcaster)', () => {
     await answer('CONNECTED')
     await done
     expect(first.portico.internal.storage.get('socialImage')).toBe(PICTURE)
-    // The page loads again over the same storage (before its reconnect asks the embedded wallet).
+    // The page loads again over the same storage: its start (startInstance) brings the kept login back.
     const reloaded = await setup({ storage: first.storage })
+    await restoreSocialLogin(reloaded.portico)
     expect(getSocialLogin(reloaded.portico).accountUsername).toBe('alice')
     await vi.waitFor(() => expect(getSocialLogin(reloaded.portico).accountImage).toBe(PICTURE))
     // Storage is the page's: a picture written there (a private host, a script's URL, a page) is
