@@ -10,7 +10,9 @@ import {
   rpc,
   sendEtherFromAccount,
 } from './fixtures'
-import { screenshot } from './screenshot'
+import { screens, screenshotEverywhere } from './screenshot'
+
+const mobile = screens[1]
 
 const custody = privateKeyToAccount(TEST_FARCASTER_ACCOUNT.custodyKey)
 const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
@@ -66,7 +68,7 @@ test('Farcaster login: the test fid approves in its client, and the embedded wal
   await expect.poll(() => ethBalance(recipient), { timeout: 15_000 }).toBe(250_000_000_000_000_000n)
 })
 
-test('Farcaster login: a key that does not hold the fid is refused (360 px, dark); leaving reloads the frame', async ({
+test('Farcaster login: a key that does not hold the fid is refused (360 px, both themes); leaving reloads the frame', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 })
@@ -87,8 +89,8 @@ test('Farcaster login: a key that does not hold the fid is refused (360 px, dark
   const [text, dialog] = [await refusal.boundingBox(), await modal(page).boundingBox()]
   expect(text && dialog && text.x + text.width <= dialog.x + dialog.width).toBe(true)
   expect(await refusal.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
-  // ConnectingFarcaster's refusal, which no other screenshot shows (the social one is light).
-  await screenshot(page, 'farcaster-refused-dark-360')
+  // ConnectingFarcaster's refusal, which no other screenshot shows, in both themes.
+  await screenshotEverywhere(page, 'farcaster-refused', { screens: [mobile] })
 
   // SPEC §2: leaving while not connected reloads the frame (and re-syncs it 100 ms later).
   const reloaded = page.waitForEvent('framenavigated', (navigated) => navigated.url().includes('/frame/'))

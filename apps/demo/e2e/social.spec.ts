@@ -9,7 +9,9 @@ import {
   rpc,
   sendEtherFromAccount,
 } from './fixtures'
-import { screenshot } from './screenshot'
+import { screens, screenshotEverywhere } from './screenshot'
+
+const mobile = screens[1]
 
 // Social logins end to end: the real server (its OAuth client), the real frame, and the loopback
 // oidc-provider stand-in of @portico/test/social for each provider's endpoints; users `alice`
@@ -123,7 +125,7 @@ test('a blocked window: the whole page goes to the provider, comes back, and the
   await signAndSend(page, await address(page), { send: false })
 })
 
-test('a denied consent and Cancel each lead back with a way to try again (360 px, light)', async ({
+test('a denied consent and Cancel each lead back with a way to try again (360 px, both themes)', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 760 })
@@ -134,8 +136,8 @@ test('a denied consent and Cancel each lead back with a way to try again (360 px
   // The server's error page stays in the window; the modal closes it.
   if (!popup.isClosed()) await popup.waitForEvent('close')
   await expect(modal(page).getByRole('button', { name: 'Try again' })).toBeVisible()
-  // ConnectingSocial with its refusal and retry, which no other screenshot shows.
-  await screenshot(page, 'social-denied-light-360')
+  // ConnectingSocial with its refusal and retry, which no other screenshot shows, in both themes.
+  await screenshotEverywhere(page, 'social-denied', { screens: [mobile] })
   // Try again opens a new window in the click; Cancel closes it and returns to Connect.
   const again = page.waitForEvent('popup')
   await modal(page).getByRole('button', { name: 'Try again' }).click()

@@ -42,6 +42,8 @@ export type {
   SendParameters,
   TypedAccount,
 } from './adapterKit/contract.js'
+/** Runs work once the page has loaded and the browser is idle (the start, the modal's preload). */
+export { afterLoadWhenIdle } from './afterLoadWhenIdle.js'
 export type { AnalyticsPayload } from './analytics/createAnalytics.js'
 export type { CallApiParameters, RequestApiParameters } from './api/client.js'
 export { callApi } from './api/client.js'

@@ -1,3 +1,4 @@
+import { afterLoadWhenIdle } from './afterLoadWhenIdle.js'
 import { hasStoredConnections } from './connection/hasStoredConnections.js'
 import type { Portico } from './portico.js'
 import { SOCIAL_RESULT_PARAM } from './social/types.js'
@@ -62,23 +63,10 @@ export function initializeWhenIdle(portico: Portico): () => void {
     void initialize(portico)
     return () => {}
   }
-  let cancel = () => {}
-  const start = () => void initialize(portico)
-  const whenLoaded = () => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(start, { timeout: START_IDLE_TIMEOUT_MS })
-      cancel = () => cancelIdleCallback(handle)
-    } else {
-      const timer = setTimeout(start, START_FALLBACK_DELAY_MS)
-      cancel = () => clearTimeout(timer)
-    }
-  }
-  if (document.readyState === 'complete') whenLoaded()
-  else {
-    window.addEventListener('load', whenLoaded, { once: true })
-    cancel = () => window.removeEventListener('load', whenLoaded)
-  }
-  const stop = () => cancel()
+  const stop = afterLoadWhenIdle(() => void initialize(portico), {
+    timeoutMs: START_IDLE_TIMEOUT_MS,
+    fallbackMs: START_FALLBACK_DELAY_MS,
+  })
   internal.cleanups.push(stop)
   return stop
 }

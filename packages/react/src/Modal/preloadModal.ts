@@ -1,4 +1,4 @@
-import { getDefaultRoute, type Portico, type View } from '@portico/core'
+import { afterLoadWhenIdle, getDefaultRoute, type Portico, type View } from '@portico/core'
 import { loadModalDialog } from './loadModalDialog.js'
 import { markModalWarm } from './modalWarmth.js'
 import { loadView } from './views.js'
@@ -57,21 +57,8 @@ function savesData(): boolean {
  */
 export function preloadModalWhenIdle(portico: Portico): () => void {
   if (typeof window === 'undefined' || savesData()) return () => {}
-  let cancel = () => {}
-  const whenIdle = () => {
-    const preload = () => preloadModal(portico)
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(preload, { timeout: PRELOAD_IDLE_TIMEOUT_MS })
-      cancel = () => cancelIdleCallback(handle)
-    } else {
-      const timer = setTimeout(preload, PRELOAD_FALLBACK_DELAY_MS)
-      cancel = () => clearTimeout(timer)
-    }
-  }
-  if (document.readyState === 'complete') whenIdle()
-  else {
-    window.addEventListener('load', whenIdle, { once: true })
-    cancel = () => window.removeEventListener('load', whenIdle)
-  }
-  return () => cancel()
+  return afterLoadWhenIdle(() => preloadModal(portico), {
+    timeoutMs: PRELOAD_IDLE_TIMEOUT_MS,
+    fallbackMs: PRELOAD_FALLBACK_DELAY_MS,
+  })
 }
