@@ -10,11 +10,12 @@ import {
   type Address,
   type CcipRequestParameters,
   type Client,
-  ccipRequest,
   createPublicClient,
   getAddress,
+  type Hex,
   http,
   isAddressEqual,
+  isHex,
 } from 'viem'
 import * as viemChains from 'viem/chains'
 import { getEnsAddress, getEnsName, getEnsText, normalize } from 'viem/ens'
@@ -79,10 +80,78 @@ export function createIdentityClient(options: IdentityClientOptions): Client {
         if (allowed.length === 0) {
           throw new Error(`No CCIP-Read gateway of ${parameters.sender} is one the server may call.`)
         }
-        return ccipRequest({ ...parameters, urls: allowed })
+        return askGateways({ ...parameters, urls: allowed }, options.timeoutMs)
       },
     },
   })
+}
+
+/** The body as text, or undefined (and the rest left unread) once it passes `maxBytes`. */
+async function readAtMost(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      return undefined
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A gateway's answer is at most this long: a resolver's record, not a download. */
+const GATEWAY_ANSWER_MAX_BYTES = 64 * 1024
+
+/**
+ * EIP-3668's request to each gateway in turn (GET when the URL carries `{data}`, else a JSON POST),
+ * the first hex answer winning. Written here rather than viem's `ccipRequest` because that follows
+ * redirects: a gateway that passed `isGatewayAllowed` could send the server on to an address of its
+ * own network. A redirect, a non-2xx status, an oversized or non-hex answer moves to the next URL.
+ */
+export async function askGateways(
+  { data, sender, urls }: Pick<CcipRequestParameters, 'data' | 'sender' | 'urls'>,
+  timeoutMs: number,
+): Promise<Hex> {
+  let failure = 'no gateway answered'
+  for (const url of urls) {
+    const target = url.replace('{sender}', sender.toLowerCase()).replace('{data}', data)
+    const get = url.includes('{data}')
+    try {
+      const response = await fetch(target, {
+        method: get ? 'GET' : 'POST',
+        ...(get
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data, sender }) }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      if (response.status < 200 || response.status > 299) {
+        await response.body?.cancel()
+        failure = `${new URL(target).host} answered ${response.status}`
+        continue
+      }
+      const text = await readAtMost(response, GATEWAY_ANSWER_MAX_BYTES)
+      if (text === undefined) {
+        failure = `${new URL(target).host} answered too much`
+        continue
+      }
+      let answer: unknown = text
+      if (response.headers.get('content-type')?.startsWith('application/json')) {
+        answer = (JSON.parse(text) as { data?: unknown }).data
+      }
+      if (typeof answer === 'string' && isHex(answer)) return answer
+      failure = `${new URL(target).host} answered no hex data`
+    } catch (error) {
+      failure = `${new URL(target).host} failed: ${error instanceof Error ? error.name : 'error'}`
+    }
+  }
+  throw new Error(`No CCIP-Read gateway of ${sender} answered: ${failure}.`)
 }
 
 /**
