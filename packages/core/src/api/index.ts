@@ -130,6 +130,7 @@ export {
   authSocialFinishResponseSchema,
   authSocialStartRequestSchema,
   authSocialStartResponseSchema,
+  SOCIAL_PROOF_PARAM,
   SOCIAL_PROVIDERS,
   SOCIAL_RESULT_PARAM,
   socialProviderName,

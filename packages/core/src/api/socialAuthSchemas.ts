@@ -20,6 +20,14 @@ export { socialProviderName } from '../social/socialProviderName.js'
  */
 export const SOCIAL_RESULT_PARAM = 'portico_social'
 
+/**
+ * The query parameter that comes back with SOCIAL_RESULT_PARAM after a successful consent: a fresh
+ * one-time proof, sent only to the site's page in the browser that approved. The finish needs it
+ * as well as the frame's secret, so a login approved in another browser (a link sent to a victim)
+ * cannot be finished by the frame that started it.
+ */
+export const SOCIAL_PROOF_PARAM = 'portico_proof'
+
 /** A login attempt's state (also the marker of a redirect): 32 random bytes, base64url. */
 export const socialStateSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))
 
@@ -30,8 +38,10 @@ export const authSocialStartRequestSchema = z.object({
   /** SHA-256 of the secret only the frame holds, base64url: finishing needs the secret itself. */
   secretHash: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
   /**
-   * Where a full-page redirect comes back to: a page of an allowed origin of the project. Absent
-   * for a popup, whose callback page ends on the server and closes itself.
+   * The site's page the provider's callback sends the browser back to (the popup, or the whole tab
+   * after a full-page redirect), with the state and the one-time proof: a page of an origin the
+   * project lists by name. Required by the server (SOCIAL_REDIRECT_REQUIRED); optional in the schema
+   * so a start without it gets that clear refusal rather than a bare BAD_REQUEST.
    */
   redirectTo: z.optional(z.url()),
 })
@@ -51,6 +61,12 @@ export const authSocialFinishRequestSchema = z.object({
   state: socialStateSchema,
   /** The secret whose hash started the attempt, base64url. */
   secret: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
+  /**
+   * The one-time proof (SOCIAL_PROOF_PARAM) the callback sent to the site's page in the browser
+   * that approved. Without it a finish may wait and learn a failure, but never gets the session
+   * (SOCIAL_PROOF_INVALID).
+   */
+  proof: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))),
   deviceId: authDeviceIdSchema,
   /** How long to wait for the provider's callback, in ms (at most the server's limit). */
   waitMs: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(60_000))),

@@ -28,6 +28,8 @@ const PAGE = 'https://shop.example/cart?item=7'
 const PROVIDER_PAGE = 'https://accounts.provider.example/authorize?state=s'
 // What the server's callback sends the window (or the page) back to: this page with an opaque marker.
 const BACK = 'https://shop.example/cart?item=7&portico_social=opaque-marker'
+// Where a popup's login asks the server to send the popup back: this page, marked as a popup's.
+const POPUP_BACK = 'https://shop.example/cart?item=7&portico_popup=1'
 
 /**
  * The provider's window as the page sees it: its address is readable while it is blank, and throws
@@ -147,8 +149,9 @@ describe('social login in a window (SPEC §7 APP_GET_SOCIAL_REDIRECT_URI, APP_CO
     expect(portico.state.chains.eip155?.accountState.socialProvider).toBe('github')
     expect(portico.state.chains.eip155?.accountState.socialWindow?.closed).toBe(false)
     await poll()
-    // A window needs no address back to this page: the frame waits for the server's callback.
-    expect(calls).toEqual(['redirect github'])
+    // The server sends the window back to this page, marked as a popup's way back: the page it
+    // loads there relays the login (with the proof only that browser gets) to its own frame.
+    expect(calls).toEqual([`redirect github ${POPUP_BACK}`])
     expect(opened?.navigations).toEqual([PROVIDER_PAGE])
     // The visitor is still at the provider: the frame says so, and is asked again.
     await poll(12)
@@ -158,7 +161,7 @@ describe('social login in a window (SPEC §7 APP_GET_SOCIAL_REDIRECT_URI, APP_CO
     if (opened) opened.popup.closed = true
     await poll(8)
     await login
-    expect(calls).toEqual(['redirect github', `connectSocial ${PROVIDER_PAGE}`])
+    expect(calls).toEqual([`redirect github ${POPUP_BACK}`, `connectSocial ${PROVIDER_PAGE}`])
     expect(handle.calls.find((call) => call.method === 'connect')?.parameters).toMatchObject({
       connectorId: EMBEDDED_WALLET_CONNECTOR_ID,
     })
@@ -459,6 +462,43 @@ describe('the social username (SPEC §3)', () => {
     expect(portico.internal.storage.get('socialUsername')).toBeUndefined()
     expect(portico.internal.storage.get('socialProvider')).toBeUndefined()
     expect(getSocialLogin(portico)).toMatchObject({ accountUsername: undefined, accountProvider: undefined })
+  })
+})
+
+describe('the page loaded in the popup, sent back by the server', () => {
+  async function loadInPopup(address: string) {
+    const { wallet, calls } = embedded()
+    const close = vi.fn()
+    vi.stubGlobal('close', close)
+    window.history.replaceState(null, '', address)
+    const { factory, handle } = fakeAdapter('eip155', connectors)
+    const popupPage = createPortico({
+      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+      adapters: [factory],
+      embeddedWallet: wallet,
+      features: { socials: ['github'] },
+      isMobile: () => false,
+      ssr: true,
+      logger: { debug: () => {}, warn: () => {}, error: () => {} },
+    })
+    await initialize(popupPage)
+    await vi.waitFor(() => expect(close).toHaveBeenCalled())
+    return { popupPage, calls, handle }
+  }
+
+  test('relays the state and the proof to its own frame, which finishes the login, cleans its address and closes; it connects nothing itself', async () => {
+    const back = `${POPUP_BACK}&portico_social=opaque-marker&portico_proof=one-time-proof`
+    const { popupPage, calls, handle } = await loadInPopup(back)
+    expect(calls).toEqual([`connectSocial ${back}`])
+    expect(window.location.href).toBe(PAGE)
+    expect(handle.calls.some((call) => call.method === 'connect')).toBe(false)
+    expect(popupPage.state.modal.open).toBe(false)
+  })
+
+  test('without a proof (a refused consent, a provider error) relays nothing: the opener hears the failure from the server', async () => {
+    const { calls } = await loadInPopup(`${POPUP_BACK}&portico_social=opaque-marker`)
+    expect(calls).toEqual([])
+    expect(window.location.href).toBe(PAGE)
   })
 })
 

@@ -235,7 +235,7 @@ export interface AuthApi {
    * `POST /v1/auth/social/finish`: the session of a completed social login, for the secret; the
    * server waits up to `waitMs` for the provider's callback. Keeps the token like `otp`.
    */
-  socialFinish(state: string, secret: string, waitMs: number): Promise<AuthOtpResult>
+  socialFinish(state: string, secret: string, waitMs: number, proof?: string): Promise<AuthOtpResult>
   /** Ends the session on the server (when there is one) and forgets the token and its cookie. */
   signOut(): Promise<void>
   getToken(): string | undefined
@@ -334,10 +334,11 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
         secretHash,
         ...(redirectTo === undefined ? {} : { redirectTo }),
       }),
-    async socialFinish(state, secret, waitMs) {
+    async socialFinish(state, secret, waitMs, proof) {
       const result = await call('POST', 'social/finish', schemas.otp, {
         state,
         secret,
+        ...(proof === undefined ? {} : { proof }),
         deviceId: getDeviceId(),
         waitMs,
       })

@@ -22,7 +22,11 @@ export interface AuthTestServer {
   /** The social logins started, by state, with what the frame sent. */
   socialAttempts: Map<string, SocialAttempt>
   /** Plays the provider's callback for the login whose state `uri` names: a user, or a refusal code. */
-  completeSocial(state: string, outcome: SocialOutcome): void
+  /**
+   * Plays the provider's callback; for a consent, returns the one-time proof the server sends to
+   * the site's page in the browser that approved (the finish needs it, as the real server's does).
+   */
+  completeSocial(state: string, outcome: SocialOutcome): string | undefined
   /** The Farcaster channels opened, by channel id: the site's origin they were opened for. */
   farcasterChannels: Map<string, FarcasterTestChannel>
   /** Completes a Farcaster channel as the server would once it verified the app's signature (or refused it). */
@@ -49,6 +53,8 @@ export interface SocialAttempt {
   secretHash: string
   redirectTo: string | undefined
   outcome: SocialOutcome | undefined
+  /** The proof sent back with a consent (the real server keeps only its hash). */
+  proof: string | undefined
   finished: boolean
   /** The waits the finishes asked for, in ms. */
   waits: number[]
@@ -236,6 +242,7 @@ export async function startAuthTestServer(
         secretHash: String(body.secretHash),
         redirectTo: typeof body.redirectTo === 'string' ? body.redirectTo : undefined,
         outcome: undefined,
+        proof: undefined,
         finished: false,
         waits: [],
       })
@@ -258,6 +265,9 @@ export async function startAuthTestServer(
         return refuse(res, 409, 'SOCIAL_LOGIN_PENDING', 'The provider has not sent the visitor back yet.')
       if ('error' in outcome) return refuse(res, 400, outcome.error, outcome.message)
       if (attempt.finished) return refuse(res, 409, 'SOCIAL_CODE_USED', 'Finished already.')
+      // The real server answers a finish without the proof so once its wait ends.
+      if (body.proof !== attempt.proof)
+        return refuse(res, 403, 'SOCIAL_PROOF_INVALID', 'Not shown the proof of the browser that approved.')
       attempt.finished = true
       const identity = `${attempt.provider}:${outcome.user.subject}`
       let user =
@@ -433,6 +443,8 @@ export async function startAuthTestServer(
       const attempt = socialAttempts.get(state)
       if (!attempt) throw new Error(`No social login has the state ${state}.`)
       attempt.outcome = outcome
+      attempt.proof = 'user' in outcome ? randomBytes(32).toString('base64url') : undefined
+      return attempt.proof
     },
     lastCode(email, kind) {
       const found = mails.filter((m) => m.to === email && m.kind === kind).at(-1)

@@ -516,7 +516,8 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
         const { token, user } = await social.finish(message.payload.uri)
         session = await loadWallet(user)
         pendingEmail = undefined
-        emitSession(token)
+        // Taken by the popup's page in this partition: the page learns a session by its user.
+        emitSession(token ?? `social-cookie:${user.id}`)
         return {
           ...(user.email === undefined ? {} : { email: user.email }),
           ...(user.userName === undefined ? {} : { userName: user.userName }),

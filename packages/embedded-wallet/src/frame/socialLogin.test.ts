@@ -96,17 +96,37 @@ describe('social login in the frame', () => {
     expect(server.socialAttempts.get(state)?.redirectTo).toBeUndefined()
   })
 
-  test('connects with the popup URI once the provider sent the visitor back, and Account gets the username', async () => {
-    const frame = makeBrowser().frame()
-    const { uri, state } = await redirectUri(frame, { provider: 'google' })
-    server.completeSocial(state, alice)
-    const reply = await frame.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+  test("connects the popup flow: the popup's page relays state and proof to its own frame, and the opener's frame then reads the session from the cookie", async () => {
+    const browser = makeBrowser()
+    const opener = browser.frame()
+    const { uri, state } = await redirectUri(opener, {
+      provider: 'google',
+      redirectTo: 'http://site.test/shop?portico_popup=1',
+    })
+    const proof = server.completeSocial(state, alice)
+    // Approved, but the popup's page has not relayed the proof yet: the opener hears "pending".
+    const early = await opener.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+    expect(early).toMatchObject({ payload: { data: { reason: 'SOCIAL_LOGIN_PENDING' } } })
+    expect(server.socialAttempts.get(state)?.finished).toBe(false)
+    // The popup came back to the site's page, whose frame is another frame of the same partition.
+    const popup = browser.frame()
+    const relayed = await popup.handlers.handle(
+      request('APP_CONNECT_SOCIAL', {
+        uri: `http://site.test/shop?portico_popup=1&portico_social=${state}&portico_proof=${proof}`,
+      }),
+    )
+    expect(relayed).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { userName: 'Alice' } })
+    // The opener asks again: finished by the page, so its session is the partition's cookie.
+    const reply = await opener.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
     expect(reply).toMatchObject({
       type: 'FRAME_CONNECT_SOCIAL_SUCCESS',
       payload: { email: 'alice@social.example', userName: 'Alice', socialProvider: 'google' },
     })
+    const frame = opener
     expect(frame.events.map((event) => event.type)).toEqual(['FRAME_SESSION_UPDATE'])
-    expect(server.socialAttempts.get(state)?.waits).toEqual([SOCIAL_FINISH_WAIT_MS])
+    // The opener's second ask needed no server wait: the popup's frame marked the login finished.
+    expect(server.socialAttempts.get(state)?.waits).toEqual([SOCIAL_FINISH_WAIT_MS, SOCIAL_FINISH_WAIT_MS])
+    expect(browser.storage.getItem(SOCIAL_STORAGE_KEY)).toBeNull()
     expect(SOCIAL_FINISH_WAIT_MS).toBeLessThan(30_000)
     const user = await frame.handlers.handle(request('APP_GET_USER', { chainId: 1 }))
     expect(user).toMatchObject({
@@ -123,10 +143,17 @@ describe('social login in the frame', () => {
       redirectTo: 'http://site.test/shop?item=1',
     })
     expect(server.socialAttempts.get(state)?.redirectTo).toBe('http://site.test/shop?item=1')
-    server.completeSocial(state, handle)
+    const proof = server.completeSocial(state, handle)
     const reloaded = browser.frame()
-    const reply = await reloaded.handlers.handle(
+    // The marker without the proof is refused: only the browser that approved holds the proof.
+    const bare = await reloaded.handlers.handle(
       request('APP_CONNECT_SOCIAL', { uri: `http://site.test/shop?item=1&portico_social=${state}` }),
+    )
+    expect(bare).toMatchObject({ payload: { data: { reason: 'SOCIAL_LOGIN_PENDING' } } })
+    const reply = await reloaded.handlers.handle(
+      request('APP_CONNECT_SOCIAL', {
+        uri: `http://site.test/shop?item=1&portico_social=${state}&portico_proof=${proof}`,
+      }),
     )
     expect(reply).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { userName: '@handle' } })
     const user = await reloaded.handlers.handle(request('APP_GET_USER', { chainId: 1 }))
@@ -156,11 +183,13 @@ describe('social login in the frame', () => {
       redirectTo: 'http://site.test/shop',
     })
     expect(frameWindow.document.cookie).toContain(encodeURIComponent(SOCIAL_STORAGE_KEY))
-    server.completeSocial(state, handle)
+    const proof = server.completeSocial(state, handle)
     // The page loads again: a new frame, whose storage opens over the same cookies.
     const reloaded = browser.frame()
     const reply = await reloaded.handlers.handle(
-      request('APP_CONNECT_SOCIAL', { uri: `http://site.test/shop?portico_social=${state}` }),
+      request('APP_CONNECT_SOCIAL', {
+        uri: `http://site.test/shop?portico_social=${state}&portico_proof=${proof}`,
+      }),
     )
     expect(reply).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { userName: '@handle' } })
     // A finished login leaves nothing behind but the device.
@@ -177,8 +206,14 @@ describe('social login in the frame', () => {
       type: 'FRAME_CONNECT_SOCIAL_ERROR',
       payload: { data: { reason: 'SOCIAL_LOGIN_PENDING' } },
     })
-    server.completeSocial(state, { user: { subject: '5', emailVerified: false, userName: 'Disco' } })
-    const done = await frame.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+    const proof = server.completeSocial(state, {
+      user: { subject: '5', emailVerified: false, userName: 'Disco' },
+    })
+    const done = await frame.handlers.handle(
+      request('APP_CONNECT_SOCIAL', {
+        uri: `http://site.test/?portico_social=${state}&portico_proof=${proof}`,
+      }),
+    )
     expect(done?.type).toBe('FRAME_CONNECT_SOCIAL_SUCCESS')
   })
 
@@ -197,6 +232,29 @@ describe('social login in the frame', () => {
     })
     const again = await frame.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
     expect(again).toMatchObject({ payload: { data: { reason: 'SOCIAL_NOT_STARTED_HERE' } } })
+  })
+
+  test('a login an attacker started and a victim approved (a link sent to the victim) is finished by neither', async () => {
+    const attacker = makeBrowser().frame()
+    const { uri, state } = await redirectUri(attacker, {
+      provider: 'google',
+      redirectTo: 'http://site.test/',
+    })
+    const proof = server.completeSocial(state, alice)
+    // The victim's browser lands on the site's page with the state and the proof; its frame has
+    // no secret of this login.
+    const victim = makeBrowser().frame()
+    const landed = await victim.handlers.handle(
+      request('APP_CONNECT_SOCIAL', {
+        uri: `http://site.test/?portico_social=${state}&portico_proof=${proof}`,
+      }),
+    )
+    expect(landed).toMatchObject({ payload: { data: { reason: 'SOCIAL_NOT_STARTED_HERE' } } })
+    // The attacker's frame has the secret but never the proof: it only ever hears "pending".
+    const stolen = await attacker.handlers.handle(request('APP_CONNECT_SOCIAL', { uri }))
+    expect(stolen).toMatchObject({ payload: { data: { reason: 'SOCIAL_LOGIN_PENDING' } } })
+    expect(server.socialAttempts.get(state)?.finished).toBe(false)
+    expect(attacker.events).toEqual([])
   })
 
   test('another browser cannot finish a login with the URI alone', async () => {

@@ -18,6 +18,11 @@ export const SOCIAL_STORAGE_KEY = 'portico-frame:social'
  */
 export const SOCIAL_RESULT_PARAM = 'portico_social'
 /**
+ * The one-time proof the server's callback sends, with the marker, to the site's page in the
+ * browser that approved (the server's SOCIAL_PROOF_PARAM): the finish needs it with the secret.
+ */
+export const SOCIAL_PROOF_PARAM = 'portico_proof'
+/**
  * How long one finish waits on the server for the provider's callback: inside the page's 30 s
  * timeout (SPEC §9), so the page hears "still pending" and may ask again while the popup is open.
  */
@@ -25,6 +30,15 @@ export const SOCIAL_FINISH_WAIT_MS = 25_000
 /** Started logins kept at most; the oldest go first. */
 const MAX_PENDING = 8
 const STATE = /^[A-Za-z0-9_-]{43}$/
+
+/**
+ * What a finish gives: the session, with its token when this frame took it; without one when the
+ * popup's page took it (in this same frame partition, so its session cookie is this frame's too).
+ */
+export interface SocialFinishResult {
+  token: string | undefined
+  user: AuthOtpResult['user']
+}
 
 /**
  * Why a social login did not open a session, as `reason`: the server's SOCIAL_* code, or
@@ -45,7 +59,12 @@ interface PendingLogin {
   secret: string
   provider: string
   expiresAt: number
+  /** Finished by the popup's page (another frame of this partition): the opener's frame reads the session. */
+  finished?: boolean
 }
+
+/** The mark core puts in a popup's redirectTo, so the page the popup comes back to knows it is one. */
+export const SOCIAL_POPUP_PARAM = 'portico_popup'
 
 /** Creates the frame's social login steps over the server's API and the frame's storage. */
 export function createSocialLogin({
@@ -79,6 +98,19 @@ export function createSocialLogin({
     write(pending)
   }
 
+  /**
+   * The popup came back to the site's page, whose frame (this partition: same secret, same cookies)
+   * finished the login with the proof: the session is the cookie's. Without such a session (the
+   * cookie is gone), session() refuses and the login ends.
+   */
+  async function finishedByThePopup(state: string): Promise<SocialFinishResult> {
+    forget(state)
+    // The cookie speaks, not a token of an earlier session this frame may still hold.
+    api.clearToken()
+    const { user } = await api.session()
+    return { token: undefined, user }
+  }
+
   return {
     /** APP_GET_SOCIAL_REDIRECT_URI: the provider's authorise URL of a new login. */
     async start(provider: string, redirectTo: string | undefined): Promise<{ uri: string }> {
@@ -89,7 +121,7 @@ export function createSocialLogin({
       return { uri }
     },
     /** APP_CONNECT_SOCIAL: the session of the login the URI names, once the provider sent the visitor back. */
-    async finish(uri: string): Promise<AuthOtpResult> {
+    async finish(uri: string): Promise<SocialFinishResult> {
       let params: URLSearchParams
       try {
         params = new URL(uri).searchParams
@@ -97,6 +129,10 @@ export function createSocialLogin({
         throw new SocialLoginError('SOCIAL_URI_INVALID', 'The social login URI is not a URL.')
       }
       const state = params.get(SOCIAL_RESULT_PARAM) ?? params.get('state') ?? ''
+      // Only the site's page the callback sent back carries the proof; the opener's frame, which
+      // relays the provider's authorise URL while the popup is open, has none and only waits.
+      const proofParam = params.get(SOCIAL_PROOF_PARAM)
+      const proof = proofParam !== null && STATE.test(proofParam) ? proofParam : undefined
       if (!STATE.test(state)) {
         throw new SocialLoginError(
           'SOCIAL_URI_INVALID',
@@ -111,15 +147,23 @@ export function createSocialLogin({
           'This social login was not started in this wallet frame, or it expired: start it again.',
         )
       }
+      if (login.finished && proof === undefined) return finishedByThePopup(state)
       try {
-        const result = await api.socialFinish(state, login.secret, SOCIAL_FINISH_WAIT_MS)
-        forget(state)
-        return result
+        const result = await api.socialFinish(state, login.secret, SOCIAL_FINISH_WAIT_MS, proof)
+        // The opener's frame may ask again after this: it is told the login is finished, not unknown.
+        if (params.get(SOCIAL_POPUP_PARAM) === '1')
+          write({ ...read(), [state]: { ...login, finished: true } })
+        else forget(state)
+        return { token: result.token, user: result.user }
       } catch (error) {
         if (!(error instanceof SocialLoginRefusedError)) throw error
-        // Still waiting for the provider: the page may ask again. Anything else ends this login.
-        if (error.code !== 'SOCIAL_LOGIN_PENDING') forget(state)
-        throw new SocialLoginError(error.code, error.message)
+        if (proof === undefined && error.code === 'SOCIAL_CODE_USED') return finishedByThePopup(state)
+        // Approved, and the popup's page has not relayed the proof yet: still pending for the page.
+        const pending =
+          error.code === 'SOCIAL_LOGIN_PENDING' ||
+          (proof === undefined && error.code === 'SOCIAL_PROOF_INVALID')
+        if (!pending) forget(state)
+        throw new SocialLoginError(pending ? 'SOCIAL_LOGIN_PENDING' : error.code, error.message)
       }
     },
   }

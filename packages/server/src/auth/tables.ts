@@ -154,6 +154,11 @@ export interface AuthSocialAttemptsTable {
   callback_at: NullableTimestamp
   /** When the frame took the session; a second finish is refused. */
   finished_at: NullableTimestamp
+  /**
+   * SHA-256 of the one-time proof the callback sent, with the state, to the site's page in the
+   * browser that approved (migration 016_social_proof); the finish must show the proof.
+   */
+  proof_hash: string | null
 }
 
 /** A Farcaster account's user (migration 015_farcaster); the profile is display data the relay passed on. */

@@ -17,6 +17,7 @@ import * as paymaster from './migrations/012_paymaster.js'
 import * as preferredAccount from './migrations/013_preferred_account.js'
 import * as social from './migrations/014_social.js'
 import * as farcaster from './migrations/015_farcaster.js'
+import * as socialProof from './migrations/016_social_proof.js'
 import type { Database } from './schema.js'
 
 /** Every migration, in order. Listed here rather than read from a folder, so a bundle carries them. */
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '013_preferred_account': preferredAccount,
   '014_social': social,
   '015_farcaster': farcaster,
+  '016_social_proof': socialProof,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -10,6 +10,7 @@ import { setSocialWindow } from '../setSocialWindow.js'
 import { socialLoginState } from '../socialLoginState.js'
 import { SOCIAL_MESSAGES } from '../socialMessages.js'
 import { socialProviderName } from '../socialProviderName.js'
+import { SOCIAL_POPUP_PARAM } from '../types.js'
 
 addMessages(SOCIAL_MESSAGES)
 
@@ -173,6 +174,14 @@ function waitForLogin(
 
 type SocialWallet = ReturnType<typeof requireSocialWallet>
 
+/** This page's address, marked as a popup's way back (SOCIAL_POPUP_PARAM), without its fragment. */
+function popupReturnUrl(href: string): string {
+  const url = new URL(href)
+  url.hash = ''
+  url.searchParams.set(SOCIAL_POPUP_PARAM, '1')
+  return url.toString()
+}
+
 export type RunSocialLoginParameters = { provider: string; popup: Window | null; attempt: number }
 
 /**
@@ -186,14 +195,17 @@ export async function runSocialLogin(portico: Portico, parameters: RunSocialLogi
   const stillCurrent = () => attempt === internal.socialLoginAttempt
   try {
     const wallet = requireSocialWallet(portico)
-    // A blocked window: the whole page goes to the provider and the server sends it back here.
-    const redirectTo = popup ? undefined : window.location.href
-    const { uri } = await wallet.getSocialRedirectUri({ provider, ...(redirectTo ? { redirectTo } : {}) })
+    // The server sends the browser that approved back to this page (the popup, marked so its page
+    // relays the login to its frame and closes; or, when the window was blocked, the whole page)
+    // with the one-time proof the frame's finish needs: so a login approved in another browser
+    // (its link sent to someone) comes back there, not here.
+    const redirectTo = popup ? popupReturnUrl(window.location.href) : window.location.href
+    const { uri } = await wallet.getSocialRedirectUri({ provider, redirectTo })
     if (!stillCurrent()) throw new Superseded()
-    if (redirectTo !== undefined || !popup) {
+    if (!popup) {
       internal.storage.set('socialRedirect', {
         provider,
-        returnUrl: redirectTo ?? window.location.href,
+        returnUrl: redirectTo,
         startedAt: Date.now(),
       })
       internal.logger.debug('social login: the window was blocked, leaving the page for the provider')

@@ -35,9 +35,25 @@ export const hashSocialSecret = (secret: string): string =>
 
 /** Whether `secret` is the one whose hash started the attempt (compared in constant time). */
 export function isAttemptSecret(attempt: SocialAttempt, secret: string): boolean {
-  const given = Buffer.from(hashSocialSecret(secret))
-  const stored = Buffer.from(attempt.secret_hash)
-  return given.length === stored.length && timingSafeEqual(given, stored)
+  return sameHash(hashSocialSecret(secret), attempt.secret_hash)
+}
+
+/** A fresh one-time proof for the browser that approved: 32 random bytes, base64url. */
+export const newSocialProof = (): string => randomBytes(32).toString('base64url')
+
+/**
+ * Whether `proof` is the one the callback sent to the browser that approved (constant time). An
+ * attempt with no proof stored (no successful callback yet) matches nothing.
+ */
+export function isAttemptProof(attempt: SocialAttempt, proof: string | undefined): boolean {
+  if (proof === undefined || attempt.proof_hash === null) return false
+  return sameHash(hashSocialSecret(proof), attempt.proof_hash)
+}
+
+function sameHash(given: string, stored: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(stored)
+  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 export async function insertSocialAttempt(
@@ -105,13 +121,18 @@ export async function claimSocialCallback(
 export async function completeSocialAttempt(
   db: Kysely<Database>,
   stateHash: string,
-  outcome: { userId: string; created: boolean } | { code: string; message: string },
+  outcome: { userId: string; created: boolean; proofHash: string } | { code: string; message: string },
 ): Promise<void> {
   await db
     .updateTable('auth_social_attempts')
     .set(
       'userId' in outcome
-        ? { status: 'done', user_id: outcome.userId, user_created: outcome.created }
+        ? {
+            status: 'done',
+            user_id: outcome.userId,
+            user_created: outcome.created,
+            proof_hash: outcome.proofHash,
+          }
         : { status: 'failed', error_code: outcome.code, error_message: outcome.message },
     )
     .where('state_hash', '=', stateHash)

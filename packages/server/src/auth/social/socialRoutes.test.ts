@@ -3,6 +3,7 @@ import {
   authSessionResponseSchema,
   authSocialFinishResponseSchema,
   authSocialStartResponseSchema,
+  SOCIAL_PROOF_PARAM,
   SOCIAL_RESULT_PARAM,
   type SocialProvider,
 } from '@portico/core/api'
@@ -26,6 +27,15 @@ import {
   newDeviceId,
   SITE,
 } from '../authRoutesHarness.testkit.js'
+
+/** A failed callback sends the browser back to the site's page with the state, and no proof. */
+function expectBackWithoutProof(response: Response): URL {
+  expect(response.status).toBe(302)
+  const location = new URL(response.headers.get('location') ?? '')
+  expect(location.searchParams.get(SOCIAL_RESULT_PARAM)).toMatch(/^[\w-]{43}$/)
+  expect(location.searchParams.has(SOCIAL_PROOF_PARAM)).toBe(false)
+  return location
+}
 
 /** Another public URL of the same server, which the stand-in's clients also registered. */
 const RENAMED = 'https://renamed.portico.test'
@@ -75,7 +85,12 @@ describeAuthRoutes('social login routes', (auth) => {
     state: string
     secret: string
     deviceId: string
+    /** The one-time proof the callback sent back to the site's page, once approved. */
+    proof?: string
   }
+
+  /** The site's page every login comes back to, unless a test names another. */
+  const PAGE = `${SITE}/checkout`
 
   async function start(
     provider: SocialProvider,
@@ -89,7 +104,7 @@ describeAuthRoutes('social login routes', (auth) => {
         provider,
         deviceId,
         secretHash: hashOf(secret),
-        ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
+        redirectTo: options.redirectTo ?? PAGE,
       },
     })
     expect(response.status).toBe(200)
@@ -111,12 +126,31 @@ describeAuthRoutes('social login routes', (auth) => {
     )
   }
 
-  function finish(started: Started, overrides: { secret?: string; waitMs?: number } = {}): Promise<Response> {
+  /**
+   * The consent as `as`, in the browser that follows the callback's redirect: it lands on the
+   * site's page with the state and the proof, which go on the started login for its finish.
+   */
+  async function approve(started: Started, as: string, target: App = app): Promise<Started> {
+    const back = await deliver(await standIn.authorize(started.uri, { as }), target)
+    expect(back.status, await back.clone().text()).toBe(302)
+    const location = new URL(back.headers.get('location') ?? '')
+    expect(location.searchParams.get(SOCIAL_RESULT_PARAM)).toBe(started.state)
+    const proof = location.searchParams.get(SOCIAL_PROOF_PARAM)
+    expect(proof).toMatch(/^[\w-]{43}$/)
+    return { ...started, proof: proof ?? '' }
+  }
+
+  function finish(
+    started: Started,
+    overrides: { secret?: string; proof?: string | null; waitMs?: number; target?: App } = {},
+  ): Promise<Response> {
+    const proof = overrides.proof === null ? undefined : (overrides.proof ?? started.proof)
     return auth.request('POST', '/v1/auth/social/finish', {
-      target: app,
+      target: overrides.target ?? app,
       body: {
         state: started.state,
         secret: overrides.secret ?? started.secret,
+        ...(proof !== undefined ? { proof } : {}),
         deviceId: started.deviceId,
         waitMs: overrides.waitMs ?? 2_000,
       },
@@ -124,9 +158,7 @@ describeAuthRoutes('social login routes', (auth) => {
   }
 
   async function logIn(provider: SocialProvider, as: string, deviceId?: string) {
-    const started = await start(provider, deviceId ? { deviceId } : {})
-    const page = await deliver(await standIn.authorize(started.uri, { as }))
-    expect(page.status, await page.clone().text()).toBe(200)
+    const started = await approve(await start(provider, deviceId ? { deviceId } : {}), as)
     const response = await finish(started)
     expect(response.status).toBe(200)
     return authSocialFinishResponseSchema.parse(await response.json())
@@ -158,8 +190,10 @@ describeAuthRoutes('social login routes', (auth) => {
       const callback = await standIn.authorize(started.uri, { as: 'alice' })
       expect(callback.method).toBe('POST')
       const withName = `${callback.body}&user=${encodeURIComponent(JSON.stringify({ name: { firstName: 'Alice', lastName: 'Apple' } }))}`
-      expect((await deliver({ ...callback, body: withName })).status).toBe(200)
-      const { user } = authSocialFinishResponseSchema.parse(await (await finish(started)).json())
+      const back = await deliver({ ...callback, body: withName })
+      expect(back.status).toBe(302)
+      const proof = new URL(back.headers.get('location') ?? '').searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
+      const { user } = authSocialFinishResponseSchema.parse(await (await finish(started, { proof })).json())
       expect(user.userName).toBe('Alice Apple')
     })
 
@@ -235,7 +269,7 @@ describeAuthRoutes('social login routes', (auth) => {
       await expectRefusal(response, 403, 'SOCIAL_REDIRECT_NOT_ALLOWED')
     })
 
-    it('sends a full-page redirect back to the page with the opaque marker, which only the secret finishes', async () => {
+    it("sends the browser back to the site's page with the state and a one-time proof; the finish needs the secret and the proof", async () => {
       const started = await start('github', { redirectTo: `${SITE}/checkout?step=2#top` })
       const back = await deliver(await standIn.authorize(started.uri, { as: 'alice' }))
       expect(back.status).toBe(302)
@@ -243,9 +277,22 @@ describeAuthRoutes('social login routes', (auth) => {
       expect(`${location.origin}${location.pathname}`).toBe(`${SITE}/checkout`)
       expect(location.searchParams.get('step')).toBe('2')
       expect(location.searchParams.get(SOCIAL_RESULT_PARAM)).toBe(started.state)
+      const proof = location.searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
+      expect(proof).toMatch(/^[\w-]{43}$/)
+      expect(proof).not.toBe(started.state)
       expect(location.search).not.toContain('code=')
-      await expectRefusal(await finish(started, { secret: newSecret() }), 403, 'SOCIAL_SECRET_INVALID')
-      expect((await finish(started)).status).toBe(200)
+      await expectRefusal(await finish(started, { secret: newSecret(), proof }), 403, 'SOCIAL_SECRET_INVALID')
+      await expectRefusal(await finish(started, { proof: null, waitMs: 0 }), 403, 'SOCIAL_PROOF_INVALID')
+      await expectRefusal(await finish(started, { proof: newSecret() }), 403, 'SOCIAL_PROOF_INVALID')
+      expect((await finish(started, { proof })).status).toBe(200)
+    })
+
+    it('refuses a start that names no page of the site to come back to', async () => {
+      const response = await auth.request('POST', '/v1/auth/social/start', {
+        target: app,
+        body: { provider: 'google', deviceId: newDeviceId(), secretHash: hashOf(newSecret()) },
+      })
+      await expectRefusal(response, 400, 'SOCIAL_REDIRECT_REQUIRED')
     })
 
     it('refuses an unknown state and a state of another provider (mix-up)', async () => {
@@ -265,11 +312,14 @@ describeAuthRoutes('social login routes', (auth) => {
     it('exchanges a code once: a replayed callback changes nothing', async () => {
       const started = await start('discord')
       const callback = await standIn.authorize(started.uri, { as: 'alice' })
-      expect((await deliver(callback)).status).toBe(200)
+      const back = await deliver(callback)
+      expect(back.status).toBe(302)
+      const proof = new URL(back.headers.get('location') ?? '').searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
       const replay = await deliver(callback)
       expect(replay.status).toBe(409)
       expect(await replay.text()).toContain('SOCIAL_CODE_USED')
-      expect((await finish(started)).status).toBe(200)
+      expect(replay.headers.get('location')).toBeNull()
+      expect((await finish(started, { proof })).status).toBe(200)
       await expectRefusal(await finish(started), 409, 'SOCIAL_CODE_USED')
     })
 
@@ -279,7 +329,7 @@ describeAuthRoutes('social login routes', (auth) => {
       const attacker = await start('x')
       stolen.searchParams.set('state', attacker.state)
       const page = await deliver({ url: stolen.toString(), method: 'GET' })
-      expect(page.status).toBe(401)
+      expectBackWithoutProof(page)
       await expectRefusal(await finish(attacker), 401, 'SOCIAL_CODE_REJECTED')
     })
 
@@ -293,7 +343,12 @@ describeAuthRoutes('social login routes', (auth) => {
       const response = await auth.request('POST', '/v1/auth/social/start', {
         target: unregistered,
         origin: 'https://unknown.portico.test',
-        body: { provider: 'google', deviceId: newDeviceId(), secretHash: hashOf(newSecret()) },
+        body: {
+          provider: 'google',
+          deviceId: newDeviceId(),
+          secretHash: hashOf(newSecret()),
+          redirectTo: PAGE,
+        },
       })
       const { uri } = authSocialStartResponseSchema.parse(await response.json())
       await expect(standIn.authorize(uri, { as: 'alice' })).rejects.toThrow(/redirect_uri/)
@@ -302,21 +357,20 @@ describeAuthRoutes('social login routes', (auth) => {
       const url = new URL((await standIn.authorize(started.uri, { as: 'alice' })).url)
       const renamed = auth.appWith({ ...auth.configWith({ social }), publicUrl: RENAMED })
       const page = await renamed.request(`${url.pathname}${url.search}`)
-      expect(page.status).toBe(401)
+      expectBackWithoutProof(page)
       await expectRefusal(await finish(started), 401, 'SOCIAL_CODE_REJECTED')
     })
 
     it('tells a denied consent and a provider error apart', async () => {
       const denied = await start('google')
-      const deniedPage = await deliver(await standIn.authorize(denied.uri, { deny: true }))
-      expect(deniedPage.status).toBe(403)
+      expectBackWithoutProof(await deliver(await standIn.authorize(denied.uri, { deny: true })))
       await expectRefusal(await finish(denied), 403, 'SOCIAL_CONSENT_DENIED')
 
       const failed = await start('discord')
       const page = await app.request(
         `/v1/auth/social/callback/discord?state=${failed.state}&error=temporarily_unavailable&error_description=Down`,
       )
-      expect(page.status).toBe(422)
+      expectBackWithoutProof(page)
       const message = await expectRefusal(await finish(failed), 422, 'SOCIAL_PROVIDER_ERROR')
       expect(message).toBe('discord ended the login with an error (temporarily_unavailable: Down).')
     })
@@ -326,8 +380,7 @@ describeAuthRoutes('social login routes', (auth) => {
       await expectRefusal(await finish(started, { waitMs: 0 }), 409, 'SOCIAL_LOGIN_PENDING')
       auth.time += 11 * MINUTE
       await expectRefusal(await finish(started, { waitMs: 0 }), 401, 'SOCIAL_STATE_EXPIRED')
-      const late = await deliver(await standIn.authorize(started.uri, { as: 'alice' }))
-      expect(late.status).toBe(401)
+      expectBackWithoutProof(await deliver(await standIn.authorize(started.uri, { as: 'alice' })))
     })
 
     it('answers a malformed start with 400, never 500', async () => {
@@ -344,13 +397,17 @@ describeAuthRoutes('social login routes', (auth) => {
       app.request(`/v1/auth/social/finish?projectId=${project}`, {
         method: 'POST',
         headers: { origin: FRAME, 'content-type': 'application/json' },
-        body: JSON.stringify({ state: started.state, secret: started.secret, deviceId: started.deviceId }),
+        body: JSON.stringify({
+          state: started.state,
+          secret: started.secret,
+          proof: started.proof,
+          deviceId: started.deviceId,
+        }),
       })
 
     it('finishes a login only in the project, and on the device, that started it', async () => {
       await addProject(auth.db, { id: 'club', origins: [SITE] })
-      const started = await start('google')
-      expect((await deliver(await standIn.authorize(started.uri, { as: 'alice' }))).status).toBe(200)
+      const started = await approve(await start('google'), 'alice')
       await expectRefusal(await finishIn('club', started), 400, 'SOCIAL_STATE_INVALID')
       await expectRefusal(
         await finishIn('shop', { ...started, deviceId: newDeviceId() }),
@@ -361,8 +418,7 @@ describeAuthRoutes('social login routes', (auth) => {
     })
 
     it('opens one session when two finishes of one login race', async () => {
-      const started = await start('github')
-      expect((await deliver(await standIn.authorize(started.uri, { as: 'alice' }))).status).toBe(200)
+      const started = await approve(await start('github'), 'alice')
       const answers = await Promise.all([finish(started), finish(started), finish(started)])
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409])
     })
@@ -377,8 +433,7 @@ describeAuthRoutes('social login routes', (auth) => {
       await expectRefusal(await finish(started), 409, 'SOCIAL_LOGIN_PENDING')
       expect(firstSettled).toBe(false)
       await expectRefusal(await first, 409, 'SOCIAL_LOGIN_PENDING')
-      expect((await deliver(await standIn.authorize(started.uri, { as: 'alice' }))).status).toBe(200)
-      expect((await finish(started)).status).toBe(200)
+      expect((await finish(await approve(started, 'alice'))).status).toBe(200)
     })
 
     it('refuses a redirect to look-alike origins, other schemes and a project open to any origin', async () => {
@@ -413,18 +468,50 @@ describeAuthRoutes('social login routes', (auth) => {
           redirectTo: 'https://evil.example/',
         }),
       })
-      await expectRefusal(open, 403, 'SOCIAL_REDIRECT_NOT_ALLOWED')
+      // Such a project names no page to come back to, so it offers no social login at all.
+      await expectRefusal(open, 400, 'SOCIAL_ORIGINS_UNLISTED')
     })
 
-    it('shows a provider error on the popup page as text, never as markup', async () => {
+    it("carries nothing of a provider's error to the site's page but the state", async () => {
       const started = await start('discord')
       const page = await app.request(
         `/v1/auth/social/callback/discord?state=${started.state}&error=${encodeURIComponent('<img src=x onerror=alert(1)>')}&error_description=${encodeURIComponent('<script>alert(1)</script>')}`,
       )
-      expect(page.status).toBe(422)
-      const html = await page.text()
-      expect(html).not.toContain('<script>alert')
-      expect(html).not.toContain('<img')
+      const location = expectBackWithoutProof(page)
+      expect([...location.searchParams.keys()]).toEqual([SOCIAL_RESULT_PARAM])
+      await expectRefusal(await finish(started), 422, 'SOCIAL_PROVIDER_ERROR')
+    })
+
+    it("binds the finish to the browser that approved: a login started by one and approved by another (a link sent to a victim) is not the starter's", async () => {
+      // The attacker starts in their own frame (which holds the secret) and sends the provider's
+      // authorise URL to the victim, whose provider skips the consent for an app already granted.
+      const attacker = await start('google')
+      const victimBrowser = await approve(attacker, 'carol')
+      // The proof went to the site's page in the victim's browser only; the attacker's frame has
+      // the secret but not the proof, whether it waits or asks at once, or guesses.
+      await expectRefusal(await finish(attacker, { waitMs: 300 }), 403, 'SOCIAL_PROOF_INVALID')
+      await expectRefusal(await finish(attacker, { waitMs: 0 }), 403, 'SOCIAL_PROOF_INVALID')
+      await expectRefusal(await finish(attacker, { proof: newSecret() }), 403, 'SOCIAL_PROOF_INVALID')
+      // In the victim's browser, the page's frame has no secret of this login: the proof alone
+      // opens nothing either.
+      await expectRefusal(await finish(victimBrowser, { secret: newSecret() }), 403, 'SOCIAL_SECRET_INVALID')
+      const sessions = await auth.db
+        .selectFrom('auth_sessions')
+        .select('user_id')
+        .where('device_id', '=', attacker.deviceId)
+        .execute()
+      expect(sessions).toEqual([])
+    })
+
+    it("ends the starting frame's wait when the popup's page finished the login with the proof (same frame partition)", async () => {
+      const started = await start('x')
+      // The opener's frame asks while the popup is open, without the proof it never sees...
+      const opener = finish(started, { proof: null, waitMs: 2_000 })
+      // ...the popup comes back to the site's page, whose frame (same secret) finishes with it...
+      const popup = await finish(await approve(started, 'alice'))
+      expect(popup.status).toBe(200)
+      // ...and the opener learns it was finished, and reads the session its partition now holds.
+      await expectRefusal(await opener, 409, 'SOCIAL_CODE_USED')
     })
 
     it("writes no code, state, secret or session token in the server's log", async () => {
@@ -437,15 +524,15 @@ describeAuthRoutes('social login routes', (auth) => {
       const started = await start('github', { target })
       const callback = await standIn.authorize(started.uri, { as: 'alice' })
       const code = new URL(callback.url).searchParams.get('code') ?? ''
-      expect((await deliver(callback, target)).status).toBe(200)
-      const response = await auth.request('POST', '/v1/auth/social/finish', {
-        target,
-        body: { state: started.state, secret: started.secret, deviceId: started.deviceId },
-      })
+      const back = await deliver(callback, target)
+      expect(back.status).toBe(302)
+      const proof = new URL(back.headers.get('location') ?? '').searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
+      const response = await finish(started, { proof, target })
       const { token } = authSocialFinishResponseSchema.parse(await response.json())
       const log = lines.join('')
       expect(lines.length).toBeGreaterThan(2)
-      for (const secret of [code, started.state, started.secret, token]) expect(log).not.toContain(secret)
+      for (const secret of [code, started.state, started.secret, proof, token])
+        expect(log).not.toContain(secret)
     })
 
     it('cuts off a callback form past 16 KiB as it arrives, with 413', async () => {

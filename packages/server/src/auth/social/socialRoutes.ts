@@ -16,20 +16,26 @@
  *                                                  its one callback; the code exchanged once with
  *                                                  the PKCE verifier; id_token checked (iss, aud,
  *                                                  exp, nonce); the identity linked to a user.
- *                                                  popup: a page that closes itself.
- *                                                  full page: 302 to redirectTo?portico_social=<state>
- *   APP_CONNECT_SOCIAL{uri} ◄─ page relays the authorise URI (popup) or the page URL it came back
- *     to (redirect): both carry only the state, which is public.
- *     POST /finish {state, S, deviceId} ─────────────────────────────────────► waits (≤ 25 s) for
- *     ◄─ {token, user} (session cookie set, like the e-mail login's)           the callback; S must
- *                                                                             hash to the stored one.
+ *                                                  a fresh proof P, only sha256(P) stored;
+ *                                                  302 (popup or whole tab, whichever came here)
+ *                                                  to redirectTo?portico_social=<state>&portico_proof=P
+ *   APP_CONNECT_SOCIAL{uri} ◄─ the site's page in the browser that approved relays the URL it came
+ *     back to (a popup's page relays it to its own frame, which shares the opener frame's partition).
+ *     POST /finish {state, S, P, deviceId} ──────────────────────────────────► waits (≤ 25 s) for
+ *     ◄─ {token, user} (session cookie set, like the e-mail login's)           the callback; S and P
+ *                                                                             must hash to the stored.
  *
  * So the provider's code and tokens go from the provider to the server only; the page sees the
  * authorise URL and the state, and neither opens the session: that needs S, which only the frame
  * holds, in the frame origin's storage (partitioned under the site, which is why the frame, and
  * not a popup of the server's origin, must finish the login: their storages are not shared).
- * A full-page redirect returns only to an origin the project lists (never `*`, never another
- * site), so the callback is no open redirect.
+ * S alone is not enough: an attacker can start a login in their own frame and send the authorise
+ * URL to a victim, whose consent (skipped by a provider for an app already granted) would then
+ * land on the attacker's attempt. P goes only to the browser that approved, so there the login
+ * ends on the victim's own page, whose frame has no S (SOCIAL_NOT_STARTED_HERE), and the
+ * attacker's finish, without P, is refused (SOCIAL_PROOF_INVALID). The callback returns only to an
+ * origin the project lists by name (never another site), so it is no open redirect; a project
+ * open to any origin (`*`) names none, and has no social login (SOCIAL_ORIGINS_UNLISTED).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
@@ -37,6 +43,7 @@ import {
   authSocialFinishResponseSchema,
   authSocialStartRequestSchema,
   authSocialStartResponseSchema,
+  SOCIAL_PROOF_PARAM,
   SOCIAL_PROVIDERS,
   SOCIAL_RESULT_PARAM,
   type SocialProvider,
@@ -58,9 +65,12 @@ import {
   codeVerifierOf,
   completeSocialAttempt,
   findSocialAttempt,
+  hashSocialSecret,
   hashSocialState,
   insertSocialAttempt,
+  isAttemptProof,
   isAttemptSecret,
+  newSocialProof,
   newSocialState,
   nonceOf,
   type SocialAttempt,
@@ -123,7 +133,21 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
         `Project "${project.id}" has no ${body.provider} login: its operator adds the client id and secret of the site's ${body.provider} app under auth.social.projects.${project.id}.${body.provider} in the server config.`,
       )
     }
-    const redirectTo = body.redirectTo === undefined ? undefined : allowedRedirect(project, body.redirectTo)
+    // Every login comes back to a page of the site, in the browser that approved, with the one-time
+    // proof the finish needs: a project open to any origin names no page, so it has no social login.
+    if (project.allowedOrigins.includes('*')) {
+      throw new ApiRefusal(
+        'SOCIAL_ORIGINS_UNLISTED',
+        `Project "${project.id}" is open to any origin (*), so a social login has no page of the site to come back to: its operator lists the site's origins by name to offer social logins.`,
+      )
+    }
+    if (body.redirectTo === undefined) {
+      throw new ApiRefusal(
+        'SOCIAL_REDIRECT_REQUIRED',
+        "A social login starts with redirectTo, the site's page the provider sends the visitor back to.",
+      )
+    }
+    const redirectTo = allowedRedirect(project, body.redirectTo)
     const deviceId = deviceOf(c, body.deviceId)
     const state = newSocialState()
     const time = now()
@@ -172,12 +196,17 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
       })
     }
     const stateHash = attempt.state_hash
-    const finishWith = async (refusal: ApiRefusal | undefined): Promise<Response> => {
+    // Back to the site's page in THIS browser, the one that approved; after a consent, with the
+    // one-time proof, which reaches no other browser: the frame that started the login needs it, so a
+    // login approved elsewhere (a link sent to a victim) cannot be finished by its starter.
+    const finishWith = async (refusal: ApiRefusal | undefined, proof?: string): Promise<Response> => {
       if (attempt.redirect_to) {
         const back = new URL(attempt.redirect_to)
         back.searchParams.set(SOCIAL_RESULT_PARAM, state)
+        if (proof !== undefined) back.searchParams.set(SOCIAL_PROOF_PARAM, proof)
         return c.redirect(back.toString(), 302)
       }
+      // An attempt started before every login named its page: it cannot be finished (no proof).
       return renderSocialCallbackPage(
         refusal
           ? { ok: false, status: refusal.status, code: refusal.code, message: refusal.message }
@@ -242,8 +271,13 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
       const linked = await db
         .transaction()
         .execute((trx) => findOrCreateSocialUser(trx, provider, identity, now()))
-      await completeSocialAttempt(db, stateHash, { userId: linked.user.id, created: linked.created })
-      return finishWith(undefined)
+      const proof = newSocialProof()
+      await completeSocialAttempt(db, stateHash, {
+        userId: linked.user.id,
+        created: linked.created,
+        proofHash: hashSocialSecret(proof),
+      })
+      return finishWith(undefined, proof)
     } catch (caught) {
       if (caught instanceof ApiRefusal) return fail(caught)
       context.logger.error('A social login callback failed.', { provider, error: String(caught) })
@@ -286,11 +320,16 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
             'This social login was started by another frame: only the frame that started it can finish it.',
           )
         }
-        if (found.status !== 'pending') return found
+        // A finish with no proof is the starting frame waiting while its popup is open: the popup
+        // came back to the site's page, whose frame (same partition, same secret) finishes with the
+        // proof; this wait then ends with SOCIAL_CODE_USED, and the frame reads its session cookie.
+        const approvedElsewhere = found.status === 'done' && body.proof === undefined
+        if (found.status !== 'pending' && !approvedElsewhere) return found
         if (new Date(found.expires_at).getTime() <= now()) {
           throw new ApiRefusal('SOCIAL_STATE_EXPIRED', 'The login took too long: start it again.')
         }
         const left = deadline - performance.now()
+        if ((left <= 0 || signal.aborted) && approvedElsewhere) throw proofRefusal()
         if (left <= 0 || signal.aborted) {
           throw new ApiRefusal(
             'SOCIAL_LOGIN_PENDING',
@@ -313,9 +352,14 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
         attempt.error_message ?? 'The social login failed.',
       )
     }
+    // To the frame that started the login, this says a holder of its secret (itself, through the
+    // page the popup came back to) took the session: it reads the session cookie of its partition.
     if (attempt.status === 'finished' || !attempt.user_id) {
       throw new ApiRefusal('SOCIAL_CODE_USED', 'This social login was finished already: start a new one.')
     }
+    // The secret says which frame started the login; the proof says the browser that approved is
+    // the one this frame lives in. Without it, the consent may be a victim's, given on a link.
+    if (!isAttemptProof(attempt, body.proof)) throw proofRefusal()
     const userId = attempt.user_id
     const provider = attempt.provider
     const token = createBearerToken()
@@ -361,6 +405,12 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
   })
 }
 
+const proofRefusal = () =>
+  new ApiRefusal(
+    'SOCIAL_PROOF_INVALID',
+    "This social login was approved, but its finish did not show the proof sent to the site's page in the browser that approved it: only that browser can finish it.",
+  )
+
 function isProvider(name: string | undefined): name is SocialProvider {
   return (SOCIAL_PROVIDERS as readonly string[]).includes(name ?? '')
 }
@@ -380,10 +430,7 @@ async function callbackParams(c: Context<AppEnv>): Promise<URLSearchParams> {
   return params
 }
 
-/**
- * The page a full-page redirect returns to, when its origin is one the project lists by name: a
- * project open to any origin (`*`) names none, so it has no redirect (a popup still works).
- */
+/** The page a login returns to, when its origin is one the project lists by name. */
 function allowedRedirect(project: Project, redirectTo: string): string {
   const url = new URL(redirectTo)
   let origin: string
