@@ -1,0 +1,102 @@
+import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
+import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
+import { type AuthApi, createAuthApi, type FrameStorage } from './authApi.js'
+import { createCookieFetch, createMemoryStorage } from './authTestServer.testkit.js'
+import { createFrameHandlers, type FrameHandlersOptions, type FrameUi } from './handlers.js'
+
+/** The page's request `type` with `payload`, in the protocol's envelope, as the page posts it. */
+export function frameRequest(type: string, payload?: unknown) {
+  return {
+    portico: 'embedded-wallet',
+    version: PROTOCOL_VERSION,
+    id: crypto.randomUUID(),
+    type,
+    ...(payload !== undefined ? { payload } : {}),
+  }
+}
+
+/**
+ * One browser's side of the frame origin, under one embedding site: its storage and its cookie
+ * jar. Every frame page in it (a reload, a popup's page of the same site) shares both.
+ */
+export interface TestBrowser {
+  storage: FrameStorage & { entries?(): Map<string, string> }
+  cookieFetch: ReturnType<typeof createCookieFetch>
+}
+
+export function makeTestBrowser(storage: TestBrowser['storage'] = createMemoryStorage()): TestBrowser {
+  return { storage, cookieFetch: createCookieFetch() }
+}
+
+/** No call reaches a chain unless a test names its node: an unreachable port makes one fail loudly. */
+export const UNREACHABLE_RPC = 'http://127.0.0.1:9/'
+
+export interface TestFrameOptions
+  extends Partial<Omit<FrameHandlersOptions, 'api' | 'ui' | 'storage' | 'emit'>> {
+  /** The server the frame's API calls: its origin and the project. */
+  server: { origin: string; projectId: string }
+  /** The browser the frame page is loaded in; a fresh one by default. */
+  browser?: TestBrowser
+  /** The storage this page load opens; the browser's by default. */
+  storage?: FrameStorage
+  /** The frame's requests; the browser's cookie jar by default. */
+  fetch?: typeof fetch
+  api?: AuthApi
+  /** The screen's answers; an approval waits on `queue`, an e-mail change is cancelled. */
+  ui?: Partial<FrameUi>
+}
+
+export interface TestFrame {
+  browser: TestBrowser
+  storage: FrameStorage
+  api: AuthApi
+  /** The approvals on the frame's screen. */
+  queue: ApprovalQueue
+  /** What the frame posted to the page unasked (FRAME_SESSION_UPDATE). */
+  events: FrameEvent[]
+  handlers: ReturnType<typeof createFrameHandlers>
+  /** Posts `type` with `payload` to the frame as its page would, and returns the frame's reply. */
+  ask(type: string, payload?: unknown): ReturnType<ReturnType<typeof createFrameHandlers>['handle']>
+}
+
+/** One page load of the frame, with its real handlers, the server's API and a screen of tests. */
+export function makeTestFrame(options: TestFrameOptions): TestFrame {
+  const { server, browser = makeTestBrowser(), fetch, api: givenApi, ui, ...handlerOptions } = options
+  const storage = options.storage ?? browser.storage
+  const api =
+    givenApi ??
+    createAuthApi({
+      origin: server.origin,
+      projectId: server.projectId,
+      storage,
+      fetch: fetch ?? browser.cookieFetch,
+    })
+  const queue = createApprovalQueue()
+  const events: FrameEvent[] = []
+  const handlers = createFrameHandlers({
+    chainId: 1,
+    rpcUrl: () => UNREACHABLE_RPC,
+    ...handlerOptions,
+    api,
+    storage,
+    emit: (event) => events.push(event),
+    ui: {
+      requestApproval: (approval) => queue.request(approval),
+      changeEmail: () => Promise.resolve({ status: 'cancelled' }),
+      cancelApprovals: () => queue.rejectAll(),
+      syncTheme: () => undefined,
+      syncDappData: () => undefined,
+      reload: () => undefined,
+      ...ui,
+    },
+  })
+  return {
+    browser,
+    storage,
+    api,
+    queue,
+    events,
+    handlers,
+    ask: (type, payload) => handlers.handle(frameRequest(type, payload)),
+  }
+}
