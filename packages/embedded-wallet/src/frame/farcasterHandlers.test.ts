@@ -1,15 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
-import { createApprovalQueue } from './approvals.js'
-import { createAuthApi } from './authApi.js'
-import {
-  type AuthTestServer,
-  createCookieFetch,
-  createMemoryStorage,
-  startAuthTestServer,
-} from './authTestServer.testkit.js'
-import { createFrameHandlers } from './handlers.js'
+import { type AuthTestServer, startAuthTestServer } from './authTestServer.testkit.js'
+import { makeTestFrame, frameRequest as request } from './testFrame.testkit.js'
 
 const SITE = 'http://site.test'
 let server: AuthTestServer
@@ -18,44 +10,9 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-function request(type: string, payload?: unknown) {
-  return {
-    portico: 'embedded-wallet',
-    version: PROTOCOL_VERSION,
-    id: crypto.randomUUID(),
-    type,
-    ...(payload !== undefined ? { payload } : {}),
-  }
-}
-
 /** A frame in a fresh browser, embedded by `parent` (null: no parent pinned yet). */
 function makeFrame(parent: string | null = SITE) {
-  const storage = createMemoryStorage()
-  const api = createAuthApi({
-    origin: server.origin,
-    projectId: server.projectId,
-    storage,
-    fetch: createCookieFetch(),
-  })
-  const queue = createApprovalQueue()
-  const events: FrameEvent[] = []
-  const handlers = createFrameHandlers({
-    api,
-    storage,
-    chainId: 1,
-    rpcUrl: () => 'http://127.0.0.1:9/',
-    parentOrigin: () => parent ?? undefined,
-    ui: {
-      requestApproval: (approval) => queue.request(approval),
-      changeEmail: () => Promise.resolve({ status: 'cancelled' }),
-      cancelApprovals: () => queue.rejectAll(),
-      syncTheme: () => undefined,
-      syncDappData: () => undefined,
-      reload: () => undefined,
-    },
-    emit: (event) => events.push(event),
-  })
-  return { handlers, events, api }
+  return makeTestFrame({ server, parentOrigin: () => parent ?? undefined })
 }
 
 async function farcasterLink(frame: ReturnType<typeof makeFrame>): Promise<string> {

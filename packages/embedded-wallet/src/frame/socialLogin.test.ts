@@ -2,17 +2,11 @@
 import { createHash } from 'node:crypto'
 import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
-import { createAuthApi, DEVICE_STORAGE_KEY, type FrameStorage } from './authApi.js'
-import {
-  type AuthTestServer,
-  createCookieFetch,
-  createMemoryStorage,
-  startAuthTestServer,
-} from './authTestServer.testkit.js'
+import { DEVICE_STORAGE_KEY, type FrameStorage } from './authApi.js'
+import { type AuthTestServer, startAuthTestServer } from './authTestServer.testkit.js'
 import { frameStorage } from './frameStorage.js'
-import { createFrameHandlers } from './handlers.js'
 import { SOCIAL_FINISH_WAIT_MS, SOCIAL_STORAGE_KEY } from './socialLogin.js'
+import { makeTestBrowser, makeTestFrame, frameRequest as request } from './testFrame.testkit.js'
 
 let server: AuthTestServer
 beforeAll(async () => {
@@ -20,50 +14,14 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-function request(type: string, payload?: unknown) {
-  return {
-    portico: 'embedded-wallet',
-    version: PROTOCOL_VERSION,
-    id: crypto.randomUUID(),
-    type,
-    ...(payload !== undefined ? { payload } : {}),
-  }
-}
-
 /** One browser's frame origin storage and cookies; `frame()` is one frame page in it (a reload is another). */
 function makeBrowser(storageOfPage?: () => FrameStorage) {
-  const cookieFetch = createCookieFetch()
-  const browser = {
-    storage: createMemoryStorage(),
-    frame() {
-      // Each page load of the frame opens its origin's storage again.
-      const storage = storageOfPage?.() ?? browser.storage
-      const events: FrameEvent[] = []
-      const api = createAuthApi({
-        origin: server.origin,
-        projectId: server.projectId,
-        storage,
-        fetch: cookieFetch,
-      })
-      const handlers = createFrameHandlers({
-        api,
-        storage,
-        chainId: 1,
-        rpcUrl: () => 'http://127.0.0.1:9/',
-        ui: {
-          requestApproval: async () => false,
-          changeEmail: async () => ({ status: 'cancelled' }),
-          cancelApprovals: () => undefined,
-          syncTheme: () => undefined,
-          syncDappData: () => undefined,
-          reload: () => undefined,
-        },
-        emit: (event) => events.push(event),
-      })
-      return { handlers, events }
-    },
+  const browser = makeTestBrowser()
+  return {
+    storage: browser.storage,
+    // Each page load of the frame opens its origin's storage again.
+    frame: () => makeTestFrame({ server, browser, ...(storageOfPage ? { storage: storageOfPage() } : {}) }),
   }
-  return browser
 }
 
 type Frame = ReturnType<ReturnType<typeof makeBrowser>['frame']>

@@ -42,6 +42,8 @@ export interface TestFrameOptions
   /** The frame's requests; the browser's cookie jar by default. */
   fetch?: typeof fetch
   api?: AuthApi
+  /** The approvals on the frame's screen; a fresh queue by default. */
+  queue?: ApprovalQueue
   /** The screen's answers; an approval waits on `queue`, an e-mail change is cancelled. */
   ui?: Partial<FrameUi>
 }
@@ -61,7 +63,15 @@ export interface TestFrame {
 
 /** One page load of the frame, with its real handlers, the server's API and a screen of tests. */
 export function makeTestFrame(options: TestFrameOptions): TestFrame {
-  const { server, browser = makeTestBrowser(), fetch, api: givenApi, ui, ...handlerOptions } = options
+  const {
+    server,
+    browser = makeTestBrowser(),
+    fetch,
+    api: givenApi,
+    queue = createApprovalQueue(),
+    ui,
+    ...handlerOptions
+  } = options
   const storage = options.storage ?? browser.storage
   const api =
     givenApi ??
@@ -71,7 +81,6 @@ export function makeTestFrame(options: TestFrameOptions): TestFrame {
       storage,
       fetch: fetch ?? browser.cookieFetch,
     })
-  const queue = createApprovalQueue()
   const events: FrameEvent[] = []
   const handlers = createFrameHandlers({
     chainId: 1,
