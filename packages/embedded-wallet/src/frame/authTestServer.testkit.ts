@@ -491,3 +491,50 @@ export function createMemoryStorage(): FrameStorage & { entries(): Map<string, s
     entries: () => map,
   }
 }
+
+/**
+ * A connection to `target` that stalls: requests to a path in `stalled` reach it and are never
+ * answered (a hung server or a dead network path), every other request is passed on.
+ */
+export async function startStallingProxy(target: string) {
+  const stalled = new Set<string>()
+  /** The paths of the requests held so far. */
+  const held: string[] = []
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', target)
+    if (stalled.has(url.pathname)) {
+      held.push(url.pathname)
+      return
+    }
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string' && name !== 'host') headers.set(name, value)
+    const answer = await fetch(url, {
+      method: req.method ?? 'GET',
+      headers,
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    })
+    const answerHeaders: Record<string, string | string[]> = {}
+    answer.headers.forEach((value, name) => {
+      if (name !== 'set-cookie' && name !== 'content-length' && name !== 'transfer-encoding')
+        answerHeaders[name] = value
+    })
+    const cookies = answer.headers.getSetCookie()
+    if (cookies.length > 0) answerHeaders['set-cookie'] = cookies
+    res.writeHead(answer.status, answerHeaders)
+    res.end(Buffer.from(await answer.arrayBuffer()))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stalled,
+    held,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

@@ -1,7 +1,8 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type AuthTestServer, startAuthTestServer } from './authTestServer.testkit.js'
-import { makeTestFrame, frameRequest as request } from './testFrame.testkit.js'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { AUTH_API_TIMEOUT_MS } from './authApi.js'
+import { type AuthTestServer, startAuthTestServer, startStallingProxy } from './authTestServer.testkit.js'
+import { makeTestFrame, frameRequest as request, untilIo } from './testFrame.testkit.js'
 
 const SITE = 'http://site.test'
 let server: AuthTestServer
@@ -78,6 +79,40 @@ describe('createFrameHandlers: Farcaster login', () => {
     expect(await frame.handlers.handle(request('APP_IS_CONNECTED'))).toMatchObject({
       payload: { isConnected: false },
     })
+  })
+
+  test('a wait its server never answers ends as WAITING before the page gives up, and the link is kept', async () => {
+    const proxy = await startStallingProxy(server.origin)
+    try {
+      const frame = makeTestFrame({
+        server: { origin: proxy.origin, projectId: server.projectId },
+        parentOrigin: () => SITE,
+      })
+      const url = await farcasterLink(frame)
+      proxy.stalled.add('/v1/auth/farcaster/connect')
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      let reply: Awaited<ReturnType<typeof frame.ask>> | undefined
+      void frame.ask('APP_CONNECT_FARCASTER').then((answer) => {
+        reply = answer
+      })
+      await untilIo(() => proxy.held.length === 1, 'the wait to reach the server')
+      await vi.advanceTimersByTimeAsync(AUTH_API_TIMEOUT_MS - 1)
+      expect(reply).toBeUndefined()
+      await vi.advanceTimersByTimeAsync(1)
+      await untilIo(() => reply !== undefined, "the frame's answer")
+      expect(reply).toMatchObject({ type: 'FRAME_CONNECT_FARCASTER_SUCCESS', payload: { action: 'WAITING' } })
+      vi.useRealTimers()
+      proxy.stalled.clear()
+      server.answerFarcaster(url, { fid: 12, username: 'patient' })
+      expect(await frame.ask('APP_CONNECT_FARCASTER')).toMatchObject({
+        type: 'FRAME_CONNECT_FARCASTER_SUCCESS',
+        payload: {},
+      })
+      expect(frame.events.map((event) => event.type)).toEqual(['FRAME_SESSION_UPDATE'])
+    } finally {
+      vi.useRealTimers()
+      await proxy.close()
+    }
   })
 
   test('says when the link expired', async () => {

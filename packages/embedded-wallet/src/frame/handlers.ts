@@ -17,6 +17,7 @@ import type { ApprovalRequest } from './approvals.js'
 import {
   type AuthApi,
   AuthApiError,
+  AuthApiTimeoutError,
   AuthSessionInvalidError,
   type AuthUser,
   DeviceNotApprovedError,
@@ -411,6 +412,8 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
           // One server wait (20 s) fits in the page's timeout; the page asks again while the link lasts.
           result = await api.farcasterConnect(pending.channelId)
         } catch (error) {
+          // The server did not answer in time: the link still lasts, and the page asks again.
+          if (error instanceof AuthApiTimeoutError) return { action: 'WAITING' }
           // An expired or refused sign-in cannot complete any more: a new one needs a new link.
           if (pendingFarcaster === pending) pendingFarcaster = undefined
           throw error

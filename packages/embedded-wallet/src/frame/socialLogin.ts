@@ -10,6 +10,7 @@ import { BaseError } from '@portico/core/errors'
 import { base64urlnopad } from '@scure/base'
 import {
   type AuthApi,
+  AuthApiTimeoutError,
   type AuthOtpResult,
   AuthSessionInvalidError,
   type FrameStorage,
@@ -226,6 +227,9 @@ export function createSocialLogin({
         result = await api.socialFinish(state, login.secret, SOCIAL_FINISH_WAIT_MS, proof)
       } catch (error) {
         if (proof !== undefined) update(state, ({ finishing: _, ...stored }) => stored)
+        // The server did not answer in time: the login may still come back, and the page asks again.
+        if (error instanceof AuthApiTimeoutError)
+          throw new SocialLoginError('SOCIAL_LOGIN_PENDING', error.message)
         if (!(error instanceof SocialLoginRefusedError)) throw error
         if (proof === undefined && error.code === 'SOCIAL_CODE_USED') return relayedSession(state)
         // Approved, and the popup's page has not relayed the proof yet: still pending for the page.

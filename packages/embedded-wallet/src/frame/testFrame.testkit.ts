@@ -109,3 +109,14 @@ export function makeTestFrame(options: TestFrameOptions): TestFrame {
     ask: (type, payload) => handlers.handle(frameRequest(type, payload)),
   }
 }
+
+/**
+ * Waits for `condition` while real I/O goes on under fake timers (setImmediate is not faked):
+ * the frame's own clock moves only when the test moves it.
+ */
+export async function untilIo(condition: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; !condition(); turn++) {
+    if (turn > 100_000) throw new Error(`Still waiting for ${what}.`)
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
