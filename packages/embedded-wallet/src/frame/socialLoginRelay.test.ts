@@ -163,6 +163,29 @@ describe("the opener's frame while the popup's page finishes the login (same par
     expect(browser.storage.getItem(SOCIAL_STORAGE_KEY)).toBeNull()
   })
 
+  test("waits for the popup's frame when the server answers the opener before that frame has its own answer", async () => {
+    const browser = makeTestBrowser()
+    const opener = framePage(browser)
+    const uri = await startLogin(opener)
+    const waiting = opener.ask('APP_CONNECT_SOCIAL', { uri })
+    await sent(opener, FINISH)
+    // The popup's frame gets its answer only once the opener has heard "finished already".
+    const popup = framePage(browser, (call) =>
+      call.path === FINISH
+        ? vi.waitFor(() => expect(opener.calls.some((seen) => seen.code === 'SOCIAL_CODE_USED')).toBe(true), {
+            timeout: 15_000,
+          })
+        : undefined,
+    )
+    const relayed = popup.ask('APP_CONNECT_SOCIAL', { uri: await approveInPopup(uri, 'alice') })
+    expect(await waiting).toMatchObject({
+      type: 'FRAME_CONNECT_SOCIAL_SUCCESS',
+      payload: { email: 'alice@example.com' },
+    })
+    expect(await relayed).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS' })
+    expect(opener.events).toEqual(popup.events)
+  })
+
   test('refuses clearly, without a crash, when the session the popup opened is gone from the partition', async () => {
     const browser = makeTestBrowser()
     // The answer to the opener's wait reaches it after the popup's page signed out again.
