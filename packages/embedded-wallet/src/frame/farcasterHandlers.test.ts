@@ -1,8 +1,7 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { AUTH_API_TIMEOUT_MS } from './authApi.js'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AuthTestServer, startAuthTestServer, startStallingProxy } from './authTestServer.testkit.js'
-import { makeTestFrame, frameRequest as request, untilIo } from './testFrame.testkit.js'
+import { askPastTheBound, makeTestFrame, frameRequest as request } from './testFrame.testkit.js'
 
 const SITE = 'http://site.test'
 let server: AuthTestServer
@@ -90,18 +89,8 @@ describe('createFrameHandlers: Farcaster login', () => {
       })
       const url = await farcasterLink(frame)
       proxy.stalled.add('/v1/auth/farcaster/connect')
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-      let reply: Awaited<ReturnType<typeof frame.ask>> | undefined
-      void frame.ask('APP_CONNECT_FARCASTER').then((answer) => {
-        reply = answer
-      })
-      await untilIo(() => proxy.held.length === 1, 'the wait to reach the server')
-      await vi.advanceTimersByTimeAsync(AUTH_API_TIMEOUT_MS - 1)
-      expect(reply).toBeUndefined()
-      await vi.advanceTimersByTimeAsync(1)
-      await untilIo(() => reply !== undefined, "the frame's answer")
+      const reply = await askPastTheBound(frame, () => proxy.held.length, 'APP_CONNECT_FARCASTER')
       expect(reply).toMatchObject({ type: 'FRAME_CONNECT_FARCASTER_SUCCESS', payload: { action: 'WAITING' } })
-      vi.useRealTimers()
       proxy.stalled.clear()
       server.answerFarcaster(url, { fid: 12, username: 'patient' })
       expect(await frame.ask('APP_CONNECT_FARCASTER')).toMatchObject({
@@ -110,7 +99,6 @@ describe('createFrameHandlers: Farcaster login', () => {
       })
       expect(frame.events.map((event) => event.type)).toEqual(['FRAME_SESSION_UPDATE'])
     } finally {
-      vi.useRealTimers()
       await proxy.close()
     }
   })

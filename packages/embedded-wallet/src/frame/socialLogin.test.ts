@@ -1,12 +1,17 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto'
 import { Window } from 'happy-dom'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AUTH_API_TIMEOUT_MS, DEVICE_STORAGE_KEY, type FrameStorage } from './authApi.js'
 import { type AuthTestServer, startAuthTestServer, startStallingProxy } from './authTestServer.testkit.js'
 import { frameStorage } from './frameStorage.js'
 import { SOCIAL_FINISH_WAIT_MS, SOCIAL_STORAGE_KEY } from './socialLogin.js'
-import { makeTestBrowser, makeTestFrame, frameRequest as request, untilIo } from './testFrame.testkit.js'
+import {
+  askPastTheBound,
+  makeTestBrowser,
+  makeTestFrame,
+  frameRequest as request,
+} from './testFrame.testkit.js'
 
 let server: AuthTestServer
 beforeAll(async () => {
@@ -181,16 +186,7 @@ describe('social login in the frame', () => {
       const frame = makeTestFrame({ server: { origin: proxy.origin, projectId: server.projectId } })
       const { uri, state } = await redirectUri(frame, { provider: 'google' })
       proxy.stalled.add('/v1/auth/social/finish')
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-      let reply: Awaited<ReturnType<typeof frame.ask>> | undefined
-      void frame.ask('APP_CONNECT_SOCIAL', { uri }).then((answer) => {
-        reply = answer
-      })
-      await untilIo(() => proxy.held.length === 1, 'the finish to reach the server')
-      await vi.advanceTimersByTimeAsync(AUTH_API_TIMEOUT_MS - 1)
-      expect(reply).toBeUndefined()
-      await vi.advanceTimersByTimeAsync(1)
-      await untilIo(() => reply !== undefined, "the frame's answer")
+      const reply = await askPastTheBound(frame, () => proxy.held.length, 'APP_CONNECT_SOCIAL', { uri })
       expect(reply).toMatchObject({
         type: 'FRAME_CONNECT_SOCIAL_ERROR',
         payload: {
@@ -200,7 +196,6 @@ describe('social login in the frame', () => {
       })
       // The page's own bound for the request is 30 s (SPEC §9): the frame's answer comes first.
       expect(AUTH_API_TIMEOUT_MS).toBeLessThan(30_000)
-      vi.useRealTimers()
       proxy.stalled.clear()
       const proof = server.completeSocial(state, alice)
       const done = await frame.ask('APP_CONNECT_SOCIAL', {
@@ -208,7 +203,6 @@ describe('social login in the frame', () => {
       })
       expect(done?.type).toBe('FRAME_CONNECT_SOCIAL_SUCCESS')
     } finally {
-      vi.useRealTimers()
       await proxy.close()
     }
   })

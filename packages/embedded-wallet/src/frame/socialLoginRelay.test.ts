@@ -97,6 +97,18 @@ async function approveInPopup(uri: string, as: string): Promise<string> {
   return page
 }
 
+/**
+ * An opener's frame in `browser` that started a login and whose page asked for it while the popup
+ * is open: its finish is waiting on the server (`waiting` is the frame's answer to come).
+ */
+async function openerWaiting(browser: TestBrowser, hold?: Parameters<typeof framePage>[1]) {
+  const opener = framePage(browser, hold)
+  const uri = await startLogin(opener)
+  const waiting = opener.ask('APP_CONNECT_SOCIAL', { uri })
+  await sent(opener, FINISH)
+  return { opener, uri, waiting }
+}
+
 /** Resolves once `frame` has sent a request to `path`: the frame's wait is on the server. */
 async function sent(frame: { calls: Call[] }, path: string): Promise<void> {
   await vi.waitFor(() => expect(frame.calls.map((call) => call.path)).toContain(path))
@@ -123,11 +135,8 @@ function gate() {
 describe("the opener's frame while the popup's page finishes the login (same partition)", () => {
   test("its in-flight finish is answered SOCIAL_CODE_USED, and it connects with the session the popup's frame opened", async () => {
     const browser = makeTestBrowser()
-    const opener = framePage(browser)
-    const uri = await startLogin(opener)
     // The page asks while the popup is open: the frame's finish waits on the server.
-    const waiting = opener.ask('APP_CONNECT_SOCIAL', { uri })
-    await sent(opener, FINISH)
+    const { opener, uri, waiting } = await openerWaiting(browser)
 
     const popup = framePage(browser)
     const relayed = await popup.ask('APP_CONNECT_SOCIAL', { uri: await approveInPopup(uri, 'alice') })
@@ -165,10 +174,7 @@ describe("the opener's frame while the popup's page finishes the login (same par
 
   test("waits for the popup's frame when the server answers the opener before that frame has its own answer", async () => {
     const browser = makeTestBrowser()
-    const opener = framePage(browser)
-    const uri = await startLogin(opener)
-    const waiting = opener.ask('APP_CONNECT_SOCIAL', { uri })
-    await sent(opener, FINISH)
+    const { opener, uri, waiting } = await openerWaiting(browser)
     // The popup's frame gets its answer only once the opener has heard "finished already".
     const popup = framePage(browser, (call) =>
       call.path === FINISH
@@ -190,10 +196,9 @@ describe("the opener's frame while the popup's page finishes the login (same par
     const browser = makeTestBrowser()
     // The answer to the opener's wait reaches it after the popup's page signed out again.
     const signedOut = gate()
-    const opener = framePage(browser, (call) => (call.path === FINISH ? signedOut.opened : undefined))
-    const uri = await startLogin(opener)
-    const waiting = opener.ask('APP_CONNECT_SOCIAL', { uri })
-    await sent(opener, FINISH)
+    const { opener, uri, waiting } = await openerWaiting(browser, (call) =>
+      call.path === FINISH ? signedOut.opened : undefined,
+    )
     const popup = framePage(browser)
     expect(await popup.ask('APP_CONNECT_SOCIAL', { uri: await approveInPopup(uri, 'alice') })).toMatchObject({
       type: 'FRAME_CONNECT_SOCIAL_SUCCESS',
@@ -216,14 +221,12 @@ describe("the opener's frame while the popup's page finishes the login (same par
     const browser = makeTestBrowser()
     // Tab A's opener waits on alice's login; its answer reaches it after tab B's login, bob's, ended.
     const bobDone = gate()
-    const openerA = framePage(browser, (call) => (call.path === FINISH ? bobDone.opened : undefined))
-    const openerB = framePage(browser)
-    const uriA = await startLogin(openerA)
-    const uriB = await startLogin(openerB)
-    const waitingA = openerA.ask('APP_CONNECT_SOCIAL', { uri: uriA })
-    const waitingB = openerB.ask('APP_CONNECT_SOCIAL', { uri: uriB })
-    await sent(openerA, FINISH)
-    await sent(openerB, FINISH)
+    const {
+      opener: openerA,
+      uri: uriA,
+      waiting: waitingA,
+    } = await openerWaiting(browser, (call) => (call.path === FINISH ? bobDone.opened : undefined))
+    const { uri: uriB, waiting: waitingB } = await openerWaiting(browser)
 
     const popupA = framePage(browser)
     expect(

@@ -1,6 +1,7 @@
+import { expect, vi } from 'vitest'
 import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
 import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
-import { type AuthApi, createAuthApi, type FrameStorage } from './authApi.js'
+import { AUTH_API_TIMEOUT_MS, type AuthApi, createAuthApi, type FrameStorage } from './authApi.js'
 import { createCookieFetch, createMemoryStorage } from './authTestServer.testkit.js'
 import { createFrameHandlers, type FrameHandlersOptions, type FrameUi } from './handlers.js'
 
@@ -118,5 +119,36 @@ export async function untilIo(condition: () => boolean, what: string): Promise<v
   for (let turn = 0; !condition(); turn++) {
     if (turn > 100_000) throw new Error(`Still waiting for ${what}.`)
     await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/**
+ * Asks `frame` for `type` while its server holds the request unanswered (`held()` counts what it
+ * holds), under fake timers: checks the frame still waits just before AUTH_API_TIMEOUT_MS and
+ * returns its answer right after. Timers are real again afterwards.
+ */
+export async function askPastTheBound(
+  frame: TestFrame,
+  held: () => number,
+  type: string,
+  payload?: unknown,
+): Promise<Awaited<ReturnType<TestFrame['ask']>>> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  try {
+    const before = held()
+    let reply: Awaited<ReturnType<TestFrame['ask']>> | undefined
+    let answered = false
+    void frame.ask(type, payload).then((answer) => {
+      reply = answer
+      answered = true
+    })
+    await untilIo(() => held() > before, `${type} to reach the server`)
+    await vi.advanceTimersByTimeAsync(AUTH_API_TIMEOUT_MS - 1)
+    expect(answered).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await untilIo(() => answered, `the frame's answer to ${type}`)
+    return reply
+  } finally {
+    vi.useRealTimers()
   }
 }
