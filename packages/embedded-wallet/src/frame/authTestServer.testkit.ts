@@ -136,6 +136,18 @@ export async function startAuthTestServer(
     send(res, status, { error: { code, message } }, headers)
   }
 
+  /** A new session of `user`: its token in the answer (with `fields`) and in the session cookie. */
+  function openSession(res: ServerResponse, user: User, fields: Record<string, unknown>): void {
+    const token = randomBytes(24).toString('hex')
+    sessions.set(token, user)
+    send(
+      res,
+      200,
+      { ...fields, token, user: userJson(user) },
+      { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
+    )
+  }
+
   /** The request's session token: the bearer header, else the session cookie (as the server reads it). */
   function tokenOf(req: IncomingMessage): string | undefined {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
@@ -215,14 +227,7 @@ export async function startAuthTestServer(
           users.set(email, user)
         }
         user.devices.add(deviceId)
-        const token = randomBytes(24).toString('hex')
-        sessions.set(token, user)
-        return send(
-          res,
-          200,
-          { token, user: userJson(user), isNewUser },
-          { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
-        )
+        return openSession(res, user, { isNewUser })
       }
     }
 
@@ -283,14 +288,7 @@ export async function startAuthTestServer(
       user.userName = outcome.user.userName
       user.socialProvider = attempt.provider
       user.devices.add(deviceId)
-      const token = randomBytes(24).toString('hex')
-      sessions.set(token, user)
-      return send(
-        res,
-        200,
-        { token, user: userJson(user), isNewUser },
-        { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
-      )
+      return openSession(res, user, { isNewUser })
     }
 
     if (route === 'POST /v1/auth/farcaster/channel') {
@@ -348,14 +346,7 @@ export async function startAuthTestServer(
         profileImage: answer.pfpUrl,
       })
       users.set(key, fidUser)
-      const token = randomBytes(24).toString('hex')
-      sessions.set(token, fidUser)
-      return send(
-        res,
-        200,
-        { status: 'connected', token, user: userJson(fidUser), isNewUser },
-        { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
-      )
+      return openSession(res, fidUser, { status: 'connected', isNewUser })
     }
 
     const user = userOf(req)
