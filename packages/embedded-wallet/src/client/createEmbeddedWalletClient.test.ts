@@ -505,6 +505,31 @@ describe('timeouts', () => {
     },
   )
 
+  test.each([
+    ['APP_GET_FARCASTER_URI', undefined],
+    ['APP_CONNECT_FARCASTER', undefined],
+  ] as [AppMessageType, unknown][])(
+    '%s, a Farcaster step, is bounded too: it rejects after 30 000 ms (not a login step of SPEC §9: no onTimeout)',
+    async (type, payload) => {
+      const onTimeout = vi.fn()
+      const { client: c } = await readyClient({ onTimeout })
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      const result = outcome(
+        (c.request as (t: AppMessageType, p: unknown) => Promise<unknown>)(type, payload),
+      )
+      let settled = false
+      void result.then(() => {
+        settled = true
+      })
+      await flush()
+      await vi.advanceTimersByTimeAsync(29_999)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect((await result).error).toMatchObject({ name: 'FrameTimeoutError', type, timeoutMs: 30_000 })
+      expect(onTimeout).not.toHaveBeenCalled()
+    },
+  )
+
   test('a late reply after a timeout changes nothing', async () => {
     const { client: c, frame } = await readyClient()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

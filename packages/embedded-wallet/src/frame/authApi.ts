@@ -10,6 +10,13 @@ export interface FrameStorage {
   removeItem(key: string): void
 }
 
+/**
+ * The longest the frame waits for one answer of its server, the long polls (a social finish, a
+ * Farcaster answer, a device approval: the server holds them 20 to 25 s) included. Inside the
+ * page's 30 s for a frame request (SPEC §9), so the frame answers before the page gives up.
+ */
+export const AUTH_API_TIMEOUT_MS = 28_000
+
 /** Storage key of this browser's device id, so a known user on a new device is asked to approve it. */
 export const DEVICE_STORAGE_KEY = 'portico-frame:device'
 
@@ -100,6 +107,15 @@ export class OriginNotAllowedError extends AuthApiError {
   override name = 'OriginNotAllowedError' as const
 }
 export type OriginNotAllowedErrorType = OriginNotAllowedError & { name: 'OriginNotAllowedError' }
+
+/**
+ * The server did not answer within AUTH_API_TIMEOUT_MS (a stalled connection or server): the
+ * request was aborted, so the frame answers its page instead of waiting for ever.
+ */
+export class AuthApiTimeoutError extends AuthApiError {
+  override name = 'AuthApiTimeoutError' as const
+}
+export type AuthApiTimeoutErrorType = AuthApiTimeoutError & { name: 'AuthApiTimeoutError' }
 
 /**
  * A social login the server refused or has not completed; `code` is the server's reason
@@ -273,13 +289,29 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
     if (body !== undefined) headers['content-type'] = 'application/json'
     // Without a token in memory (a reloaded frame) the session cookie, sent along, speaks for it.
     if (auth && token) headers.authorization = `Bearer ${token}`
-    const response = await doFetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    })
-    const text = await response.text()
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(), AUTH_API_TIMEOUT_MS)
+    let response: Response
+    let text: string
+    try {
+      response = await doFetch(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        signal: abort.signal,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      })
+      text = await response.text()
+    } catch (error) {
+      if (!abort.signal.aborted) throw error
+      throw new AuthApiTimeoutError(
+        `The wallet's server did not answer ${method} /v1/auth/${path} within ${AUTH_API_TIMEOUT_MS / 1000} s.`,
+        'TIMEOUT',
+        0,
+      )
+    } finally {
+      clearTimeout(timer)
+    }
     const json: unknown = text ? safeJson(text) : undefined
     if (!response.ok) throw toAuthError(response, json)
     if (!schema) return undefined as T

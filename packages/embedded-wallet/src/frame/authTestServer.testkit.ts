@@ -136,6 +136,18 @@ export async function startAuthTestServer(
     send(res, status, { error: { code, message } }, headers)
   }
 
+  /** A new session of `user`: its token in the answer (with `fields`) and in the session cookie. */
+  function openSession(res: ServerResponse, user: User, fields: Record<string, unknown>): void {
+    const token = randomBytes(24).toString('hex')
+    sessions.set(token, user)
+    send(
+      res,
+      200,
+      { ...fields, token, user: userJson(user) },
+      { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
+    )
+  }
+
   /** The request's session token: the bearer header, else the session cookie (as the server reads it). */
   function tokenOf(req: IncomingMessage): string | undefined {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
@@ -215,14 +227,7 @@ export async function startAuthTestServer(
           users.set(email, user)
         }
         user.devices.add(deviceId)
-        const token = randomBytes(24).toString('hex')
-        sessions.set(token, user)
-        return send(
-          res,
-          200,
-          { token, user: userJson(user), isNewUser },
-          { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
-        )
+        return openSession(res, user, { isNewUser })
       }
     }
 
@@ -283,14 +288,7 @@ export async function startAuthTestServer(
       user.userName = outcome.user.userName
       user.socialProvider = attempt.provider
       user.devices.add(deviceId)
-      const token = randomBytes(24).toString('hex')
-      sessions.set(token, user)
-      return send(
-        res,
-        200,
-        { token, user: userJson(user), isNewUser },
-        { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
-      )
+      return openSession(res, user, { isNewUser })
     }
 
     if (route === 'POST /v1/auth/farcaster/channel') {
@@ -348,14 +346,7 @@ export async function startAuthTestServer(
         profileImage: answer.pfpUrl,
       })
       users.set(key, fidUser)
-      const token = randomBytes(24).toString('hex')
-      sessions.set(token, fidUser)
-      return send(
-        res,
-        200,
-        { status: 'connected', token, user: userJson(fidUser), isNewUser },
-        { 'set-cookie': `portico_session=${token}; Path=/v1/auth; HttpOnly` },
-      )
+      return openSession(res, fidUser, { status: 'connected', isNewUser })
     }
 
     const user = userOf(req)
@@ -489,5 +480,52 @@ export function createMemoryStorage(): FrameStorage & { entries(): Map<string, s
     setItem: (key, value) => void map.set(key, value),
     removeItem: (key) => void map.delete(key),
     entries: () => map,
+  }
+}
+
+/**
+ * A connection to `target` that stalls: requests to a path in `stalled` reach it and are never
+ * answered (a hung server or a dead network path), every other request is passed on.
+ */
+export async function startStallingProxy(target: string) {
+  const stalled = new Set<string>()
+  /** The paths of the requests held so far. */
+  const held: string[] = []
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', target)
+    if (stalled.has(url.pathname)) {
+      held.push(url.pathname)
+      return
+    }
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string' && name !== 'host') headers.set(name, value)
+    const answer = await fetch(url, {
+      method: req.method ?? 'GET',
+      headers,
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    })
+    const answerHeaders: Record<string, string | string[]> = {}
+    answer.headers.forEach((value, name) => {
+      if (name !== 'set-cookie' && name !== 'content-length' && name !== 'transfer-encoding')
+        answerHeaders[name] = value
+    })
+    const cookies = answer.headers.getSetCookie()
+    if (cookies.length > 0) answerHeaders['set-cookie'] = cookies
+    res.writeHead(answer.status, answerHeaders)
+    res.end(Buffer.from(await answer.arrayBuffer()))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stalled,
+    held,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -1,15 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
-import { createApprovalQueue } from './approvals.js'
-import { createAuthApi } from './authApi.js'
-import {
-  type AuthTestServer,
-  createCookieFetch,
-  createMemoryStorage,
-  startAuthTestServer,
-} from './authTestServer.testkit.js'
-import { createFrameHandlers } from './handlers.js'
+import { type AuthTestServer, startAuthTestServer, startStallingProxy } from './authTestServer.testkit.js'
+import { askPastTheBound, makeTestFrame, frameRequest as request } from './testFrame.testkit.js'
 
 const SITE = 'http://site.test'
 let server: AuthTestServer
@@ -18,44 +10,9 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-function request(type: string, payload?: unknown) {
-  return {
-    portico: 'embedded-wallet',
-    version: PROTOCOL_VERSION,
-    id: crypto.randomUUID(),
-    type,
-    ...(payload !== undefined ? { payload } : {}),
-  }
-}
-
 /** A frame in a fresh browser, embedded by `parent` (null: no parent pinned yet). */
 function makeFrame(parent: string | null = SITE) {
-  const storage = createMemoryStorage()
-  const api = createAuthApi({
-    origin: server.origin,
-    projectId: server.projectId,
-    storage,
-    fetch: createCookieFetch(),
-  })
-  const queue = createApprovalQueue()
-  const events: FrameEvent[] = []
-  const handlers = createFrameHandlers({
-    api,
-    storage,
-    chainId: 1,
-    rpcUrl: () => 'http://127.0.0.1:9/',
-    parentOrigin: () => parent ?? undefined,
-    ui: {
-      requestApproval: (approval) => queue.request(approval),
-      changeEmail: () => Promise.resolve({ status: 'cancelled' }),
-      cancelApprovals: () => queue.rejectAll(),
-      syncTheme: () => undefined,
-      syncDappData: () => undefined,
-      reload: () => undefined,
-    },
-    emit: (event) => events.push(event),
-  })
-  return { handlers, events, api }
+  return makeTestFrame({ server, parentOrigin: () => parent ?? undefined })
 }
 
 async function farcasterLink(frame: ReturnType<typeof makeFrame>): Promise<string> {
@@ -121,6 +78,29 @@ describe('createFrameHandlers: Farcaster login', () => {
     expect(await frame.handlers.handle(request('APP_IS_CONNECTED'))).toMatchObject({
       payload: { isConnected: false },
     })
+  })
+
+  test('a wait its server never answers ends as WAITING before the page gives up, and the link is kept', async () => {
+    const proxy = await startStallingProxy(server.origin)
+    try {
+      const frame = makeTestFrame({
+        server: { origin: proxy.origin, projectId: server.projectId },
+        parentOrigin: () => SITE,
+      })
+      const url = await farcasterLink(frame)
+      proxy.stalled.add('/v1/auth/farcaster/connect')
+      const reply = await askPastTheBound(frame, () => proxy.held.length, 'APP_CONNECT_FARCASTER')
+      expect(reply).toMatchObject({ type: 'FRAME_CONNECT_FARCASTER_SUCCESS', payload: { action: 'WAITING' } })
+      proxy.stalled.clear()
+      server.answerFarcaster(url, { fid: 12, username: 'patient' })
+      expect(await frame.ask('APP_CONNECT_FARCASTER')).toMatchObject({
+        type: 'FRAME_CONNECT_FARCASTER_SUCCESS',
+        payload: {},
+      })
+      expect(frame.events.map((event) => event.type)).toEqual(['FRAME_SESSION_UPDATE'])
+    } finally {
+      await proxy.close()
+    }
   })
 
   test('says when the link expired', async () => {

@@ -5,18 +5,14 @@ import { base58 } from '@scure/base'
 import { Window } from 'happy-dom'
 import { type Hex, numberToHex, parseEther, stringToHex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { type FrameEvent, PROTOCOL_VERSION, parseFrameMessage } from '../protocol/index.js'
+import { PROTOCOL_VERSION, parseFrameMessage } from '../protocol/index.js'
 import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
-import { createAuthApi, sessionIdOf } from './authApi.js'
-import {
-  type AuthTestServer,
-  createCookieFetch,
-  createMemoryStorage,
-  startAuthTestServer,
-} from './authTestServer.testkit.js'
+import { type AuthApi, createAuthApi, sessionIdOf } from './authApi.js'
+import { type AuthTestServer, createMemoryStorage, startAuthTestServer } from './authTestServer.testkit.js'
 import { createEmailChangeView } from './emailChangeView.js'
-import { createFrameHandlers, type FrameTheme, RELOAD_DELAY_MS, THEME_STORAGE_KEY } from './handlers.js'
+import { type FrameTheme, RELOAD_DELAY_MS, THEME_STORAGE_KEY } from './handlers.js'
 import { deriveKeys } from './keys.js'
+import { makeTestBrowser, makeTestFrame, frameRequest as request } from './testFrame.testkit.js'
 
 let server: AuthTestServer
 beforeAll(async () => {
@@ -24,34 +20,16 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-function request(type: string, payload?: unknown) {
-  return {
-    portico: 'embedded-wallet',
-    version: PROTOCOL_VERSION,
-    id: crypto.randomUUID(),
-    type,
-    ...(payload !== undefined ? { payload } : {}),
-  }
-}
-
-/** One browser: the frame origin's storage and its cookie jar. */
-function makeBrowser() {
-  return { storage: createMemoryStorage(), cookieFetch: createCookieFetch() }
-}
-
-/** One frame page in a browser (a reload is a new frame in the same browser): its approval queue and handlers. */
+/**
+ * One frame page in a browser (a reload is a new frame in the same browser), with the frame's real
+ * e-mail change screen, and what it tells the screen (themes, reloads) and its log.
+ */
 function makeFrame(
-  browser = makeBrowser(),
-  api = createAuthApi({
-    origin: server.origin,
-    projectId: server.projectId,
-    storage: browser.storage,
-    fetch: browser.cookieFetch,
-  }),
-  // No call reaches a chain unless a test passes its node; an unreachable port makes one fail loudly.
-  rpcUrl = (_caipNetworkId: string) => 'http://127.0.0.1:9/',
+  browser = makeTestBrowser(),
+  api?: AuthApi,
+  // No call reaches a chain unless a test passes its node.
+  rpcUrl?: (caipNetworkId: string) => string,
 ) {
-  const { storage } = browser
   const queue: ApprovalQueue = createApprovalQueue()
   // The frame's real code screen in a page of its own (the handlers need Node's fetch, so this file
   // runs without a global DOM): codes are typed into it as a visitor would.
@@ -60,43 +38,29 @@ function makeFrame(
   emailRoot.hidden = true
   page.body.append(emailRoot as never)
   const emailChange = createEmailChangeView({ root: emailRoot })
-  const events: FrameEvent[] = []
   const themes: FrameTheme[] = []
   const warnings: string[] = []
   let reloads = 0
-  const handlers = createFrameHandlers({
-    api,
-    storage,
-    chainId: 1,
-    rpcUrl,
+  const frame = makeTestFrame({
+    server,
+    browser,
+    queue,
+    ...(api ? { api } : {}),
+    ...(rpcUrl ? { rpcUrl } : {}),
     ui: {
-      requestApproval: (approval) => queue.request(approval),
       changeEmail: (flow) => emailChange.run(flow),
       cancelApprovals: () => {
         queue.rejectAll()
         emailChange.cancel()
       },
       syncTheme: (theme) => themes.push(theme),
-      syncDappData: () => undefined,
       reload: () => {
         reloads++
       },
     },
-    emit: (event) => events.push(event),
     logger: { warn: (message) => warnings.push(message) },
   })
-  return {
-    browser,
-    storage,
-    queue,
-    emailRoot,
-    events,
-    themes,
-    warnings,
-    handlers,
-    api,
-    reloads: () => reloads,
-  }
+  return { ...frame, emailRoot, themes, warnings, reloads: () => reloads }
 }
 
 /** Waits for the frame's e-mail change screen to ask for a code, then types `code` into it. */
@@ -213,7 +177,7 @@ describe('createFrameHandlers: login', () => {
   test('a second login within 30 s is answered with the cool-down message', async () => {
     const strict = await startAuthTestServer()
     try {
-      const browser = makeBrowser()
+      const browser = makeTestBrowser()
       const api = createAuthApi({
         origin: strict.origin,
         projectId: strict.projectId,
@@ -660,7 +624,7 @@ describe('createFrameHandlers: batches on a chain', () => {
   const OTHER = '0x000000000000000000000000000000000000cAFE'
 
   test('a batch stopped part-way tells the page the id of what was sent, and that id still works after a reload', async () => {
-    const browser = makeBrowser()
+    const browser = makeTestBrowser()
     const frame = makeFrame(browser, undefined, () => anvil.rpcUrl)
     await logIn(frame, 'batch@example.com')
     const { address } = await getUser(frame)

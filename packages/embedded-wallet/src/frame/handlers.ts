@@ -17,6 +17,7 @@ import type { ApprovalRequest } from './approvals.js'
 import {
   type AuthApi,
   AuthApiError,
+  AuthApiTimeoutError,
   AuthSessionInvalidError,
   type AuthUser,
   DeviceNotApprovedError,
@@ -296,14 +297,16 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
 
   const social = createSocialLogin({ api, storage, now: options.now ?? Date.now })
 
-  function emitSession(token: string): void {
+  /** Tells the page a session opened, by its id (sessionIdOf), never by its token. */
+  function emitSessionId(sessionId: string): void {
     options.emit?.({
       portico: MESSAGE_MARKER,
       version: PROTOCOL_VERSION,
       type: 'FRAME_SESSION_UPDATE',
-      payload: { token: sessionIdOf(token) },
+      payload: { token: sessionId },
     })
   }
+  const emitSession = (token: string) => emitSessionId(sessionIdOf(token))
 
   function signOutLocally(): void {
     session = undefined
@@ -409,6 +412,8 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
           // One server wait (20 s) fits in the page's timeout; the page asks again while the link lasts.
           result = await api.farcasterConnect(pending.channelId)
         } catch (error) {
+          // The server did not answer in time: the link still lasts, and the page asks again.
+          if (error instanceof AuthApiTimeoutError) return { action: 'WAITING' }
           // An expired or refused sign-in cannot complete any more: a new one needs a new link.
           if (pendingFarcaster === pending) pendingFarcaster = undefined
           throw error
@@ -513,11 +518,11 @@ export function createFrameHandlers(options: FrameHandlersOptions): FrameHandler
       case 'APP_GET_SOCIAL_REDIRECT_URI':
         return social.start(message.payload.provider, message.payload.redirectTo)
       case 'APP_CONNECT_SOCIAL': {
-        const { token, user } = await social.finish(message.payload.uri)
+        const { sessionId, user } = await social.finish(message.payload.uri)
         session = await loadWallet(user)
         pendingEmail = undefined
-        // Taken by the popup's page in this partition: the page learns a session by its user.
-        emitSession(token ?? `social-cookie:${user.id}`)
+        // Taken by the popup's page in this partition too: the same session, by the same id.
+        emitSessionId(sessionId)
         return {
           ...(user.email === undefined ? {} : { email: user.email }),
           ...(user.userName === undefined ? {} : { userName: user.userName }),

@@ -16,19 +16,11 @@ import {
 import { createPublicClient, type Hex, http, numberToHex, parseEther, stringToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PROTOCOL_VERSION } from '../protocol/index.js'
-import { type ApprovalQueue, createApprovalQueue } from './approvals.js'
 import { summarizeApproval } from './approvalView.js'
-import { createAuthApi } from './authApi.js'
-import {
-  type AuthTestServer,
-  createCookieFetch,
-  createMemoryStorage,
-  startAuthTestServer,
-} from './authTestServer.testkit.js'
-import { createFrameHandlers } from './handlers.js'
+import { type AuthTestServer, startAuthTestServer } from './authTestServer.testkit.js'
 import { startTestPorticoServer, type TestPorticoServer } from './porticoServer.testkit.js'
 import type { SmartAccountOptions } from './smartAccount.js'
+import { makeTestBrowser, makeTestFrame, frameRequest as request } from './testFrame.testkit.js'
 
 // One chain with EntryPoint v0.8 and one bundler for the whole file: alto takes seconds to start.
 const CHAIN_ID = 31337
@@ -85,16 +77,6 @@ afterAll(async () => {
   await server?.close()
 })
 
-function request(type: string, payload?: unknown) {
-  return {
-    portico: 'embedded-wallet',
-    version: PROTOCOL_VERSION,
-    id: crypto.randomUUID(),
-    type,
-    ...(payload !== undefined ? { payload } : {}),
-  }
-}
-
 /** A bundler endpoint that forwards to `target` while `up`, and drops every connection while not. */
 async function startSwitchableProxy(target: string) {
   const proxy = {
@@ -122,32 +104,13 @@ async function startSwitchableProxy(target: string) {
   return proxy
 }
 
-function makeBrowser() {
-  return { storage: createMemoryStorage(), cookieFetch: createCookieFetch() }
-}
-
 /** One frame page whose site offers the smart account on CHAIN_ID through `bundlerUrl`. */
-function makeFrame(browser = makeBrowser(), smart: Partial<SmartAccountOptions> = {}) {
-  const queue: ApprovalQueue = createApprovalQueue()
-  const api = createAuthApi({
-    origin: server.origin,
-    projectId: server.projectId,
-    storage: browser.storage,
-    fetch: browser.cookieFetch,
-  })
-  const handlers = createFrameHandlers({
-    api,
-    storage: browser.storage,
+function makeFrame(browser = makeTestBrowser(), smart: Partial<SmartAccountOptions> = {}) {
+  return makeTestFrame({
+    server,
+    browser,
     chainId: CHAIN_ID,
     rpcUrl: () => anvil.rpcUrl,
-    ui: {
-      requestApproval: (approval) => queue.request(approval),
-      changeEmail: () => Promise.resolve({ status: 'cancelled' }),
-      cancelApprovals: () => queue.rejectAll(),
-      syncTheme: () => undefined,
-      syncDappData: () => undefined,
-      reload: () => undefined,
-    },
     smartAccount: {
       enabledChainIds: async () => [CHAIN_ID],
       bundlerUrl: () => alto.rpcUrl,
@@ -155,7 +118,6 @@ function makeFrame(browser = makeBrowser(), smart: Partial<SmartAccountOptions> 
       ...smart,
     },
   })
-  return { browser, queue, handlers }
 }
 type Frame = ReturnType<typeof makeFrame>
 
@@ -381,7 +343,7 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
   }, 60_000)
 
   test("sponsored through the site's server: 'Network fee: paid by Shop', nothing paid by the account; a call the policy does not pay is refused", async () => {
-    const frame = makeFrame(makeBrowser(), {
+    const frame = makeFrame(makeTestBrowser(), {
       bundlerUrl: proxyUrl,
       paymasterUrl: proxyUrl,
     })
@@ -435,7 +397,7 @@ describe('the embedded wallet smart account (EIP-7702, EntryPoint v0.8, alto)', 
 
   test('a bundler that is down: a clear error, nothing sent, nothing spent, and the next try works', async () => {
     const bundler = await startSwitchableProxy(alto.rpcUrl)
-    const frame = makeFrame(makeBrowser(), { bundlerUrl: () => bundler.url })
+    const frame = makeFrame(makeTestBrowser(), { bundlerUrl: () => bundler.url })
     await logIn(frame, 'down@example.com')
     const { address } = await call<User>(frame, 'APP_GET_USER', { chainId: CHAIN_ID })
     await rpc(anvil.rpcUrl, 'anvil_setBalance', [address, numberToHex(parseEther('1'))])

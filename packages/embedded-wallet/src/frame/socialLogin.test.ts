@@ -2,17 +2,16 @@
 import { createHash } from 'node:crypto'
 import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type FrameEvent, PROTOCOL_VERSION } from '../protocol/index.js'
-import { createAuthApi, DEVICE_STORAGE_KEY, type FrameStorage } from './authApi.js'
-import {
-  type AuthTestServer,
-  createCookieFetch,
-  createMemoryStorage,
-  startAuthTestServer,
-} from './authTestServer.testkit.js'
+import { AUTH_API_TIMEOUT_MS, DEVICE_STORAGE_KEY, type FrameStorage } from './authApi.js'
+import { type AuthTestServer, startAuthTestServer, startStallingProxy } from './authTestServer.testkit.js'
 import { frameStorage } from './frameStorage.js'
-import { createFrameHandlers } from './handlers.js'
 import { SOCIAL_FINISH_WAIT_MS, SOCIAL_STORAGE_KEY } from './socialLogin.js'
+import {
+  askPastTheBound,
+  makeTestBrowser,
+  makeTestFrame,
+  frameRequest as request,
+} from './testFrame.testkit.js'
 
 let server: AuthTestServer
 beforeAll(async () => {
@@ -20,50 +19,14 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-function request(type: string, payload?: unknown) {
-  return {
-    portico: 'embedded-wallet',
-    version: PROTOCOL_VERSION,
-    id: crypto.randomUUID(),
-    type,
-    ...(payload !== undefined ? { payload } : {}),
-  }
-}
-
 /** One browser's frame origin storage and cookies; `frame()` is one frame page in it (a reload is another). */
 function makeBrowser(storageOfPage?: () => FrameStorage) {
-  const cookieFetch = createCookieFetch()
-  const browser = {
-    storage: createMemoryStorage(),
-    frame() {
-      // Each page load of the frame opens its origin's storage again.
-      const storage = storageOfPage?.() ?? browser.storage
-      const events: FrameEvent[] = []
-      const api = createAuthApi({
-        origin: server.origin,
-        projectId: server.projectId,
-        storage,
-        fetch: cookieFetch,
-      })
-      const handlers = createFrameHandlers({
-        api,
-        storage,
-        chainId: 1,
-        rpcUrl: () => 'http://127.0.0.1:9/',
-        ui: {
-          requestApproval: async () => false,
-          changeEmail: async () => ({ status: 'cancelled' }),
-          cancelApprovals: () => undefined,
-          syncTheme: () => undefined,
-          syncDappData: () => undefined,
-          reload: () => undefined,
-        },
-        emit: (event) => events.push(event),
-      })
-      return { handlers, events }
-    },
+  const browser = makeTestBrowser()
+  return {
+    storage: browser.storage,
+    // Each page load of the frame opens its origin's storage again.
+    frame: () => makeTestFrame({ server, browser, ...(storageOfPage ? { storage: storageOfPage() } : {}) }),
   }
-  return browser
 }
 
 type Frame = ReturnType<ReturnType<typeof makeBrowser>['frame']>
@@ -215,6 +178,33 @@ describe('social login in the frame', () => {
       }),
     )
     expect(done?.type).toBe('FRAME_CONNECT_SOCIAL_SUCCESS')
+  })
+
+  test('a finish its server never answers ends as pending before the page gives up, and the login is kept', async () => {
+    const proxy = await startStallingProxy(server.origin)
+    try {
+      const frame = makeTestFrame({ server: { origin: proxy.origin, projectId: server.projectId } })
+      const { uri, state } = await redirectUri(frame, { provider: 'google' })
+      proxy.stalled.add('/v1/auth/social/finish')
+      const reply = await askPastTheBound(frame, () => proxy.held.length, 'APP_CONNECT_SOCIAL', { uri })
+      expect(reply).toMatchObject({
+        type: 'FRAME_CONNECT_SOCIAL_ERROR',
+        payload: {
+          message: "The wallet's server did not answer POST /v1/auth/social/finish within 28 s.",
+          data: { reason: 'SOCIAL_LOGIN_PENDING' },
+        },
+      })
+      // The page's own bound for the request is 30 s (SPEC §9): the frame's answer comes first.
+      expect(AUTH_API_TIMEOUT_MS).toBeLessThan(30_000)
+      proxy.stalled.clear()
+      const proof = server.completeSocial(state, alice)
+      const done = await frame.ask('APP_CONNECT_SOCIAL', {
+        uri: `http://site.test/?portico_social=${state}&portico_proof=${proof}`,
+      })
+      expect(done?.type).toBe('FRAME_CONNECT_SOCIAL_SUCCESS')
+    } finally {
+      await proxy.close()
+    }
   })
 
   test.each([

@@ -8,7 +8,15 @@
 import { sha256 } from '@noble/hashes/sha2'
 import { BaseError } from '@portico/core/errors'
 import { base64urlnopad } from '@scure/base'
-import { type AuthApi, type AuthOtpResult, type FrameStorage, SocialLoginRefusedError } from './authApi.js'
+import {
+  type AuthApi,
+  AuthApiTimeoutError,
+  type AuthOtpResult,
+  AuthSessionInvalidError,
+  type FrameStorage,
+  SocialLoginRefusedError,
+  sessionIdOf,
+} from './authApi.js'
 
 /** Storage key of the social logins this frame started and has not finished. */
 export const SOCIAL_STORAGE_KEY = 'portico-frame:social'
@@ -32,11 +40,23 @@ const MAX_PENDING = 8
 const STATE = /^[A-Za-z0-9_-]{43}$/
 
 /**
+ * How long the opener's frame, told SOCIAL_CODE_USED, waits for the frame that finished the login
+ * with the proof (the popup's page, same partition) to write what it opened: the server answers
+ * the opener as soon as it took the attempt, before that frame has its answer. Inside the page's
+ * 30 s (SPEC §9) with the 25 s server wait.
+ */
+export const SOCIAL_RELAY_WAIT_MS = 3_000
+/** How often the opener's frame reads the partition's storage meanwhile. */
+const RELAY_POLL_MS = 50
+
+/**
  * What a finish gives: the session, with its token when this frame took it; without one when the
  * popup's page took it (in this same frame partition, so its session cookie is this frame's too).
+ * `sessionId` tells the page which session it is (sessionIdOf), the same in both frames.
  */
 export interface SocialFinishResult {
   token: string | undefined
+  sessionId: string
   user: AuthOtpResult['user']
 }
 
@@ -59,8 +79,13 @@ interface PendingLogin {
   secret: string
   provider: string
   expiresAt: number
-  /** Finished by the popup's page (another frame of this partition): the opener's frame reads the session. */
-  finished?: boolean
+  /** A frame of this partition (the popup's page) is finishing the login with the proof now. */
+  finishing?: boolean
+  /**
+   * What that frame's finish opened: the opener's frame takes this session and no other (the
+   * partition's cookie may hold another login's until then).
+   */
+  finished?: { userId: string; sessionId: string }
 }
 
 /** The mark core puts in a popup's redirectTo, so the page the popup comes back to knows it is one. */
@@ -98,17 +123,62 @@ export function createSocialLogin({
     write(pending)
   }
 
+  /** Rewrites the stored login of `state`, if it is still stored (another frame may have forgotten it). */
+  function update(state: string, change: (login: PendingLogin) => PendingLogin): void {
+    const pending = read()
+    const login = pending[state]
+    if (login) write({ ...pending, [state]: change(login) })
+  }
+
+  const refusedHere = (message: string) => new SocialLoginError('SOCIAL_CODE_USED', message)
+
   /**
    * The popup came back to the site's page, whose frame (this partition: same secret, same cookies)
-   * finished the login with the proof: the session is the cookie's. Without such a session (the
-   * cookie is gone), session() refuses and the login ends.
+   * finished the login with the proof and wrote what it opened: the session is the cookie's, if the
+   * cookie still holds that user's. Anything else (no such frame, a cookie of another login) is
+   * refused: a session this login did not open is not taken for it.
    */
-  async function finishedByThePopup(state: string): Promise<SocialFinishResult> {
+  async function takeRelayedSession(
+    state: string,
+    finished: NonNullable<PendingLogin['finished']>,
+  ): Promise<SocialFinishResult> {
     forget(state)
     // The cookie speaks, not a token of an earlier session this frame may still hold.
     api.clearToken()
-    const { user } = await api.session()
-    return { token: undefined, user }
+    let user: AuthOtpResult['user']
+    try {
+      ;({ user } = await api.session())
+    } catch (error) {
+      if (!(error instanceof AuthSessionInvalidError)) throw error
+      throw refusedHere(
+        "This login was finished in another window, but its session is no longer in this browser's wallet: start it again.",
+      )
+    }
+    if (user.id !== finished.userId) {
+      throw refusedHere(
+        "This login was finished in another window, but this browser's wallet now holds another login's session: start it again.",
+      )
+    }
+    return { token: undefined, sessionId: finished.sessionId, user }
+  }
+
+  /**
+   * The server told this frame (the opener's, waiting without the proof) that the login was
+   * finished: by a frame of this partition, which may not have its answer yet. Waits for it, within
+   * SOCIAL_RELAY_WAIT_MS, only while one says it is finishing; else refuses at once.
+   */
+  async function relayedSession(state: string): Promise<SocialFinishResult> {
+    for (let waited = 0; ; waited += RELAY_POLL_MS) {
+      const login = read()[state]
+      if (login?.finished) return takeRelayedSession(state, login.finished)
+      if (!login?.finishing || waited >= SOCIAL_RELAY_WAIT_MS) {
+        forget(state)
+        throw refusedHere(
+          "This login was finished somewhere this browser's wallet cannot see (another window that did not complete, or another browser): start it again.",
+        )
+      }
+      await new Promise((resolve) => setTimeout(resolve, RELAY_POLL_MS))
+    }
   }
 
   return {
@@ -147,17 +217,21 @@ export function createSocialLogin({
           'This social login was not started in this wallet frame, or it expired: start it again.',
         )
       }
-      if (login.finished && proof === undefined) return finishedByThePopup(state)
+      if (login.finished && proof === undefined) return takeRelayedSession(state, login.finished)
+      const popup = params.get(SOCIAL_POPUP_PARAM) === '1'
+      // The opener's frame, waiting on the server meanwhile, learns from this that a frame of its
+      // partition is taking the session.
+      if (proof !== undefined) update(state, (stored) => ({ ...stored, finishing: true }))
+      let result: AuthOtpResult
       try {
-        const result = await api.socialFinish(state, login.secret, SOCIAL_FINISH_WAIT_MS, proof)
-        // The opener's frame may ask again after this: it is told the login is finished, not unknown.
-        if (params.get(SOCIAL_POPUP_PARAM) === '1')
-          write({ ...read(), [state]: { ...login, finished: true } })
-        else forget(state)
-        return { token: result.token, user: result.user }
+        result = await api.socialFinish(state, login.secret, SOCIAL_FINISH_WAIT_MS, proof)
       } catch (error) {
+        if (proof !== undefined) update(state, ({ finishing: _, ...stored }) => stored)
+        // The server did not answer in time: the login may still come back, and the page asks again.
+        if (error instanceof AuthApiTimeoutError)
+          throw new SocialLoginError('SOCIAL_LOGIN_PENDING', error.message)
         if (!(error instanceof SocialLoginRefusedError)) throw error
-        if (proof === undefined && error.code === 'SOCIAL_CODE_USED') return finishedByThePopup(state)
+        if (proof === undefined && error.code === 'SOCIAL_CODE_USED') return relayedSession(state)
         // Approved, and the popup's page has not relayed the proof yet: still pending for the page.
         const pending =
           error.code === 'SOCIAL_LOGIN_PENDING' ||
@@ -165,6 +239,15 @@ export function createSocialLogin({
         if (!pending) forget(state)
         throw new SocialLoginError(pending ? 'SOCIAL_LOGIN_PENDING' : error.code, error.message)
       }
+      const sessionId = sessionIdOf(result.token)
+      // The opener's frame may ask again after this, or be waiting: it is told which session this is.
+      if (popup) {
+        update(state, ({ finishing: _, ...stored }) => ({
+          ...stored,
+          finished: { userId: result.user.id, sessionId },
+        }))
+      } else forget(state)
+      return { token: result.token, sessionId, user: result.user }
     },
   }
 }
