@@ -1,7 +1,9 @@
-import { getFarcasterLogin, startFarcasterLogin, watchFarcasterLogin } from '@portico/core'
+import { getFarcasterLogin, goBack, startFarcasterLogin, watchFarcasterLogin } from '@portico/core'
 import { useEffect } from 'react'
+import { emailViewsCss } from '../../components/emailViews.css.js'
 import { CopyIcon, ExternalLinkIcon } from '../../components/icons.js'
 import { QrCode } from '../../components/QrCode.js'
+import { SocialIcon } from '../../components/SocialIcon.js'
 import { useCopy } from '../../components/useCopy.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
@@ -16,7 +18,10 @@ const farcasterCss = `
 .farcaster p { margin: 0; max-width: 290px; color: var(--p-muted); font-size: 14px; line-height: 1.45; }
 .farcaster .qr-tile { display: grid; place-items: center; width: 228px; height: 228px; }
 .farcaster .qr-tile svg { width: 208px; height: 208px; border-radius: var(--p-radius-m); }
-.farcaster .qr-placeholder { width: 208px; height: 208px; border-radius: var(--p-radius-m); background: #eceef1; }
+.farcaster .qr-placeholder {
+  width: 208px; height: 208px; border-radius: var(--p-radius-m); background: var(--p-surface);
+  animation: portico-pulse 1.2s ease-in-out infinite;
+}
 .farcaster .actions { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; }
 .farcaster .secondary-button {
   display: inline-flex; align-items: center; gap: 8px; height: 40px; padding: 0 16px; border: 1px solid var(--p-border);
@@ -24,17 +29,20 @@ const farcasterCss = `
 }
 .farcaster .secondary-button:focus-visible { outline: 2px solid var(--p-focus); outline-offset: 2px; }
 .farcaster .secondary-button:disabled { opacity: .5; cursor: default; }
-.farcaster .hint.error { color: var(--p-error); font-size: 13px; overflow-wrap: anywhere; }
+.farcaster-ended .email-icon svg { width: 30px; height: 30px; }
+.farcaster-ended .hint.error { overflow-wrap: anywhere; }
+.farcaster-ended .ended-actions { display: grid; gap: 8px; width: 100%; margin-top: 4px; }
 `
 
 /**
  * SPEC §2 ConnectingFarcaster: Sign In With Farcaster. The sign-in link as a QR code, to open or
- * copy; the wait for the Farcaster app; an expired link or a refusal with a way to get a new link.
- * Leaving the view follows SPEC §2's rule (core's `leaveFarcasterLogin`).
+ * copy; the wait for the Farcaster app. A login that ended (the link expired, the sign-in was
+ * refused or failed) no longer shows a code to scan: it says what happened once, with a new link
+ * and a way back. Leaving the view follows SPEC §2's rule (core's `leaveFarcasterLogin`).
  */
 export function ConnectingFarcaster() {
+  useStyles(emailViewsCss)
   useStyles(farcasterCss)
-  const t = useT()
   const ft = useFarcasterTexts()
   const portico = usePortico()
   const login = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
@@ -45,51 +53,71 @@ export function ConnectingFarcaster() {
     if (getFarcasterLogin(portico).status === 'idle') void startFarcasterLogin(portico)
   }, [portico])
 
-  const ended = login.status === 'expired' || login.status === 'error'
+  if (login.status === 'expired' || login.status === 'error') return <FarcasterLoginEnded />
   return (
     <div className="farcaster">
       <div className="qr-tile">
-        {login.url && !ended ? (
+        {login.url ? (
           <QrCode value={login.url} label={ft('qrLabel')} />
         ) : (
-          <span className="qr-placeholder" role="img" aria-label={ft('preparing')} />
+          // The code's place while the link is fetched, in the theme's surface colour.
+          <span className="qr-placeholder" role="img" aria-label={ft('preparing')} aria-busy="true" />
         )}
       </div>
       <h3>{ft('scanTitle')}</h3>
       <div role="status" aria-live="polite">
-        {login.status === 'expired' ? (
-          <p className="hint error">{ft('expired')}</p>
-        ) : login.status === 'error' ? (
-          <p className="hint error">
-            {ft('failed', { reason: login.error ? noticeText(t, login.error) : t('frameError') })}
-          </p>
-        ) : (
-          <p>
-            {login.status === 'connecting' ? ft('connecting') : login.url ? ft('waiting') : ft('preparing')}
-          </p>
-        )}
+        <p>
+          {login.status === 'connecting' ? ft('connecting') : login.url ? ft('waiting') : ft('preparing')}
+        </p>
       </div>
-      {ended ? (
-        <button type="button" className="secondary-button" onClick={() => void startFarcasterLogin(portico)}>
+      <p>{ft('scanHelp')}</p>
+      <div className="actions">
+        {login.url && (
+          <a className="secondary-button" href={login.url} target="_blank" rel="noopener noreferrer">
+            <ExternalLinkIcon />
+            {ft('openLink')}
+          </a>
+        )}
+        <button type="button" className="secondary-button" onClick={copy} disabled={!login.url}>
+          <CopyIcon />
+          {copyState === 'copied' ? ft('copied') : ft('copyLink')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The login ended without a wallet: the Farcaster mark, what happened (the link's expiry, or the
+ * refusal in the words of whoever refused, once), a new link and the way back to Connect.
+ */
+function FarcasterLoginEnded() {
+  const t = useT()
+  const ft = useFarcasterTexts()
+  const portico = usePortico()
+  const login = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
+  const expired = login.status === 'expired'
+  return (
+    <div className="email-view farcaster-ended">
+      <span className="email-icon">
+        <SocialIcon provider="farcaster" size={30} />
+      </span>
+      <h3>{expired ? ft('expiredTitle') : ft('failedTitle')}</h3>
+      {expired ? (
+        <p role="alert">{ft('expired')}</p>
+      ) : (
+        <p className="hint error" role="alert">
+          {login.error ? noticeText(t, login.error) : t('frameError')}
+        </p>
+      )}
+      <div className="ended-actions">
+        <button type="button" className="button wide" onClick={() => void startFarcasterLogin(portico)}>
           {ft('tryAgain')}
         </button>
-      ) : (
-        <>
-          <p>{ft('scanHelp')}</p>
-          <div className="actions">
-            {login.url && (
-              <a className="secondary-button" href={login.url} target="_blank" rel="noopener noreferrer">
-                <ExternalLinkIcon />
-                {ft('openLink')}
-              </a>
-            )}
-            <button type="button" className="secondary-button" onClick={copy} disabled={!login.url}>
-              <CopyIcon />
-              {copyState === 'copied' ? ft('copied') : ft('copyLink')}
-            </button>
-          </div>
-        </>
-      )}
+        <button type="button" className="button secondary wide" onClick={() => goBack(portico)}>
+          {ft('back')}
+        </button>
+      </div>
     </div>
   )
 }
