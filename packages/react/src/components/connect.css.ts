@@ -6,5 +6,8 @@ export const connectCss = `
 }
 .empty h3 { margin: 4px 0 0; font-size: 16px; font-weight: 650; }
 .empty p { margin: 0; font-size: 14px; color: var(--p-muted); max-width: 280px; }
+/* The social section's place while its code loads: its first row, and its row of icons. */
+.social-skeleton { gap: 8px; }
+.social-skeleton > .icons { height: 48px; }
 .all-wallets .picture { align-items: center; justify-content: center; background: var(--p-base-3); color: var(--p-muted); }
 `

@@ -36,6 +36,8 @@ export function Connect() {
   const social = useSocialLogin()
   const farcaster = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
   const methods = useConnectMethods()
+  // Known when the view opens (the site's options, its embedded wallet): the section's size too.
+  const socialEntries = social.providers.length + (farcaster.enabled ? 1 : 0)
   const t = useT()
 
   if (needsConnectOptions(portico, email.enabled))
@@ -50,8 +52,8 @@ export function Connect() {
   for (const method of methods) {
     if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
     // Farcaster is one of the social logins (SPEC §1): its entry alone is a social section too.
-    if (method === 'social' && (social.providers.length > 0 || farcaster.enabled))
-      sections.push({ method, node: <SocialLogins /> })
+    if (method === 'social' && socialEntries > 0)
+      sections.push({ method, node: <SocialLogins entries={socialEntries} /> })
     if (method === 'wallet') sections.push({ method, node: <WalletSection /> })
   }
   return (

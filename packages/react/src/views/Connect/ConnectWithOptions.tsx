@@ -50,6 +50,8 @@ export function ConnectWithOptions() {
   const social = useSocialLogin()
   const farcaster = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
   const methods = useConnectMethods()
+  // Known when the view opens (the site's options, its embedded wallet): the section's size too.
+  const socialEntries = social.providers.length + (farcaster.enabled ? 1 : 0)
   const t = useT()
   const { legalAccepted } = usePorticoRead(getModal, watchModal)
   const [expanded, setExpanded] = useState(false)
@@ -61,8 +63,8 @@ export function ConnectWithOptions() {
   for (const method of methods) {
     if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
     // Farcaster is one of the social logins (SPEC §1): its entry alone is a social section too.
-    if (method === 'social' && (social.providers.length > 0 || farcaster.enabled))
-      sections.push({ method, node: <SocialLogins /> })
+    if (method === 'social' && socialEntries > 0)
+      sections.push({ method, node: <SocialLogins entries={socialEntries} /> })
     if (method === 'wallet')
       sections.push({
         method,
