@@ -7,14 +7,12 @@ import { useT } from '../../i18n/MessagesContext.js'
 // The texts only this code shows arrive with it (SPEC texts, see i18n/enSocial.ts).
 addEnglish(enSocial)
 
-/** An https URL, the only pictures shown (the server checked it too: it is display data from the relay). */
-function isHttpsUrl(value: string | undefined): value is string {
-  if (!value) return false
-  try {
-    return new URL(value).protocol === 'https:'
-  } catch {
-    return false
-  }
+/**
+ * The picture as core hands it over once checked (`showSocialImage`: fetched, a real raster image
+ * within the size limit): a data: URL of one. Anything else, the relay's own URL included, is not shown.
+ */
+function isCheckedPicture(value: string | undefined): value is string {
+  return value !== undefined && /^data:image\/(png|jpeg|gif|webp|avif);base64,/.test(value)
 }
 
 /**
@@ -35,7 +33,7 @@ export function SocialAccountRow({
   const shown = username && provider === 'farcaster' ? `@${username}` : username
   return (
     <div className="row social-account">
-      {isHttpsUrl(image) ? (
+      {isCheckedPicture(image) ? (
         <img className="social-picture" src={image} alt="" referrerPolicy="no-referrer" />
       ) : (
         <SocialIcon provider={provider} />

@@ -2,7 +2,8 @@ import { EMBEDDED_WALLET_CONNECTOR_ID, type EmbeddedWallet, openModal } from '@p
 import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { wallets } from '../../testkit/createTestPortico.testkit.js'
-import { modal, renderPortico, run } from '../../testkit/render.testkit.js'
+import { AVATAR_PNG } from '../../testkit/namesAdapter.testkit.js'
+import { modal, modalRoot, open, renderPortico, run } from '../../testkit/render.testkit.js'
 
 afterEach(cleanup)
 
@@ -16,7 +17,13 @@ function embedded() {
     connectEmail: async () => ({ action: 'VERIFY_OTP' }),
     connectDevice: async () => {},
     connectOtp: async () => ({ action: 'CONNECTED' }),
-    getUser: async () => ({ userName: 'alice', chainId: 1, address: '0x1', accountType: 'eoa' }),
+    getUser: async () => ({
+      userName: 'alice',
+      chainId: 1,
+      address: '0x1',
+      accountType: 'eoa',
+      profileImage: AVATAR_PNG,
+    }),
     isConnected: async () => true,
     signOut: async () => {},
     updateEmail: async () => ({ newEmail: 'x@example.com' }),
@@ -71,6 +78,13 @@ describe('ConnectingFarcaster', () => {
     await waitFor(() => expect(portico.state.connection.status).toBe('connecting'))
     await run(() => approve())
     await waitFor(() => expect(portico.state.connection.status).toBe('connected'))
+    // Account names the fid's username and shows its picture, once core checked it.
+    const account = await open(portico, { route: { view: 'Account' } })
+    expect(await account.findByText('@alice')).toBeTruthy()
+    expect(account.getByText('Logged in with Farcaster')).toBeTruthy()
+    await waitFor(() =>
+      expect(modalRoot()?.querySelector('img.social-picture')?.getAttribute('src')).toBe(AVATAR_PNG),
+    )
   }, 20_000)
 
   // A login that ended shows no code to scan and no 'Scan with the Farcaster app': the mark, what
