@@ -1,10 +1,8 @@
 import {
   type ConnectMethod,
-  getFarcasterLogin,
   getModal,
   type RegistryWallet,
   selectMobileWallet,
-  watchFarcasterLogin,
   watchModal,
 } from '@portico/core'
 import { type ReactNode, useCallback, useState } from 'react'
@@ -18,7 +16,6 @@ import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
-import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useWalletList } from '../../hooks/useWalletList.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
@@ -28,6 +25,7 @@ import {
   SocialLogins,
   useConnectMethods,
   useConnectNamespace,
+  useSocialEntries,
 } from './connectParts.js'
 
 export const connectOptionsCss = `
@@ -47,11 +45,8 @@ export function ConnectWithOptions() {
   useStyles(connectOptionsCss)
   const portico = usePortico()
   const email = useEmailLogin()
-  const social = useSocialLogin()
-  const farcaster = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
   const methods = useConnectMethods()
-  // Known when the view opens (the site's options, its embedded wallet): the section's size too.
-  const socialEntries = social.providers.length + (farcaster.enabled ? 1 : 0)
+  const socialEntries = useSocialEntries()
   const t = useT()
   const { legalAccepted } = usePorticoRead(getModal, watchModal)
   const [expanded, setExpanded] = useState(false)

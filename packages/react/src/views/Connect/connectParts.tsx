@@ -1,11 +1,20 @@
 // The parts of Connect that its lazily loaded layouts (ConnectWithOptions) use too, in a module of
 // their own so neither imports the other.
-import { type ConnectMethod, connectMethodsOrder, navigate, selectMobileWallet } from '@portico/core'
-import { type ComponentType, useEffect, useReducer, useState } from 'react'
+import {
+  type ConnectMethod,
+  connectMethodsOrder,
+  getFarcasterLogin,
+  navigate,
+  selectMobileWallet,
+  watchFarcasterLogin,
+} from '@portico/core'
+import { lazy, Suspense } from 'react'
 import { ChevronIcon, GridIcon, WalletIcon } from '../../components/icons.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { usePorticoRead } from '../../hooks/usePorticoRead.js'
 import { useRouter } from '../../hooks/useRouter.js'
+import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useT } from '../../i18n/MessagesContext.js'
 
 /** The namespace Connect was opened for, if any. */
@@ -71,57 +80,36 @@ export function NoWallet() {
   )
 }
 
-/** The social section's module: marked when settled, so a render uses it at once. */
-type SocialModule = Promise<ComponentType> & {
-  status?: 'fulfilled' | 'rejected'
-  value?: ComponentType
-  reason?: unknown
-}
-let socialModule: SocialModule | undefined
+// The social buttons and their marks, fetched only by sites that offer social logins.
+const SocialSection = lazy(() => import('./SocialSection.js').then((m) => ({ default: m.SocialSection })))
 
-// The social buttons and their marks, fetched only by sites that offer social logins: once, and
-// again only after a failed fetch.
-function loadSocialSection(): SocialModule {
-  if (socialModule && socialModule.status !== 'rejected') return socialModule
-  const module: SocialModule = import('./SocialSection.js').then((m) => m.SocialSection)
-  module.then(
-    (component) => {
-      module.status = 'fulfilled'
-      module.value = component
-    },
-    (reason: unknown) => {
-      module.status = 'rejected'
-      module.reason = reason
-    },
-  )
-  socialModule = module
-  return module
+/**
+ * How many entries the social section shows: the site's providers and Farcaster's. Known when the
+ * view opens (the site's options and its embedded wallet), and so is the section's size.
+ */
+export function useSocialEntries(): number {
+  const { providers } = useSocialLogin()
+  return providers.length + (usePorticoRead(getFarcasterLogin, watchFarcasterLogin).enabled ? 1 : 0)
 }
 
 /**
  * The social logins (`features.socials`, and Farcaster's entry), in a chunk of their own. Until it
- * is there, a placeholder of the section's own size holds its place: the dividers around it never
- * stand next to each other, and nothing below moves under the visitor's pointer when it arrives.
- * Not a Suspense fallback, which React holds for a minimum time once shown. A failed fetch goes to
- * the view's boundary, whose "Try again" mounts this anew and so fetches again.
+ * is there, a placeholder of the section's size (its first row, and the row of icons under it when
+ * there are more entries) holds its place: the dividers around it never stand next to each other,
+ * and nothing below moves under the visitor's pointer when it arrives.
  */
 export function SocialLogins({ entries }: { entries: number }) {
-  const [module] = useState(loadSocialSection)
-  const [, settled] = useReducer((n: number) => n + 1, 0)
-  useEffect(() => {
-    if (!module.status) module.then(settled, settled)
-  }, [module])
-  if (module.status === 'rejected') throw module.reason
-  if (module.status === 'fulfilled' && module.value) {
-    const SocialSection = module.value
-    return <SocialSection />
-  }
   return (
-    // The first entry's row, and the row of icons under it when there are more.
-    <div className="skeleton social-skeleton" aria-hidden="true">
-      <div />
-      {entries > 1 && <div className="icons" />}
-    </div>
+    <Suspense
+      fallback={
+        <div className="skeleton social-skeleton" aria-hidden="true">
+          <div />
+          {entries > 1 && <div className="icons" />}
+        </div>
+      }
+    >
+      <SocialSection />
+    </Suspense>
   )
 }
 
