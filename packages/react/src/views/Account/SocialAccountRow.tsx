@@ -8,11 +8,11 @@ import { useT } from '../../i18n/MessagesContext.js'
 addEnglish(enSocial)
 
 /**
- * The picture as core hands it over once checked (`showSocialImage`: fetched, a real raster image
- * within the size limit): a data: URL of one. Anything else, the relay's own URL included, is not shown.
+ * The picture as core hands it over once checked (`showSocialImage`: fetched, a raster image within
+ * the size limit): a data: URL of an image. Anything else, the relay's own URL included, is not shown.
  */
 function isCheckedPicture(value: string | undefined): value is string {
-  return value !== undefined && /^data:image\/(png|jpeg|gif|webp|avif);base64,/.test(value)
+  return value?.startsWith('data:image/') === true
 }
 
 /**
