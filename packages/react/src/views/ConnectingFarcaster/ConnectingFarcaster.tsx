@@ -10,7 +10,7 @@ import { noticeText } from '../../i18n/messages.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import { useFarcasterTexts } from './farcasterCatalogue.js'
 
-// The link's two buttons are sized so that both stand side by side on a 360 px phone.
+// The link's two buttons are sized so that both stand side by side on a 360 px phone (in English).
 const farcasterCss = `
 .farcaster { display: grid; justify-items: center; gap: 12px; text-align: center; }
 .farcaster h3 { margin: 0; font-size: 17px; font-weight: 650; }
@@ -18,8 +18,8 @@ const farcasterCss = `
 .farcaster .qr-tile { display: grid; place-items: center; width: 228px; height: 228px; }
 .farcaster .qr-tile svg { width: 208px; height: 208px; border-radius: var(--p-radius-m); }
 .farcaster .qr-placeholder { width: 208px; height: 208px; border-radius: var(--p-radius-m); background: var(--p-surface); animation: portico-pulse 1.2s infinite; }
-.farcaster .actions { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; }
-.farcaster .actions .button { padding: 0 14px; font-size: 14px; }
+.farcaster .actions { display: flex; gap: 6px; flex-wrap: wrap; justify-content: center; }
+.farcaster .actions .button { gap: 6px; padding: 0 12px; font-size: 14px; }
 .farcaster .button:disabled { opacity: .5; cursor: default; }
 .farcaster .mark { display: grid; place-items: center; width: 56px; height: 56px; border-radius: 50%; background: var(--p-accent-soft); }
 .farcaster .error { color: var(--p-error); font-size: 13px; overflow-wrap: anywhere; }
