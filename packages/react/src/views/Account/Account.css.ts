@@ -134,7 +134,7 @@ img.avatar { object-fit: cover; background: var(--p-surface); }
 .actions .social-account { cursor: default; }
 .actions .social-account:hover { background: var(--p-surface); }
 .actions .social-account:active { transform: none; }
-.actions .social-picture { width: 24px; height: 24px; border-radius: 50%; object-fit: cover; flex: none; }
+.actions .social-picture { width: 32px; height: 32px; border-radius: 50%; object-fit: cover; flex: none; }
 .actions .row.danger { color: var(--p-error); }
 .actions .row.danger svg { color: currentColor; }
 `

@@ -38,8 +38,11 @@ export function SocialAccountRow({
       ) : (
         <SocialIcon provider={provider} />
       )}
-      <span className="row-name">{shown ?? name}</span>
-      <span className="row-end">{t('accountSocial', { provider: name })}</span>
+      {/* Two lines, so a long username is not cut for the provider's line at 360 px. */}
+      <span className="row-text">
+        <span className="row-title">{shown ?? name}</span>
+        <span className="row-sub">{t('accountSocial', { provider: name })}</span>
+      </span>
     </div>
   )
 }
