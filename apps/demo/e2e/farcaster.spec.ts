@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { expect, type Page, test } from '@playwright/test'
 import { approveFarcasterSignIn, registerFid, TEST_FARCASTER_ACCOUNT } from '@portico/test/farcaster'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -15,6 +16,11 @@ import { screens, screenshotEverywhere } from './screenshot'
 const mobile = screens[1]
 
 const custody = privateKeyToAccount(TEST_FARCASTER_ACCOUNT.custodyKey)
+/** The test fid's picture (https only, as the server keeps it), served by the test from the demo's own image. */
+const PICTURE = 'https://i.example/portico.png'
+const pictureFile = fileURLToPath(
+  new URL('../public/ipfs/bafkreiportico0demo0bob0avatar0local0only0/avatar.png', import.meta.url),
+)
 const frame = (page: Page) => page.frameLocator('iframe[src*="/frame/"]')
 
 /** Opens Connect's Farcaster entry and returns the sign-in link the view shows. */
@@ -32,18 +38,32 @@ test('Farcaster login: the test fid approves in its client, and the embedded wal
   page,
 }) => {
   const fid = await registerFid(rpcUrl(31337), custody.address)
+  // The fid's picture, as its host would serve it: Account shows it once the page has checked it.
+  await page.route(PICTURE, (route) =>
+    route.fulfill({
+      path: pictureFile,
+      contentType: 'image/png',
+      headers: { 'access-control-allow-origin': '*' },
+    }),
+  )
   await page.goto('/')
   const url = await openFarcasterLink(page)
   await expect(modal(page)).toContainText('Waiting for approval in Farcaster…')
+  await screenshotEverywhere(page, 'farcaster-waiting', { screens: [mobile] })
   // The Farcaster app, made of code: it signs with the fid's custody key and completes the channel.
   await approveFarcasterSignIn({
     url,
     relayUrl: farcasterRelayUrl,
     account: custody,
-    profile: { fid, username: TEST_FARCASTER_ACCOUNT.username, pfpUrl: 'https://i.example/portico.png' },
+    profile: { fid, username: TEST_FARCASTER_ACCOUNT.username, pfpUrl: PICTURE },
   })
   await openAccountAfterConnecting(page)
   await expect(modal(page)).toContainText(`@${TEST_FARCASTER_ACCOUNT.username}`)
+  await expect(modal(page).locator('img.social-picture')).toHaveAttribute('src', /^data:image\/png;base64,/)
+  await screenshotEverywhere(page, 'farcaster-account', {
+    screens: [mobile],
+    show: modal(page).getByText('Logged in with Farcaster'),
+  })
   await expect(page.getByTestId('demo-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   const address = (await page.getByTestId('demo-address').textContent()) as string
 
@@ -82,8 +102,13 @@ test('Farcaster login: a key that does not hold the fid is refused (360 px, both
     account: privateKeyToAccount(generatePrivateKey()),
     profile: { fid, username: 'impostor' },
   })
-  const refusal = modal(page).getByText(/The Farcaster sign-in did not work: .*owner of fid/)
-  await expect(refusal).toBeVisible()
+  // The ended login says what happened once: a title, the server's reason alone, no code to scan.
+  await expect(modal(page).getByRole('heading', { name: 'Not signed in with Farcaster' })).toBeVisible()
+  const refusal = modal(page).getByRole('alert')
+  await expect(refusal).toHaveText(/^The Farcaster sign-in was refused: .*owner of fid \d+\.$/)
+  await expect(refusal).not.toContainText('did not work')
+  await expect(modal(page).getByText('Scan with the Farcaster app')).toHaveCount(0)
+  await expect(modal(page).getByRole('img', { name: /QR code|Preparing/ })).toHaveCount(0)
   await expect(modal(page).getByRole('button', { name: 'Get a new link' })).toBeVisible()
   // The signer's address (42 characters without a break) wraps inside the 360 px modal.
   const [text, dialog] = [await refusal.boundingBox(), await modal(page).boundingBox()]

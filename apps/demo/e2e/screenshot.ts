@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Screenshots a person can look at after a run: apps/demo/artifacts/screenshots/<name>.png */
 export const screenshotDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url))
@@ -53,17 +53,26 @@ export async function switchTheme(page: Page, theme: Theme): Promise<void> {
 export async function screenshotEverywhere(
   page: Page,
   name: string,
-  only: { themes?: readonly Theme[]; screens?: readonly Screen[] } = {},
+  only: {
+    themes?: readonly Theme[]
+    screens?: readonly Screen[]
+    /** A part of the view below the fold on a small screen, scrolled into view for each capture. */
+    show?: Locator
+  } = {},
 ): Promise<void> {
   const startTheme = (await page.locator('html').getAttribute('data-theme')) as Theme
   const startSize = page.viewportSize()
+  // The theme drawn now: a page that started light is dark after the first round, not light.
+  let shown = startTheme
   for (const theme of only.themes ?? themes) {
-    if (theme !== startTheme) await switchTheme(page, theme)
+    if (theme !== shown) await switchTheme(page, theme)
+    shown = theme
     for (const screen of only.screens ?? screens) {
       await page.setViewportSize({ width: screen.width, height: screen.height })
+      await only.show?.scrollIntoViewIfNeeded()
       await screenshot(page, `${name}-${theme}-${screen.name}`)
     }
   }
-  if ((only.themes ?? themes).at(-1) !== startTheme) await switchTheme(page, startTheme)
+  if (shown !== startTheme) await switchTheme(page, startTheme)
   if (startSize) await page.setViewportSize(startSize)
 }

@@ -78,12 +78,17 @@ test('two providers through their windows, each its own wallet that signs (and s
   await page.goto(`/?socials=${ALL}`)
   await connectButton(page).click()
   await expect(modal(page).getByRole('region', { name: 'Social logins' })).toBeVisible()
+  await screenshotEverywhere(page, 'social-connect', { screens: [mobile] })
   const github = await logInThroughWindow(page, 'GitHub', 'alice')
   // The server's callback page closes the window by itself.
   await github.waitForEvent('close')
   await openAccountAfterConnecting(page)
   await expect(modal(page)).toContainText('alice')
   await expect(modal(page)).toContainText('Logged in with GitHub')
+  await screenshotEverywhere(page, 'social-account', {
+    screens: [mobile],
+    show: modal(page).getByText('Logged in with GitHub'),
+  })
   const first = await address(page)
   await signAndSend(page, first, { send: true })
   // Done leads to Account, which after the reload still names the login (from storage).
@@ -142,6 +147,8 @@ test('a denied consent and Cancel each lead back with a way to try again (360 px
   const again = page.waitForEvent('popup')
   await modal(page).getByRole('button', { name: 'Try again' }).click()
   const second = await again
+  await expect(modal(page).getByRole('heading', { name: 'Continue in the Google window' })).toBeVisible()
+  await screenshotEverywhere(page, 'social-waiting', { screens: [mobile] })
   await modal(page).getByRole('button', { name: 'Cancel' }).click()
   await expect.poll(() => second.isClosed()).toBe(true)
   await expect(modal(page)).toHaveAccessibleName('Connect a wallet')

@@ -5,6 +5,8 @@ import { usePortico } from '../hooks/usePortico.js'
 import { useT } from '../i18n/MessagesContext.js'
 import { noticeText } from '../i18n/messages.js'
 
+// On a phone the line is tighter, so that the placeholder 'Continue with e-mail' is not cut in the
+// narrowest column it is shown in (the embedded panel in a page's column, 280 px wide at 360 px).
 export const emailFormCss = `
 .email-form { display: grid; gap: 8px; }
 .email-line { box-sizing: border-box; width: 100%; min-width: 0; display: flex; gap: 8px; align-items: center; padding: 6px 6px 6px 14px; border: 1px solid var(--p-border); border-radius: var(--p-radius-m); background: var(--p-surface); transition: border-color 150ms var(--p-ease); }
@@ -15,6 +17,11 @@ export const emailFormCss = `
 .email-line input::placeholder { color: color-mix(in srgb, var(--p-muted) 70%, transparent); }
 .email-line .button { flex: none; min-height: 38px; padding: 0 14px; }
 .email-form .hint { margin: 0 4px; font-size: 13px; }
+@media (max-width: 400px) {
+  .email-line { gap: 6px; padding-left: 12px; }
+  .email-line input { font-size: 14px; }
+  .email-line .button { padding: 0 12px; }
+}
 .email-form .hint.error { color: var(--p-error); }
 .divider { display: flex; align-items: center; gap: 10px; margin: 14px 0; color: var(--p-muted); font-size: 12px; }
 .divider::before, .divider::after { content: ""; flex: 1; height: 1px; background: var(--p-border); }

@@ -1,3 +1,4 @@
+// .social-skeleton: the social section's place while its code loads (its first row, its row of icons).
 export const connectCss = `
 .empty { display: grid; justify-items: center; gap: 10px; padding: 20px 8px 8px; text-align: center; }
 .empty-icon {
@@ -6,5 +7,7 @@ export const connectCss = `
 }
 .empty h3 { margin: 4px 0 0; font-size: 16px; font-weight: 650; }
 .empty p { margin: 0; font-size: 14px; color: var(--p-muted); max-width: 280px; }
+.social-skeleton { gap: 8px; }
+.social-skeleton > .icons { height: 48px; }
 .all-wallets .picture { align-items: center; justify-content: center; background: var(--p-base-3); color: var(--p-muted); }
 `

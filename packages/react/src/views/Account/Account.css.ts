@@ -131,10 +131,10 @@ img.avatar { object-fit: cover; background: var(--p-surface); }
 .actions { display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; width: 100%; }
 .actions .row { min-height: 52px; font-weight: 600; }
 .actions .row svg { color: var(--p-muted); }
-.actions .social-account { cursor: default; }
+.actions .social-account { cursor: default; font-weight: 400; }
 .actions .social-account:hover { background: var(--p-surface); }
 .actions .social-account:active { transform: none; }
-.actions .social-picture { width: 24px; height: 24px; border-radius: 50%; object-fit: cover; flex: none; }
+.actions .social-picture { width: 32px; height: 32px; border-radius: 50%; object-fit: cover; flex: none; }
 .actions .row.danger { color: var(--p-error); }
 .actions .row.danger svg { color: currentColor; }
 `

@@ -7,14 +7,12 @@ import { useT } from '../../i18n/MessagesContext.js'
 // The texts only this code shows arrive with it (SPEC texts, see i18n/enSocial.ts).
 addEnglish(enSocial)
 
-/** An https URL, the only pictures shown (the server checked it too: it is display data from the relay). */
-function isHttpsUrl(value: string | undefined): value is string {
-  if (!value) return false
-  try {
-    return new URL(value).protocol === 'https:'
-  } catch {
-    return false
-  }
+/**
+ * The picture as core hands it over once checked (`showSocialImage`: fetched, a raster image within
+ * the size limit): a data: URL of an image. Anything else, the relay's own URL included, is not shown.
+ */
+function isCheckedPicture(value: string | undefined): value is string {
+  return value?.startsWith('data:image/') === true
 }
 
 /**
@@ -35,13 +33,16 @@ export function SocialAccountRow({
   const shown = username && provider === 'farcaster' ? `@${username}` : username
   return (
     <div className="row social-account">
-      {isHttpsUrl(image) ? (
+      {isCheckedPicture(image) ? (
         <img className="social-picture" src={image} alt="" referrerPolicy="no-referrer" />
       ) : (
         <SocialIcon provider={provider} />
       )}
-      <span className="row-name">{shown ?? name}</span>
-      <span className="row-end">{t('accountSocial', { provider: name })}</span>
+      {/* Two lines, so a long username is not cut for the provider's line at 360 px. */}
+      <span className="row-text">
+        <span className="row-title">{shown ?? name}</span>
+        <span className="row-sub">{t('accountSocial', { provider: name })}</span>
+      </span>
     </div>
   )
 }

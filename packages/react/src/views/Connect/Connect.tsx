@@ -1,4 +1,4 @@
-import { type ConnectMethod, getFarcasterLogin, watchFarcasterLogin } from '@portico/core'
+import type { ConnectMethod } from '@portico/core'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { connectCss } from '../../components/connect.css.js'
 import { needsConnectOptions } from '../../components/connectLayout.js'
@@ -9,8 +9,6 @@ import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
-import { usePorticoRead } from '../../hooks/usePorticoRead.js'
-import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
 import {
@@ -19,6 +17,7 @@ import {
   SocialLogins,
   useConnectMethods,
   useConnectNamespace,
+  useSocialEntries,
 } from './connectParts.js'
 
 // The legal checkbox, 'Continue with a wallet' and the site's own wallets, fetched only by sites
@@ -33,9 +32,8 @@ export function Connect() {
   useStyles(emailFormCss)
   const portico = usePortico()
   const email = useEmailLogin()
-  const social = useSocialLogin()
-  const farcaster = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
   const methods = useConnectMethods()
+  const socialEntries = useSocialEntries()
   const t = useT()
 
   if (needsConnectOptions(portico, email.enabled))
@@ -50,8 +48,8 @@ export function Connect() {
   for (const method of methods) {
     if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
     // Farcaster is one of the social logins (SPEC §1): its entry alone is a social section too.
-    if (method === 'social' && (social.providers.length > 0 || farcaster.enabled))
-      sections.push({ method, node: <SocialLogins /> })
+    if (method === 'social' && socialEntries > 0)
+      sections.push({ method, node: <SocialLogins entries={socialEntries} /> })
     if (method === 'wallet') sections.push({ method, node: <WalletSection /> })
   }
   return (

@@ -1,10 +1,8 @@
 import {
   type ConnectMethod,
-  getFarcasterLogin,
   getModal,
   type RegistryWallet,
   selectMobileWallet,
-  watchFarcasterLogin,
   watchModal,
 } from '@portico/core'
 import { type ReactNode, useCallback, useState } from 'react'
@@ -18,7 +16,6 @@ import { WalletRow, walletTag } from '../../components/WalletRow.js'
 import { useEmailLogin } from '../../hooks/useEmailLogin.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { usePorticoRead } from '../../hooks/usePorticoRead.js'
-import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useWalletList } from '../../hooks/useWalletList.js'
 import { useT } from '../../i18n/MessagesContext.js'
 import { useStyles } from '../../styles/StyleContext.js'
@@ -28,6 +25,7 @@ import {
   SocialLogins,
   useConnectMethods,
   useConnectNamespace,
+  useSocialEntries,
 } from './connectParts.js'
 
 export const connectOptionsCss = `
@@ -47,9 +45,8 @@ export function ConnectWithOptions() {
   useStyles(connectOptionsCss)
   const portico = usePortico()
   const email = useEmailLogin()
-  const social = useSocialLogin()
-  const farcaster = usePorticoRead(getFarcasterLogin, watchFarcasterLogin)
   const methods = useConnectMethods()
+  const socialEntries = useSocialEntries()
   const t = useT()
   const { legalAccepted } = usePorticoRead(getModal, watchModal)
   const [expanded, setExpanded] = useState(false)
@@ -61,8 +58,8 @@ export function ConnectWithOptions() {
   for (const method of methods) {
     if (method === 'email' && email.enabled) sections.push({ method, node: <EmailForm /> })
     // Farcaster is one of the social logins (SPEC §1): its entry alone is a social section too.
-    if (method === 'social' && (social.providers.length > 0 || farcaster.enabled))
-      sections.push({ method, node: <SocialLogins /> })
+    if (method === 'social' && socialEntries > 0)
+      sections.push({ method, node: <SocialLogins entries={socialEntries} /> })
     if (method === 'wallet')
       sections.push({
         method,

@@ -1,11 +1,20 @@
 // The parts of Connect that its lazily loaded layouts (ConnectWithOptions) use too, in a module of
 // their own so neither imports the other.
-import { type ConnectMethod, connectMethodsOrder, navigate, selectMobileWallet } from '@portico/core'
+import {
+  type ConnectMethod,
+  connectMethodsOrder,
+  getFarcasterLogin,
+  navigate,
+  selectMobileWallet,
+  watchFarcasterLogin,
+} from '@portico/core'
 import { lazy, Suspense } from 'react'
 import { ChevronIcon, GridIcon, WalletIcon } from '../../components/icons.js'
 import { useConnectors } from '../../hooks/useConnectors.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { usePorticoRead } from '../../hooks/usePorticoRead.js'
 import { useRouter } from '../../hooks/useRouter.js'
+import { useSocialLogin } from '../../hooks/useSocialLogin.js'
 import { useT } from '../../i18n/MessagesContext.js'
 
 /** The namespace Connect was opened for, if any. */
@@ -74,10 +83,31 @@ export function NoWallet() {
 // The social buttons and their marks, fetched only by sites that offer social logins.
 const SocialSection = lazy(() => import('./SocialSection.js').then((m) => ({ default: m.SocialSection })))
 
-/** The social logins (`features.socials`), in a chunk of their own. */
-export function SocialLogins() {
+/**
+ * How many entries the social section shows: the site's providers and Farcaster's. Known when the
+ * view opens (the site's options and its embedded wallet), and so is the section's size.
+ */
+export function useSocialEntries(): number {
+  const { providers } = useSocialLogin()
+  return providers.length + (usePorticoRead(getFarcasterLogin, watchFarcasterLogin).enabled ? 1 : 0)
+}
+
+/**
+ * The social logins (`features.socials`, and Farcaster's entry), in a chunk of their own. Until it
+ * is there, a placeholder of the section's size (its first row, and the row of icons under it when
+ * there are more entries) holds its place: the dividers around it never stand next to each other,
+ * and nothing below moves under the visitor's pointer when it arrives.
+ */
+export function SocialLogins({ entries }: { entries: number }) {
   return (
-    <Suspense fallback={null}>
+    <Suspense
+      fallback={
+        <div className="skeleton social-skeleton" aria-hidden="true">
+          <div />
+          {entries > 1 && <div className="icons" />}
+        </div>
+      }
+    >
       <SocialSection />
     </Suspense>
   )

@@ -15,9 +15,12 @@ const en = {
   openLink: 'Open in Farcaster',
   copyLink: 'Copy link',
   copied: 'Copied',
-  expired: 'The sign-in link expired before it was approved.',
-  failed: 'The Farcaster sign-in did not work: {reason}',
+  expiredTitle: 'The link expired',
+  expired: 'The sign-in link was not approved in the Farcaster app in time.',
+  // The reason follows on its own line, in the words of whoever refused (the server, the frame).
+  failedTitle: 'Not signed in with Farcaster',
   tryAgain: 'Get a new link',
+  back: 'Choose another way',
 } as const
 
 /** The name of a ConnectingFarcaster text. */
@@ -34,9 +37,11 @@ const de: Record<FarcasterTextKey, string> = {
   openLink: 'In Farcaster öffnen',
   copyLink: 'Link kopieren',
   copied: 'Kopiert',
-  expired: 'Der Anmeldelink ist abgelaufen, bevor er bestätigt wurde.',
-  failed: 'Die Anmeldung mit Farcaster hat nicht geklappt: {reason}',
+  expiredTitle: 'Der Link ist abgelaufen',
+  expired: 'Der Anmeldelink wurde nicht rechtzeitig in der Farcaster-App bestätigt.',
+  failedTitle: 'Nicht mit Farcaster angemeldet',
   tryAgain: 'Neuen Link holen',
+  back: 'Andere Möglichkeit wählen',
 }
 
 const catalogues = { en, de } as const satisfies Record<'en', Record<FarcasterTextKey, string>> &
