@@ -200,16 +200,22 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
   })
 
   it('answers pending when the Farcaster app does not answer within the wait, and expired once the channel ends', async () => {
+    // A short wait: what is shown is that the answer comes at its end, not at the channel's.
+    const brief = auth.appWith(auth.configWith(farcaster({ waitMs: 200 })))
     const deviceId = newDeviceId()
-    const channel = await openChannel(deviceId)
+    const channel = await openChannel(deviceId, brief)
     const started = performance.now()
-    const response = await connect(deviceId, channel.channelId)
+    const response = await connect(deviceId, channel.channelId, brief)
     expect(authFarcasterConnectResponseSchema.parse(await response.json())).toEqual({ status: 'pending' })
-    // Bounded by waitMs (2 s here), not by the channel's 5 minutes.
+    // Bounded by waitMs (0.2 s here), not by the channel's 5 minutes.
     expect(performance.now() - started).toBeLessThan(10_000)
     auth.time += 5 * MINUTE
     expect(
-      await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_CHANNEL_EXPIRED'),
+      await expectRefusal(
+        await connect(deviceId, channel.channelId, brief),
+        401,
+        'FARCASTER_CHANNEL_EXPIRED',
+      ),
     ).toBe('The Farcaster sign-in expired before it was approved: start a new one.')
   })
 
@@ -234,7 +240,8 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
   })
 
   it('finishes a sign-in only in the project that opened it, and once when two connects race', async () => {
-    await addProject(auth.db, { id: 'club', origins: [SITE] })
+    const club = `club-${auth.nextNumber()}`
+    await addProject(auth.db, { id: club, origins: [SITE] })
     const { custody, fid } = await newFarcasterAccount()
     const deviceId = newDeviceId()
     const channel = await openChannel(deviceId)
@@ -244,7 +251,7 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
       account: custody,
       profile: { fid },
     })
-    const inClub = await app.request('/v1/auth/farcaster/connect?projectId=club', {
+    const inClub = await app.request(`/v1/auth/farcaster/connect?projectId=${club}`, {
       method: 'POST',
       headers: { origin: FRAME, 'content-type': 'application/json' },
       body: JSON.stringify({ deviceId, channelId: channel.channelId }),

@@ -8,7 +8,6 @@ import {
   type SocialProvider,
 } from '@portico/core/api'
 import {
-  DEFAULT_STAND_IN_USERS,
   type OAuthStandIn,
   STAND_IN_PROVIDERS,
   type StandInCallback,
@@ -42,38 +41,39 @@ const RENAMED = 'https://renamed.portico.test'
 const newSecret = () => randomBytes(32).toString('base64url')
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url')
 
+// One stand-in for the whole file, both databases: each test logs in people of its own (newPerson).
+let standIn: OAuthStandIn
+beforeAll(async () => {
+  standIn = await startOAuthStandIn({ serverUrls: [FRAME, RENAMED], users: {} })
+})
+afterAll(async () => {
+  await standIn?.close()
+})
+
+interface Person {
+  /** What the stand-in's consent page is answered with. */
+  as: string
+  email: string
+  name: string
+  username: string
+}
+let people = 0
+/** A new person with an account at every provider, and an address of their own. */
+function newPerson(emailVerified = true): Person {
+  const n = ++people
+  const person = { email: `person${n}@example.com`, name: `Person ${n}`, username: `person${n}` }
+  standIn.addUser(`person${n}`, { subject: 5_000 + n, emailVerified, ...person })
+  return { as: `person${n}`, ...person }
+}
+
 describeAuthRoutes('social login routes', (auth) => {
-  let standIn: OAuthStandIn
   let app: App
 
-  beforeAll(async () => {
-    standIn = await startOAuthStandIn({
-      serverUrls: [FRAME, RENAMED],
-      users: {
-        ...DEFAULT_STAND_IN_USERS,
-        carol: {
-          subject: 2001,
-          email: 'carol@example.com',
-          emailVerified: true,
-          name: 'Carol',
-          username: 'carol',
-        },
-        dave: {
-          subject: 2002,
-          email: 'dave@example.com',
-          emailVerified: false,
-          name: 'Dave',
-          username: 'dave',
-        },
-      },
-    })
+  beforeAll(() => {
     const projects = {
       shop: Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, standIn.configFor(name)])),
     }
     app = auth.appWith(auth.configWith({ social: { projects, finishWaitMs: 2_000 } }))
-  })
-  afterAll(async () => {
-    await standIn?.close()
   })
   // id_tokens carry the stand-in's real time; the server's clock follows it here.
   beforeEach(() => {
@@ -142,7 +142,13 @@ describeAuthRoutes('social login routes', (auth) => {
 
   function finish(
     started: Started,
-    overrides: { secret?: string; proof?: string | null; waitMs?: number; target?: App } = {},
+    overrides: {
+      secret?: string
+      proof?: string | null
+      waitMs?: number
+      target?: App
+      signal?: AbortSignal
+    } = {},
   ): Promise<Response> {
     const proof = overrides.proof === null ? undefined : (overrides.proof ?? started.proof)
     return auth.request('POST', '/v1/auth/social/finish', {
@@ -154,6 +160,7 @@ describeAuthRoutes('social login routes', (auth) => {
         deviceId: started.deviceId,
         waitMs: overrides.waitMs ?? 2_000,
       },
+      ...(overrides.signal ? { signal: overrides.signal } : {}),
     })
   }
 
@@ -165,16 +172,17 @@ describeAuthRoutes('social login routes', (auth) => {
   }
 
   describe('each provider', () => {
-    it.each([
-      ['google', { email: 'alice@example.com', userName: 'Alice Example' }],
-      ['apple', { email: 'alice@example.com', userName: 'alice@example.com' }],
-      ['discord', { email: 'alice@example.com', userName: 'Alice Example' }],
-      ['github', { email: 'alice@example.com', userName: 'alice' }],
-      ['x', { userName: '@alice' }],
-      ['facebook', { userName: 'Alice Example' }],
-    ] as const)('logs %s in with its documented account answer', async (provider, expected) => {
-      const { token, user } = await logIn(provider, 'alice')
-      expect(user).toEqual({ id: expect.any(String), socialProvider: provider, ...expected })
+    it.each<[SocialProvider, (person: Person) => { email?: string; userName: string }]>([
+      ['google', ({ email, name }) => ({ email, userName: name })],
+      ['apple', ({ email }) => ({ email, userName: email })],
+      ['discord', ({ email, name }) => ({ email, userName: name })],
+      ['github', ({ email, username }) => ({ email, userName: username })],
+      ['x', ({ username }) => ({ userName: `@${username}` })],
+      ['facebook', ({ name }) => ({ userName: name })],
+    ])('logs %s in with its documented account answer', async (provider, expected) => {
+      const person = newPerson()
+      const { token, user } = await logIn(provider, person.as)
+      expect(user).toEqual({ id: expect.any(String), socialProvider: provider, ...expected(person) })
       const session = await auth.request('GET', '/v1/auth/session', { token, target: app })
       expect(authSessionResponseSchema.parse(await session.json()).user).toEqual(user)
     })
@@ -187,7 +195,7 @@ describeAuthRoutes('social login routes', (auth) => {
       expect(params.get('response_type')).toBe('code')
       expect(params.get('code_challenge')).toBeNull()
       expect(params.get('nonce')).toMatch(/^[\w-]{43}$/)
-      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
       expect(callback.method).toBe('POST')
       const withName = `${callback.body}&user=${encodeURIComponent(JSON.stringify({ name: { firstName: 'Alice', lastName: 'Apple' } }))}`
       const back = await deliver({ ...callback, body: withName })
@@ -210,27 +218,29 @@ describeAuthRoutes('social login routes', (auth) => {
 
   describe('linking', () => {
     it('joins the e-mail user only where the provider says the address is verified', async () => {
-      const emailUser = await auth.login('carol@example.com', newDeviceId())
-      const google = await logIn('google', 'carol')
-      const github = await logIn('github', 'carol')
-      const discord = await logIn('discord', 'carol')
+      const carol = newPerson()
+      const emailUser = await auth.login(carol.email, newDeviceId())
+      const google = await logIn('google', carol.as)
+      const github = await logIn('github', carol.as)
+      const discord = await logIn('discord', carol.as)
       expect([google.user.id, github.user.id, discord.user.id]).toEqual([
         emailUser.user.id,
         emailUser.user.id,
         emailUser.user.id,
       ])
-      const facebook = await logIn('facebook', 'carol')
-      const x = await logIn('x', 'carol')
+      const facebook = await logIn('facebook', carol.as)
+      const x = await logIn('x', carol.as)
       expect(facebook.user.id).not.toBe(emailUser.user.id)
       expect(x.user.id).not.toBe(emailUser.user.id)
       expect(facebook.user.email).toBeUndefined()
     })
 
     it('gives an unverified address a wallet of its own, the same one at every login', async () => {
-      const bobByMail = await auth.login('dave@example.com', newDeviceId())
-      const first = await logIn('google', 'dave')
-      const again = await logIn('google', 'dave')
-      expect(first.user.id).not.toBe(bobByMail.user.id)
+      const dave = newPerson(false)
+      const daveByMail = await auth.login(dave.email, newDeviceId())
+      const first = await logIn('google', dave.as)
+      const again = await logIn('google', dave.as)
+      expect(first.user.id).not.toBe(daveByMail.user.id)
       expect(first.user.email).toBeUndefined()
       expect(again.user.id).toBe(first.user.id)
       expect(again.isNewUser).toBe(false)
@@ -271,7 +281,7 @@ describeAuthRoutes('social login routes', (auth) => {
 
     it("sends the browser back to the site's page with the state and a one-time proof; the finish needs the secret and the proof", async () => {
       const started = await start('github', { redirectTo: `${SITE}/checkout?step=2#top` })
-      const back = await deliver(await standIn.authorize(started.uri, { as: 'alice' }))
+      const back = await deliver(await standIn.authorize(started.uri, { as: newPerson().as }))
       expect(back.status).toBe(302)
       const location = new URL(back.headers.get('location') ?? '')
       expect(`${location.origin}${location.pathname}`).toBe(`${SITE}/checkout`)
@@ -300,7 +310,7 @@ describeAuthRoutes('social login routes', (auth) => {
       expect(unknown.status).toBe(400)
       expect(await unknown.text()).toContain('SOCIAL_STATE_INVALID')
       const started = await start('google')
-      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
       const mixedUp = await deliver({
         ...callback,
         url: callback.url.replace('/callback/google', '/callback/github'),
@@ -311,7 +321,7 @@ describeAuthRoutes('social login routes', (auth) => {
 
     it('exchanges a code once: a replayed callback changes nothing', async () => {
       const started = await start('discord')
-      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
       const back = await deliver(callback)
       expect(back.status).toBe(302)
       const proof = new URL(back.headers.get('location') ?? '').searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
@@ -325,7 +335,7 @@ describeAuthRoutes('social login routes', (auth) => {
 
     it("refuses a code under another login's state (PKCE mismatch)", async () => {
       const victim = await start('x')
-      const stolen = new URL((await standIn.authorize(victim.uri, { as: 'alice' })).url)
+      const stolen = new URL((await standIn.authorize(victim.uri, { as: newPerson().as })).url)
       const attacker = await start('x')
       stolen.searchParams.set('state', attacker.state)
       const page = await deliver({ url: stolen.toString(), method: 'GET' })
@@ -351,10 +361,10 @@ describeAuthRoutes('social login routes', (auth) => {
         },
       })
       const { uri } = authSocialStartResponseSchema.parse(await response.json())
-      await expect(standIn.authorize(uri, { as: 'alice' })).rejects.toThrow(/redirect_uri/)
+      await expect(standIn.authorize(uri, { as: newPerson().as })).rejects.toThrow(/redirect_uri/)
       // ...and a code issued for one callback URL is refused at the token endpoint for another.
       const started = await start('google')
-      const url = new URL((await standIn.authorize(started.uri, { as: 'alice' })).url)
+      const url = new URL((await standIn.authorize(started.uri, { as: newPerson().as })).url)
       const renamed = auth.appWith({ ...auth.configWith({ social }), publicUrl: RENAMED })
       const page = await renamed.request(`${url.pathname}${url.search}`)
       expectBackWithoutProof(page)
@@ -380,7 +390,7 @@ describeAuthRoutes('social login routes', (auth) => {
       await expectRefusal(await finish(started, { waitMs: 0 }), 409, 'SOCIAL_LOGIN_PENDING')
       auth.time += 11 * MINUTE
       await expectRefusal(await finish(started, { waitMs: 0 }), 401, 'SOCIAL_STATE_EXPIRED')
-      expectBackWithoutProof(await deliver(await standIn.authorize(started.uri, { as: 'alice' })))
+      expectBackWithoutProof(await deliver(await standIn.authorize(started.uri, { as: newPerson().as })))
     })
 
     it('answers a malformed start with 400, never 500', async () => {
@@ -406,9 +416,10 @@ describeAuthRoutes('social login routes', (auth) => {
       })
 
     it('finishes a login only in the project, and on the device, that started it', async () => {
-      await addProject(auth.db, { id: 'club', origins: [SITE] })
-      const started = await approve(await start('google'), 'alice')
-      await expectRefusal(await finishIn('club', started), 400, 'SOCIAL_STATE_INVALID')
+      const club = `club-${auth.nextNumber()}`
+      await addProject(auth.db, { id: club, origins: [SITE] })
+      const started = await approve(await start('google'), newPerson().as)
+      await expectRefusal(await finishIn(club, started), 400, 'SOCIAL_STATE_INVALID')
       await expectRefusal(
         await finishIn('shop', { ...started, deviceId: newDeviceId() }),
         403,
@@ -418,7 +429,7 @@ describeAuthRoutes('social login routes', (auth) => {
     })
 
     it('opens one session when two finishes of one login race', async () => {
-      const started = await approve(await start('github'), 'alice')
+      const started = await approve(await start('github'), newPerson().as)
       const answers = await Promise.all([finish(started), finish(started), finish(started)])
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409])
     })
@@ -426,14 +437,17 @@ describeAuthRoutes('social login routes', (auth) => {
     it('lets one finish of a login wait at a time: another answers at once, so finishes cannot pile up on the database', async () => {
       const started = await start('discord')
       let firstSettled = false
-      const first = finish(started).then((answer) => {
+      // The first waits up to its 2 s; it is ended below as a closed connection would end it.
+      const hangUp = new AbortController()
+      const first = finish(started, { signal: hangUp.signal }).then((answer) => {
         firstSettled = true
         return answer
       })
       await expectRefusal(await finish(started), 409, 'SOCIAL_LOGIN_PENDING')
       expect(firstSettled).toBe(false)
+      hangUp.abort()
       await expectRefusal(await first, 409, 'SOCIAL_LOGIN_PENDING')
-      expect((await finish(await approve(started, 'alice'))).status).toBe(200)
+      expect((await finish(await approve(started, newPerson().as))).status).toBe(200)
     })
 
     it('refuses a redirect to look-alike origins, other schemes and a project open to any origin', async () => {
@@ -454,11 +468,12 @@ describeAuthRoutes('social login routes', (auth) => {
         const body = (await response.json()) as { error: { code: string } }
         expect(['SOCIAL_REDIRECT_NOT_ALLOWED', 'BAD_REQUEST'], redirectTo).toContain(body.error.code)
       }
-      await addProject(auth.db, { id: 'open', origins: ['*'] })
+      const openId = `open-${auth.nextNumber()}`
+      await addProject(auth.db, { id: openId, origins: ['*'] })
       const openApp = auth.appWith(
-        auth.configWith({ social: { projects: { open: { google: standIn.configFor('google') } } } }),
+        auth.configWith({ social: { projects: { [openId]: { google: standIn.configFor('google') } } } }),
       )
-      const open = await openApp.request('/v1/auth/social/start?projectId=open', {
+      const open = await openApp.request(`/v1/auth/social/start?projectId=${openId}`, {
         method: 'POST',
         headers: { origin: FRAME, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -486,7 +501,7 @@ describeAuthRoutes('social login routes', (auth) => {
       // The attacker starts in their own frame (which holds the secret) and sends the provider's
       // authorise URL to the victim, whose provider skips the consent for an app already granted.
       const attacker = await start('google')
-      const victimBrowser = await approve(attacker, 'carol')
+      const victimBrowser = await approve(attacker, newPerson().as)
       // The proof went to the site's page in the victim's browser only; the attacker's frame has
       // the secret but not the proof, whether it waits or asks at once, or guesses.
       await expectRefusal(await finish(attacker, { waitMs: 300 }), 403, 'SOCIAL_PROOF_INVALID')
@@ -508,7 +523,7 @@ describeAuthRoutes('social login routes', (auth) => {
       // The opener's frame asks while the popup is open, without the proof it never sees...
       const opener = finish(started, { proof: null, waitMs: 2_000 })
       // ...the popup comes back to the site's page, whose frame (same secret) finishes with it...
-      const popup = await finish(await approve(started, 'alice'))
+      const popup = await finish(await approve(started, newPerson().as))
       expect(popup.status).toBe(200)
       // ...and the opener learns it was finished, and reads the session its partition now holds.
       await expectRefusal(await opener, 409, 'SOCIAL_CODE_USED')
@@ -522,7 +537,7 @@ describeAuthRoutes('social login routes', (auth) => {
       })
       const target = createApp({ config, db: auth.db, logger, now: auth.now })
       const started = await start('github', { target })
-      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
       const code = new URL(callback.url).searchParams.get('code') ?? ''
       const back = await deliver(callback, target)
       expect(back.status).toBe(302)
