@@ -333,6 +333,61 @@ describeAuthRoutes('social login routes', (auth) => {
       await expectRefusal(await finish(started), 409, 'SOCIAL_CODE_USED')
     })
 
+    it('answers an unknown or replayed callback with a page that says what happened and what to do, with no secret, no script and strict headers', async () => {
+      const started = await start('google', { redirectTo: `${SITE}/checkout?order=77` })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
+      const back = await deliver(callback)
+      const proof = new URL(back.headers.get('location') ?? '').searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
+      const code = new URL(callback.url).searchParams.get('code') ?? ''
+      const unknown = await app.request(`/v1/auth/social/callback/google?state=${newSecret()}&code=${code}`)
+      const replayed = await deliver(callback)
+      for (const [page, status, reason, what] of [
+        [unknown, 400, 'SOCIAL_STATE_INVALID', 'The server knows no login of this provider'],
+        [replayed, 409, 'SOCIAL_CODE_USED', 'This login came back from the provider once already'],
+      ] as const) {
+        expect(page.status).toBe(status)
+        expect(Object.fromEntries(page.headers)).toMatchObject({
+          'content-type': 'text/html; charset=utf-8',
+          'referrer-policy': 'no-referrer',
+          'cache-control': 'no-store',
+          'x-frame-options': 'DENY',
+          'x-content-type-options': 'nosniff',
+        })
+        const csp = page.headers.get('content-security-policy') ?? ''
+        expect(csp).toMatch(
+          /^default-src 'none'; style-src 'sha256-[\w+/=]+'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+        )
+        const html = await page.text()
+        // The one inline style is the one the policy's hash allows; nothing else runs or loads.
+        const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? ''
+        expect(csp).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`)
+        expect(html).not.toMatch(/<script|<a |<form|<img|<iframe|\son\w+=/i)
+        expect(html).toContain(what)
+        expect(html).toContain('Close this window (or tab), go back to the site and start the login again.')
+        expect(html).toContain(reason)
+        // Neither the login's state, its code, its proof nor the site's page it was to return to.
+        for (const secret of [started.state, code, proof, 'shop.example', 'order=77']) {
+          expect(html).not.toContain(secret)
+        }
+      }
+      // The replay changed nothing: the login still finishes, once.
+      expect((await finish({ ...started, proof })).status).toBe(200)
+    })
+
+    it('fails a login started before every start had to name its page: no proof could reach its frame', async () => {
+      const started = await start('github')
+      await auth.db
+        .updateTable('auth_social_attempts')
+        .set({ redirect_to: null })
+        .where('secret_hash', '=', hashOf(started.secret))
+        .execute()
+      const page = await deliver(await standIn.authorize(started.uri, { as: newPerson().as }))
+      expect(page.status).toBe(400)
+      expect(page.headers.get('location')).toBeNull()
+      expect(await page.text()).toContain('SOCIAL_REDIRECT_REQUIRED')
+      await expectRefusal(await finish(started), 400, 'SOCIAL_REDIRECT_REQUIRED')
+    })
+
     it("refuses a code under another login's state (PKCE mismatch)", async () => {
       const victim = await start('x')
       const stolen = new URL((await standIn.authorize(victim.uri, { as: newPerson().as })).url)

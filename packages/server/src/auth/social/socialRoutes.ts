@@ -176,8 +176,9 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
   })
 
   // The provider sends the browser here: a GET with the query, or Apple's form POST. Every outcome
-  // is recorded on the attempt, which the frame's finish reads; the browser gets a page (popup) or
-  // goes back to the site (full-page redirect).
+  // is recorded on the attempt, which the frame's finish reads, and the browser goes back to the
+  // site's page (popup or whole tab alike). Only a callback of no login the server knows, or one
+  // replayed, ends on a page of the server's, which says so.
   const callback = async (c: Context<AppEnv>): Promise<Response> => {
     const { codeKey } = context.requireKeys()
     const provider = c.req.param('provider')
@@ -187,35 +188,36 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
       state && isProvider(provider) ? await findSocialAttempt(db, hashSocialState(codeKey, state)) : undefined
     // Another provider's state here would let one provider's code stand for another's login (mix-up).
     if (!attempt || attempt.provider !== provider || !isProvider(provider)) {
-      return renderSocialCallbackPage({
-        ok: false,
-        status: 400,
-        code: 'SOCIAL_STATE_INVALID',
-        message:
-          'This login is unknown to the server, or belongs to another provider: start it again from the site.',
-      })
+      return callbackPage(
+        new ApiRefusal(
+          'SOCIAL_STATE_INVALID',
+          'The server knows no login of this provider under the state it sent back.',
+        ),
+      )
     }
     const stateHash = attempt.state_hash
+    const redirectTo = attempt.redirect_to
+    if (!redirectTo) {
+      // Started before every login had to name its page (no proof can reach its frame): it fails.
+      const refusal = new ApiRefusal(
+        'SOCIAL_REDIRECT_REQUIRED',
+        'This login was started without a page of the site to come back to, which the server no longer accepts.',
+      )
+      await completeSocialAttempt(db, stateHash, { code: refusal.code, message: refusal.message })
+      return callbackPage(refusal)
+    }
     // Back to the site's page in THIS browser, the one that approved; after a consent, with the
     // one-time proof, which reaches no other browser: the frame that started the login needs it, so a
     // login approved elsewhere (a link sent to a victim) cannot be finished by its starter.
-    const finishWith = async (refusal: ApiRefusal | undefined, proof?: string): Promise<Response> => {
-      if (attempt.redirect_to) {
-        const back = new URL(attempt.redirect_to)
-        back.searchParams.set(SOCIAL_RESULT_PARAM, state)
-        if (proof !== undefined) back.searchParams.set(SOCIAL_PROOF_PARAM, proof)
-        return c.redirect(back.toString(), 302)
-      }
-      // An attempt started before every login named its page: it cannot be finished (no proof).
-      return renderSocialCallbackPage(
-        refusal
-          ? { ok: false, status: refusal.status, code: refusal.code, message: refusal.message }
-          : { ok: true },
-      )
+    const backToSite = (proof?: string): Response => {
+      const back = new URL(redirectTo)
+      back.searchParams.set(SOCIAL_RESULT_PARAM, state)
+      if (proof !== undefined) back.searchParams.set(SOCIAL_PROOF_PARAM, proof)
+      return c.redirect(back.toString(), 302)
     }
     const fail = async (refusal: ApiRefusal): Promise<Response> => {
       await completeSocialAttempt(db, stateHash, { code: refusal.code, message: refusal.message })
-      return finishWith(refusal)
+      return backToSite()
     }
     if (new Date(attempt.expires_at).getTime() <= now()) {
       return fail(
@@ -224,16 +226,12 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
     }
     if (!(await claimSocialCallback(db, stateHash, now()))) {
       // The attempt keeps its first outcome; a replayed callback is told so and changes nothing.
-      const refusal = new ApiRefusal(
-        'SOCIAL_CODE_USED',
-        'This login came back from the provider already: its code is used once. Start a new login from the site.',
+      return callbackPage(
+        new ApiRefusal(
+          'SOCIAL_CODE_USED',
+          'This login came back from the provider once already, and a login is answered only once.',
+        ),
       )
-      return renderSocialCallbackPage({
-        ok: false,
-        status: refusal.status,
-        code: refusal.code,
-        message: refusal.message,
-      })
     }
     const error = params.get('error')
     if (error) {
@@ -277,7 +275,7 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
         created: linked.created,
         proofHash: hashSocialSecret(proof),
       })
-      return finishWith(undefined, proof)
+      return backToSite(proof)
     } catch (caught) {
       if (caught instanceof ApiRefusal) return fail(caught)
       context.logger.error('A social login callback failed.', { provider, error: String(caught) })
@@ -410,6 +408,9 @@ const proofRefusal = () =>
     'SOCIAL_PROOF_INVALID',
     "This social login was approved, but its finish did not show the proof sent to the site's page in the browser that approved it: only that browser can finish it.",
   )
+
+const callbackPage = (refusal: ApiRefusal): Response =>
+  renderSocialCallbackPage({ status: refusal.status, code: refusal.code, message: refusal.message })
 
 function isProvider(name: string | undefined): name is SocialProvider {
   return (SOCIAL_PROVIDERS as readonly string[]).includes(name ?? '')
