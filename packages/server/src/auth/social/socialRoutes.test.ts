@@ -148,6 +148,8 @@ describeAuthRoutes('social login routes', (auth) => {
       waitMs?: number
       target?: App
       signal?: AbortSignal
+      /** The client's address, for an app that trusts X-Forwarded-For. */
+      from?: string
     } = {},
   ): Promise<Response> {
     const proof = overrides.proof === null ? undefined : (overrides.proof ?? started.proof)
@@ -161,6 +163,7 @@ describeAuthRoutes('social login routes', (auth) => {
         waitMs: overrides.waitMs ?? 2_000,
       },
       ...(overrides.signal ? { signal: overrides.signal } : {}),
+      ...(overrides.from ? { headers: { 'x-forwarded-for': overrides.from } } : {}),
     })
   }
 
@@ -514,6 +517,19 @@ describeAuthRoutes('social login routes', (auth) => {
         'https://shop.example:8443/',
         'javascript://shop.example/%0aalert(1)',
         'data:text/html,<script>alert(1)</script>',
+        // A user name before the host, of the site's or another's...
+        'https://user:password@shop.example/',
+        'https://shop.example@evil.example/',
+        'https://shop.example%2f@evil.example/',
+        // ...backslashes and missing slashes, which parse to another host...
+        'https:\\\\evil.example/',
+        'https:/\\evil.example/',
+        'https:evil.example/',
+        // ...a URL relative to the scheme, a trailing dot, a tab in the host, and a page past 2 KiB.
+        '//evil.example/',
+        'https://shop.example./',
+        'https://shop.example\t.evil.example/',
+        `https://shop.example/${'a'.repeat(2_048)}`,
       ]) {
         const response = await auth.request('POST', '/v1/auth/social/start', {
           target: app,
@@ -540,6 +556,154 @@ describeAuthRoutes('social login routes', (auth) => {
       })
       // Such a project names no page to come back to, so it offers no social login at all.
       await expectRefusal(open, 400, 'SOCIAL_ORIGINS_UNLISTED')
+    })
+
+    it("comes back to the page as the server parsed it, with the callback's own parameters only", async () => {
+      const started = await start('google', {
+        redirectTo: `https://SHOP.example:443/a?${SOCIAL_PROOF_PARAM}=forged&${SOCIAL_RESULT_PARAM}=forged&b=1#x`,
+      })
+      const location = expectBackWithoutProof(
+        await deliver(await standIn.authorize(started.uri, { deny: true })),
+      )
+      expect(location.toString()).toBe(`${SITE}/a?b=1&${SOCIAL_RESULT_PARAM}=${started.state}`)
+    })
+
+    it('refuses a callback replayed after a failed login or after the finish, and changes neither', async () => {
+      const denied = await start('google')
+      expectBackWithoutProof(await deliver(await standIn.authorize(denied.uri, { deny: true })))
+      // A good code of another login, sent under the failed login's state.
+      const other = await start('google')
+      const swapped = new URL((await standIn.authorize(other.uri, { as: newPerson().as })).url)
+      swapped.searchParams.set('state', denied.state)
+      const afterFailure = await deliver({ url: swapped.toString(), method: 'GET' })
+      expect(afterFailure.status).toBe(409)
+      expect(await afterFailure.text()).toContain('SOCIAL_CODE_USED')
+      await expectRefusal(await finish(denied), 403, 'SOCIAL_CONSENT_DENIED')
+
+      const started = await start('github')
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
+      const back = await deliver(callback)
+      const proof = new URL(back.headers.get('location') ?? '').searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
+      expect((await finish(started, { proof })).status).toBe(200)
+      const afterFinish = await deliver(callback)
+      expect(afterFinish.status).toBe(409)
+      expect(afterFinish.headers.get('location')).toBeNull()
+      await expectRefusal(await finish(started, { proof }), 409, 'SOCIAL_CODE_USED')
+    })
+
+    it("sends another project's login back to that project's page, and finishes it only there", async () => {
+      const club = `club-${auth.nextNumber()}`
+      const clubSite = `https://club${auth.nextNumber()}.example`
+      await addProject(auth.db, { id: club, origins: [clubSite] })
+      const google = standIn.configFor('google')
+      const target = auth.appWith(
+        auth.configWith({
+          social: { projects: { shop: { google }, [club]: { google } }, finishWaitMs: 2_000 },
+        }),
+      )
+      const call = (path: string, project: string, body: unknown) =>
+        target.request(`${path}?projectId=${project}`, {
+          method: 'POST',
+          headers: { origin: FRAME, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const secret = newSecret()
+      const deviceId = newDeviceId()
+      const startIn = (redirectTo: string) =>
+        call('/v1/auth/social/start', club, {
+          provider: 'google',
+          deviceId,
+          secretHash: hashOf(secret),
+          redirectTo,
+        })
+      // A login of the club cannot name the shop's page...
+      await expectRefusal(await startIn(PAGE), 403, 'SOCIAL_REDIRECT_NOT_ALLOWED')
+      // ...and its callback, though the same provider's app serves both, goes back to the club's.
+      const { uri, state } = authSocialStartResponseSchema.parse(
+        await (await startIn(`${clubSite}/in`)).json(),
+      )
+      const back = await deliver(await standIn.authorize(uri, { as: newPerson().as }), target)
+      const location = new URL(back.headers.get('location') ?? '')
+      expect(location.origin).toBe(clubSite)
+      const proof = location.searchParams.get(SOCIAL_PROOF_PARAM)
+      const finishing = { state, secret, proof, deviceId, waitMs: 0 }
+      await expectRefusal(
+        await call('/v1/auth/social/finish', 'shop', finishing),
+        400,
+        'SOCIAL_STATE_INVALID',
+      )
+      expect((await call('/v1/auth/social/finish', club, finishing)).status).toBe(200)
+    })
+
+    it('counts callbacks by client address, and starts and finishes by address and project: 429 RATE_LIMITED past a limit, never a 500', async () => {
+      const social = { projects: { shop: { github: standIn.configFor('github') } }, finishWaitMs: 2_000 }
+      const limitedTo = (rateLimit: { perIp: number; perProject: number }) =>
+        auth.appWith({
+          ...auth.configWith({ social }),
+          trustProxy: true,
+          rateLimit: { ...rateLimit, store: 'memory' },
+        })
+      const callback = (target: App, ip: string) =>
+        target.request(`/v1/auth/social/callback/github?state=${newSecret()}&code=x`, {
+          headers: { 'x-forwarded-for': ip },
+        })
+      const byAddress = limitedTo({ perIp: 3, perProject: 1_000 })
+      for (let i = 0; i < 3; i++) expect((await callback(byAddress, '203.0.113.5')).status).toBe(400)
+      const over = await callback(byAddress, '203.0.113.5')
+      await expectRefusal(over, 429, 'RATE_LIMITED')
+      expect(over.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect((await callback(byAddress, '198.51.100.5')).status).toBe(400)
+      // The project's limit holds whichever address asks; callbacks name no project, so only
+      // starts and finishes count against it.
+      const byProject = limitedTo({ perIp: 1_000, perProject: 2 })
+      const started = await start('github', { target: byProject })
+      await expectRefusal(
+        await finish(started, { target: byProject, waitMs: 0, from: '198.51.100.6' }),
+        409,
+        'SOCIAL_LOGIN_PENDING',
+      )
+      expect((await callback(byProject, '198.51.100.7')).status).toBe(400)
+      await expectRefusal(
+        await finish(started, { target: byProject, from: '198.51.100.8' }),
+        429,
+        'RATE_LIMITED',
+      )
+    })
+
+    it('lets one client address hold 16 waiting finishes at most: its next answers at once, another address still waits', async () => {
+      const target = auth.appWith({
+        ...auth.configWith({
+          social: { projects: { shop: { github: standIn.configFor('github') } }, finishWaitMs: 20_000 },
+        }),
+        trustProxy: true,
+      })
+      const [elsewhere, ...logins] = await Promise.all(
+        Array.from({ length: 18 }, () => start('github', { target })),
+      )
+      if (!elsewhere) throw new Error('The logins did not start.')
+      // Each asks without the proof, as the opener's frame does while its popup is open; the popup's
+      // page then finishes the login, and an opener that waited hears it was finished.
+      const openerOf = (login: Started, from: string) =>
+        finish(login, { target, proof: null, waitMs: 20_000, from })
+      const popupOf = async (login: Started, from: string) =>
+        expect((await finish(await approve(login, newPerson().as, target), { target, from })).status).toBe(
+          200,
+        )
+      const openers = logins.map((login, index) =>
+        openerOf(login, '203.0.113.9').then((answer) => ({ index, answer })),
+      )
+      // Seventeen from one address: one of them cannot wait, and answers before any popup is back.
+      const first = await Promise.race(openers)
+      await expectRefusal(first.answer, 409, 'SOCIAL_LOGIN_PENDING')
+      // Another address, meanwhile, waits as before.
+      const elsewhereOpener = openerOf(elsewhere, '198.51.100.9')
+      await popupOf(elsewhere, '198.51.100.9')
+      await expectRefusal(await elsewhereOpener, 409, 'SOCIAL_CODE_USED')
+      const others = logins.filter((_, index) => index !== first.index)
+      await Promise.all(others.map((login) => popupOf(login, '203.0.113.9')))
+      for (const { index, answer } of await Promise.all(openers)) {
+        if (index !== first.index) await expectRefusal(answer, 409, 'SOCIAL_CODE_USED')
+      }
     })
 
     it("carries nothing of a provider's error to the site's page but the state", async () => {

@@ -99,6 +99,13 @@ const FINISH_POLL_MS = 200
  * this, a finish reads once and answers, so logins started in bulk cannot hold the database busy.
  */
 const MAX_WAITING_FINISHES = 256
+/**
+ * Of those, the most one client address may hold: a visitor's browser has one or two (the opener's
+ * frame, the popup's page's), so one address starting logins of its own cannot take every place.
+ */
+const MAX_WAITING_FINISHES_PER_CLIENT = 16
+/** The longest page a login may come back to: more is no site's page, and would be stored per start. */
+const REDIRECT_MAX_LENGTH = 2_048
 
 /** The callback URL a site registers with `provider` for its OAuth app. */
 export function socialCallbackUrl(publicUrl: string, provider: SocialProvider): string {
@@ -287,20 +294,32 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
 
   // The logins a finish is waiting on here: one waits per login, a second finish of it answers at once.
   const waiting = new Set<string>()
+  const waitingByClient = new Map<string, number>()
   app.post('/v1/auth/social/finish', async (c) => {
     const { codeKey } = context.requireKeys()
     const body = await context.parseBody(c, authSocialFinishRequestSchema, 'social login finish')
     const project = c.get('project')
     const deviceId = deviceOf(c, body.deviceId)
     const stateHash = hashSocialState(codeKey, body.state)
-    const waits = !waiting.has(stateHash) && waiting.size < MAX_WAITING_FINISHES
+    const client = context.requesterOf(c, undefined).clientIp
+    const waits =
+      !waiting.has(stateHash) &&
+      waiting.size < MAX_WAITING_FINISHES &&
+      (waitingByClient.get(client) ?? 0) < MAX_WAITING_FINISHES_PER_CLIENT
     // A transport limit, not a business rule: measured on the real clock, so an injected one cannot stall it.
     const deadline =
       performance.now() + (waits ? Math.min(body.waitMs ?? social.finishWaitMs, social.finishWaitMs) : 0)
     const signal = c.req.raw.signal
-    if (waits) waiting.add(stateHash)
+    if (waits) {
+      waiting.add(stateHash)
+      waitingByClient.set(client, (waitingByClient.get(client) ?? 0) + 1)
+    }
     const attempt = await waitForCallback().finally(() => {
-      if (waits) waiting.delete(stateHash)
+      if (!waits) return
+      waiting.delete(stateHash)
+      const left = (waitingByClient.get(client) ?? 1) - 1
+      if (left > 0) waitingByClient.set(client, left)
+      else waitingByClient.delete(client)
     })
     async function waitForCallback(): Promise<SocialAttempt> {
       for (;;) {
@@ -433,7 +452,25 @@ async function callbackParams(c: Context<AppEnv>): Promise<URLSearchParams> {
 
 /** The page a login returns to, when its origin is one the project lists by name. */
 function allowedRedirect(project: Project, redirectTo: string): string {
-  const url = new URL(redirectTo)
+  if (redirectTo.length > REDIRECT_MAX_LENGTH) {
+    throw new ApiRefusal(
+      'BAD_REQUEST',
+      `redirectTo is longer than ${REDIRECT_MAX_LENGTH} characters, which no page of a site needs.`,
+    )
+  }
+  let url: URL
+  try {
+    url = new URL(redirectTo)
+  } catch {
+    throw new ApiRefusal('BAD_REQUEST', 'redirectTo is not an absolute URL.')
+  }
+  // A user name or password before the host is no part of a site's page, and only misleads a reader.
+  if (url.username || url.password) {
+    throw new ApiRefusal(
+      'SOCIAL_REDIRECT_NOT_ALLOWED',
+      'A social login returns to a page of the site, whose address holds no user name or password.',
+    )
+  }
   let origin: string
   try {
     origin = normaliseOrigin(url.origin)
@@ -447,6 +484,8 @@ function allowedRedirect(project: Project, redirectTo: string): string {
     )
   }
   url.hash = ''
+  // The callback adds its own; a failed login comes back with no proof, not with one named here.
   url.searchParams.delete(SOCIAL_RESULT_PARAM)
+  url.searchParams.delete(SOCIAL_PROOF_PARAM)
   return url.toString()
 }
