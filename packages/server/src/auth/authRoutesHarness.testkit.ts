@@ -67,6 +67,8 @@ export interface RequestOptions {
   token?: string
   target?: App
   headers?: Record<string, string>
+  /** Ends a request that waits on the server (a finish, a connect), as a closed connection would. */
+  signal?: AbortSignal
 }
 
 export interface AuthRoutesHarness {
@@ -197,7 +199,7 @@ function useAuthRoutes(engine: Engine): AuthRoutesHarness {
     request: (
       method,
       path,
-      { origin = FRAME, body, token, target = harness.app, headers: extra = {} } = {},
+      { origin = FRAME, body, token, target = harness.app, headers: extra = {}, signal } = {},
     ) => {
       const headers: Record<string, string> = { ...extra }
       if (origin !== null) headers.origin = origin
@@ -208,6 +210,7 @@ function useAuthRoutes(engine: Engine): AuthRoutesHarness {
           method,
           headers,
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          ...(signal ? { signal } : {}),
         }),
       )
     },

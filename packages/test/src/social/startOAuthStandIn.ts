@@ -59,6 +59,11 @@ export interface StandInCallback {
 export interface OAuthStandIn {
   issuer: string
   users: Readonly<Record<string, StandInUser>>
+  /**
+   * Adds a person with an account at every provider, under `key` (what `authorize` takes as `as`):
+   * tests sharing one stand-in give each test people of its own.
+   */
+  addUser(key: string, user: StandInUser): void
   /** The config of `provider` for a Portico server whose callbacks were registered. */
   configFor(provider: StandInProvider): StandInProviderConfig
   /**
@@ -136,7 +141,8 @@ export function standInSocialConfig(issuer: string): Record<StandInProvider, Sta
 
 /** Starts the stand-in on loopback; `close()` stops it. */
 export async function startOAuthStandIn(options: OAuthStandInOptions): Promise<OAuthStandIn> {
-  const users = options.users ?? DEFAULT_STAND_IN_USERS
+  // A copy, which addUser extends: the consent page and the user-info routes read it at each request.
+  const users: Record<string, StandInUser> = { ...(options.users ?? DEFAULT_STAND_IN_USERS) }
   const host = options.host ?? '127.0.0.1'
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve))
@@ -304,6 +310,10 @@ export async function startOAuthStandIn(options: OAuthStandInOptions): Promise<O
   return {
     issuer,
     users,
+    addUser(key, user) {
+      if (key in users) throw new Error(`The stand-in already has a user "${key}".`)
+      users[key] = user
+    },
     configFor: (name) => standInProviderConfig(issuer, name),
     async authorize(start, choice) {
       const jar = new Map<string, string>()

@@ -14,7 +14,7 @@ import {
   startFarcasterRelay,
 } from '@portico/test/farcaster'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { addProject } from '../../projects/projects.js'
 import {
   type App,
@@ -200,16 +200,22 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
   })
 
   it('answers pending when the Farcaster app does not answer within the wait, and expired once the channel ends', async () => {
+    // A short wait: what is shown is that the answer comes at its end, not at the channel's.
+    const brief = auth.appWith(auth.configWith(farcaster({ waitMs: 200 })))
     const deviceId = newDeviceId()
-    const channel = await openChannel(deviceId)
+    const channel = await openChannel(deviceId, brief)
     const started = performance.now()
-    const response = await connect(deviceId, channel.channelId)
+    const response = await connect(deviceId, channel.channelId, brief)
     expect(authFarcasterConnectResponseSchema.parse(await response.json())).toEqual({ status: 'pending' })
-    // Bounded by waitMs (2 s here), not by the channel's 5 minutes.
+    // Bounded by waitMs (0.2 s here), not by the channel's 5 minutes.
     expect(performance.now() - started).toBeLessThan(10_000)
     auth.time += 5 * MINUTE
     expect(
-      await expectRefusal(await connect(deviceId, channel.channelId), 401, 'FARCASTER_CHANNEL_EXPIRED'),
+      await expectRefusal(
+        await connect(deviceId, channel.channelId, brief),
+        401,
+        'FARCASTER_CHANNEL_EXPIRED',
+      ),
     ).toBe('The Farcaster sign-in expired before it was approved: start a new one.')
   })
 
@@ -234,7 +240,8 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
   })
 
   it('finishes a sign-in only in the project that opened it, and once when two connects race', async () => {
-    await addProject(auth.db, { id: 'club', origins: [SITE] })
+    const club = `club-${auth.nextNumber()}`
+    await addProject(auth.db, { id: club, origins: [SITE] })
     const { custody, fid } = await newFarcasterAccount()
     const deviceId = newDeviceId()
     const channel = await openChannel(deviceId)
@@ -244,7 +251,7 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
       account: custody,
       profile: { fid },
     })
-    const inClub = await app.request('/v1/auth/farcaster/connect?projectId=club', {
+    const inClub = await app.request(`/v1/auth/farcaster/connect?projectId=${club}`, {
       method: 'POST',
       headers: { origin: FRAME, 'content-type': 'application/json' },
       body: JSON.stringify({ deviceId, channelId: channel.channelId }),
@@ -255,6 +262,80 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
       connect(deviceId, channel.channelId),
     ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401])
+  })
+
+  describe('against an attacker', () => {
+    // Connects that wait long, so a test tells one that waits from one that answers at once.
+    let patient: App
+    beforeAll(() => {
+      patient = auth.appWith({ ...auth.configWith(farcaster({ waitMs: 20_000 })), trustProxy: true })
+    })
+    const openFrom = async (from: string) => {
+      const deviceId = newDeviceId()
+      const response = await auth.request('POST', '/v1/auth/farcaster/channel', {
+        body: { deviceId, origin: SITE },
+        target: patient,
+        headers: { 'x-forwarded-for': from },
+      })
+      return { deviceId, ...authFarcasterChannelResponseSchema.parse(await response.json()) }
+    }
+    const connectFrom = (
+      channel: { deviceId: string; channelId: string },
+      from: string,
+      signal?: AbortSignal,
+    ) =>
+      auth.request('POST', '/v1/auth/farcaster/connect', {
+        body: { deviceId: channel.deviceId, channelId: channel.channelId },
+        target: patient,
+        headers: { 'x-forwarded-for': from },
+        ...(signal ? { signal } : {}),
+      })
+    const sign = (url: string, account: Awaited<ReturnType<typeof newFarcasterAccount>>) =>
+      approveFarcasterSignIn({
+        url,
+        relayUrl: relay.url,
+        account: account.custody,
+        profile: { fid: account.fid },
+      })
+    const statusOf = async (response: Response) =>
+      authFarcasterConnectResponseSchema.parse(await response.json()).status
+
+    it('lets one connect of a channel wait on the relay at a time: another answers at once', async () => {
+      const account = await newFarcasterAccount()
+      const channel = await openFrom('203.0.113.20')
+      const both = [0, 1].map((index) =>
+        connectFrom(channel, '203.0.113.20').then((answer) => ({ index, answer })),
+      )
+      // Whichever came second asked once and answered, before the sign-in was approved...
+      const early = await Promise.race(both)
+      expect(await statusOf(early.answer)).toBe('pending')
+      await sign(channel.url, account)
+      // ...and the one that waited takes the approval.
+      const waited = await both[1 - early.index]
+      expect(await statusOf(waited?.answer ?? Response.error())).toBe('connected')
+    })
+
+    it('lets one client address hold 16 waiting connects at most: its next answers at once, another address still waits', async () => {
+      const account = await newFarcasterAccount()
+      const channels = await Promise.all(Array.from({ length: 17 }, () => openFrom('203.0.113.21')))
+      const connects = channels.map((channel, index) =>
+        connectFrom(channel, '203.0.113.21').then((answer) => ({ index, answer })),
+      )
+      // One of the seventeen cannot wait, and answers before any is approved.
+      const first = await Promise.race(connects)
+      expect(await statusOf(first.answer)).toBe('pending')
+      // Another address, meanwhile, waits as before.
+      const elsewhere = await openFrom('198.51.100.21')
+      const waitingElsewhere = connectFrom(elsewhere, '198.51.100.21')
+      await sign(elsewhere.url, account)
+      expect(await statusOf(await waitingElsewhere)).toBe('connected')
+      // The sixteen that waited take their approvals.
+      const others = channels.filter((_, index) => index !== first.index)
+      for (const channel of others) await sign(channel.url, account)
+      for (const { index, answer } of await Promise.all(connects)) {
+        if (index !== first.index) expect(await statusOf(answer)).toBe('connected')
+      }
+    })
   })
 
   it('opens channels only for the project’s own sites', async () => {

@@ -38,6 +38,14 @@ import {
   type FarcasterVerifier,
 } from './farcasterVerifier.js'
 
+/**
+ * Connects waiting at once on one instance, each asking the relay every pollMs: past this, a
+ * connect asks once and answers, so sign-ins opened in bulk cannot make the server hammer the relay.
+ */
+const MAX_WAITING_CONNECTS = 256
+/** Of those, the most one client address may hold: a visitor waits on one sign-in at a time. */
+const MAX_WAITING_CONNECTS_PER_CLIENT = 16
+
 const UNAVAILABLE_HINT =
   'The Farcaster login is off: set auth.farcaster.rpcUrl in the server config to an Optimism JSON-RPC endpoint (the fid registries are read through it), then restart the server.'
 
@@ -120,6 +128,9 @@ export function registerFarcasterRoutes(
     return c.json(authFarcasterChannelResponseSchema.parse({ channelId, url: channel.url, expiresAt }))
   })
 
+  // The channels a connect is waiting on here (one at a time each), and how many per client address.
+  const waiting = new Set<string>()
+  const waitingByClient = new Map<string, number>()
   app.post('/v1/auth/farcaster/connect', async (c) => {
     const check = requireVerifier()
     const body = await context.parseBody(c, authFarcasterConnectRequestSchema, 'Farcaster connect request')
@@ -146,100 +157,119 @@ export function registerFarcasterRoutes(
         'FARCASTER_CHANNEL_EXPIRED',
         'The Farcaster sign-in expired before it was approved: start a new one.',
       )
+    // One connect of a channel waits; another, or one past the limits, asks the relay once.
+    const client = context.requesterOf(c, undefined).clientIp
+    const waits =
+      !waiting.has(stored.id) &&
+      waiting.size < MAX_WAITING_CONNECTS &&
+      (waitingByClient.get(client) ?? 0) < MAX_WAITING_CONNECTS_PER_CLIENT
     // A transport limit, not a business rule: measured on the real clock, so an injected one cannot stall it.
-    const deadline = performance.now() + settings.waitMs
+    const deadline = performance.now() + (waits ? settings.waitMs : 0)
     const signal = c.req.raw.signal
-    for (;;) {
-      if (now() >= expiresAt) throw expired()
-      const status = await relay.status(stored.channel_token, signal).catch(relayRefusal)
-      if (status.state === 'expired') throw expired()
-      if (status.state === 'completed') {
-        let verified: Awaited<ReturnType<FarcasterVerifier['verify']>>
-        try {
-          verified = await check.verify({
-            message: status.message,
-            signature: status.signature,
-            domain: stored.domain,
-            nonce: stored.nonce,
-          })
-        } catch (error) {
-          if (error instanceof FarcasterSignInInvalidError) {
-            // A refused answer ends the channel: the relay keeps it completed, so waiting is pointless.
-            await db
+    if (waits) {
+      waiting.add(stored.id)
+      waitingByClient.set(client, (waitingByClient.get(client) ?? 0) + 1)
+    }
+    try {
+      for (;;) {
+        if (now() >= expiresAt) throw expired()
+        const status = await relay.status(stored.channel_token, signal).catch(relayRefusal)
+        if (status.state === 'expired') throw expired()
+        if (status.state === 'completed') {
+          let verified: Awaited<ReturnType<FarcasterVerifier['verify']>>
+          try {
+            verified = await check.verify({
+              message: status.message,
+              signature: status.signature,
+              domain: stored.domain,
+              nonce: stored.nonce,
+            })
+          } catch (error) {
+            if (error instanceof FarcasterSignInInvalidError) {
+              // A refused answer ends the channel: the relay keeps it completed, so waiting is pointless.
+              await db
+                .updateTable('auth_farcaster_channels')
+                .set({ used_at: new Date(now()) })
+                .where('id', '=', stored.id)
+                .execute()
+              throw new ApiRefusal('FARCASTER_SIGNIN_INVALID', error.message)
+            }
+            if (error instanceof FarcasterRegistryUnavailableError) {
+              throw new ApiRefusal('UPSTREAM_ERROR', error.message)
+            }
+            throw error
+          }
+          // The profile is the relay's word: shown only when it is about the fid that signed.
+          const relayFid = status.payload.fid
+          const sameFid =
+            (typeof relayFid === 'number' || typeof relayFid === 'string') &&
+            String(relayFid) === verified.fid.toString()
+          const profile = sameFid
+            ? readFarcasterProfile(status.payload)
+            : { username: undefined, displayName: undefined, pfpUrl: undefined }
+          const result = await db.transaction().execute(async (trx) => {
+            const time = now()
+            const taken = await trx
               .updateTable('auth_farcaster_channels')
-              .set({ used_at: new Date(now()) })
+              .set({ used_at: new Date(time) })
               .where('id', '=', stored.id)
-              .execute()
-            throw new ApiRefusal('FARCASTER_SIGNIN_INVALID', error.message)
-          }
-          if (error instanceof FarcasterRegistryUnavailableError) {
-            throw new ApiRefusal('UPSTREAM_ERROR', error.message)
-          }
-          throw error
-        }
-        // The profile is the relay's word: shown only when it is about the fid that signed.
-        const relayFid = status.payload.fid
-        const sameFid =
-          (typeof relayFid === 'number' || typeof relayFid === 'string') &&
-          String(relayFid) === verified.fid.toString()
-        const profile = sameFid
-          ? readFarcasterProfile(status.payload)
-          : { username: undefined, displayName: undefined, pfpUrl: undefined }
-        const result = await db.transaction().execute(async (trx) => {
-          const time = now()
-          const taken = await trx
-            .updateTable('auth_farcaster_channels')
-            .set({ used_at: new Date(time) })
-            .where('id', '=', stored.id)
-            .where('used_at', 'is', null)
-            .returning('id')
-            .executeTakeFirst()
-          if (!taken) return undefined
-          const { user, created } = await findOrCreateFarcasterUser(trx, verified.fid, profile, time)
-          // Proving the fid is this device's approval, as a proven code is for an e-mail login.
-          await approveDevice(trx, user.id, deviceId, time)
-          const token = createBearerToken()
-          await insertAuthSession(trx, token, {
-            userId: user.id,
-            projectId: project.id,
-            deviceId,
-            now: time,
-            ttlMs: context.config.auth.sessionTtlMs,
-            socialProvider: FARCASTER_PROVIDER,
+              .where('used_at', 'is', null)
+              .returning('id')
+              .executeTakeFirst()
+            if (!taken) return undefined
+            const { user, created } = await findOrCreateFarcasterUser(trx, verified.fid, profile, time)
+            // Proving the fid is this device's approval, as a proven code is for an e-mail login.
+            await approveDevice(trx, user.id, deviceId, time)
+            const token = createBearerToken()
+            await insertAuthSession(trx, token, {
+              userId: user.id,
+              projectId: project.id,
+              deviceId,
+              now: time,
+              ttlMs: context.config.auth.sessionTtlMs,
+              socialProvider: FARCASTER_PROVIDER,
+            })
+            return { token, user, created }
           })
-          return { token, user, created }
-        })
-        if (!result) {
-          throw new ApiRefusal(
-            'FARCASTER_SIGNIN_INVALID',
-            'This Farcaster sign-in was used already: start a new one.',
+          if (!result) {
+            throw new ApiRefusal(
+              'FARCASTER_SIGNIN_INVALID',
+              'This Farcaster sign-in was used already: start a new one.',
+            )
+          }
+          setCookie(c, AUTH_SESSION_COOKIE, result.token, {
+            ...FRAME_COOKIE,
+            maxAge: Math.floor(context.config.auth.sessionTtlMs / 1000),
+          })
+          return c.json(
+            authFarcasterConnectResponseSchema.parse({
+              status: 'connected',
+              token: result.token,
+              user: {
+                id: result.user.id,
+                ...(result.user.username ? { userName: result.user.username } : {}),
+                socialProvider: FARCASTER_PROVIDER,
+                ...(result.user.profileImage ? { profileImage: result.user.profileImage } : {}),
+              },
+              isNewUser: result.created,
+            }),
           )
         }
-        setCookie(c, AUTH_SESSION_COOKIE, result.token, {
-          ...FRAME_COOKIE,
-          maxAge: Math.floor(context.config.auth.sessionTtlMs / 1000),
-        })
-        return c.json(
-          authFarcasterConnectResponseSchema.parse({
-            status: 'connected',
-            token: result.token,
-            user: {
-              id: result.user.id,
-              ...(result.user.username ? { userName: result.user.username } : {}),
-              socialProvider: FARCASTER_PROVIDER,
-              ...(result.user.profileImage ? { profileImage: result.user.profileImage } : {}),
-            },
-            isNewUser: result.created,
-          }),
-        )
+        const left = deadline - performance.now()
+        if (left <= 0 || signal.aborted) break
+        try {
+          await sleep(Math.min(settings.pollMs, left), undefined, { signal })
+        } catch {
+          // The client went away: nobody reads the answer, so stop asking the relay.
+          break
+        }
       }
-      const left = deadline - performance.now()
-      if (left <= 0 || signal.aborted) break
-      try {
-        await sleep(Math.min(settings.pollMs, left), undefined, { signal })
-      } catch {
-        // The client went away: nobody reads the answer, so stop asking the relay.
-        break
+    } finally {
+      if (waits) {
+        waiting.delete(stored.id)
+        const left = (waitingByClient.get(client) ?? 1) - 1
+        if (left > 0) waitingByClient.set(client, left)
+        else waitingByClient.delete(client)
       }
     }
     return c.json(authFarcasterConnectResponseSchema.parse({ status: 'pending' }))

@@ -37,6 +37,15 @@ describe('the providers’ documented account answers', () => {
     expect(appleNameOf('not json')).toBeUndefined()
   })
 
+  it('keeps the name posted beside Apple’s code only when it is a plain name of at most 64 characters', () => {
+    const posted = (firstName: string) => JSON.stringify({ name: { firstName, lastName: 'Lee' } })
+    expect(appleNameOf(posted('Ann-Marie Ñoño'))).toBe('Ann-Marie Ñoño Lee')
+    // The browser posts it, not Apple: a name of an attacker's making is not shown as theirs.
+    for (const forged of ['Ann\u202Eeil', 'Ann\u0000', 'Ann\uD800', 'Ann\u200B', 'A'.repeat(61)]) {
+      expect(appleNameOf(posted(forged)), JSON.stringify(forged)).toBeUndefined()
+    }
+  })
+
   it('reads X’s /2/users/me, which gives no e-mail', () => {
     expect(identityFromX({ data: { id: '2244994945', name: 'X Dev', username: 'XDevelopers' } })).toEqual({
       subject: '2244994945',

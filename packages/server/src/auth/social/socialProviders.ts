@@ -167,6 +167,9 @@ export function identityFromIdToken(
   }
 }
 
+/** The longest name kept from Apple's posted `user` field. */
+const APPLE_NAME_MAX_LENGTH = 64
+
 /** Apple's `user` form field of the first login: `{"name":{"firstName","lastName"},"email"}`. */
 export function appleNameOf(userField: string | undefined): string | undefined {
   if (!userField) return undefined
@@ -176,6 +179,10 @@ export function appleNameOf(userField: string | undefined): string | undefined {
       .safeParse(JSON.parse(userField))
     if (!parsed.success) return undefined
     const name = [parsed.data.name.firstName, parsed.data.name.lastName].filter(Boolean).join(' ').trim()
+    // The browser posts this field, not Apple's signature: anyone can send their own login's
+    // callback with a name of their making. A plain name is kept; control or format characters
+    // (bidirectional overrides, NUL, lone surrogates) or a page of text give the e-mail instead.
+    if (name.length > APPLE_NAME_MAX_LENGTH || /[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/u.test(name)) return undefined
     return name || undefined
   } catch {
     return undefined

@@ -8,7 +8,6 @@ import {
   type SocialProvider,
 } from '@portico/core/api'
 import {
-  DEFAULT_STAND_IN_USERS,
   type OAuthStandIn,
   STAND_IN_PROVIDERS,
   type StandInCallback,
@@ -42,38 +41,39 @@ const RENAMED = 'https://renamed.portico.test'
 const newSecret = () => randomBytes(32).toString('base64url')
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url')
 
+// One stand-in for the whole file, both databases: each test logs in people of its own (newPerson).
+let standIn: OAuthStandIn
+beforeAll(async () => {
+  standIn = await startOAuthStandIn({ serverUrls: [FRAME, RENAMED], users: {} })
+})
+afterAll(async () => {
+  await standIn?.close()
+})
+
+interface Person {
+  /** What the stand-in's consent page is answered with. */
+  as: string
+  email: string
+  name: string
+  username: string
+}
+let people = 0
+/** A new person with an account at every provider, and an address of their own. */
+function newPerson(emailVerified = true): Person {
+  const n = ++people
+  const person = { email: `person${n}@example.com`, name: `Person ${n}`, username: `person${n}` }
+  standIn.addUser(`person${n}`, { subject: 5_000 + n, emailVerified, ...person })
+  return { as: `person${n}`, ...person }
+}
+
 describeAuthRoutes('social login routes', (auth) => {
-  let standIn: OAuthStandIn
   let app: App
 
-  beforeAll(async () => {
-    standIn = await startOAuthStandIn({
-      serverUrls: [FRAME, RENAMED],
-      users: {
-        ...DEFAULT_STAND_IN_USERS,
-        carol: {
-          subject: 2001,
-          email: 'carol@example.com',
-          emailVerified: true,
-          name: 'Carol',
-          username: 'carol',
-        },
-        dave: {
-          subject: 2002,
-          email: 'dave@example.com',
-          emailVerified: false,
-          name: 'Dave',
-          username: 'dave',
-        },
-      },
-    })
+  beforeAll(() => {
     const projects = {
       shop: Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, standIn.configFor(name)])),
     }
     app = auth.appWith(auth.configWith({ social: { projects, finishWaitMs: 2_000 } }))
-  })
-  afterAll(async () => {
-    await standIn?.close()
   })
   // id_tokens carry the stand-in's real time; the server's clock follows it here.
   beforeEach(() => {
@@ -142,7 +142,15 @@ describeAuthRoutes('social login routes', (auth) => {
 
   function finish(
     started: Started,
-    overrides: { secret?: string; proof?: string | null; waitMs?: number; target?: App } = {},
+    overrides: {
+      secret?: string
+      proof?: string | null
+      waitMs?: number
+      target?: App
+      signal?: AbortSignal
+      /** The client's address, for an app that trusts X-Forwarded-For. */
+      from?: string
+    } = {},
   ): Promise<Response> {
     const proof = overrides.proof === null ? undefined : (overrides.proof ?? started.proof)
     return auth.request('POST', '/v1/auth/social/finish', {
@@ -154,6 +162,8 @@ describeAuthRoutes('social login routes', (auth) => {
         deviceId: started.deviceId,
         waitMs: overrides.waitMs ?? 2_000,
       },
+      ...(overrides.signal ? { signal: overrides.signal } : {}),
+      ...(overrides.from ? { headers: { 'x-forwarded-for': overrides.from } } : {}),
     })
   }
 
@@ -165,16 +175,17 @@ describeAuthRoutes('social login routes', (auth) => {
   }
 
   describe('each provider', () => {
-    it.each([
-      ['google', { email: 'alice@example.com', userName: 'Alice Example' }],
-      ['apple', { email: 'alice@example.com', userName: 'alice@example.com' }],
-      ['discord', { email: 'alice@example.com', userName: 'Alice Example' }],
-      ['github', { email: 'alice@example.com', userName: 'alice' }],
-      ['x', { userName: '@alice' }],
-      ['facebook', { userName: 'Alice Example' }],
-    ] as const)('logs %s in with its documented account answer', async (provider, expected) => {
-      const { token, user } = await logIn(provider, 'alice')
-      expect(user).toEqual({ id: expect.any(String), socialProvider: provider, ...expected })
+    it.each<[SocialProvider, (person: Person) => { email?: string; userName: string }]>([
+      ['google', ({ email, name }) => ({ email, userName: name })],
+      ['apple', ({ email }) => ({ email, userName: email })],
+      ['discord', ({ email, name }) => ({ email, userName: name })],
+      ['github', ({ email, username }) => ({ email, userName: username })],
+      ['x', ({ username }) => ({ userName: `@${username}` })],
+      ['facebook', ({ name }) => ({ userName: name })],
+    ])('logs %s in with its documented account answer', async (provider, expected) => {
+      const person = newPerson()
+      const { token, user } = await logIn(provider, person.as)
+      expect(user).toEqual({ id: expect.any(String), socialProvider: provider, ...expected(person) })
       const session = await auth.request('GET', '/v1/auth/session', { token, target: app })
       expect(authSessionResponseSchema.parse(await session.json()).user).toEqual(user)
     })
@@ -187,7 +198,7 @@ describeAuthRoutes('social login routes', (auth) => {
       expect(params.get('response_type')).toBe('code')
       expect(params.get('code_challenge')).toBeNull()
       expect(params.get('nonce')).toMatch(/^[\w-]{43}$/)
-      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
       expect(callback.method).toBe('POST')
       const withName = `${callback.body}&user=${encodeURIComponent(JSON.stringify({ name: { firstName: 'Alice', lastName: 'Apple' } }))}`
       const back = await deliver({ ...callback, body: withName })
@@ -210,27 +221,29 @@ describeAuthRoutes('social login routes', (auth) => {
 
   describe('linking', () => {
     it('joins the e-mail user only where the provider says the address is verified', async () => {
-      const emailUser = await auth.login('carol@example.com', newDeviceId())
-      const google = await logIn('google', 'carol')
-      const github = await logIn('github', 'carol')
-      const discord = await logIn('discord', 'carol')
+      const carol = newPerson()
+      const emailUser = await auth.login(carol.email, newDeviceId())
+      const google = await logIn('google', carol.as)
+      const github = await logIn('github', carol.as)
+      const discord = await logIn('discord', carol.as)
       expect([google.user.id, github.user.id, discord.user.id]).toEqual([
         emailUser.user.id,
         emailUser.user.id,
         emailUser.user.id,
       ])
-      const facebook = await logIn('facebook', 'carol')
-      const x = await logIn('x', 'carol')
+      const facebook = await logIn('facebook', carol.as)
+      const x = await logIn('x', carol.as)
       expect(facebook.user.id).not.toBe(emailUser.user.id)
       expect(x.user.id).not.toBe(emailUser.user.id)
       expect(facebook.user.email).toBeUndefined()
     })
 
     it('gives an unverified address a wallet of its own, the same one at every login', async () => {
-      const bobByMail = await auth.login('dave@example.com', newDeviceId())
-      const first = await logIn('google', 'dave')
-      const again = await logIn('google', 'dave')
-      expect(first.user.id).not.toBe(bobByMail.user.id)
+      const dave = newPerson(false)
+      const daveByMail = await auth.login(dave.email, newDeviceId())
+      const first = await logIn('google', dave.as)
+      const again = await logIn('google', dave.as)
+      expect(first.user.id).not.toBe(daveByMail.user.id)
       expect(first.user.email).toBeUndefined()
       expect(again.user.id).toBe(first.user.id)
       expect(again.isNewUser).toBe(false)
@@ -271,7 +284,7 @@ describeAuthRoutes('social login routes', (auth) => {
 
     it("sends the browser back to the site's page with the state and a one-time proof; the finish needs the secret and the proof", async () => {
       const started = await start('github', { redirectTo: `${SITE}/checkout?step=2#top` })
-      const back = await deliver(await standIn.authorize(started.uri, { as: 'alice' }))
+      const back = await deliver(await standIn.authorize(started.uri, { as: newPerson().as }))
       expect(back.status).toBe(302)
       const location = new URL(back.headers.get('location') ?? '')
       expect(`${location.origin}${location.pathname}`).toBe(`${SITE}/checkout`)
@@ -300,7 +313,7 @@ describeAuthRoutes('social login routes', (auth) => {
       expect(unknown.status).toBe(400)
       expect(await unknown.text()).toContain('SOCIAL_STATE_INVALID')
       const started = await start('google')
-      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
       const mixedUp = await deliver({
         ...callback,
         url: callback.url.replace('/callback/google', '/callback/github'),
@@ -311,7 +324,7 @@ describeAuthRoutes('social login routes', (auth) => {
 
     it('exchanges a code once: a replayed callback changes nothing', async () => {
       const started = await start('discord')
-      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
       const back = await deliver(callback)
       expect(back.status).toBe(302)
       const proof = new URL(back.headers.get('location') ?? '').searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
@@ -323,9 +336,64 @@ describeAuthRoutes('social login routes', (auth) => {
       await expectRefusal(await finish(started), 409, 'SOCIAL_CODE_USED')
     })
 
+    it('answers an unknown or replayed callback with a page that says what happened and what to do, with no secret, no script and strict headers', async () => {
+      const started = await start('google', { redirectTo: `${SITE}/checkout?order=77` })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
+      const back = await deliver(callback)
+      const proof = new URL(back.headers.get('location') ?? '').searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
+      const code = new URL(callback.url).searchParams.get('code') ?? ''
+      const unknown = await app.request(`/v1/auth/social/callback/google?state=${newSecret()}&code=${code}`)
+      const replayed = await deliver(callback)
+      for (const [page, status, reason, what] of [
+        [unknown, 400, 'SOCIAL_STATE_INVALID', 'The server knows no login of this provider'],
+        [replayed, 409, 'SOCIAL_CODE_USED', 'This login came back from the provider once already'],
+      ] as const) {
+        expect(page.status).toBe(status)
+        expect(Object.fromEntries(page.headers)).toMatchObject({
+          'content-type': 'text/html; charset=utf-8',
+          'referrer-policy': 'no-referrer',
+          'cache-control': 'no-store',
+          'x-frame-options': 'DENY',
+          'x-content-type-options': 'nosniff',
+        })
+        const csp = page.headers.get('content-security-policy') ?? ''
+        expect(csp).toMatch(
+          /^default-src 'none'; style-src 'sha256-[\w+/=]+'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+        )
+        const html = await page.text()
+        // The one inline style is the one the policy's hash allows; nothing else runs or loads.
+        const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? ''
+        expect(csp).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`)
+        expect(html).not.toMatch(/<script|<a |<form|<img|<iframe|\son\w+=/i)
+        expect(html).toContain(what)
+        expect(html).toContain('Close this window (or tab), go back to the site and start the login again.')
+        expect(html).toContain(reason)
+        // Neither the login's state, its code, its proof nor the site's page it was to return to.
+        for (const secret of [started.state, code, proof, 'shop.example', 'order=77']) {
+          expect(html).not.toContain(secret)
+        }
+      }
+      // The replay changed nothing: the login still finishes, once.
+      expect((await finish({ ...started, proof })).status).toBe(200)
+    })
+
+    it('fails a login started before every start had to name its page: no proof could reach its frame', async () => {
+      const started = await start('github')
+      await auth.db
+        .updateTable('auth_social_attempts')
+        .set({ redirect_to: null })
+        .where('secret_hash', '=', hashOf(started.secret))
+        .execute()
+      const page = await deliver(await standIn.authorize(started.uri, { as: newPerson().as }))
+      expect(page.status).toBe(400)
+      expect(page.headers.get('location')).toBeNull()
+      expect(await page.text()).toContain('SOCIAL_REDIRECT_REQUIRED')
+      await expectRefusal(await finish(started), 400, 'SOCIAL_REDIRECT_REQUIRED')
+    })
+
     it("refuses a code under another login's state (PKCE mismatch)", async () => {
       const victim = await start('x')
-      const stolen = new URL((await standIn.authorize(victim.uri, { as: 'alice' })).url)
+      const stolen = new URL((await standIn.authorize(victim.uri, { as: newPerson().as })).url)
       const attacker = await start('x')
       stolen.searchParams.set('state', attacker.state)
       const page = await deliver({ url: stolen.toString(), method: 'GET' })
@@ -351,10 +419,10 @@ describeAuthRoutes('social login routes', (auth) => {
         },
       })
       const { uri } = authSocialStartResponseSchema.parse(await response.json())
-      await expect(standIn.authorize(uri, { as: 'alice' })).rejects.toThrow(/redirect_uri/)
+      await expect(standIn.authorize(uri, { as: newPerson().as })).rejects.toThrow(/redirect_uri/)
       // ...and a code issued for one callback URL is refused at the token endpoint for another.
       const started = await start('google')
-      const url = new URL((await standIn.authorize(started.uri, { as: 'alice' })).url)
+      const url = new URL((await standIn.authorize(started.uri, { as: newPerson().as })).url)
       const renamed = auth.appWith({ ...auth.configWith({ social }), publicUrl: RENAMED })
       const page = await renamed.request(`${url.pathname}${url.search}`)
       expectBackWithoutProof(page)
@@ -380,7 +448,7 @@ describeAuthRoutes('social login routes', (auth) => {
       await expectRefusal(await finish(started, { waitMs: 0 }), 409, 'SOCIAL_LOGIN_PENDING')
       auth.time += 11 * MINUTE
       await expectRefusal(await finish(started, { waitMs: 0 }), 401, 'SOCIAL_STATE_EXPIRED')
-      expectBackWithoutProof(await deliver(await standIn.authorize(started.uri, { as: 'alice' })))
+      expectBackWithoutProof(await deliver(await standIn.authorize(started.uri, { as: newPerson().as })))
     })
 
     it('answers a malformed start with 400, never 500', async () => {
@@ -406,9 +474,10 @@ describeAuthRoutes('social login routes', (auth) => {
       })
 
     it('finishes a login only in the project, and on the device, that started it', async () => {
-      await addProject(auth.db, { id: 'club', origins: [SITE] })
-      const started = await approve(await start('google'), 'alice')
-      await expectRefusal(await finishIn('club', started), 400, 'SOCIAL_STATE_INVALID')
+      const club = `club-${auth.nextNumber()}`
+      await addProject(auth.db, { id: club, origins: [SITE] })
+      const started = await approve(await start('google'), newPerson().as)
+      await expectRefusal(await finishIn(club, started), 400, 'SOCIAL_STATE_INVALID')
       await expectRefusal(
         await finishIn('shop', { ...started, deviceId: newDeviceId() }),
         403,
@@ -418,7 +487,7 @@ describeAuthRoutes('social login routes', (auth) => {
     })
 
     it('opens one session when two finishes of one login race', async () => {
-      const started = await approve(await start('github'), 'alice')
+      const started = await approve(await start('github'), newPerson().as)
       const answers = await Promise.all([finish(started), finish(started), finish(started)])
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409])
     })
@@ -426,14 +495,17 @@ describeAuthRoutes('social login routes', (auth) => {
     it('lets one finish of a login wait at a time: another answers at once, so finishes cannot pile up on the database', async () => {
       const started = await start('discord')
       let firstSettled = false
-      const first = finish(started).then((answer) => {
+      // The first waits up to its 2 s; it is ended below as a closed connection would end it.
+      const hangUp = new AbortController()
+      const first = finish(started, { signal: hangUp.signal }).then((answer) => {
         firstSettled = true
         return answer
       })
       await expectRefusal(await finish(started), 409, 'SOCIAL_LOGIN_PENDING')
       expect(firstSettled).toBe(false)
+      hangUp.abort()
       await expectRefusal(await first, 409, 'SOCIAL_LOGIN_PENDING')
-      expect((await finish(await approve(started, 'alice'))).status).toBe(200)
+      expect((await finish(await approve(started, newPerson().as))).status).toBe(200)
     })
 
     it('refuses a redirect to look-alike origins, other schemes and a project open to any origin', async () => {
@@ -445,6 +517,19 @@ describeAuthRoutes('social login routes', (auth) => {
         'https://shop.example:8443/',
         'javascript://shop.example/%0aalert(1)',
         'data:text/html,<script>alert(1)</script>',
+        // A user name before the host, of the site's or another's...
+        'https://user:password@shop.example/',
+        'https://shop.example@evil.example/',
+        'https://shop.example%2f@evil.example/',
+        // ...backslashes and missing slashes, which parse to another host...
+        'https:\\\\evil.example/',
+        'https:/\\evil.example/',
+        'https:evil.example/',
+        // ...a URL relative to the scheme, a trailing dot, a tab in the host, and a page past 2 KiB.
+        '//evil.example/',
+        'https://shop.example./',
+        'https://shop.example\t.evil.example/',
+        `https://shop.example/${'a'.repeat(2_048)}`,
       ]) {
         const response = await auth.request('POST', '/v1/auth/social/start', {
           target: app,
@@ -454,11 +539,12 @@ describeAuthRoutes('social login routes', (auth) => {
         const body = (await response.json()) as { error: { code: string } }
         expect(['SOCIAL_REDIRECT_NOT_ALLOWED', 'BAD_REQUEST'], redirectTo).toContain(body.error.code)
       }
-      await addProject(auth.db, { id: 'open', origins: ['*'] })
+      const openId = `open-${auth.nextNumber()}`
+      await addProject(auth.db, { id: openId, origins: ['*'] })
       const openApp = auth.appWith(
-        auth.configWith({ social: { projects: { open: { google: standIn.configFor('google') } } } }),
+        auth.configWith({ social: { projects: { [openId]: { google: standIn.configFor('google') } } } }),
       )
-      const open = await openApp.request('/v1/auth/social/start?projectId=open', {
+      const open = await openApp.request(`/v1/auth/social/start?projectId=${openId}`, {
         method: 'POST',
         headers: { origin: FRAME, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -470,6 +556,154 @@ describeAuthRoutes('social login routes', (auth) => {
       })
       // Such a project names no page to come back to, so it offers no social login at all.
       await expectRefusal(open, 400, 'SOCIAL_ORIGINS_UNLISTED')
+    })
+
+    it("comes back to the page as the server parsed it, with the callback's own parameters only", async () => {
+      const started = await start('google', {
+        redirectTo: `https://SHOP.example:443/a?${SOCIAL_PROOF_PARAM}=forged&${SOCIAL_RESULT_PARAM}=forged&b=1#x`,
+      })
+      const location = expectBackWithoutProof(
+        await deliver(await standIn.authorize(started.uri, { deny: true })),
+      )
+      expect(location.toString()).toBe(`${SITE}/a?b=1&${SOCIAL_RESULT_PARAM}=${started.state}`)
+    })
+
+    it('refuses a callback replayed after a failed login or after the finish, and changes neither', async () => {
+      const denied = await start('google')
+      expectBackWithoutProof(await deliver(await standIn.authorize(denied.uri, { deny: true })))
+      // A good code of another login, sent under the failed login's state.
+      const other = await start('google')
+      const swapped = new URL((await standIn.authorize(other.uri, { as: newPerson().as })).url)
+      swapped.searchParams.set('state', denied.state)
+      const afterFailure = await deliver({ url: swapped.toString(), method: 'GET' })
+      expect(afterFailure.status).toBe(409)
+      expect(await afterFailure.text()).toContain('SOCIAL_CODE_USED')
+      await expectRefusal(await finish(denied), 403, 'SOCIAL_CONSENT_DENIED')
+
+      const started = await start('github')
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
+      const back = await deliver(callback)
+      const proof = new URL(back.headers.get('location') ?? '').searchParams.get(SOCIAL_PROOF_PARAM) ?? ''
+      expect((await finish(started, { proof })).status).toBe(200)
+      const afterFinish = await deliver(callback)
+      expect(afterFinish.status).toBe(409)
+      expect(afterFinish.headers.get('location')).toBeNull()
+      await expectRefusal(await finish(started, { proof }), 409, 'SOCIAL_CODE_USED')
+    })
+
+    it("sends another project's login back to that project's page, and finishes it only there", async () => {
+      const club = `club-${auth.nextNumber()}`
+      const clubSite = `https://club${auth.nextNumber()}.example`
+      await addProject(auth.db, { id: club, origins: [clubSite] })
+      const google = standIn.configFor('google')
+      const target = auth.appWith(
+        auth.configWith({
+          social: { projects: { shop: { google }, [club]: { google } }, finishWaitMs: 2_000 },
+        }),
+      )
+      const call = (path: string, project: string, body: unknown) =>
+        target.request(`${path}?projectId=${project}`, {
+          method: 'POST',
+          headers: { origin: FRAME, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const secret = newSecret()
+      const deviceId = newDeviceId()
+      const startIn = (redirectTo: string) =>
+        call('/v1/auth/social/start', club, {
+          provider: 'google',
+          deviceId,
+          secretHash: hashOf(secret),
+          redirectTo,
+        })
+      // A login of the club cannot name the shop's page...
+      await expectRefusal(await startIn(PAGE), 403, 'SOCIAL_REDIRECT_NOT_ALLOWED')
+      // ...and its callback, though the same provider's app serves both, goes back to the club's.
+      const { uri, state } = authSocialStartResponseSchema.parse(
+        await (await startIn(`${clubSite}/in`)).json(),
+      )
+      const back = await deliver(await standIn.authorize(uri, { as: newPerson().as }), target)
+      const location = new URL(back.headers.get('location') ?? '')
+      expect(location.origin).toBe(clubSite)
+      const proof = location.searchParams.get(SOCIAL_PROOF_PARAM)
+      const finishing = { state, secret, proof, deviceId, waitMs: 0 }
+      await expectRefusal(
+        await call('/v1/auth/social/finish', 'shop', finishing),
+        400,
+        'SOCIAL_STATE_INVALID',
+      )
+      expect((await call('/v1/auth/social/finish', club, finishing)).status).toBe(200)
+    })
+
+    it('counts callbacks by client address, and starts and finishes by address and project: 429 RATE_LIMITED past a limit, never a 500', async () => {
+      const social = { projects: { shop: { github: standIn.configFor('github') } }, finishWaitMs: 2_000 }
+      const limitedTo = (rateLimit: { perIp: number; perProject: number }) =>
+        auth.appWith({
+          ...auth.configWith({ social }),
+          trustProxy: true,
+          rateLimit: { ...rateLimit, store: 'memory' },
+        })
+      const callback = (target: App, ip: string) =>
+        target.request(`/v1/auth/social/callback/github?state=${newSecret()}&code=x`, {
+          headers: { 'x-forwarded-for': ip },
+        })
+      const byAddress = limitedTo({ perIp: 3, perProject: 1_000 })
+      for (let i = 0; i < 3; i++) expect((await callback(byAddress, '203.0.113.5')).status).toBe(400)
+      const over = await callback(byAddress, '203.0.113.5')
+      await expectRefusal(over, 429, 'RATE_LIMITED')
+      expect(over.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect((await callback(byAddress, '198.51.100.5')).status).toBe(400)
+      // The project's limit holds whichever address asks; callbacks name no project, so only
+      // starts and finishes count against it.
+      const byProject = limitedTo({ perIp: 1_000, perProject: 2 })
+      const started = await start('github', { target: byProject })
+      await expectRefusal(
+        await finish(started, { target: byProject, waitMs: 0, from: '198.51.100.6' }),
+        409,
+        'SOCIAL_LOGIN_PENDING',
+      )
+      expect((await callback(byProject, '198.51.100.7')).status).toBe(400)
+      await expectRefusal(
+        await finish(started, { target: byProject, from: '198.51.100.8' }),
+        429,
+        'RATE_LIMITED',
+      )
+    })
+
+    it('lets one client address hold 16 waiting finishes at most: its next answers at once, another address still waits', async () => {
+      const target = auth.appWith({
+        ...auth.configWith({
+          social: { projects: { shop: { github: standIn.configFor('github') } }, finishWaitMs: 20_000 },
+        }),
+        trustProxy: true,
+      })
+      const [elsewhere, ...logins] = await Promise.all(
+        Array.from({ length: 18 }, () => start('github', { target })),
+      )
+      if (!elsewhere) throw new Error('The logins did not start.')
+      // Each asks without the proof, as the opener's frame does while its popup is open; the popup's
+      // page then finishes the login, and an opener that waited hears it was finished.
+      const openerOf = (login: Started, from: string) =>
+        finish(login, { target, proof: null, waitMs: 20_000, from })
+      const popupOf = async (login: Started, from: string) =>
+        expect((await finish(await approve(login, newPerson().as, target), { target, from })).status).toBe(
+          200,
+        )
+      const openers = logins.map((login, index) =>
+        openerOf(login, '203.0.113.9').then((answer) => ({ index, answer })),
+      )
+      // Seventeen from one address: one of them cannot wait, and answers before any popup is back.
+      const first = await Promise.race(openers)
+      await expectRefusal(first.answer, 409, 'SOCIAL_LOGIN_PENDING')
+      // Another address, meanwhile, waits as before.
+      const elsewhereOpener = openerOf(elsewhere, '198.51.100.9')
+      await popupOf(elsewhere, '198.51.100.9')
+      await expectRefusal(await elsewhereOpener, 409, 'SOCIAL_CODE_USED')
+      const others = logins.filter((_, index) => index !== first.index)
+      await Promise.all(others.map((login) => popupOf(login, '203.0.113.9')))
+      for (const { index, answer } of await Promise.all(openers)) {
+        if (index !== first.index) await expectRefusal(answer, 409, 'SOCIAL_CODE_USED')
+      }
     })
 
     it("carries nothing of a provider's error to the site's page but the state", async () => {
@@ -486,7 +720,7 @@ describeAuthRoutes('social login routes', (auth) => {
       // The attacker starts in their own frame (which holds the secret) and sends the provider's
       // authorise URL to the victim, whose provider skips the consent for an app already granted.
       const attacker = await start('google')
-      const victimBrowser = await approve(attacker, 'carol')
+      const victimBrowser = await approve(attacker, newPerson().as)
       // The proof went to the site's page in the victim's browser only; the attacker's frame has
       // the secret but not the proof, whether it waits or asks at once, or guesses.
       await expectRefusal(await finish(attacker, { waitMs: 300 }), 403, 'SOCIAL_PROOF_INVALID')
@@ -508,7 +742,7 @@ describeAuthRoutes('social login routes', (auth) => {
       // The opener's frame asks while the popup is open, without the proof it never sees...
       const opener = finish(started, { proof: null, waitMs: 2_000 })
       // ...the popup comes back to the site's page, whose frame (same secret) finishes with it...
-      const popup = await finish(await approve(started, 'alice'))
+      const popup = await finish(await approve(started, newPerson().as))
       expect(popup.status).toBe(200)
       // ...and the opener learns it was finished, and reads the session its partition now holds.
       await expectRefusal(await opener, 409, 'SOCIAL_CODE_USED')
@@ -522,7 +756,7 @@ describeAuthRoutes('social login routes', (auth) => {
       })
       const target = createApp({ config, db: auth.db, logger, now: auth.now })
       const started = await start('github', { target })
-      const callback = await standIn.authorize(started.uri, { as: 'alice' })
+      const callback = await standIn.authorize(started.uri, { as: newPerson().as })
       const code = new URL(callback.url).searchParams.get('code') ?? ''
       const back = await deliver(callback, target)
       expect(back.status).toBe(302)

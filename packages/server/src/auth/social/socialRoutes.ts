@@ -99,6 +99,13 @@ const FINISH_POLL_MS = 200
  * this, a finish reads once and answers, so logins started in bulk cannot hold the database busy.
  */
 const MAX_WAITING_FINISHES = 256
+/**
+ * Of those, the most one client address may hold: a visitor's browser has one or two (the opener's
+ * frame, the popup's page's), so one address starting logins of its own cannot take every place.
+ */
+const MAX_WAITING_FINISHES_PER_CLIENT = 16
+/** The longest page a login may come back to: more is no site's page, and would be stored per start. */
+const REDIRECT_MAX_LENGTH = 2_048
 
 /** The callback URL a site registers with `provider` for its OAuth app. */
 export function socialCallbackUrl(publicUrl: string, provider: SocialProvider): string {
@@ -176,8 +183,9 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
   })
 
   // The provider sends the browser here: a GET with the query, or Apple's form POST. Every outcome
-  // is recorded on the attempt, which the frame's finish reads; the browser gets a page (popup) or
-  // goes back to the site (full-page redirect).
+  // is recorded on the attempt, which the frame's finish reads, and the browser goes back to the
+  // site's page (popup or whole tab alike). Only a callback of no login the server knows, or one
+  // replayed, ends on a page of the server's, which says so.
   const callback = async (c: Context<AppEnv>): Promise<Response> => {
     const { codeKey } = context.requireKeys()
     const provider = c.req.param('provider')
@@ -187,35 +195,36 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
       state && isProvider(provider) ? await findSocialAttempt(db, hashSocialState(codeKey, state)) : undefined
     // Another provider's state here would let one provider's code stand for another's login (mix-up).
     if (!attempt || attempt.provider !== provider || !isProvider(provider)) {
-      return renderSocialCallbackPage({
-        ok: false,
-        status: 400,
-        code: 'SOCIAL_STATE_INVALID',
-        message:
-          'This login is unknown to the server, or belongs to another provider: start it again from the site.',
-      })
+      return callbackPage(
+        new ApiRefusal(
+          'SOCIAL_STATE_INVALID',
+          'The server knows no login of this provider under the state it sent back.',
+        ),
+      )
     }
     const stateHash = attempt.state_hash
+    const redirectTo = attempt.redirect_to
+    if (!redirectTo) {
+      // Started before every login had to name its page (no proof can reach its frame): it fails.
+      const refusal = new ApiRefusal(
+        'SOCIAL_REDIRECT_REQUIRED',
+        'This login was started without a page of the site to come back to, which the server no longer accepts.',
+      )
+      await completeSocialAttempt(db, stateHash, { code: refusal.code, message: refusal.message })
+      return callbackPage(refusal)
+    }
     // Back to the site's page in THIS browser, the one that approved; after a consent, with the
     // one-time proof, which reaches no other browser: the frame that started the login needs it, so a
     // login approved elsewhere (a link sent to a victim) cannot be finished by its starter.
-    const finishWith = async (refusal: ApiRefusal | undefined, proof?: string): Promise<Response> => {
-      if (attempt.redirect_to) {
-        const back = new URL(attempt.redirect_to)
-        back.searchParams.set(SOCIAL_RESULT_PARAM, state)
-        if (proof !== undefined) back.searchParams.set(SOCIAL_PROOF_PARAM, proof)
-        return c.redirect(back.toString(), 302)
-      }
-      // An attempt started before every login named its page: it cannot be finished (no proof).
-      return renderSocialCallbackPage(
-        refusal
-          ? { ok: false, status: refusal.status, code: refusal.code, message: refusal.message }
-          : { ok: true },
-      )
+    const backToSite = (proof?: string): Response => {
+      const back = new URL(redirectTo)
+      back.searchParams.set(SOCIAL_RESULT_PARAM, state)
+      if (proof !== undefined) back.searchParams.set(SOCIAL_PROOF_PARAM, proof)
+      return c.redirect(back.toString(), 302)
     }
     const fail = async (refusal: ApiRefusal): Promise<Response> => {
       await completeSocialAttempt(db, stateHash, { code: refusal.code, message: refusal.message })
-      return finishWith(refusal)
+      return backToSite()
     }
     if (new Date(attempt.expires_at).getTime() <= now()) {
       return fail(
@@ -224,16 +233,12 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
     }
     if (!(await claimSocialCallback(db, stateHash, now()))) {
       // The attempt keeps its first outcome; a replayed callback is told so and changes nothing.
-      const refusal = new ApiRefusal(
-        'SOCIAL_CODE_USED',
-        'This login came back from the provider already: its code is used once. Start a new login from the site.',
+      return callbackPage(
+        new ApiRefusal(
+          'SOCIAL_CODE_USED',
+          'This login came back from the provider once already, and a login is answered only once.',
+        ),
       )
-      return renderSocialCallbackPage({
-        ok: false,
-        status: refusal.status,
-        code: refusal.code,
-        message: refusal.message,
-      })
     }
     const error = params.get('error')
     if (error) {
@@ -277,7 +282,7 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
         created: linked.created,
         proofHash: hashSocialSecret(proof),
       })
-      return finishWith(undefined, proof)
+      return backToSite(proof)
     } catch (caught) {
       if (caught instanceof ApiRefusal) return fail(caught)
       context.logger.error('A social login callback failed.', { provider, error: String(caught) })
@@ -289,20 +294,32 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
 
   // The logins a finish is waiting on here: one waits per login, a second finish of it answers at once.
   const waiting = new Set<string>()
+  const waitingByClient = new Map<string, number>()
   app.post('/v1/auth/social/finish', async (c) => {
     const { codeKey } = context.requireKeys()
     const body = await context.parseBody(c, authSocialFinishRequestSchema, 'social login finish')
     const project = c.get('project')
     const deviceId = deviceOf(c, body.deviceId)
     const stateHash = hashSocialState(codeKey, body.state)
-    const waits = !waiting.has(stateHash) && waiting.size < MAX_WAITING_FINISHES
+    const client = context.requesterOf(c, undefined).clientIp
+    const waits =
+      !waiting.has(stateHash) &&
+      waiting.size < MAX_WAITING_FINISHES &&
+      (waitingByClient.get(client) ?? 0) < MAX_WAITING_FINISHES_PER_CLIENT
     // A transport limit, not a business rule: measured on the real clock, so an injected one cannot stall it.
     const deadline =
       performance.now() + (waits ? Math.min(body.waitMs ?? social.finishWaitMs, social.finishWaitMs) : 0)
     const signal = c.req.raw.signal
-    if (waits) waiting.add(stateHash)
+    if (waits) {
+      waiting.add(stateHash)
+      waitingByClient.set(client, (waitingByClient.get(client) ?? 0) + 1)
+    }
     const attempt = await waitForCallback().finally(() => {
-      if (waits) waiting.delete(stateHash)
+      if (!waits) return
+      waiting.delete(stateHash)
+      const left = (waitingByClient.get(client) ?? 1) - 1
+      if (left > 0) waitingByClient.set(client, left)
+      else waitingByClient.delete(client)
     })
     async function waitForCallback(): Promise<SocialAttempt> {
       for (;;) {
@@ -411,6 +428,9 @@ const proofRefusal = () =>
     "This social login was approved, but its finish did not show the proof sent to the site's page in the browser that approved it: only that browser can finish it.",
   )
 
+const callbackPage = (refusal: ApiRefusal): Response =>
+  renderSocialCallbackPage({ status: refusal.status, code: refusal.code, message: refusal.message })
+
 function isProvider(name: string | undefined): name is SocialProvider {
   return (SOCIAL_PROVIDERS as readonly string[]).includes(name ?? '')
 }
@@ -432,7 +452,25 @@ async function callbackParams(c: Context<AppEnv>): Promise<URLSearchParams> {
 
 /** The page a login returns to, when its origin is one the project lists by name. */
 function allowedRedirect(project: Project, redirectTo: string): string {
-  const url = new URL(redirectTo)
+  if (redirectTo.length > REDIRECT_MAX_LENGTH) {
+    throw new ApiRefusal(
+      'BAD_REQUEST',
+      `redirectTo is longer than ${REDIRECT_MAX_LENGTH} characters, which no page of a site needs.`,
+    )
+  }
+  let url: URL
+  try {
+    url = new URL(redirectTo)
+  } catch {
+    throw new ApiRefusal('BAD_REQUEST', 'redirectTo is not an absolute URL.')
+  }
+  // A user name or password before the host is no part of a site's page, and only misleads a reader.
+  if (url.username || url.password) {
+    throw new ApiRefusal(
+      'SOCIAL_REDIRECT_NOT_ALLOWED',
+      'A social login returns to a page of the site, whose address holds no user name or password.',
+    )
+  }
   let origin: string
   try {
     origin = normaliseOrigin(url.origin)
@@ -446,6 +484,8 @@ function allowedRedirect(project: Project, redirectTo: string): string {
     )
   }
   url.hash = ''
+  // The callback adds its own; a failed login comes back with no proof, not with one named here.
   url.searchParams.delete(SOCIAL_RESULT_PARAM)
+  url.searchParams.delete(SOCIAL_PROOF_PARAM)
   return url.toString()
 }
