@@ -96,3 +96,33 @@ describe('chain config by namespace', () => {
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['chains.1.multicallAddress'])
   })
 })
+
+describe('the hourly limits of social starts and Farcaster sign-ins', () => {
+  it('allows 120 an hour from one address and 10 000 from one project unless told otherwise', () => {
+    const { social, farcaster } = serverConfigSchema.parse({}).auth
+    const defaults = { perIpPerHour: 120, perProjectPerHour: 10_000 }
+    expect(social.startLimits).toEqual(defaults)
+    expect(farcaster.channelLimits).toEqual(defaults)
+    const set = serverConfigSchema.parse({
+      auth: {
+        social: { startLimits: { perIpPerHour: 30 } },
+        farcaster: { channelLimits: { perProjectPerHour: 500 } },
+      },
+    }).auth
+    expect(set.social.startLimits).toEqual({ perIpPerHour: 30, perProjectPerHour: 10_000 })
+    expect(set.farcaster.channelLimits).toEqual({ perIpPerHour: 120, perProjectPerHour: 500 })
+  })
+
+  it('refuses a limit that is not a whole number of at least 1, naming where it is', () => {
+    const result = serverConfigSchema.safeParse({
+      auth: {
+        social: { startLimits: { perIpPerHour: 0 } },
+        farcaster: { channelLimits: { perProjectPerHour: 2.5 } },
+      },
+    })
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'auth.social.startLimits.perIpPerHour',
+      'auth.farcaster.channelLimits.perProjectPerHour',
+    ])
+  })
+})

@@ -6,6 +6,7 @@
 import { CAIP2_PATTERN } from '@portico/core/api'
 import * as z from 'zod'
 import { paymasterConfigSchema } from './accountAbstraction/paymasterConfig.js'
+import { hourlyLimitsSchema } from './auth/hourlyLimits.js'
 import { InvalidMasterKeyError, parseMasterKey } from './auth/masterKey.js'
 import { socialConfigSchema } from './auth/social/socialConfig.js'
 import { bitcoinConfigSchema } from './bitcoin/bitcoinConfig.js'
@@ -472,6 +473,12 @@ export const serverConfigSchema = z
             waitMs: z.number().int().min(0).max(120_000).default(20_000),
             /** How often the relay's channel status is read while waiting, in ms. */
             pollMs: z.number().int().min(50).max(10_000).default(1_000),
+            /**
+             * Sign-ins opened (`POST /v1/auth/farcaster/channel`, each a channel on the relay) per
+             * hour from one client address within a project, and from a whole project; past either,
+             * 429 RATE_LIMITED.
+             */
+            channelLimits: hourlyLimitsSchema,
           })
           .prefault({}),
       })

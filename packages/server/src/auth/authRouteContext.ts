@@ -14,6 +14,7 @@ import type { Logger } from '../logger.js'
 import { type AuthMails, createAuthMails } from './authMails.js'
 import { createRequireAuthSession, type RequireAuthSession } from './authSession.js'
 import { claimEmailCooldown } from './cooldowns.js'
+import { createHourlyLimits, type HourlyLimits, type MakeLimiter, makeMemoryLimiter } from './hourlyLimits.js'
 import type { Mailer } from './mailer.js'
 import { type AuthKeys, deriveAuthKeys, readMasterKey } from './masterKey.js'
 import { getPublicUrl } from './publicUrl.js'
@@ -29,6 +30,11 @@ export interface AuthRouteDependencies {
   mailer?: Mailer
   /** The client's IP address, as the app's rate limits see it. */
   clientIp: (c: Context<AppEnv>) => string
+  /**
+   * Makes the limiters of the routes' own limits, of the app's kind (shared through the database
+   * on PostgreSQL); in this process's memory when omitted.
+   */
+  makeLimiter?: MakeLimiter
   /** The frame config's smart-account chains of a project; none when omitted. */
   smartAccountNetworks?: (projectId: string) => SmartAccountNetworks
 }
@@ -57,6 +63,8 @@ export interface AuthRouteContext extends AuthMails {
   /** Takes the cool-down between mails for `key`; EMAIL_COOLDOWN with Retry-After while it runs. */
   claimCooldown(key: string): Promise<{ release: () => Promise<void> }>
   requireSession: RequireAuthSession
+  /** Hourly limits of a step per client address within a project and per project; see hourlyLimits.ts. */
+  hourlyLimits(name: string, limits: HourlyLimits, what: string): ReturnType<typeof createHourlyLimits>
 }
 
 const UNAVAILABLE_HINT =
@@ -87,6 +95,14 @@ export function createAuthRouteContext(deps: AuthRouteDependencies): AuthRouteCo
     send: mails.send,
     requesterOf: mails.requesterOf,
     requireSession: createRequireAuthSession({ db, now }),
+    hourlyLimits: (name, limits, what) =>
+      createHourlyLimits({
+        name,
+        limits,
+        what,
+        clientIp: deps.clientIp,
+        makeLimiter: deps.makeLimiter ?? makeMemoryLimiter(now),
+      }),
     requireKeys() {
       if (!keys) throw new ApiRefusal('UNAVAILABLE', UNAVAILABLE_HINT)
       return keys

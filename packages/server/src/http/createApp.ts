@@ -676,6 +676,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     now,
     logger,
     clientIp,
+    makeLimiter,
     mailer: countedMailer,
     smartAccountNetworks: (projectId) => smartAccountNetworks(config, projectId),
   })

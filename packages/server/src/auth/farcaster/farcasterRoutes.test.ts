@@ -26,6 +26,7 @@ import {
   newSeed,
   SITE,
 } from '../authRoutesHarness.testkit.js'
+import { expectAddressLimit, expectProjectLimit, type HourlyLimitsStep } from '../hourlyLimits.testkit.js'
 
 let anvil: AnvilInstance
 let relay: FarcasterRelay
@@ -335,6 +336,43 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
       for (const { index, answer } of await Promise.all(connects)) {
         if (index !== first.index) expect(await statusOf(answer)).toBe('connected')
       }
+    })
+  })
+
+  describe('the hourly limits on sign-ins, each a channel on the relay', () => {
+    const channelStep: HourlyLimitsStep = {
+      auth,
+      what: 'Farcaster sign-ins',
+      authConfig: (_projects, channelLimits) => farcaster({ channelLimits }),
+      take: async (target, projectId, ip) => {
+        const opened = relay.channels().length
+        const response = await target.request(`/v1/auth/farcaster/channel?projectId=${projectId}`, {
+          method: 'POST',
+          headers: { origin: FRAME, 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({ deviceId: newDeviceId(), origin: SITE }),
+        })
+        // A refused sign-in asked the relay for nothing.
+        expect(relay.channels().length).toBe(response.status === 200 ? opened + 1 : opened)
+        return response
+      },
+      written: async (projectId) =>
+        Number(
+          (
+            await auth.db
+              .selectFrom('auth_farcaster_channels')
+              .select((eb) => eb.fn.countAll<string>().as('count'))
+              .where('project_id', '=', projectId)
+              .executeTakeFirstOrThrow()
+          ).count,
+        ),
+    }
+
+    it('refuses an address past its sign-ins of the hour in a project, opening no channel; others go on, and it does once the window moves on', async () => {
+      await expectAddressLimit(channelStep)
+    })
+
+    it("refuses every address past the project's sign-ins of the hour, opening no channel; another project goes on", async () => {
+      await expectProjectLimit(channelStep)
     })
   })
 

@@ -81,10 +81,18 @@ export function registerFarcasterRoutes(
     throw error
   }
 
+  const channelLimits = context.hourlyLimits(
+    'farcaster-channel',
+    settings.channelLimits,
+    'Farcaster sign-ins',
+  )
+
   app.post('/v1/auth/farcaster/channel', async (c) => {
     requireVerifier()
-    const body = await context.parseBody(c, authFarcasterChannelRequestSchema, 'Farcaster channel request')
     const project = c.get('project')
+    // Counted before any work: each sign-in opens a channel on the relay, on the site's behalf.
+    await channelLimits.count(c, project)
+    const body = await context.parseBody(c, authFarcasterChannelRequestSchema, 'Farcaster channel request')
     const deviceId = deviceOf(c, body.deviceId)
     let origin: string
     try {

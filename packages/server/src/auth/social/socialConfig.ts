@@ -5,6 +5,7 @@
  * frame and the page only ever see the provider's authorisation URL.
  */
 import * as z from 'zod'
+import { hourlyLimitsSchema } from '../hourlyLimits.js'
 
 const endpoint = z.url()
 
@@ -75,6 +76,11 @@ export const socialConfigSchema = z.object({
    * under the frame's 30 s timeout (SPEC §9), so the page hears "still waiting" before it gives up.
    */
   finishWaitMs: z.number().int().min(0).max(60_000).default(25_000),
+  /**
+   * Starts (`POST /v1/auth/social/start`, each an attempt row kept a day) per hour from one client
+   * address within a project, and from a whole project; past either, 429 RATE_LIMITED.
+   */
+  startLimits: hourlyLimitsSchema,
   /** How long a call to a provider's token or user-info endpoint may take, in ms. */
   providerTimeoutMs: z.number().int().min(1_000).max(60_000).default(10_000),
 })

@@ -26,6 +26,7 @@ import {
   newDeviceId,
   SITE,
 } from '../authRoutesHarness.testkit.js'
+import { expectAddressLimit, expectProjectLimit, type HourlyLimitsStep } from '../hourlyLimits.testkit.js'
 
 /** A failed callback sends the browser back to the site's page with the state, and no proof. */
 function expectBackWithoutProof(response: Response): URL {
@@ -668,6 +669,48 @@ describeAuthRoutes('social login routes', (auth) => {
         429,
         'RATE_LIMITED',
       )
+    })
+
+    describe('the hourly limits on starts, each a row kept a day', () => {
+      const startStep: HourlyLimitsStep = {
+        auth,
+        what: 'social login starts',
+        authConfig: (projects, startLimits) => ({
+          social: {
+            projects: Object.fromEntries(projects.map((id) => [id, { github: standIn.configFor('github') }])),
+            startLimits,
+          },
+        }),
+        take: async (target, projectId, ip) =>
+          target.request(`/v1/auth/social/start?projectId=${projectId}`, {
+            method: 'POST',
+            headers: { origin: FRAME, 'content-type': 'application/json', 'x-forwarded-for': ip },
+            body: JSON.stringify({
+              provider: 'github',
+              deviceId: newDeviceId(),
+              secretHash: hashOf(newSecret()),
+              redirectTo: PAGE,
+            }),
+          }),
+        written: async (projectId) =>
+          Number(
+            (
+              await auth.db
+                .selectFrom('auth_social_attempts')
+                .select((eb) => eb.fn.countAll<string>().as('count'))
+                .where('project_id', '=', projectId)
+                .executeTakeFirstOrThrow()
+            ).count,
+          ),
+      }
+
+      it('refuses an address past its starts of the hour in a project, writing no attempt; others go on, and it does once the window moves on', async () => {
+        await expectAddressLimit(startStep)
+      })
+
+      it("refuses every address past the project's starts of the hour, writing no attempt; another project goes on", async () => {
+        await expectProjectLimit(startStep)
+      })
     })
 
     it('lets one client address hold 16 waiting finishes at most: its next answers at once, another address still waits', async () => {

@@ -128,11 +128,14 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
       timeoutMs: social.providerTimeoutMs,
       now,
     })
+  const startLimits = context.hourlyLimits('social-start', social.startLimits, 'social login starts')
 
   app.post('/v1/auth/social/start', async (c) => {
     const { codeKey } = context.requireKeys()
-    const body = await context.parseBody(c, authSocialStartRequestSchema, 'social login start')
     const project = c.get('project')
+    // Counted before any work, refused and malformed starts too: each start writes a row kept a day.
+    await startLimits.count(c, project)
+    const body = await context.parseBody(c, authSocialStartRequestSchema, 'social login start')
     const providerConfig = providerConfigOf(project.id, body.provider)
     if (!providerConfig) {
       throw new ApiRefusal(
