@@ -471,7 +471,10 @@ export const serverConfigSchema = z
              * answer, in ms; it fits in the page's 30 s frame timeout, and the frame asks again.
              */
             waitMs: z.number().int().min(0).max(120_000).default(20_000),
-            /** How often the relay's channel status is read while waiting, in ms. */
+            /**
+             * How often the relay's channel status is read while waiting, in ms: at most once a
+             * pollMs per channel on each instance, however many connects ask.
+             */
             pollMs: z.number().int().min(50).max(10_000).default(1_000),
             /**
              * Sign-ins opened (`POST /v1/auth/farcaster/channel`, each a channel on the relay) per

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import {
   apiErrorSchema,
   authFarcasterChannelResponseSchema,
@@ -262,7 +264,17 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
       connect(deviceId, channel.channelId),
       connect(deviceId, channel.channelId),
     ])
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401])
+    // One takes the sign-in; the other, refused, or (the relay asked a moment ago) told it is pending.
+    const outcomes = await Promise.all(
+      answers.map(async (answer) =>
+        answer.status === 200
+          ? authFarcasterConnectResponseSchema.parse(await answer.json()).status
+          : apiErrorSchema.parse(await answer.json()).error.code,
+      ),
+    )
+    expect(outcomes.sort()).toEqual(
+      outcomes.includes('pending') ? ['connected', 'pending'] : ['FARCASTER_SIGNIN_INVALID', 'connected'],
+    )
   })
 
   describe('against an attacker', () => {
@@ -335,6 +347,55 @@ describeAuthRoutes('Sign In With Farcaster', (auth) => {
       for (const channel of others) await sign(channel.url, account)
       for (const { index, answer } of await Promise.all(connects)) {
         if (index !== first.index) expect(await statusOf(answer)).toBe('connected')
+      }
+    })
+
+    it('asks the relay about a channel at most once a poll, however many connects come', async () => {
+      // In front of the relay, counting the status questions the server asks it.
+      let asked = 0
+      const proxy = createServer(async (request, response) => {
+        if (request.url === '/v1/channel/status') asked++
+        const chunks: Buffer[] = []
+        for await (const chunk of request) chunks.push(chunk as Buffer)
+        const headers: Record<string, string> = {}
+        for (const name of ['authorization', 'content-type']) {
+          const value = request.headers[name]
+          if (typeof value === 'string') headers[name] = value
+        }
+        const answer = await fetch(`${relay.url}${request.url ?? '/'}`, {
+          method: request.method ?? 'GET',
+          headers,
+          ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+        })
+        response.writeHead(answer.status, { 'content-type': 'application/json' })
+        response.end(Buffer.from(await answer.arrayBuffer()))
+      })
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+      try {
+        const { port } = proxy.address() as AddressInfo
+        const target = auth.appWith(
+          auth.configWith(farcaster({ relayUrl: `http://127.0.0.1:${port}`, waitMs: 0, pollMs: 10_000 })),
+        )
+        const connectTo = async (deviceId: string, channelId: string) =>
+          statusOf(
+            await auth.request('POST', '/v1/auth/farcaster/connect', {
+              body: { deviceId, channelId },
+              target,
+            }),
+          )
+        const first = newDeviceId()
+        const firstChannel = await openChannel(first, target)
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => connectTo(first, firstChannel.channelId)),
+        )
+        expect(answers).toEqual(Array.from({ length: 20 }, () => 'pending'))
+        expect(asked).toBe(1)
+        // Per channel: another one's first connect asks.
+        const second = newDeviceId()
+        expect(await connectTo(second, (await openChannel(second, target)).channelId)).toBe('pending')
+        expect(asked).toBe(2)
+      } finally {
+        await new Promise((resolve) => proxy.close(resolve))
       }
     })
   })

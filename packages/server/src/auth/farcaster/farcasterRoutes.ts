@@ -139,6 +139,21 @@ export function registerFarcasterRoutes(
   // The channels a connect is waiting on here (one at a time each), and how many per client address.
   const waiting = new Set<string>()
   const waitingByClient = new Map<string, number>()
+  // When this instance last asked the relay about each channel (performance.now()): it asks at most
+  // once a pollMs per channel, however many connects come, so what the site costs the relay is
+  // bounded by the channels it opens, which channelLimits bounds.
+  const askedAt = new Map<string, number>()
+  /** How long until the relay may be asked about `channelId` again; 0 when it may be now. */
+  const untilNextAsk = (channelId: string): number =>
+    Math.max(0, (askedAt.get(channelId) ?? Number.NEGATIVE_INFINITY) + settings.pollMs - performance.now())
+  const askRelay = (channel: { id: string; channel_token: string }, signal: AbortSignal) => {
+    const time = performance.now()
+    if (askedAt.size >= 4_096) {
+      for (const [id, at] of askedAt) if (time - at >= settings.pollMs) askedAt.delete(id)
+    }
+    askedAt.set(channel.id, time)
+    return relay.status(channel.channel_token, signal).catch(relayRefusal)
+  }
   app.post('/v1/auth/farcaster/connect', async (c) => {
     const check = requireVerifier()
     const body = await context.parseBody(c, authFarcasterConnectRequestSchema, 'Farcaster connect request')
@@ -181,7 +196,10 @@ export function registerFarcasterRoutes(
     try {
       for (;;) {
         if (now() >= expiresAt) throw expired()
-        const status = await relay.status(stored.channel_token, signal).catch(relayRefusal)
+        // Asked lately (by this connect's last poll, or by another connect of the channel): this
+        // one answers pending, or waits for the next turn, and the relay hears nothing more.
+        const turnIn = untilNextAsk(stored.id)
+        const status = turnIn === 0 ? await askRelay(stored, signal) : { state: 'pending' as const }
         if (status.state === 'expired') throw expired()
         if (status.state === 'completed') {
           let verified: Awaited<ReturnType<FarcasterVerifier['verify']>>
@@ -266,7 +284,7 @@ export function registerFarcasterRoutes(
         const left = deadline - performance.now()
         if (left <= 0 || signal.aborted) break
         try {
-          await sleep(Math.min(settings.pollMs, left), undefined, { signal })
+          await sleep(Math.min(turnIn || settings.pollMs, left), undefined, { signal })
         } catch {
           // The client went away: nobody reads the answer, so stop asking the relay.
           break
