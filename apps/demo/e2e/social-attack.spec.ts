@@ -1,0 +1,70 @@
+import { expect, type Page, test } from '@playwright/test'
+import { connectButton, modal } from './fixtures'
+
+// The attack the one-time proof closes: someone starts a social login in their own frame (which
+// holds its secret), sends the provider's authorise link to a victim, and waits for the victim's
+// consent to land on their login. The server sends the browser that approved back to the site's
+// page with the proof; only that browser has it, so the starter's frame, secret and all, cannot
+// finish (the server's socialRoutes test "binds the finish to the browser that approved" covers
+// each refusal; this shows it in two real browsers, the real frame and the loopback provider).
+
+/** The session the frame's partition holds, as the server sees it: 200 with one, 401 without. */
+async function frameSessionStatus(page: Page): Promise<number> {
+  const frame = page.frames().find((candidate) => candidate.url().includes('/frame/'))
+  if (!frame) throw new Error('the page has no wallet frame')
+  return frame.evaluate(async () => {
+    const projectId = new URL(window.location.href).searchParams.get('projectId') ?? ''
+    const response = await fetch(`/v1/auth/session?projectId=${encodeURIComponent(projectId)}`, {
+      credentials: 'include',
+    })
+    return response.status
+  })
+}
+
+test("a login started by one browser and approved in another (its link sent to a victim) opens no session for its starter; the victim's page ends unconnected", async ({
+  page,
+  browser,
+}) => {
+  // The attacker starts a Google login; the frame asks the server for the authorise URL, which the
+  // page sends its window to: the link the attacker passes on.
+  await page.goto('/?socials=google')
+  await connectButton(page).click()
+  const started = page.waitForResponse((response) => response.url().includes('/v1/auth/social/start'))
+  const opened = page.waitForEvent('popup')
+  await modal(page).getByRole('button', { name: 'Continue with Google' }).click()
+  const { uri } = (await (await started).json()) as { uri: string }
+  const attackersWindow = await opened
+  await expect(modal(page)).toHaveAccessibleName('Log in')
+
+  // The victim, in a browser of their own, follows the link and logs in as alice.
+  const victimBrowser = await browser.newContext()
+  try {
+    const victim = await victimBrowser.newPage()
+    await victim.goto(uri)
+    await victim.getByRole('button', { name: /Continue as alice/i }).click()
+    // The provider's callback sends the victim's browser, with the proof, back to the site's page.
+    await victim.waitForURL((url) => url.origin === 'http://localhost:4173')
+
+    // The attacker's frame has been asking to finish all along; now their window, of no use to them,
+    // closes. Through the grace a closed window is given, their frame is still asking: a finish
+    // without the proof would have connected them by now, yet the login ends unconnected, with a
+    // clear message and a way back.
+    await attackersWindow.close()
+    await expect(modal(page).getByRole('alert')).toHaveText(
+      'The Google window was closed before the login finished.',
+    )
+    await expect(modal(page).getByRole('button', { name: 'Try again' })).toBeVisible()
+    await expect(page.getByTestId('demo-address')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /^Account / })).toHaveCount(0)
+    expect(await frameSessionStatus(page)).toBe(401)
+
+    // The victim is on the site's page, the marker and proof gone from the address bar; its frame
+    // never started this login, so it finishes nothing: not connected, no session there either.
+    await expect.poll(() => new URL(victim.url()).search).toBe('?socials=google')
+    await expect(connectButton(victim)).toBeVisible()
+    await expect(victim.getByText('Not connected')).toBeVisible()
+    expect(await frameSessionStatus(victim)).toBe(401)
+  } finally {
+    await victimBrowser.close()
+  }
+})
