@@ -25,6 +25,16 @@ test("a login started by one browser and approved in another (its link sent to a
   page,
   browser,
 }) => {
+  // The victim's browser: a context of its own, sharing no cookie or storage with the attacker's.
+  const victimBrowser = await browser.newContext()
+  try {
+    await linkSentToAVictim(page, await victimBrowser.newPage())
+  } finally {
+    await victimBrowser.close()
+  }
+})
+
+async function linkSentToAVictim(page: Page, victim: Page): Promise<void> {
   // The attacker starts a Google login; the frame asks the server for the authorise URL, which the
   // page sends its window to: the link the attacker passes on.
   await page.goto('/?socials=google')
@@ -36,35 +46,29 @@ test("a login started by one browser and approved in another (its link sent to a
   const attackersWindow = await opened
   await expect(modal(page)).toHaveAccessibleName('Log in')
 
-  // The victim, in a browser of their own, follows the link and logs in as alice.
-  const victimBrowser = await browser.newContext()
-  try {
-    const victim = await victimBrowser.newPage()
-    await victim.goto(uri)
-    await victim.getByRole('button', { name: /Continue as alice/i }).click()
-    // The provider's callback sends the victim's browser, with the proof, back to the site's page.
-    await victim.waitForURL((url) => url.origin === 'http://localhost:4173')
+  // The victim follows the link and logs in as alice; the provider's callback sends the victim's
+  // browser, with the proof, back to the site's page.
+  await victim.goto(uri)
+  await victim.getByRole('button', { name: /Continue as alice/i }).click()
+  await victim.waitForURL((url) => url.origin === 'http://localhost:4173')
 
-    // The attacker's frame has been asking to finish all along; now their window, of no use to them,
-    // closes. Through the grace a closed window is given, their frame is still asking: a finish
-    // without the proof would have connected them by now, yet the login ends unconnected, with a
-    // clear message and a way back.
-    await attackersWindow.close()
-    await expect(modal(page).getByRole('alert')).toHaveText(
-      'The Google window was closed before the login finished.',
-    )
-    await expect(modal(page).getByRole('button', { name: 'Try again' })).toBeVisible()
-    await expect(page.getByTestId('demo-address')).toHaveCount(0)
-    await expect(page.getByRole('button', { name: /^Account / })).toHaveCount(0)
-    expect(await frameSessionStatus(page)).toBe(401)
+  // The attacker's frame has been asking to finish all along; now their window, of no use to them,
+  // closes. Through the grace a closed window is given their frame is still asking: a finish without
+  // the proof would have connected them by now, yet the login ends unconnected, with a clear message
+  // and a way back.
+  await attackersWindow.close()
+  await expect(modal(page).getByRole('alert')).toHaveText(
+    'The Google window was closed before the login finished.',
+  )
+  await expect(modal(page).getByRole('button', { name: 'Try again' })).toBeVisible()
+  await expect(page.getByTestId('demo-address')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Account / })).toHaveCount(0)
+  expect(await frameSessionStatus(page)).toBe(401)
 
-    // The victim is on the site's page, the marker and proof gone from the address bar; its frame
-    // never started this login, so it finishes nothing: not connected, no session there either.
-    await expect.poll(() => new URL(victim.url()).search).toBe('?socials=google')
-    await expect(connectButton(victim)).toBeVisible()
-    await expect(victim.getByText('Not connected')).toBeVisible()
-    expect(await frameSessionStatus(victim)).toBe(401)
-  } finally {
-    await victimBrowser.close()
-  }
-})
+  // The victim is on the site's page, the marker and proof gone from the address bar; its frame
+  // never started this login, so it finishes nothing: not connected, no session there either.
+  await expect.poll(() => new URL(victim.url()).search).toBe('?socials=google')
+  await expect(connectButton(victim)).toBeVisible()
+  await expect(victim.getByText('Not connected')).toBeVisible()
+  expect(await frameSessionStatus(victim)).toBe(401)
+}
