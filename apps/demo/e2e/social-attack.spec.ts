@@ -45,18 +45,25 @@ async function linkSentToAVictim(page: Page, victim: Page): Promise<void> {
   const { uri } = (await (await started).json()) as { uri: string }
   const attackersWindow = await opened
   await expect(modal(page)).toHaveAccessibleName('Log in')
+  // The attacker has the link: their own window, of no use to them, closes. Their frame's finish,
+  // sent as the login started, keeps waiting on the server for the provider's callback meanwhile.
+  await attackersWindow.close()
 
   // The victim follows the link and logs in as alice; the provider's callback sends the victim's
-  // browser, with the proof, back to the site's page.
+  // browser, with the proof, back to the site's page. Its frame never started this login, so it
+  // finishes nothing: the victim ends on the page, the marker and proof gone from the address bar,
+  // not connected, no session in that browser either.
   await victim.goto(uri)
   await victim.getByRole('button', { name: /Continue as alice/i }).click()
   await victim.waitForURL((url) => url.origin === 'http://localhost:4173')
+  await expect.poll(() => new URL(victim.url()).search).toBe('?socials=google')
+  await expect(connectButton(victim)).toBeVisible()
+  await expect(victim.getByText('Not connected')).toBeVisible()
+  expect(await frameSessionStatus(victim)).toBe(401)
 
-  // The attacker's frame has been asking to finish all along; now their window, of no use to them,
-  // closes. Through the grace a closed window is given their frame is still asking: a finish without
-  // the proof would have connected them by now, yet the login ends unconnected, with a clear message
-  // and a way back.
-  await attackersWindow.close()
+  // The attacker's frame held the secret and was waiting when the victim approved, yet, without the
+  // proof, it opened no session (a finish without it would have by now); the login ended
+  // unconnected, with a clear message and a way back.
   await expect(modal(page).getByRole('alert')).toHaveText(
     'The Google window was closed before the login finished.',
   )
@@ -64,11 +71,4 @@ async function linkSentToAVictim(page: Page, victim: Page): Promise<void> {
   await expect(page.getByTestId('demo-address')).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Account / })).toHaveCount(0)
   expect(await frameSessionStatus(page)).toBe(401)
-
-  // The victim is on the site's page, the marker and proof gone from the address bar; its frame
-  // never started this login, so it finishes nothing: not connected, no session there either.
-  await expect.poll(() => new URL(victim.url()).search).toBe('?socials=google')
-  await expect(connectButton(victim)).toBeVisible()
-  await expect(victim.getByText('Not connected')).toBeVisible()
-  expect(await frameSessionStatus(victim)).toBe(401)
 }
