@@ -40,3 +40,8 @@ export function deviceOf(c: Context<AppEnv>, fromBody: string): string {
   setCookie(c, AUTH_DEVICE_COOKIE, fromBody, { ...FRAME_COOKIE, maxAge: DEVICE_COOKIE_MAX_AGE_S })
   return fromBody
 }
+
+/** Keeps the session's token in the frame's cookie for as long as the session lasts. */
+export function setSessionCookie(c: Context<AppEnv>, token: string, sessionTtlMs: number): void {
+  setCookie(c, AUTH_SESSION_COOKIE, token, { ...FRAME_COOKIE, maxAge: Math.floor(sessionTtlMs / 1000) })
+}

@@ -12,19 +12,17 @@ import {
   authOtpResponseSchema,
 } from '@portico/core/api'
 import type { Context, Hono } from 'hono'
-import { setCookie } from 'hono/cookie'
 import { ApiRefusal } from '../http/apiError.js'
 import type { AppEnv } from '../http/appEnv.js'
-import { createBearerToken } from '../http/bearerToken.js'
 import type { Project } from '../projects/projects.js'
-import { AUTH_SESSION_COOKIE, deviceOf, FRAME_COOKIE } from './authCookies.js'
+import { deviceOf, setSessionCookie } from './authCookies.js'
 import { codeRefusal, emailOf } from './authRefusals.js'
 import type { AuthRouteContext } from './authRouteContext.js'
 import { checkCode, consumeCode, deleteCodes, findLatestCode, issueCode } from './codes.js'
 import { mailDeviceApprovalLink } from './deviceApprovalRoutes.js'
 import { loginCodeMail } from './mailer.js'
-import { insertAuthSession } from './sessions.js'
-import { approveDevice, findOrCreateUser, findUserByEmail, isDeviceApproved } from './users.js'
+import { openDeviceSession } from './sessions.js'
+import { findOrCreateUser, findUserByEmail, isDeviceApproved } from './users.js'
 
 /** How often a waiting device request looks at the database. */
 const DEVICE_POLL_MS = 250
@@ -139,9 +137,7 @@ export function registerLoginRoutes(app: Hono<AppEnv>, context: AuthRouteContext
       const time = now()
       if (!(await consumeCode(trx, stored.id, { now: time, maxAttempts: otpAttempts }))) return undefined
       const { user, created } = await findOrCreateUser(trx, email, time)
-      await approveDevice(trx, user.id, deviceId, time)
-      const token = createBearerToken()
-      await insertAuthSession(trx, token, {
+      const token = await openDeviceSession(trx, {
         userId: user.id,
         projectId: project.id,
         deviceId,
@@ -152,10 +148,7 @@ export function registerLoginRoutes(app: Hono<AppEnv>, context: AuthRouteContext
     })
     // Another request used the code (or it ran out) between the check and now.
     if (!result) throw codeRefusal({ result: 'used' })
-    setCookie(c, AUTH_SESSION_COOKIE, result.token, {
-      ...FRAME_COOKIE,
-      maxAge: Math.floor(sessionTtlMs / 1000),
-    })
+    setSessionCookie(c, result.token, sessionTtlMs)
     return c.json(
       authOtpResponseSchema.parse({
         token: result.token,

@@ -4,7 +4,8 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { hashBearerToken } from '../http/bearerToken.js'
+import { createBearerToken, hashBearerToken } from '../http/bearerToken.js'
+import { approveDevice } from './users.js'
 
 export interface StoredAuthSession {
   userId: string
@@ -44,6 +45,21 @@ export async function insertAuthSession(
       social_provider: session.socialProvider ?? null,
     })
     .execute()
+}
+
+/**
+ * A login proved who the person is on this device (a code, a provider's consent, a Farcaster
+ * signature): the device is approved for the user, and a new session opens on it. Returns its token.
+ * Run inside the transaction that took the proof, so a proof opens one session.
+ */
+export async function openDeviceSession(
+  db: Kysely<Database>,
+  session: Parameters<typeof insertAuthSession>[2],
+): Promise<string> {
+  await approveDevice(db, session.userId, session.deviceId, session.now)
+  const token = createBearerToken()
+  await insertAuthSession(db, token, session)
+  return token
 }
 
 /** The session of a token, whatever its state, with its user's current address. */

@@ -15,15 +15,12 @@ import {
   authFarcasterConnectResponseSchema,
 } from '@portico/core/api'
 import type { Hono } from 'hono'
-import { setCookie } from 'hono/cookie'
 import { ApiRefusal } from '../../http/apiError.js'
 import type { AppEnv } from '../../http/appEnv.js'
-import { createBearerToken } from '../../http/bearerToken.js'
 import { InvalidOriginError, isOriginAllowed, normaliseOrigin } from '../../projects/origins.js'
-import { AUTH_SESSION_COOKIE, deviceOf, FRAME_COOKIE } from '../authCookies.js'
+import { deviceOf, setSessionCookie } from '../authCookies.js'
 import type { AuthRouteContext } from '../authRouteContext.js'
-import { insertAuthSession } from '../sessions.js'
-import { approveDevice } from '../users.js'
+import { openDeviceSession } from '../sessions.js'
 import { readFarcasterProfile } from './farcasterProfile.js'
 import {
   createFarcasterRelayClient,
@@ -245,9 +242,7 @@ export function registerFarcasterRoutes(
             if (!taken) return undefined
             const { user, created } = await findOrCreateFarcasterUser(trx, verified.fid, profile, time)
             // Proving the fid is this device's approval, as a proven code is for an e-mail login.
-            await approveDevice(trx, user.id, deviceId, time)
-            const token = createBearerToken()
-            await insertAuthSession(trx, token, {
+            const token = await openDeviceSession(trx, {
               userId: user.id,
               projectId: project.id,
               deviceId,
@@ -263,10 +258,7 @@ export function registerFarcasterRoutes(
               'This Farcaster sign-in was used already: start a new one.',
             )
           }
-          setCookie(c, AUTH_SESSION_COOKIE, result.token, {
-            ...FRAME_COOKIE,
-            maxAge: Math.floor(context.config.auth.sessionTtlMs / 1000),
-          })
+          setSessionCookie(c, result.token, context.config.auth.sessionTtlMs)
           return c.json(
             authFarcasterConnectResponseSchema.parse({
               status: 'connected',

@@ -49,17 +49,14 @@ import {
   type SocialProvider,
 } from '@portico/core/api'
 import type { Context, Hono } from 'hono'
-import { setCookie } from 'hono/cookie'
 import { ApiRefusal } from '../../http/apiError.js'
 import type { AppEnv } from '../../http/appEnv.js'
-import { createBearerToken } from '../../http/bearerToken.js'
 import { readBody } from '../../http/readBody.js'
 import { normaliseOrigin } from '../../projects/origins.js'
 import type { Project } from '../../projects/projects.js'
-import { AUTH_SESSION_COOKIE, deviceOf, FRAME_COOKIE } from '../authCookies.js'
+import { deviceOf, setSessionCookie } from '../authCookies.js'
 import type { AuthRouteContext } from '../authRouteContext.js'
-import { insertAuthSession } from '../sessions.js'
-import { approveDevice } from '../users.js'
+import { openDeviceSession } from '../sessions.js'
 import {
   claimSocialCallback,
   codeVerifierOf,
@@ -382,13 +379,11 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
     if (!isAttemptProof(attempt, body.proof)) throw proofRefusal()
     const userId = attempt.user_id
     const provider = attempt.provider
-    const token = createBearerToken()
-    const taken = await db.transaction().execute(async (trx) => {
+    const token = await db.transaction().execute(async (trx) => {
       const time = now()
-      if (!(await takeSocialAttempt(trx, stateHash, time))) return false
+      if (!(await takeSocialAttempt(trx, stateHash, time))) return undefined
       // The provider authenticated the person on this device: it needs no mailed approval.
-      await approveDevice(trx, userId, deviceId, time)
-      await insertAuthSession(trx, token, {
+      return openDeviceSession(trx, {
         userId,
         projectId: project.id,
         deviceId,
@@ -396,9 +391,8 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
         ttlMs: config.auth.sessionTtlMs,
         socialProvider: provider,
       })
-      return true
     })
-    if (!taken)
+    if (!token)
       throw new ApiRefusal('SOCIAL_CODE_USED', 'This social login was finished already: start a new one.')
     const user = await db
       .selectFrom('auth_users')
@@ -406,10 +400,7 @@ export function registerSocialRoutes(app: Hono<AppEnv>, context: AuthRouteContex
       .where('id', '=', userId)
       .executeTakeFirstOrThrow()
     const userName = await findSocialUsername(db, userId, provider)
-    setCookie(c, AUTH_SESSION_COOKIE, token, {
-      ...FRAME_COOKIE,
-      maxAge: Math.floor(config.auth.sessionTtlMs / 1000),
-    })
+    setSessionCookie(c, token, config.auth.sessionTtlMs)
     return c.json(
       authSocialFinishResponseSchema.parse({
         token,
