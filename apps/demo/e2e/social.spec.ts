@@ -43,25 +43,22 @@ async function address(page: Page): Promise<string> {
 }
 
 /**
- * Signs a message from the connected embedded wallet after a reload (the login stays), approved in
- * the frame; with `send`, also sends 0.5 ETH on anvil.
+ * Signs a message from the connected embedded wallet after a reload (the login stays) and sends
+ * 0.5 ETH on anvil, each approved in the frame.
  */
-async function signAndSend(page: Page, from: string, { send }: { send: boolean }) {
-  if (send) {
-    await rpc(31337, 'anvil_setBalance', [from, ether(2n)])
-    // The page keeps balances 30 s (SPEC §9): drop them before the reload.
-    await page.evaluate(() => {
-      for (const key of ['portico:v1:nativeBalanceCache', 'portico:v1:portfolioCache'])
-        localStorage.removeItem(key)
-    })
-  }
+async function signAndSend(page: Page, from: string) {
+  await rpc(31337, 'anvil_setBalance', [from, ether(2n)])
+  // The page keeps balances 30 s (SPEC §9): drop them before the reload.
+  await page.evaluate(() => {
+    for (const key of ['portico:v1:nativeBalanceCache', 'portico:v1:portfolioCache'])
+      localStorage.removeItem(key)
+  })
   await page.reload()
   await expect(page.getByTestId('demo-address')).toHaveText(from)
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await expect(modal(page)).toHaveAccessibleName('Approve request')
   await frame(page).getByRole('button', { name: 'Approve' }).click()
   await expect(page.getByTestId('demo-signature')).toContainText(/Signature: 0x[0-9a-f]{130}/)
-  if (!send) return
   await page.getByRole('button', { name: /^Account / }).click()
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   await sendEtherFromAccount(page, '0.5', receiver)
@@ -71,16 +68,16 @@ async function signAndSend(page: Page, from: string, { send }: { send: boolean }
   expect(await ethBalance(receiver)).toBe(500_000_000_000_000_000n)
 }
 
-test('two providers through their windows, each its own wallet that signs (and sends) after a reload', async ({
+test('two providers through their windows, each its own wallet that signs and sends after a reload', async ({
   page,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   await page.goto(`/?socials=${ALL}`)
   await connectButton(page).click()
   await expect(modal(page).getByRole('region', { name: 'Social logins' })).toBeVisible()
   await screenshotEverywhere(page, 'social-connect', { screens: [mobile] })
   const github = await logInThroughWindow(page, 'GitHub', 'alice')
-  // The server's callback page closes the window by itself.
+  // The window comes back to the site's page, whose Portico relays the proof to its frame and closes it.
   await github.waitForEvent('close')
   await openAccountAfterConnecting(page)
   await expect(modal(page)).toContainText('alice')
@@ -90,7 +87,7 @@ test('two providers through their windows, each its own wallet that signs (and s
     show: modal(page).getByText('Logged in with GitHub'),
   })
   const first = await address(page)
-  await signAndSend(page, first, { send: true })
+  await signAndSend(page, first)
   // Done leads to Account, which after the reload still names the login (from storage).
   await modal(page).getByRole('button', { name: 'Done' }).click()
   await expect(modal(page)).toContainText('Logged in with GitHub')
@@ -105,7 +102,7 @@ test('two providers through their windows, each its own wallet that signs (and s
   await expect(modal(page)).toContainText('Logged in with Discord')
   const second = await address(page)
   expect(second).not.toBe(first)
-  await signAndSend(page, second, { send: false })
+  await signAndSend(page, second)
 })
 
 test('a blocked window: the whole page goes to the provider, comes back, and the frame finishes the login; its wallet signs and sends', async ({
@@ -131,7 +128,7 @@ test('a blocked window: the whole page goes to the provider, comes back, and the
   // The page's storage never held the frame's secret: only the frame origin's storage did.
   const pageStorage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))
   expect(pageStorage).not.toContain('secret')
-  await signAndSend(page, from, { send: true })
+  await signAndSend(page, from)
   await modal(page).getByRole('button', { name: 'Done' }).click()
   await expect(modal(page)).toContainText('Logged in with X')
 })
