@@ -20,8 +20,9 @@ export type Route =
   // E-mail login (SPEC §5): the one-time code, or approving a new device from the e-mail first.
   | { view: 'EmailVerifyOtp'; params: { email: string } }
   | { view: 'EmailVerifyDevice'; params: { email: string } }
-  // A social login: waiting for the provider's sign-in window (or the page coming back to it).
-  | { view: 'ConnectingSocial'; params: { provider: string } }
+  // A social login: waiting for the provider's sign-in window (or the page coming back to it). No
+  // provider: a login that came back to a browser whose frame never started it, refused.
+  | { view: 'ConnectingSocial'; params: { provider?: string } }
   // Sign In With Farcaster (SPEC §2): the link and QR code for the Farcaster app, and the wait.
   | { view: 'ConnectingFarcaster'; params?: undefined }
   // Changing the embedded wallet's e-mail: the new address, then the frame's own screen over this

@@ -16,6 +16,7 @@ import { openModal } from '../modal/openModal.js'
 import { fakeAdapter, flush, setup, testConnector, testNetwork } from '../testing/fakeAdapter.testkit.js'
 import { connectMethodsOrder } from './connectMethodsOrder.js'
 import { connectSocial, SOCIAL_WINDOW_NAME } from './modal/connectSocial.js'
+import { SOCIAL_CLOSE_GRACE_MS } from './modal/relaySocialPopup.js'
 import {
   SOCIAL_CLOSED_GRACE_MS,
   SOCIAL_REDIRECT_MAX_AGE_MS,
@@ -61,6 +62,13 @@ function fakeWindow() {
   }
   return { popup, navigations }
 }
+
+/** The frame's refusal of a relayed login it never started (its secret is in another browser's frame). */
+const notStartedHere = () =>
+  Object.assign(
+    new Error('This social login was not started in this wallet frame, or it expired: start it again.'),
+    { data: { reason: 'SOCIAL_NOT_STARTED_HERE' } },
+  )
 
 /** The frame's answer while the provider has not sent the visitor back (the server's wait ended). */
 const pending = () =>
@@ -407,6 +415,26 @@ describe('the full-page redirect when the window is blocked', () => {
     expect(back.internal.storage.get('socialRedirect')).toBeDefined()
   })
 
+  test('a page back with the server’s marker but no note of a redirect (a login started in another browser) asks no frame, cleans its address and is refused in the modal', async () => {
+    const { wallet, calls } = embedded()
+    const { storage } = await setup({}, connectors)
+    window.history.replaceState(null, '', `${BACK}&portico_proof=one-time-proof`)
+    const back = createPortico({
+      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+      storage,
+      embeddedWallet: wallet,
+      features: { socials: ['google'] },
+      ssr: true,
+      logger: { debug: () => {}, warn: () => {}, error: () => {} },
+    })
+    await initialize(back)
+    await vi.waitFor(() => expect(back.state.modal.open).toBe(true))
+    expect(back.state.router.route).toEqual({ view: 'ConnectingSocial', params: {} })
+    expect(getSocialLogin(back).error).toEqual({ key: 'socialNotStartedHere' })
+    expect(window.location.href).toBe(PAGE)
+    expect(calls).toEqual([])
+  })
+
   test('a redirect note older than 10 min is dropped without asking the frame', async () => {
     const { wallet, calls } = embedded()
     const { storage } = await setup({}, connectors)
@@ -466,10 +494,20 @@ describe('the social username (SPEC §3)', () => {
 })
 
 describe('the page loaded in the popup, sent back by the server', () => {
-  async function loadInPopup(address: string) {
-    const { wallet, calls } = embedded()
-    const close = vi.fn()
+  /**
+   * Loads the page at `address`; `closes` says whether `window.close()` closes it (a window the
+   * opener's script opened) or does nothing (a tab the visitor opened, a link followed elsewhere).
+   */
+  async function loadInPopup(
+    address: string,
+    options: { overrides?: Partial<EmbeddedWallet>; closes?: boolean } = {},
+  ) {
+    const { wallet, calls } = embedded(options.overrides)
+    const close = vi.fn(() => {
+      if (options.closes !== false) vi.stubGlobal('closed', true)
+    })
     vi.stubGlobal('close', close)
+    vi.stubGlobal('closed', false)
     window.history.replaceState(null, '', address)
     const { factory, handle } = fakeAdapter('eip155', connectors)
     const popupPage = createPortico({
@@ -486,10 +524,11 @@ describe('the page loaded in the popup, sent back by the server', () => {
     return { popupPage, calls, handle }
   }
 
+  const PROVED = `${POPUP_BACK}&portico_social=opaque-marker&portico_proof=one-time-proof`
+
   test('relays the state and the proof to its own frame, which finishes the login, cleans its address and closes; it connects nothing itself', async () => {
-    const back = `${POPUP_BACK}&portico_social=opaque-marker&portico_proof=one-time-proof`
-    const { popupPage, calls, handle } = await loadInPopup(back)
-    expect(calls).toEqual([`connectSocial ${back}`])
+    const { popupPage, calls, handle } = await loadInPopup(PROVED)
+    expect(calls).toEqual([`connectSocial ${PROVED}`])
     expect(window.location.href).toBe(PAGE)
     expect(handle.calls.some((call) => call.method === 'connect')).toBe(false)
     expect(popupPage.state.modal.open).toBe(false)
@@ -499,6 +538,49 @@ describe('the page loaded in the popup, sent back by the server', () => {
     const { calls } = await loadInPopup(`${POPUP_BACK}&portico_social=opaque-marker`)
     expect(calls).toEqual([])
     expect(window.location.href).toBe(PAGE)
+  })
+
+  test('in a tab the visitor opened (a login started in another browser, its link sent here), a frame that never started the login is refused in the modal', async () => {
+    const { popupPage, handle } = await loadInPopup(PROVED, {
+      overrides: { connectSocial: async () => Promise.reject(notStartedHere()) },
+      closes: false,
+    })
+    await vi.waitFor(() => expect(popupPage.state.modal.open).toBe(true))
+    expect(popupPage.state.router.route).toEqual({ view: 'ConnectingSocial', params: {} })
+    expect(getSocialLogin(popupPage)).toMatchObject({
+      status: 'idle',
+      provider: undefined,
+      error: { key: 'socialNotStartedHere' },
+    })
+    expect(window.location.href).toBe(PAGE)
+    expect(handle.calls.some((call) => call.method === 'connect')).toBe(false)
+    // The way on: Back leads to the ways of connecting, and closing the modal forgets the refusal.
+    goBack(popupPage)
+    expect(popupPage.state.router.route.view).toBe('Connect')
+    closeModal(popupPage)
+    expect(getSocialLogin(popupPage).error).toBeUndefined()
+  })
+
+  test('a refusal in a window its opener opened closes it and shows nothing: the opener tells the visitor', async () => {
+    const { popupPage } = await loadInPopup(PROVED, {
+      overrides: { connectSocial: async () => Promise.reject(notStartedHere()) },
+    })
+    await new Promise((resolve) => setTimeout(resolve, SOCIAL_CLOSE_GRACE_MS * 2))
+    expect(popupPage.state.modal.open).toBe(false)
+    expect(popupPage.state.socialLogin?.error).toBeUndefined()
+  })
+
+  test('another refusal in a tab (the server’s, not this frame’s) shows nothing here', async () => {
+    const { popupPage } = await loadInPopup(PROVED, {
+      overrides: {
+        connectSocial: async () => {
+          throw new BaseError('The sign-in could not be finished: state mismatch.')
+        },
+      },
+      closes: false,
+    })
+    await new Promise((resolve) => setTimeout(resolve, SOCIAL_CLOSE_GRACE_MS * 2))
+    expect(popupPage.state.modal.open).toBe(false)
   })
 })
 

@@ -6,4 +6,6 @@ export const SOCIAL_MESSAGES = {
   socialPopupClosed: 'The {provider} window was closed before the login finished.',
   socialTimedOut: 'The {provider} login took too long. Try again.',
   socialDenied: 'You declined the {provider} login.',
+  socialNotStartedHere:
+    'This login was started in another browser, so it was not finished here. If someone sent you this link, nothing was shared with them: start the login here if you want one.',
 } as const

@@ -10,12 +10,23 @@ import { SOCIAL_RESULT_PARAM } from '../types.js'
  * shows ConnectingSocial, relays the address the page came back to (an opaque marker for the frame)
  * with APP_CONNECT_SOCIAL, puts the page's address back as it was before the login, and connects.
  * Runs once per redirect (the note is removed first); a note older than
- * `SOCIAL_REDIRECT_MAX_AGE_MS` is dropped. Never rejects: a failure shows on ConnectingSocial.
+ * `SOCIAL_REDIRECT_MAX_AGE_MS` is dropped; a marker without a note (a login started in another
+ * browser) is refused on ConnectingSocial without a provider. Never rejects: a failure shows on ConnectingSocial.
  */
 export async function finishSocialRedirect(portico: Portico): Promise<void> {
   const { internal, state } = portico
   const note = internal.storage.get('socialRedirect')
-  if (!note) return
+  if (!note) {
+    // Back with the server's marker, yet this browser noted no redirect: the login was started in
+    // another browser (its link followed here, perhaps sent to a victim). Nothing to finish: the
+    // address bar is cleaned and the visitor told, rather than left on a silent page.
+    if (new URL(window.location.href).searchParams.has(SOCIAL_RESULT_PARAM)) {
+      const { clearSocialParams, showNotStartedHere } = await import('./showNotStartedHere.js')
+      clearSocialParams()
+      showNotStartedHere(portico)
+    }
+    return
+  }
   internal.storage.remove('socialRedirect')
   // The login's code is fetched only now, with its own chunks: the page's first load names none of them.
   const { finishSocialLogin, SOCIAL_REDIRECT_MAX_AGE_MS, socialLoginMessage } = await import(

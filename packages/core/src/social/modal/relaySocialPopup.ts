@@ -2,6 +2,12 @@ import type { Portico } from '../../portico.js'
 import { SOCIAL_POPUP_PARAM, SOCIAL_PROOF_PARAM, SOCIAL_RESULT_PARAM } from '../types.js'
 
 /**
+ * How long a window given `window.close()` may still run before the page takes it for a tab the
+ * visitor opened (which a script cannot close): a window its opener's script opened is closing by then.
+ */
+export const SOCIAL_CLOSE_GRACE_MS = 100
+
+/**
  * This page was loaded in a social login's popup, sent back by the server's callback (the address
  * carries SOCIAL_POPUP_PARAM and the login's marker): after a consent, the address also carries the
  * one-time proof, which only this browser received. Relays the address to this page's own frame
@@ -9,28 +15,37 @@ import { SOCIAL_POPUP_PARAM, SOCIAL_PROOF_PARAM, SOCIAL_RESULT_PARAM } from '../
  * login's secret and finishes it; the session cookie it gets is the opener's frame's too, which then
  * reads it (its wait ends as "finished"). Then closes the window. Without a proof (a refused
  * consent, a provider's error) nothing is relayed: the opener's frame hears the failure from the
- * server itself. Resolves true when the page was such a popup. Never rejects.
+ * server itself. A frame that refuses the login as never started here, in a page that stays open
+ * (a tab: the login's link was followed in a browser that did not start it, perhaps sent to a
+ * victim), says so in the modal instead of leaving a silent page. Resolves true when the page was
+ * such a popup. Never rejects.
  */
 export async function relaySocialPopup(portico: Portico): Promise<boolean> {
-  const url = new URL(window.location.href)
-  const { searchParams } = url
+  const { searchParams } = new URL(window.location.href)
   if (searchParams.get(SOCIAL_POPUP_PARAM) !== '1' || !searchParams.has(SOCIAL_RESULT_PARAM)) return false
-  const uri = url.href
+  const uri = window.location.href
+  // Loaded only with the marker: a page that merely keeps a login from an earlier visit needs none of it.
+  const { clearSocialParams, refusedAsNotStartedHere, showNotStartedHere } = await import(
+    './showNotStartedHere.js'
+  )
   // The marker and the proof are single-use and mean nothing to the site: they leave the address bar.
-  for (const name of [SOCIAL_POPUP_PARAM, SOCIAL_RESULT_PARAM, SOCIAL_PROOF_PARAM]) searchParams.delete(name)
-  try {
-    window.history.replaceState(window.history.state, '', url.href)
-  } catch {}
+  clearSocialParams()
   const connectSocial = portico.config.embeddedWallet?.connectSocial
-  if (new URL(uri).searchParams.has(SOCIAL_PROOF_PARAM) && connectSocial) {
+  let notStartedHere = false
+  if (searchParams.has(SOCIAL_PROOF_PARAM) && connectSocial) {
     try {
       await connectSocial.call(portico.config.embeddedWallet, { uri })
     } catch (error) {
+      notStartedHere = refusedAsNotStartedHere(error)
       // The opener's frame tells the visitor what went wrong: its own wait ends with it.
       portico.internal.logger.warn('social login: the popup could not finish the login', error)
     }
   }
   // A window a script opened closes; a tab the visitor opened (a link followed elsewhere) stays.
   window.close()
+  if (!notStartedHere) return true
+  await new Promise((resolve) => setTimeout(resolve, SOCIAL_CLOSE_GRACE_MS))
+  // Still open: no opener here waits to tell the visitor, so this page does.
+  if (!window.closed) showNotStartedHere(portico)
   return true
 }

@@ -6,6 +6,7 @@ import { BaseError } from '../../errors/base.js'
 import type { ChainNamespace } from '../../network/types.js'
 import { addMessages, type Notice } from '../../notices/messages.js'
 import type { Portico } from '../../portico.js'
+import { errorText } from '../errorText.js'
 import { setSocialWindow } from '../setSocialWindow.js'
 import { socialLoginState } from '../socialLoginState.js'
 import { SOCIAL_MESSAGES } from '../socialMessages.js'
@@ -76,28 +77,6 @@ export function socialLoginMessage(error: unknown, provider: string): Notice {
   const short = (error as { shortMessage?: unknown } | null)?.shortMessage
   const message = typeof short === 'string' && short ? short : error instanceof Error ? error.message : ''
   return message ? { key: 'walletError', params: { message } } : { key: 'frameError' }
-}
-
-/** Everything an error says (its message, details, data and causes), to look for a server's code in. */
-function errorText(error: unknown): string {
-  const parts: string[] = []
-  let current: unknown = error
-  for (let depth = 0; current && depth < 5; depth++) {
-    const { message, details, data, cause } = current as {
-      message?: unknown
-      details?: unknown
-      data?: unknown
-      cause?: unknown
-    }
-    for (const part of [message, details]) if (typeof part === 'string') parts.push(part)
-    if (data !== undefined) {
-      try {
-        parts.push(JSON.stringify(data))
-      } catch {}
-    }
-    current = cause
-  }
-  return parts.join('\n')
 }
 
 /**
