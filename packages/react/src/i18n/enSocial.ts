@@ -18,5 +18,9 @@ export const enSocial = {
   socialFailedTitle: 'Not logged in with {provider}',
   socialRetry: 'Try again',
   socialCancel: 'Cancel',
+  // A login that came back to a browser whose frame never started it (its text is core's
+  // socialNotStartedHere): the refusal's title and the way on.
+  socialNotStartedTitle: 'Not logged in',
+  socialNotStartedConnect: 'Connect',
   accountSocial: 'Logged in with {provider}',
 } as const

@@ -20,6 +20,8 @@ export const de: Catalogue = {
   socialPopupClosed: 'Das {provider}-Fenster wurde geschlossen, bevor die Anmeldung fertig war.',
   socialTimedOut: 'Die Anmeldung mit {provider} hat zu lange gedauert. Versuch es noch einmal.',
   socialDenied: 'Du hast die Anmeldung mit {provider} abgelehnt.',
+  socialNotStartedHere:
+    'Diese Anmeldung wurde in einem anderen Browser begonnen und deshalb hier nicht abgeschlossen. Falls dir jemand diesen Link geschickt hat: Mit dieser Person wurde nichts geteilt. Starte die Anmeldung hier, wenn du eine möchtest.',
   frameError: 'Ein Fehler ist aufgetreten',
   rpcAborted: 'Die Anfrage wurde abgebrochen',
   somethingWentWrong: 'Etwas ist schiefgelaufen',
@@ -377,6 +379,8 @@ export const de: Catalogue = {
   socialFailedTitle: 'Nicht mit {provider} angemeldet',
   socialRetry: 'Erneut versuchen',
   socialCancel: 'Abbrechen',
+  socialNotStartedTitle: 'Nicht angemeldet',
+  socialNotStartedConnect: 'Verbinden',
   accountSocial: 'Angemeldet mit {provider}',
   continueWithWallet: 'Mit einer Wallet fortfahren',
   legalAgree: 'Ich stimme den',

@@ -2,7 +2,7 @@ import { EMBEDDED_WALLET_CONNECTOR_ID, type EmbeddedWallet, openModal } from '@p
 import { cleanup, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { wallets } from '../../testkit/createTestPortico.testkit.js'
-import { modal, renderPortico, run } from '../../testkit/render.testkit.js'
+import { modal, modalRoot, renderPortico, run } from '../../testkit/render.testkit.js'
 
 const PROVIDER_PAGE = 'https://accounts.provider.example/authorize?state=s'
 
@@ -197,5 +197,42 @@ describe('ConnectingSocial', () => {
     expect(second.popup.closed).toBe(true)
     await waitFor(() => expect(portico.state.router.route.view).toBe('Connect'))
     expect(await view.findByRole('region', { name: 'Social logins' })).toBeTruthy()
+  })
+
+  test('a login back in a browser whose frame never started it is refused: nothing was shared, and Connect leads on', async () => {
+    const page = window.location.href
+    // The server's callback sent this browser back with the marker and proof, yet it noted no redirect.
+    window.history.replaceState(null, '', `${page}?portico_social=opaque-marker&portico_proof=one-time-proof`)
+    const { calls } = embedded()
+    await renderPortico({
+      connectors: [...wallets, embeddedConnector],
+      config: { embeddedWallet: embedded(calls).wallet, features: { socials: ['google'] } },
+    })
+    await waitFor(() => expect(modalRoot()).not.toBeNull())
+    const view = modal()
+    expect(await view.findByRole('heading', { name: 'Not logged in' })).toBeTruthy()
+    expect(view.getByRole('alert').textContent).toBe(
+      'This login was started in another browser, so it was not finished here. If someone sent you this link, nothing was shared with them: start the login here if you want one.',
+    )
+    expect(window.location.href).toBe(page)
+    expect(calls).toEqual([])
+    await run(() => fireEvent.click(view.getByRole('button', { name: 'Connect' })))
+    expect(await view.findByRole('region', { name: 'Social logins' })).toBeTruthy()
+  })
+
+  test('the refusal in German', async () => {
+    window.history.replaceState(null, '', `${window.location.pathname}?portico_social=opaque-marker`)
+    await renderPortico({
+      connectors: [...wallets, embeddedConnector],
+      config: { embeddedWallet: embedded().wallet, features: { socials: ['google'] } },
+      locale: 'de',
+    })
+    await waitFor(() => expect(modalRoot()).not.toBeNull())
+    const view = modal()
+    expect(await view.findByRole('heading', { name: 'Nicht angemeldet' })).toBeTruthy()
+    expect(view.getByRole('alert').textContent).toMatch(
+      /^Diese Anmeldung wurde in einem anderen Browser begonnen/,
+    )
+    expect(view.getByRole('button', { name: 'Verbinden' })).toBeTruthy()
   })
 })

@@ -1,5 +1,6 @@
 import { connectSocial, goBack, type SocialProvider, socialProviderName } from '@portico/core'
 import { emailViewsCss } from '../../components/emailViews.css.js'
+import { WarningIcon } from '../../components/icons.js'
 import { SocialIcon } from '../../components/SocialIcon.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
@@ -22,7 +23,9 @@ export const connectingSocialCss = `
 /**
  * A social login under way (SPEC §2): waiting for the provider's window (or, back from a full-page
  * redirect, finishing), with Cancel; a failure says why and offers Try again, which opens a new
- * window in the click.
+ * window in the click. Without a provider, a login that came back to this browser though its frame
+ * never started it (a link someone else started, sent here): a refusal that says nothing was
+ * shared, and Connect as the way on.
  */
 export function ConnectingSocial() {
   useStyles(emailViewsCss)
@@ -33,6 +36,7 @@ export function ConnectingSocial() {
   const { status, error } = useSocialLogin()
   if (route.view !== 'ConnectingSocial') return null
   const provider = route.params.provider
+  if (provider === undefined) return <NotStartedHere />
   const name = socialProviderName(provider)
   const finishing = status === 'connecting'
   return (
@@ -78,6 +82,29 @@ export function ConnectingSocial() {
           onClick={() => goBack(portico)}
         >
           {t('socialCancel')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** The login came back here, but this browser's frame never started it: nothing was finished. */
+function NotStartedHere() {
+  const portico = usePortico()
+  const t = useT()
+  const { error } = useSocialLogin()
+  return (
+    <div className="email-view social-view">
+      <span className="email-icon">
+        <WarningIcon />
+      </span>
+      <h3>{t('socialNotStartedTitle')}</h3>
+      <p className="hint error" role="alert">
+        {error ? noticeText(t, error) : t('socialNotStartedHere')}
+      </p>
+      <div className="social-actions">
+        <button type="button" className="button wide" onClick={() => goBack(portico)}>
+          {t('socialNotStartedConnect')}
         </button>
       </div>
     </div>
