@@ -4,6 +4,7 @@ import { cancelSocialLogin } from '../cancelSocialLogin.js'
 import { setSocialWindow } from '../setSocialWindow.js'
 import { socialLoginState } from '../socialLoginState.js'
 import { SOCIAL_RESULT_PARAM } from '../types.js'
+import { clearSocialParams } from './clearSocialParams.js'
 
 /**
  * The page came back from the provider by a full-page redirect (its window had been blocked):
@@ -21,8 +22,8 @@ export async function finishSocialRedirect(portico: Portico): Promise<void> {
     // another browser (its link followed here, perhaps sent to a victim). Nothing to finish: the
     // address bar is cleaned and the visitor told, rather than left on a silent page.
     if (new URL(window.location.href).searchParams.has(SOCIAL_RESULT_PARAM)) {
-      const { clearSocialParams, showNotStartedHere } = await import('./showNotStartedHere.js')
       clearSocialParams()
+      const { showNotStartedHere } = await import('./runSocialLogin.js')
       showNotStartedHere(portico)
     }
     return

@@ -1,5 +1,6 @@
 import type { Portico } from '../../portico.js'
 import { SOCIAL_POPUP_PARAM, SOCIAL_PROOF_PARAM, SOCIAL_RESULT_PARAM } from '../types.js'
+import { clearSocialParams } from './clearSocialParams.js'
 
 /**
  * How long a window given `window.close()` may still run before the page takes it for a tab the
@@ -24,28 +25,26 @@ export async function relaySocialPopup(portico: Portico): Promise<boolean> {
   const { searchParams } = new URL(window.location.href)
   if (searchParams.get(SOCIAL_POPUP_PARAM) !== '1' || !searchParams.has(SOCIAL_RESULT_PARAM)) return false
   const uri = window.location.href
-  // Loaded only with the marker: a page that merely keeps a login from an earlier visit needs none of it.
-  const { clearSocialParams, refusedAsNotStartedHere, showNotStartedHere } = await import(
-    './showNotStartedHere.js'
-  )
   // The marker and the proof are single-use and mean nothing to the site: they leave the address bar.
   clearSocialParams()
   const connectSocial = portico.config.embeddedWallet?.connectSocial
-  let notStartedHere = false
+  let login: typeof import('./runSocialLogin.js') | undefined
   if (searchParams.has(SOCIAL_PROOF_PARAM) && connectSocial) {
     try {
       await connectSocial.call(portico.config.embeddedWallet, { uri })
     } catch (error) {
-      notStartedHere = refusedAsNotStartedHere(error)
+      // The login's code, to read the refusal and show it, is fetched only on one.
+      const code = await import('./runSocialLogin.js').catch(() => undefined)
+      if (code?.refusedAsNotStartedHere(error)) login = code
       // The opener's frame tells the visitor what went wrong: its own wait ends with it.
       portico.internal.logger.warn('social login: the popup could not finish the login', error)
     }
   }
   // A window a script opened closes; a tab the visitor opened (a link followed elsewhere) stays.
   window.close()
-  if (!notStartedHere) return true
+  if (!login) return true
   await new Promise((resolve) => setTimeout(resolve, SOCIAL_CLOSE_GRACE_MS))
   // Still open: no opener here waits to tell the visitor, so this page does.
-  if (!window.closed) showNotStartedHere(portico)
+  if (!window.closed) login.showNotStartedHere(portico)
   return true
 }

@@ -3,10 +3,11 @@ import { connect } from '../../connection/connect.js'
 import { showConnected } from '../../connection/modal/showConnected.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from '../../email/embeddedWalletConnectorId.js'
 import { BaseError } from '../../errors/base.js'
+import { openModal } from '../../modal/openModal.js'
 import type { ChainNamespace } from '../../network/types.js'
 import { addMessages, type Notice } from '../../notices/messages.js'
 import type { Portico } from '../../portico.js'
-import { errorText } from '../errorText.js'
+import { cancelSocialLogin } from '../cancelSocialLogin.js'
 import { setSocialWindow } from '../setSocialWindow.js'
 import { socialLoginState } from '../socialLoginState.js'
 import { SOCIAL_MESSAGES } from '../socialMessages.js'
@@ -77,6 +78,36 @@ export function socialLoginMessage(error: unknown, provider: string): Notice {
   const short = (error as { shortMessage?: unknown } | null)?.shortMessage
   const message = typeof short === 'string' && short ? short : error instanceof Error ? error.message : ''
   return message ? { key: 'walletError', params: { message } } : { key: 'frameError' }
+}
+
+/** Everything an error says (its message, details, data and causes), to look for a server's code in. */
+function errorText(error: unknown): string {
+  const parts: string[] = []
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { message, details, data, cause } = current as {
+      message?: unknown
+      details?: unknown
+      data?: unknown
+      cause?: unknown
+    }
+    for (const part of [message, details]) if (typeof part === 'string') parts.push(part)
+    if (data !== undefined) {
+      try {
+        parts.push(JSON.stringify(data))
+      } catch {}
+    }
+    current = cause
+  }
+  return parts.join('\n')
+}
+
+/**
+ * The frame refused a relayed login because it never started it (its secret is in another
+ * browser's frame) or the address named none: SOCIAL_NOT_STARTED_HERE / SOCIAL_URI_INVALID.
+ */
+export function refusedAsNotStartedHere(error: unknown): boolean {
+  return /SOCIAL_NOT_STARTED_HERE|SOCIAL_URI_INVALID/.test(errorText(error))
 }
 
 /**
@@ -281,4 +312,23 @@ async function connectSocialWallet(
     accountProvider: provider,
   })
   showConnected(portico, namespace)
+}
+
+/**
+ * A login came back to this browser, whose frame never started it (a link someone started in their
+ * own browser and sent here, or a note this page lost): the visitor is told so on a provider-less
+ * ConnectingSocial, rather than left on a silent page wondering whether they logged someone in,
+ * and Back leads to the ways of connecting.
+ */
+export function showNotStartedHere(portico: Portico): void {
+  const { internal, state } = portico
+  internal.cancelSocialLogin = cancelSocialLogin
+  internal.socialLoginAttempt = (internal.socialLoginAttempt ?? 0) + 1
+  Object.assign(socialLoginState(portico), {
+    status: 'idle',
+    provider: undefined,
+    error: { key: 'socialNotStartedHere' },
+  })
+  openModal(portico, { route: { view: 'ConnectingSocial', params: {} } })
+  state.router.history = [{ view: 'Connect' }]
 }
