@@ -50,8 +50,9 @@ const VIEW_BUDGETS_KIB = {
   Connect: 10.9,
   ConnectingExternal: 9.5,
   // Retry opens a new window in the click, so the login's first half comes with the view, and the
-  // social state's slice and the providers' names (5.8 measured).
-  ConnectingSocial: 6,
+  // social state's slice and the providers' names; the refusal of a login this browser never started
+  // (its own screen and core's text, 6.1 measured).
+  ConnectingSocial: 6.2,
   // Sign In With Farcaster: the QR code, core's Farcaster login, its state's slice, keeping the
   // account's picture and the view's own texts; the ended login's own screen (mark, title, reason,
   // new link, way back) (11.2 measured).

@@ -1,6 +1,5 @@
 import { connectSocial, goBack, type SocialProvider, socialProviderName } from '@portico/core'
 import { emailViewsCss } from '../../components/emailViews.css.js'
-import { WarningIcon } from '../../components/icons.js'
 import { SocialIcon } from '../../components/SocialIcon.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useRouter } from '../../hooks/useRouter.js'
@@ -96,7 +95,17 @@ function NotStartedHere() {
   return (
     <div className="email-view social-view">
       <span className="email-icon">
-        <WarningIcon />
+        {/* A warning triangle, drawn here: the shared icon set would cost this view its whole chunk. */}
+        <svg width="30" height="30" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            d="M12 4l9 16H3zM12 10v4M12 17h.01"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       </span>
       <h3>{t('socialNotStartedTitle')}</h3>
       <p className="hint error" role="alert">
