@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { connectButton, modal } from './fixtures'
+import { screens, screenshotEverywhere } from './screenshot'
+
+const mobile = screens[1]
 
 // The attack the one-time proof closes: someone starts a social login in their own frame (which
 // holds its secret), sends the provider's authorise link to a victim, and waits for the victim's
@@ -21,7 +24,7 @@ async function frameSessionStatus(page: Page): Promise<number> {
   })
 }
 
-test("a login started by one browser and approved in another (its link sent to a victim) opens no session for its starter; the victim's page ends unconnected", async ({
+test("a login started by one browser and approved in another (its link sent to a victim) opens no session for its starter; the victim's page says it finished nothing", async ({
   page,
   browser,
 }) => {
@@ -51,15 +54,24 @@ async function linkSentToAVictim(page: Page, victim: Page): Promise<void> {
 
   // The victim follows the link and logs in as alice; the provider's callback sends the victim's
   // browser, with the proof, back to the site's page. Its frame never started this login, so it
-  // finishes nothing: the victim ends on the page, the marker and proof gone from the address bar,
-  // not connected, no session in that browser either.
+  // finishes nothing, and the page, a tab no script can close, says so: the marker and proof gone
+  // from the address bar, not connected, no session in that browser either.
   await victim.goto(uri)
   await victim.getByRole('button', { name: /Continue as alice/i }).click()
   await victim.waitForURL((url) => url.origin === 'http://localhost:4173')
   await expect.poll(() => new URL(victim.url()).search).toBe('?socials=google')
-  await expect(connectButton(victim)).toBeVisible()
-  await expect(victim.getByText('Not connected')).toBeVisible()
+  const refusal = modal(victim)
+  await expect(refusal.getByRole('heading', { name: 'Not logged in' })).toBeVisible()
+  await expect(refusal.getByRole('alert')).toHaveText(
+    'This login was started in another browser, so it was not finished here. If someone sent you this link, nothing was shared with them: start the login here if you want one.',
+  )
+  await screenshotEverywhere(victim, 'social-not-started-here', { screens: [mobile] })
   expect(await frameSessionStatus(victim)).toBe(401)
+  // The way on: Connect, the ways of connecting, and the page stays unconnected.
+  await refusal.getByRole('button', { name: 'Connect' }).click()
+  await expect(refusal.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  await expect(victim.getByRole('button', { name: /^Account / })).toHaveCount(0)
+  await expect(victim.getByText('Not connected')).toBeVisible()
 
   // The attacker's frame held the secret and was waiting when the victim approved, yet, without the
   // proof, it opened no session (a finish without it would have by now); the login ended
