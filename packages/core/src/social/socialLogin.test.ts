@@ -63,6 +63,15 @@ function fakeWindow() {
   return { popup, navigations }
 }
 
+/** The page loaded again (a reload, the page a redirect or a popup comes back to), quiet, with `options`. */
+const loadPage = (options: Omit<Parameters<typeof createPortico>[0], 'networks'>) =>
+  createPortico({
+    networks: [testNetwork(1, 'eip155', 'Ethereum')],
+    ssr: true,
+    logger: { debug: () => {}, warn: () => {}, error: () => {} },
+    ...options,
+  })
+
 /** The frame's refusal of a relayed login it never started (its secret is in another browser's frame). */
 const notStartedHere = () =>
   Object.assign(
@@ -336,15 +345,12 @@ describe('the full-page redirect when the window is blocked', () => {
     // The page comes back from the provider: a new page load, on the same storage.
     window.history.replaceState(null, '', BACK)
     const { factory, handle } = fakeAdapter('eip155', connectors)
-    const back = createPortico({
-      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+    const back = loadPage({
       adapters: [factory],
       storage,
       embeddedWallet: wallet,
       features: { socials: ['github'] },
       isMobile: () => false,
-      ssr: true,
-      logger: { debug: () => {}, warn: () => {}, error: () => {} },
     })
     await initialize(back)
     await vi.waitFor(() => expect(back.state.router.route.view).toBe('Account'))
@@ -369,14 +375,11 @@ describe('the full-page redirect when the window is blocked', () => {
     )
     window.history.replaceState(null, '', BACK)
     const { factory } = fakeAdapter('eip155', connectors)
-    const back = createPortico({
-      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+    const back = loadPage({
       adapters: [factory],
       storage,
       embeddedWallet: wallet,
       features: { socials: ['google'] },
-      ssr: true,
-      logger: { debug: () => {}, warn: () => {}, error: () => {} },
     })
     await initialize(back)
     await vi.waitFor(() => expect(getSocialLogin(back).error).toBeDefined())
@@ -397,13 +400,10 @@ describe('the full-page redirect when the window is blocked', () => {
       JSON.stringify({ provider: 'google', returnUrl: PAGE, startedAt: Date.now() }),
     )
     window.history.replaceState(null, '', PAGE)
-    const back = createPortico({
-      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+    const back = loadPage({
       storage,
       embeddedWallet: wallet,
       features: { socials: ['google'] },
-      ssr: true,
-      logger: { debug: () => {}, warn: () => {}, error: () => {} },
     })
     await initialize(back)
     await flush()
@@ -419,13 +419,10 @@ describe('the full-page redirect when the window is blocked', () => {
     const { wallet, calls } = embedded()
     const { storage } = await setup({}, connectors)
     window.history.replaceState(null, '', `${BACK}&portico_proof=one-time-proof`)
-    const back = createPortico({
-      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+    const back = loadPage({
       storage,
       embeddedWallet: wallet,
       features: { socials: ['google'] },
-      ssr: true,
-      logger: { debug: () => {}, warn: () => {}, error: () => {} },
     })
     await initialize(back)
     await vi.waitFor(() => expect(back.state.modal.open).toBe(true))
@@ -447,13 +444,10 @@ describe('the full-page redirect when the window is blocked', () => {
       }),
     )
     window.history.replaceState(null, '', BACK)
-    const back = createPortico({
-      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+    const back = loadPage({
       storage,
       embeddedWallet: wallet,
       features: { socials: ['google'] },
-      ssr: true,
-      logger: { debug: () => {}, warn: () => {}, error: () => {} },
     })
     await initialize(back)
     await flush()
@@ -472,12 +466,10 @@ describe('the social username (SPEC §3)', () => {
     callback()
     void connectSocial(portico, { provider: 'github' })
     await poll(4)
-    const reloaded = createPortico({
-      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+    const reloaded = loadPage({
       storage,
       embeddedWallet: wallet,
       features: { socials: ['github'] },
-      ssr: true,
     })
     // The page loads the social code only once storage shows a login it kept.
     expect(getSocialLogin(reloaded)).toMatchObject({ accountUsername: undefined })
@@ -510,14 +502,11 @@ describe('the page loaded in the popup, sent back by the server', () => {
     vi.stubGlobal('closed', false)
     window.history.replaceState(null, '', address)
     const { factory, handle } = fakeAdapter('eip155', connectors)
-    const popupPage = createPortico({
-      networks: [testNetwork(1, 'eip155', 'Ethereum')],
+    const popupPage = loadPage({
       adapters: [factory],
       embeddedWallet: wallet,
       features: { socials: ['github'] },
       isMobile: () => false,
-      ssr: true,
-      logger: { debug: () => {}, warn: () => {}, error: () => {} },
     })
     await initialize(popupPage)
     await vi.waitFor(() => expect(close).toHaveBeenCalled())
